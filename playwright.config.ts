@@ -1,0 +1,49 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = 4173;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve("test-results", "e2e-data");
+export const E2E_ADMIN = { email: "admin@e2e.kalrav", password: "e2e-admin-password" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: E2E_BASE_URL,
+      E2E_DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SIGN_IN_RATE_LIMIT: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

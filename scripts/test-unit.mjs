@@ -1,0 +1,13 @@
+// Unit and API tests on embedded PGlite, then the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawnSync } from "node:child_process";
+
+const run = (args, env = {}) => {
+  const result = spawnSync("npx", ["vitest", "run", ...args], { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run([]);
+if (process.env.TEST_DATABASE_URL) {
+  console.log(`\nAPI tests again on PostgreSQL (${process.env.TEST_DATABASE_URL})\n`);
+  run(["src/server"], { TEST_DB: "postgres" });
+}

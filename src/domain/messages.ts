@@ -1,0 +1,53 @@
+/** Every user-facing text the spec fixes (§4, §5, §8), kept once for server and web. */
+export const MESSAGES = {
+  login: {
+    bothRequired: "Please enter both email and password",
+    successTitle: "Login Successful",
+    successDescription: (email: string) => `Welcome back, ${email}!`,
+    failedTitle: "Login Failed",
+    submitting: "Signing In...",
+    submit: "Sign In",
+    emailNotVerified: "Please confirm your e-mail address before signing in.",
+    resendVerification: "Resend confirmation e-mail",
+    verificationSentTitle: "Confirmation e-mail sent",
+    verificationSentDescription: "Check your inbox for a new confirmation link.",
+    emailVerifiedTitle: "E-mail confirmed",
+    emailVerifiedDescription: "Your e-mail address is confirmed. You can now sign in.",
+    passwordResetTitle: "Password updated",
+    passwordResetDescription: "Your password has been reset. Sign in with your new password.",
+  },
+  register: {
+    fillAllFields: "Please fill in all fields",
+    passwordsDoNotMatch: "Passwords do not match",
+    passwordTooShort: "Password must be at least 6 characters",
+    invalidEmail: "Please enter a valid email address",
+    submitting: "Creating Account...",
+    submit: "Create Account",
+    failedTitle: "Registration Failed",
+    pendingTitle: "Registration Almost Complete!",
+    pendingDescription: (name: string) =>
+      `Welcome, ${name}! Please check your email to confirm your account before logging in.`,
+    successTitle: "Registration Successful",
+    successDescription: (name: string) => `Welcome, ${name}! You can now log in.`,
+  },
+  logout: {
+    successTitle: "Logged Out",
+    successDescription: "You have been successfully logged out.",
+    failedTitle: "Logout Failed",
+  },
+  forgotPassword: {
+    invalidEmail: "Please enter a valid email address",
+    sentTitle: "Check your e-mail",
+    sentDescription: (email: string) =>
+      `If an account exists for ${email}, we have sent a link to reset your password. The link is valid for one hour.`,
+  },
+  resetPassword: {
+    invalidLink: "This reset link is invalid or has expired. Please request a new one.",
+  },
+  notFound: {
+    title: "Page Not Found",
+    back: "Back to Dashboard",
+  },
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  generic: "Something went wrong. Please try again.",
+} as const;

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { handleAuthRequest } from "./auth/auth.handler";
+import { renderApiDocs } from "./lib/api-docs";
+import type { AppDeps, AppEnv } from "./lib/context";
+import { createRouter } from "./lib/create-router";
+import { errorBody, handleError } from "./lib/errors";
+import { originGuard } from "./lib/origin-guard";
+import { mountWeb } from "./lib/static-web";
+import { configRouter } from "./routes/config/config.routes";
+import { healthRouter } from "./routes/health/health.routes";
+import { sessionRouter } from "./routes/session/session.routes";
+
+const MAX_JSON_BODY = 1024 * 1024;
+
+export function createApi() {
+  return createRouter().route("/", healthRouter).route("/", sessionRouter).route("/", configRouter);
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    const logger = deps.logger.child({ requestId });
+    c.set("deps", deps);
+    c.set("logger", logger);
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    if (c.req.path.startsWith("/api/")) {
+      logger.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    }),
+  );
+
+  app.use("/api/*", originGuard(deps.trustedOrigins));
+
+  app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
+
+  const api = createApi();
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Kalrav", version: "1.0.0", description: "Music distribution for independent artists and labels." },
+  });
+  api.get("/docs", (c) => {
+    const doc = api.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Kalrav",
+        version: "1.0.0",
+        description: "Music distribution for independent artists and labels.",
+      },
+    });
+    return c.html(renderApiDocs(doc as Parameters<typeof renderApiDocs>[0]));
+  });
+  app.route("/api", api);
+
+  app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`), 404));
+
+  if (deps.webRoot) mountWeb(app, deps.webRoot);
+
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found."), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

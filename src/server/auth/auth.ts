@@ -1,0 +1,139 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { PASSWORD_MIN_LENGTH } from "../../domain/auth";
+import { DEFAULT_ROLE } from "../../domain/roles";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Logger } from "../lib/logger";
+import type { Mailer } from "../mail/mailer";
+
+/** The request header carrying the client address we trust; set by our server only. */
+export const CLIENT_IP_HEADER = "x-kalrav-client-ip";
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  baseUrl: string;
+  requireEmailVerification: boolean;
+  signInRateLimit: number;
+  trustedOrigins: string[];
+}
+
+export function createAuth(opts: AuthOptions) {
+  const { db, mailer, logger } = opts;
+  const minute = 60;
+  return betterAuth({
+    appName: "Kalrav",
+    baseURL: opts.baseUrl,
+    basePath: "/api/auth",
+    trustedOrigins: opts.trustedOrigins,
+    secret: opts.secret,
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args }, `auth: ${message}`);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        bio: { type: "string", required: false, input: false },
+        website: { type: "string", required: false, input: false },
+        instagram: { type: "string", required: false, input: false },
+        twitter: { type: "string", required: false, input: false },
+        lastSignInAt: { type: "date", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      // The spec sends people to /login after registering, so sign-up never opens a session.
+      autoSignIn: false,
+      requireEmailVerification: opts.requireEmailVerification,
+      revokeSessionsOnPasswordReset: true,
+      // Sign-up answers the same whether or not the e-mail is taken (no account enumeration);
+      // the owner of the address learns of the attempt by mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "You already have a Kalrav account",
+          text: `Hello ${user.name},\n\nSomeone tried to create a Kalrav account with this e-mail address, which already has one. If it was you, sign in at ${opts.baseUrl}/login or reset your password at ${opts.baseUrl}/forgot-password.\n\nIf it was not you, you can ignore this e-mail.\n\nThe Kalrav team`,
+        });
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your Kalrav password",
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Kalrav account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nThe Kalrav team`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: opts.requireEmailVerification,
+      sendOnSignIn: opts.requireEmailVerification,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Confirm your e-mail for Kalrav",
+          text: `Welcome to Kalrav, ${user.name}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nThe Kalrav team`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: minute,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: minute, max: opts.signInRateLimit },
+        "/sign-up/email": { window: minute, max: opts.signInRateLimit },
+        "/request-password-reset": { window: minute, max: 5 },
+        "/send-verification-email": { window: minute, max: 5 },
+        "/reset-password": { window: minute, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db.update(schema.users).set({ lastSignInAt: new Date() }).where(eq(schema.users.id, session.userId));
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: DEFAULT_ROLE,
+        adminRoles: ["admin"],
+        bannedUserMessage: "Your account is suspended. Please contact support.",
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

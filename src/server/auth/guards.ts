@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { normalizeRole } from "../../domain/roles";
+import type { AppEnv, SessionUser } from "../lib/context";
+import { ApiError } from "../lib/errors";
+
+/** The signed-in user, or null. Costs a session lookup, so call it once per request. */
+export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+  if (!result) return null;
+  const { user } = result;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: normalizeRole(user.role),
+    image: user.image ?? null,
+    emailVerified: user.emailVerified,
+  };
+}
+
+export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await getSessionUser(c);
+  if (!user) throw new ApiError(401, "UNAUTHORIZED", "Please sign in to continue.");
+  return user;
+}
+
+export async function requireAdmin(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await requireUser(c);
+  if (user.role !== "admin") throw new ApiError(403, "FORBIDDEN", "Only administrators can do this.");
+  return user;
+}

@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
+import { ROLES } from "../../domain/roles";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../domain/tickets";
+
+const tz = { withTimezone: true } as const;
+const createdAt = () => timestamp("created_at", tz).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", tz)
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** `col in ('a','b')` for a check constraint from a domain list. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+  },
+  () => [check("roles_name_check", oneOf("name", ROLES))],
+);
+
+/** Better Auth's user, carrying the profile (design §5). Property names are what Better Auth expects. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role")
+      .notNull()
+      .default("artist")
+      .references(() => roles.name, { onUpdate: "cascade" }),
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", tz),
+    bio: text("bio"),
+    website: text("website"),
+    instagram: text("instagram"),
+    twitter: text("twitter"),
+    lastSignInAt: timestamp("last_sign_in_at", tz),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("users_role_idx").on(t.role), index("users_created_at_idx").on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's rate-limit counters, in the database so several server processes share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const releases = pgTable(
+  "releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null for manual admin uploads and for releases whose owner was deleted. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    artistName: text("artist_name").notNull(),
+    releaseType: text("release_type").notNull().default("single"),
+    releaseDate: date("release_date").notNull(),
+    status: text("status").notNull().default("pending_review"),
+    streams: bigint("streams", { mode: "number" }).notNull().default(0),
+    isExplicit: boolean("is_explicit").notNull().default(false),
+    genre: text("genre"),
+    upcEan: text("upc_ean"),
+    audioFileUrl: text("audio_file_url"),
+    coverArtUrl: text("cover_art_url"),
+    submittedAt: timestamp("submitted_at", tz).notNull().defaultNow(),
+    approvedAt: timestamp("approved_at", tz),
+    liveAt: timestamp("live_at", tz),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("releases_status_check", oneOf("status", RELEASE_STATUSES)),
+    check("releases_release_type_check", oneOf("release_type", RELEASE_TYPES)),
+    check("releases_streams_check", sql`streams >= 0`),
+    index("releases_user_submitted_idx").on(t.userId, t.submittedAt.desc()),
+    index("releases_status_submitted_idx").on(t.status, t.submittedAt.desc()),
+    index("releases_submitted_idx").on(t.submittedAt.desc()),
+    index("releases_upc_ean_idx").on(t.upcEan),
+  ],
+);
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** A short number people can quote to support. */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    description: text("description").notNull(),
+    status: text("status").notNull().default("open"),
+    priority: text("priority").notNull().default("medium"),
+    assignedToAdminId: text("assigned_to_admin_id"),
+    closedAt: timestamp("closed_at", tz),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("support_tickets_status_check", oneOf("status", TICKET_STATUSES)),
+    check("support_tickets_priority_check", oneOf("priority", TICKET_PRIORITIES)),
+    index("support_tickets_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("support_tickets_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("support_tickets_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const supportTicketMessages = pgTable(
+  "support_ticket_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    /** Null for admin replies (spec §3). */
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    isAdminReply: boolean("is_admin_reply").notNull().default(false),
+    sentAt: timestamp("sent_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("support_ticket_messages_ticket_sent_idx").on(t.ticketId, t.sentAt)],
+);

@@ -1,0 +1,40 @@
+import type { Auth } from "../auth/auth";
+import type { Database } from "../db/client";
+import type { Mailer } from "../mail/mailer";
+import type { Logger } from "./logger";
+
+/** What every route can reach, set once per app. */
+export interface AppDeps {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder of the built SPA; undefined serves the API only. */
+  webRoot?: string;
+  trustProxy: boolean;
+  /** Origins allowed to make state-changing requests. */
+  trustedOrigins: readonly string[];
+  /** Settings the web app needs to know. */
+  publicConfig: PublicConfig;
+}
+
+export interface PublicConfig {
+  requireEmailVerification: boolean;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin" | "artist";
+  image: string | null;
+  emailVerified: boolean;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    logger: Logger;
+    requestId: string;
+  };
+};

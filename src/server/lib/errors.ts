@@ -1,0 +1,75 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The one error shape of the API (design §2). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi("Error");
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_ENTITY",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+export function codeForStatus(status: number): string {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "ERROR");
+}
+
+/** Turns any thrown value into the error shape; never leaks a stack trace. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    return c.json(errorBody(codeForStatus(status), err.message || codeForStatus(status)), status);
+  }
+  if (isDatabaseUnavailable(err)) {
+    c.get("logger")?.error({ err }, "database unavailable");
+    return c.json(errorBody("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again."), 503);
+  }
+  c.get("logger")?.error({ err }, "unhandled error");
+  return c.json(errorBody("INTERNAL_ERROR", "Something went wrong. Please try again."), 500);
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
+    (err as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+}

@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from "hono";
+import { errorBody } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses cross-site state-changing requests: a POST/PUT/PATCH/DELETE must come from one of our
+ * origins, and one that carries a cookie must say where it comes from at all.
+ */
+export function originGuard(trustedOrigins: readonly string[]): MiddlewareHandler {
+  const trusted = new Set(trustedOrigins);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const hasCookie = Boolean(c.req.header("cookie"));
+    if ((origin && !trusted.has(origin)) || (!origin && hasCookie)) {
+      return c.json(errorBody("INVALID_ORIGIN", "This request must come from the Kalrav site."), 403);
+    }
+    return next();
+  };
+}
+
+/** PUBLIC_URL's origin, plus localhost and 127.0.0.1 on our port so a local install works either way. */
+export function trustedOriginsFor(publicUrl: string, port: number): string[] {
+  return [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+}

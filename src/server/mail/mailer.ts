@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** "smtp" delivers for real; "outbox" writes each mail as JSON under DATA_DIR/outbox. */
+  transport: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      transport: "smtp",
+      async send(message) {
+        await transporter.sendMail({ from: opts.from, ...message });
+      },
+    };
+  }
+  return {
+    transport: "outbox",
+    async send(message) {
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const date = new Date().toISOString();
+      // Names sort by time, so the newest mail is the last file.
+      const file = path.join(opts.outboxDir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
+      await fs.writeFile(file, JSON.stringify({ from: opts.from, date, ...message }, null, 2));
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getSessionUser } from "../../auth/guards";
+import { createRouter } from "../../lib/create-router";
+
+const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(["admin", "artist"]),
+    image: z.string().nullable(),
+    emailVerified: z.boolean(),
+  })
+  .openapi("SessionUser");
+
+const route = createRoute({
+  method: "get",
+  path: "/session",
+  tags: ["Auth"],
+  summary: "The signed-in user with their role, or null when signed out",
+  responses: {
+    200: {
+      content: { "application/json": { schema: z.object({ user: sessionUserSchema.nullable() }) } },
+      description: "Current session",
+    },
+  },
+});
+
+export const sessionRouter = createRouter().openapi(route, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ user: await getSessionUser(c) }, 200);
+});

@@ -1,0 +1,121 @@
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { loadEnv } from "../env";
+import { startServer } from "../server";
+import { createTestDatabase } from "./test-database";
+
+export const TEST_ADMIN = { email: "admin@test.kalrav", password: "admin-password" };
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
+  /** A new "browser": its own cookies. */
+  client(): TestClient;
+  /** Mails written to the outbox, oldest first. */
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+/** The real HTTP server on a free port over a fresh database, as `npm start` runs it. */
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-test-"));
+  const { database, dispose } = await createTestDatabase();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = loadEnv({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    SIGN_IN_RATE_LIMIT: "1000",
+    ...envOverrides,
+  });
+  const server = await startServer(env, { database });
+  return {
+    url,
+    dataDir,
+    database,
+    client: () => new TestClient(url),
+    async outbox() {
+      const dir = path.join(dataDir, "outbox");
+      const files = (await fs.readdir(dir).catch(() => [])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), "utf8"))));
+    },
+    async close() {
+      await server.close().catch(() => {});
+      await dispose().catch(() => {});
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A minimal cookie-keeping HTTP client that sends an Origin like a browser does. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const allHeaders: Record<string, string> = {
+      origin: this.baseUrl,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+      ...headers,
+    };
+    // An empty header in `headers` means: send none.
+    for (const [k, v] of Object.entries(allHeaders)) if (v === "") delete allHeaders[k];
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      method,
+      redirect: "manual",
+      headers: allHeaders,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (!name) continue;
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()));
+      if (expired || value.join("=") === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join("="));
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
+    return { status: response.status, headers: response.headers, body: json as any, text };
+  }
+  get = (p: string, headers?: Record<string, string>) => this.request("GET", p, undefined, headers);
+  post = (p: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", p, body ?? {}, headers);
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  async signUp(name: string, email: string, password: string) {
+    return this.post("/api/auth/sign-up/email", { name, email, password });
+  }
+  async signIn(email: string, password: string, rememberMe = false) {
+    return this.post("/api/auth/sign-in/email", { email, password, rememberMe });
+  }
+}
+
+/** The auth library checks the Origin against PUBLIC_URL, so the port must be known before start. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import { CreditCard, Disc3, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
+import { Navigate } from "react-router";
+import { FullPageSpinner } from "../../components/spinner";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/api/get-session";
+import { AreaLayout, type NavItem } from "./area-layout";
+
+const NAV: readonly NavItem[] = [
+  { to: paths.admin.dashboard, label: "Admin Dashboard", icon: LayoutDashboard },
+  { to: paths.admin.users, label: "Manage Users", icon: Users },
+  { to: paths.admin.releases, label: "Manage Releases", icon: Disc3 },
+  { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },
+  { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
+];
+
+/** Admins only: signed out → /login, signed-in non-admins → / (spec §6). */
+export function AdminLayout() {
+  const { data: user, isPending } = useSession();
+  if (isPending) return <FullPageSpinner />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (user.role !== "admin") return <Navigate to={paths.home} replace />;
+  return <AreaLayout user={user} homePath={paths.admin.dashboard} navLabel="Admin navigation" navItems={NAV} />;
+}

@@ -1,0 +1,25 @@
+import { BarChart3, CreditCard, Disc3, IndianRupee, LayoutDashboard, LifeBuoy, Settings } from "lucide-react";
+import { Navigate, useLocation } from "react-router";
+import { FullPageSpinner } from "../../components/spinner";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/api/get-session";
+import { AreaLayout, type NavItem } from "./area-layout";
+
+const NAV: readonly NavItem[] = [
+  { to: paths.app.dashboard, label: "Dashboard", icon: LayoutDashboard },
+  { to: paths.app.releases, label: "Releases", icon: Disc3 },
+  { to: paths.app.analytics, label: "Analytics", icon: BarChart3 },
+  { to: paths.app.royalties, label: "Royalties", icon: IndianRupee },
+  { to: paths.app.subscriptions, label: "Subscription", icon: CreditCard },
+  { to: paths.app.support, label: "Support", icon: LifeBuoy },
+  { to: paths.app.settings, label: "Settings", icon: Settings },
+];
+
+/** Any signed-in user may enter /app (spec §6); signed-out visitors go to /login. */
+export function AppLayout() {
+  const { data: user, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <FullPageSpinner />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <AreaLayout user={user} homePath={paths.app.dashboard} navLabel="Artist navigation" navItems={NAV} />;
+}

@@ -1,0 +1,129 @@
+import type { LucideIcon } from "lucide-react";
+import { LogOut, Menu } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { MESSAGES } from "../../../domain/messages";
+import { Logo } from "../../components/logo";
+import { ThemeToggle } from "../../components/theme-toggle";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toast";
+import { UserBadge } from "../../components/user-badge";
+import { paths } from "../../config/paths";
+import type { SessionUser } from "../../features/auth/api/get-session";
+import { useSignOut } from "../../features/auth/api/sign-out";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+function SideNav({ items, label }: { items: readonly NavItem[]; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="grid gap-1">
+        {items.map(({ to, label: text, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`
+              }
+            >
+              <Icon className="h-4 w-4" aria-hidden />
+              {text}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LogoutButton() {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const logout = async () => {
+    try {
+      await signOut.mutateAsync();
+      toast({ title: MESSAGES.logout.successTitle, description: MESSAGES.logout.successDescription });
+      navigate(paths.login, { replace: true });
+    } catch (err) {
+      toast({ title: MESSAGES.logout.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  };
+  return (
+    <Button variant="outline" className="w-full justify-start" onClick={logout} disabled={signOut.isPending}>
+      <LogOut className="h-4 w-4" aria-hidden />
+      Logout
+    </Button>
+  );
+}
+
+/** The shared frame of the artist and admin areas: top bar, side panel (a drawer on small screens), content. */
+export function AreaLayout({
+  user,
+  homePath,
+  navLabel,
+  navItems,
+  topBarExtra,
+}: {
+  user: SessionUser;
+  homePath: string;
+  navLabel: string;
+  navItems: readonly NavItem[];
+  topBarExtra?: ReactNode;
+}) {
+  const panel = (
+    <div className="flex h-full flex-col gap-6">
+      <SideNav items={navItems} label={navLabel} />
+      <div className="mt-auto">
+        <LogoutButton />
+      </div>
+    </div>
+  );
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-4 backdrop-blur">
+        <Dialog.Root>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+              <Menu className="h-5 w-5" aria-hidden />
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-full bg-card p-6 shadow-xl">
+              <Dialog.Title className="mb-4 text-lg font-semibold">Menu</Dialog.Title>
+              <Dialog.Description className="sr-only">{navLabel}</Dialog.Description>
+              {panel}
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <Link to={homePath} aria-label="Kalrav dashboard">
+          <Logo />
+        </Link>
+        <div className="flex flex-1 items-center justify-end gap-2">
+          {topBarExtra}
+          <ThemeToggle />
+          <UserBadge user={user} />
+        </div>
+      </header>
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 border-r border-border p-4 lg:block">
+          {panel}
+        </aside>
+        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

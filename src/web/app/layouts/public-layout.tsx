@@ -1,0 +1,184 @@
+import { Menu } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Link, NavLink, Outlet } from "react-router";
+import { CONTACT, MARKETING_CLAIMS } from "../../../domain/business";
+import { homePathForRole } from "../../../domain/roles";
+import { Logo } from "../../components/logo";
+import { ThemeToggle } from "../../components/theme-toggle";
+import { Button } from "../../components/ui/button";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/api/get-session";
+
+const HEADER_LINKS = [
+  { to: paths.features, label: "Features" },
+  { to: paths.pricing, label: "Pricing" },
+  { to: paths.artistServices, label: "Artist Services" },
+  { to: paths.production, label: "Production" },
+  { to: paths.contact, label: "Contact Us" },
+  { to: paths.supportPage, label: "Support" },
+] as const;
+
+function AccountButtons() {
+  const { data: user, isPending } = useSession();
+  if (isPending) return <span className="h-10 w-24" aria-hidden />;
+  if (user) {
+    return (
+      <Button asChild>
+        <Link to={homePathForRole(user.role)}>Dashboard</Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost">
+        <Link to={paths.login}>Login</Link>
+      </Button>
+      <Button asChild>
+        <Link to={paths.register}>Sign Up</Link>
+      </Button>
+    </>
+  );
+}
+
+function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  return (
+    <ul className={className}>
+      {HEADER_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-primary" : "text-foreground"}`
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MobileMenu() {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+          <Menu className="h-5 w-5" aria-hidden />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-72 max-w-full bg-card p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+          <nav aria-label="Main" className="mt-4">
+            <Dialog.Close asChild>
+              <div>
+                <NavLinks className="grid gap-1" />
+              </div>
+            </Dialog.Close>
+          </nav>
+          <div className="mt-6 flex flex-wrap gap-2">
+            <AccountButtons />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function StatsBanner() {
+  return (
+    <section aria-label="Kalrav in numbers" className="border-y border-border bg-muted">
+      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center md:grid-cols-4">
+        {MARKETING_CLAIMS.map((claim) => (
+          <div key={claim.label}>
+            <dt className="text-sm text-muted-foreground">{claim.label}</dt>
+            <dd className="text-2xl font-bold text-primary">{claim.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo />
+          <p className="mt-3 text-sm text-muted-foreground">
+            Music distribution for independent artists and labels, India first.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold">Explore</h2>
+          <NavLinks className="mt-2 grid gap-0.5 [&_a]:px-0 [&_a]:py-1" />
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold">Contact</h2>
+          <ul className="mt-2 grid gap-1 text-sm text-muted-foreground">
+            <li>
+              <a className="hover:underline" href={`mailto:${CONTACT.supportEmail}`}>
+                {CONTACT.supportEmail}
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, "")}`}>
+                {CONTACT.phone}
+              </a>
+            </li>
+            <li>
+              <address className="not-italic">{CONTACT.address.join(", ")}</address>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold">Business hours</h2>
+          <p className="mt-2 text-sm text-muted-foreground">{CONTACT.businessHours}</p>
+        </div>
+      </div>
+      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Kalrav. Artists keep 100% of their rights.
+      </p>
+    </footer>
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to={paths.home} aria-label="Kalrav home">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="hidden lg:block">
+            <NavLinks className="flex gap-1" />
+          </nav>
+          <div className="flex items-center gap-2">
+            <ThemeToggle />
+            <div className="hidden gap-2 sm:flex">
+              <AccountButtons />
+            </div>
+            <MobileMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <StatsBanner />
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { createBrowserRouter, Navigate } from "react-router";
+import { paths } from "../config/paths";
+import { PublicLayout } from "./layouts/public-layout";
+import { NotFoundPage } from "./routes/not-found";
+import {
+  ArtistServicesPage,
+  ContactPage,
+  FeaturesPage,
+  HomePage,
+  PricingPage,
+  ProductionPage,
+  SupportPublicPage,
+} from "./routes/public/pages";
+
+// The artist area, the admin area and the auth screens are separate chunks (design §2).
+const auth = () => import("./routes/auth/pages");
+const artist = () => import("./routes/app/pages");
+const admin = () => import("./routes/admin/pages");
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.features, element: <FeaturesPage /> },
+      { path: paths.pricing, element: <PricingPage /> },
+      { path: paths.artistServices, element: <ArtistServicesPage /> },
+      { path: paths.production, element: <ProductionPage /> },
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.supportPage, element: <SupportPublicPage /> },
+    ],
+  },
+  { path: paths.login, lazy: async () => ({ Component: (await auth()).LoginPage }) },
+  { path: paths.register, lazy: async () => ({ Component: (await auth()).RegisterPage }) },
+  { path: paths.forgotPassword, lazy: async () => ({ Component: (await auth()).ForgotPasswordPage }) },
+  { path: paths.resetPassword, lazy: async () => ({ Component: (await auth()).ResetPasswordPage }) },
+  {
+    path: paths.app.root,
+    lazy: async () => ({ Component: (await import("./layouts/app-layout")).AppLayout }),
+    children: [
+      { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
+      { path: "dashboard", lazy: async () => ({ Component: (await artist()).DashboardPage }) },
+      { path: "releases", lazy: async () => ({ Component: (await artist()).ReleasesPage }) },
+      { path: "analytics", lazy: async () => ({ Component: (await artist()).AnalyticsPage }) },
+      { path: "royalties", lazy: async () => ({ Component: (await artist()).RoyaltiesPage }) },
+      { path: "subscriptions", lazy: async () => ({ Component: (await artist()).SubscriptionPage }) },
+      { path: "support", lazy: async () => ({ Component: (await artist()).SupportPage }) },
+      { path: "settings", lazy: async () => ({ Component: (await artist()).SettingsPage }) },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: paths.admin.root,
+    lazy: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
+    children: [
+      { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
+      { path: "dashboard", lazy: async () => ({ Component: (await admin()).AdminDashboardPage }) },
+      { path: "users", lazy: async () => ({ Component: (await admin()).ManageUsersPage }) },
+      { path: "releases", lazy: async () => ({ Component: (await admin()).ManageReleasesPage }) },
+      { path: "subscriptions", lazy: async () => ({ Component: (await admin()).ManageSubscriptionsPage }) },
+      { path: "tickets", lazy: async () => ({ Component: (await admin()).SupportTicketsPage }) },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+  { path: "*", element: <NotFoundPage /> },
+]);

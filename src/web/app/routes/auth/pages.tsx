@@ -1,0 +1,79 @@
+import { useEffect } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { MESSAGES } from "../../../../domain/messages";
+import { homePathForRole } from "../../../../domain/roles";
+import { usePageMeta } from "../../../components/page-title";
+import { FullPageSpinner } from "../../../components/spinner";
+import { toast } from "../../../components/ui/toast";
+import { useSession } from "../../../features/auth/api/get-session";
+import { AuthCard } from "../../../features/auth/components/auth-card";
+import { ForgotPasswordForm } from "../../../features/auth/components/forgot-password-form";
+import { LoginForm } from "../../../features/auth/components/login-form";
+import { RegisterForm } from "../../../features/auth/components/register-form";
+import { ResetPasswordForm } from "../../../features/auth/components/reset-password-form";
+
+/** Signed-in users never see the sign-in or registration screens (spec §2). */
+function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {
+  const { data: user, isPending } = useSession();
+  if (isPending) return <FullPageSpinner />;
+  if (user) return <Navigate to={homePathForRole(user.role)} replace />;
+  return children;
+}
+
+export function LoginPage() {
+  usePageMeta("Sign In", "Sign in to your Kalrav account.");
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    // Better Auth sends people back here after the e-mail confirmation link.
+    if (params.get("verified") === "1") {
+      if (params.get("error")) {
+        toast({
+          title: MESSAGES.login.failedTitle,
+          description: MESSAGES.resetPassword.invalidLink,
+          variant: "destructive",
+        });
+      } else {
+        toast({ title: MESSAGES.login.emailVerifiedTitle, description: MESSAGES.login.emailVerifiedDescription });
+      }
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+  return (
+    <RedirectIfSignedIn>
+      <AuthCard title="Welcome Back" subtitle="Sign in to your Kalrav account">
+        <LoginForm />
+      </AuthCard>
+    </RedirectIfSignedIn>
+  );
+}
+
+export function RegisterPage() {
+  usePageMeta("Create Account", "Create your Kalrav artist account and start distributing your music.");
+  return (
+    <RedirectIfSignedIn>
+      <AuthCard title="Create Your Account" subtitle="Start distributing your music worldwide">
+        <RegisterForm />
+      </AuthCard>
+    </RedirectIfSignedIn>
+  );
+}
+
+export function ForgotPasswordPage() {
+  usePageMeta("Forgot Password", "Reset the password of your Kalrav account.");
+  return (
+    <AuthCard title="Forgot Password" subtitle="Enter your e-mail and we will send you a link to reset your password.">
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  usePageMeta("Reset Password", "Choose a new password for your Kalrav account.");
+  const [params] = useSearchParams();
+  const token = params.get("error") ? null : params.get("token");
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 6 characters.">
+      <ResetPasswordForm token={token} />
+    </AuthCard>
+  );
+}

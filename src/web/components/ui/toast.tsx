@@ -1,0 +1,84 @@
+import { X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import { useSyncExternalStore } from "react";
+import { cn } from "../../lib/cn";
+
+/** Spec §9: one toast visible at a time, 5000 ms, swipe threshold 50 px. */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  duration?: number;
+}
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+export function toast(input: ToastInput) {
+  // A new toast replaces the one showing.
+  items = [{ ...input, id: nextId++, open: true }];
+  emit();
+}
+
+function dismiss(id: number) {
+  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+}
+
+function useToasts() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => items,
+  );
+}
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          type={t.variant === "destructive" ? "foreground" : "background"}
+          className={cn(
+            "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0",
+            t.variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "border-border bg-card text-foreground",
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close notification"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

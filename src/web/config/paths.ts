@@ -1,0 +1,32 @@
+/** Every route of the SPA in one table (spec §2); links and redirects never hand-type a URL. */
+export const paths = {
+  home: "/",
+  features: "/features",
+  pricing: "/pricing",
+  artistServices: "/artist-services",
+  production: "/production",
+  contact: "/contact",
+  supportPage: "/support-page",
+  login: "/login",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  app: {
+    root: "/app",
+    dashboard: "/app/dashboard",
+    releases: "/app/releases",
+    analytics: "/app/analytics",
+    royalties: "/app/royalties",
+    subscriptions: "/app/subscriptions",
+    support: "/app/support",
+    settings: "/app/settings",
+  },
+  admin: {
+    root: "/admin",
+    dashboard: "/admin/dashboard",
+    users: "/admin/users",
+    releases: "/admin/releases",
+    subscriptions: "/admin/subscriptions",
+    tickets: "/admin/tickets",
+  },
+} as const;

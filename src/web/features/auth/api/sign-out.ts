@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<unknown>("/auth/sign-out", { body: {} }),
+    onSuccess: () => {
+      // Nothing of the previous user may linger in the cache.
+      queryClient.clear();
+      queryClient.setQueryData(["session"], null);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (input: SignUpInput) =>
+      api<{ user: { name: string; emailVerified: boolean } }>("/auth/sign-up/email", {
+        body: { ...input, callbackURL: "/login?verified=1" },
+      }),
+  });
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Logo } from "../../../components/logo";
+import { paths } from "../../../config/paths";
+
+/** The standalone frame of the sign-in, registration and password pages. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-background px-4 py-10">
+      <main className="w-full max-w-md">
+        <div className="mb-6 flex justify-center">
+          <Link to={paths.home} aria-label="Kalrav home">
+            <Logo />
+          </Link>
+        </div>
+        <div className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {subtitle && <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { forgotPasswordSchema } from "../../../../domain/auth";
+import { MESSAGES } from "../../../../domain/messages";
+import { Button } from "../../../components/ui/button";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { paths } from "../../../config/paths";
+import { useRequestPasswordReset } from "../api/password-reset";
+
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<{ email: string }>({ defaultValues: { email: "" } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = forgotPasswordSchema.safeParse({ email: values.email.trim() });
+    if (!parsed.success) {
+      setError(MESSAGES.forgotPassword.invalidEmail);
+      return;
+    }
+    setError(null);
+    try {
+      await request.mutateAsync(parsed.data.email);
+      setSentTo(parsed.data.email);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div role="status" className="grid gap-4">
+        <h2 className="text-lg font-semibold">{MESSAGES.forgotPassword.sentTitle}</h2>
+        <p className="text-sm text-muted-foreground">{MESSAGES.forgotPassword.sentDescription(sentTo)}</p>
+        <Link to={paths.login} className="text-sm text-primary hover:underline">
+          Back to sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Sending..." : "Send reset link"}
+      </Button>
+      <Link to={paths.login} className="text-center text-sm text-primary hover:underline">
+        Back to sign in
+      </Link>
+    </form>
+  );
+}

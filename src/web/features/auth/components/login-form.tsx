@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { firstIssueMessage, type LoginInput, loginSchema } from "../../../../domain/auth";
+import { MESSAGES } from "../../../../domain/messages";
+import { homePathForRole } from "../../../../domain/roles";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { ApiClientError } from "../../../lib/api-client";
+import { useResendVerification } from "../api/password-reset";
+import { useSignIn } from "../api/sign-in";
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const resend = useResendVerification();
+  const [error, setError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const form = useForm<LoginInput>({ defaultValues: { email: "", password: "", rememberMe: false } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setError(null);
+    setUnverifiedEmail(null);
+    try {
+      const user = await signIn.mutateAsync(parsed.data);
+      toast({ title: MESSAGES.login.successTitle, description: MESSAGES.login.successDescription(parsed.data.email) });
+      navigate(homePathForRole(user?.role), { replace: true });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : MESSAGES.generic;
+      if (err instanceof ApiClientError && err.code === "EMAIL_NOT_VERIFIED") {
+        setUnverifiedEmail(parsed.data.email);
+        setError(MESSAGES.login.emailNotVerified);
+      }
+      toast({ title: MESSAGES.login.failedTitle, description: message, variant: "destructive" });
+    }
+  });
+
+  const resendConfirmation = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      await resend.mutateAsync(unverifiedEmail);
+      toast({ title: MESSAGES.login.verificationSentTitle, description: MESSAGES.login.verificationSentDescription });
+    } catch (err) {
+      toast({ title: MESSAGES.login.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  };
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...form.register("email")}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input id="password" type="password" autoComplete="current-password" required {...form.register("password")} />
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Controller
+            control={form.control}
+            name="rememberMe"
+            render={({ field }) => (
+              <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+            )}
+          />
+          <Label htmlFor="remember-me">Remember me</Label>
+        </div>
+        <Link to={paths.forgotPassword} className="text-sm text-primary hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <FormError message={error} />
+      {unverifiedEmail && (
+        <Button type="button" variant="outline" onClick={resendConfirmation} disabled={resend.isPending}>
+          {MESSAGES.login.resendVerification}
+        </Button>
+      )}
+      <Button type="submit" disabled={submitting}>
+        {submitting ? MESSAGES.login.submitting : MESSAGES.login.submit}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Don't have an account?{" "}
+        <Link to={paths.register} className="text-primary hover:underline">
+          Sign up now
+        </Link>
+      </p>
+    </form>
+  );
+}

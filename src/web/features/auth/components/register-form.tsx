@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { firstIssueMessage, type RegisterInput, registerSchema } from "../../../../domain/auth";
+import { MESSAGES } from "../../../../domain/messages";
+import { Button } from "../../../components/ui/button";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { usePublicConfig } from "../api/get-config";
+import { useSignUp } from "../api/sign-up";
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const config = usePublicConfig();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterInput>({ defaultValues: { name: "", email: "", password: "", confirmPassword: "" } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = registerSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setError(null);
+    const { name, email, password } = parsed.data;
+    try {
+      const result = await signUp.mutateAsync({ name, email, password });
+      const confirmationPending = (config.data?.requireEmailVerification ?? false) && !result.user.emailVerified;
+      toast(
+        confirmationPending
+          ? { title: MESSAGES.register.pendingTitle, description: MESSAGES.register.pendingDescription(name) }
+          : { title: MESSAGES.register.successTitle, description: MESSAGES.register.successDescription(name) },
+      );
+      navigate(paths.login);
+    } catch (err) {
+      toast({ title: MESSAGES.register.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="name">Full Name / Artist Name</Label>
+        <Input id="name" autoComplete="name" required {...form.register("name")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email Address</Label>
+        <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="confirm-password">Confirm Password</Label>
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register("confirmPassword")}
+        />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" disabled={submitting}>
+        {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{" "}
+        <Link to={paths.login} className="text-primary hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

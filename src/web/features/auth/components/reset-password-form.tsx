@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { firstIssueMessage, resetPasswordSchema } from "../../../../domain/auth";
+import { MESSAGES } from "../../../../domain/messages";
+import { Button } from "../../../components/ui/button";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { useResetPassword } from "../api/password-reset";
+
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ password: string; confirmPassword: string }>({
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+
+  if (!token) {
+    return (
+      <div className="grid gap-4">
+        <FormError message={MESSAGES.resetPassword.invalidLink} />
+        <Link to={paths.forgotPassword} className="text-sm text-primary hover:underline">
+          Request a new link
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = resetPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setError(null);
+    try {
+      await reset.mutateAsync({ token, newPassword: parsed.data.password });
+      toast({ title: MESSAGES.login.passwordResetTitle, description: MESSAGES.login.passwordResetDescription });
+      navigate(paths.login, { replace: true });
+    } catch (err) {
+      setError(
+        (err as Error).message === "Invalid token" ? MESSAGES.resetPassword.invalidLink : (err as Error).message,
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="password">New Password</Label>
+        <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="confirm-password">Confirm New Password</Label>
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register("confirmPassword")}
+        />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Saving..." : "Set New Password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { createArtist, E2E_ADMIN, expect, expectToast, latestMailTo, signIn, test, uniqueEmail } from "./fixtures";
+
+test.describe("registration", () => {
+  test("shows the validation messages in the spec's order", async ({ page }) => {
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Your Account");
+    const submit = page.getByRole("button", { name: "Create Account" });
+    const error = page.getByRole("alert");
+
+    await submit.click();
+    await expect(error).toHaveText("Please fill in all fields");
+
+    await page.getByLabel("Full Name / Artist Name").fill("Asha Rao");
+    await page.getByLabel("Email Address").fill(uniqueEmail());
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm Password").fill("abd");
+    await submit.click();
+    await expect(error).toHaveText("Passwords do not match");
+
+    await page.getByLabel("Confirm Password").fill("abc");
+    await submit.click();
+    await expect(error).toHaveText("Password must be at least 6 characters");
+  });
+
+  test("registers, lands on /login, then signs in to the artist dashboard", async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto("/register");
+    await page.getByLabel("Full Name / Artist Name").fill("Meera Sen");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret1");
+    await page.getByLabel("Confirm Password").fill("secret1");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expectToast(page, "Registration Successful", "Welcome, Meera Sen! You can now log in.");
+
+    await signIn(page, email, "secret1");
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expectToast(page, "Login Successful", `Welcome back, ${email}!`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("banner").getByText("Meera Sen")).toBeVisible();
+  });
+});
+
+test.describe("sign-in", () => {
+  test("asks for both fields, reports a wrong password, and signs an admin in to the admin dashboard", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter both email and password");
+
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login Failed", "Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Manage Users" })).toBeVisible();
+
+    // Already signed in: the sign-in screen sends the admin back to their dashboard.
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("logs out to /login and the area is closed again", async ({ page }) => {
+    const artist = await createArtist(page, "Logout Tester");
+    await signIn(page, artist.email, artist.password);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectToast(page, "Logged Out", "You have been successfully logged out.");
+    await page.goto("/app/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("route guards", () => {
+  test("signed out at /app/releases goes to /login", async ({ page }) => {
+    await page.goto("/app/releases");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("signed out at /admin goes to /login", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an artist at /admin goes to /, and /app leads to the dashboard", async ({ page }) => {
+    const artist = await createArtist(page);
+    await signIn(page, artist.email, artist.password);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/app/dashboard");
+    await page.goto("/app");
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  });
+
+  test("an unknown path shows Page Not Found with a way back", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+});
+
+test("the theme defaults to dark and a chosen theme survives a reload", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+});
+
+test("a forgotten password is reset through the e-mailed link", async ({ page }) => {
+  const artist = await createArtist(page, "Forgetful Artist");
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("Email").fill(artist.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(`If an account exists for ${artist.email}`)).toBeVisible();
+
+  const mail = await latestMailTo(artist.email, "Reset your Kalrav password");
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link as string);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
+  await page.getByLabel("Confirm New Password").fill("brand-new-pass");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, artist.email, artist.password);
+  await expectToast(page, "Login Failed", "Invalid email or password");
+  await page.getByLabel("Password").fill("brand-new-pass");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test("the public header offers Login and Sign Up, or a Dashboard button once signed in", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+  for (const name of ["Features", "Pricing", "Artist Services", "Production", "Contact Us", "Support"]) {
+    await expect(header.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Login" }).click();
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin/dashboard");
+});

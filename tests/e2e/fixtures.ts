@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+
+export { E2E_ADMIN, expect };
+
+/** A console error fails the test; failed responses a test provokes on purpose are checked by the test itself. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export function uniqueEmail(prefix = "artist") {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Registers an artist through the API, as the registration screen does. */
+export async function createArtist(page: Page, name = "Test Artist") {
+  const email = uniqueEmail();
+  const password = "artist-pass";
+  const res = await page.request.post("/api/auth/sign-up/email", { data: { name, email, password } });
+  expect(res.ok()).toBeTruthy();
+  return { name, email, password };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The newest mail to `to` in the server's outbox, waiting for it to arrive. */
+export async function latestMailTo(to: string, subject: string) {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await fs.readdir(dir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8"));
+      if (mail.to === to && mail.subject === subject) return mail as { to: string; subject: string; text: string };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail "${subject}" to ${to}`);
+}
+
+/** The toast with this title (and description) in the notifications region. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.getByRole("region", { name: /Notifications/ });
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}

@@ -1,0 +1,18 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000" },
+  },
+});
