@@ -43,7 +43,9 @@ test.describe("registration", () => {
 });
 
 test.describe("sign-in", () => {
-  test("asks for both fields, reports a wrong password, and signs an admin in to the admin dashboard", async ({ page }) => {
+  test("asks for both fields, reports a wrong password, and signs an admin in to the admin dashboard", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please enter both email and password");
@@ -58,7 +60,9 @@ test.describe("sign-in", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Manage Users" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Manage Users" }),
+    ).toBeVisible();
 
     // Already signed in: the sign-in screen sends the admin back to their dashboard.
     await page.goto("/login");
@@ -150,7 +154,9 @@ test("the public header offers Login and Sign Up, or a Dashboard button once sig
   await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
   await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
   for (const name of ["Features", "Pricing", "Artist Services", "Production", "Contact Us", "Support"]) {
-    await expect(header.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(
+      header.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }),
+    ).toBeVisible();
   }
   await page.getByRole("link", { name: "Login" }).click();
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
@@ -158,5 +164,8 @@ test("the public header offers Login and Sign Up, or a Dashboard button once sig
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin/dashboard");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "href",
+    "/admin/dashboard",
+  );
 });
