@@ -1,9 +1,11 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = 4173;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.resolve("test-results", "e2e-data");
+// Outside test-results/, which Playwright empties while the server may already be running.
+export const E2E_DATA_DIR = path.join(os.tmpdir(), "kalrav-e2e-data");
 export const E2E_ADMIN = { email: "admin@e2e.kalrav", password: "e2e-admin-password" };
 
 export default defineConfig({

@@ -9,5 +9,6 @@ const run = (args, env = {}) => {
 run([]);
 if (process.env.TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${process.env.TEST_DATABASE_URL})\n`);
-  run(["src/server"], { TEST_DB: "postgres" });
+  // The process test always runs on embedded PGlite, so it is not repeated here.
+  run(["src/server", "--exclude", "src/server/main.test.ts"], { TEST_DB: "postgres" });
 }
