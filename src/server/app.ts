@@ -10,13 +10,20 @@ import { errorBody, handleError } from "./lib/errors";
 import { originGuard } from "./lib/origin-guard";
 import { mountWeb } from "./lib/static-web";
 import { configRouter } from "./routes/config/config.routes";
+import { contactRouter } from "./routes/contact/contact.routes";
 import { healthRouter } from "./routes/health/health.routes";
 import { sessionRouter } from "./routes/session/session.routes";
+import { ticketsRouter } from "./routes/tickets/tickets.routes";
 
 const MAX_JSON_BODY = 1024 * 1024;
 
 export function createApi() {
-  return createRouter().route("/", healthRouter).route("/", sessionRouter).route("/", configRouter);
+  return createRouter()
+    .route("/", healthRouter)
+    .route("/", sessionRouter)
+    .route("/", configRouter)
+    .route("/", contactRouter)
+    .route("/", ticketsRouter);
 }
 
 export function createApp(deps: AppDeps) {

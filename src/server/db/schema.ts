@@ -203,3 +203,19 @@ export const supportTicketMessages = pgTable(
   },
   (t) => [index("support_ticket_messages_ticket_sent_idx").on(t.ticketId, t.sentAt)],
 );
+
+/** Messages from the public contact form; also mailed to the support address. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** The signed-in user who sent it, if any. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,44 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CONTACT } from "../../../domain/business";
+import { contactMessageSchema } from "../../../domain/contact";
+import { getSessionUser } from "../../auth/guards";
+import { contactMessages } from "../../db/schema";
+import { createRouter } from "../../lib/create-router";
+import { errorBodySchema } from "../../lib/errors";
+import { rateLimitByAddress } from "../../lib/rate-limit";
+
+const route = createRoute({
+  method: "post",
+  path: "/contact",
+  tags: ["Public"],
+  summary: "Send a message to the Kalrav team (stored, and mailed to support)",
+  middleware: [rateLimitByAddress({ name: "contact", max: 5, windowSeconds: 60 })] as const,
+  request: { body: { content: { "application/json": { schema: contactMessageSchema } }, required: true } },
+  responses: {
+    201: { content: { "application/json": { schema: z.object({ id: z.string() }) } }, description: "Stored" },
+    400: { content: { "application/json": { schema: errorBodySchema } }, description: "Invalid input" },
+    429: { content: { "application/json": { schema: errorBodySchema } }, description: "Too many messages" },
+  },
+});
+
+export const contactRouter = createRouter().openapi(route, async (c) => {
+  const input = c.req.valid("json");
+  const { database, mailer, logger } = c.get("deps");
+  const user = await getSessionUser(c);
+  const [stored] = await database.db
+    .insert(contactMessages)
+    .values({ ...input, userId: user?.id ?? null })
+    .returning({ id: contactMessages.id });
+  if (!stored) throw new Error("contact insert returned nothing");
+  // The message is safe in the database; a mail failure is logged, not shown as a lost message.
+  try {
+    await mailer.send({
+      to: CONTACT.supportEmail,
+      subject: `[Contact] ${input.subject}`,
+      text: `From: ${input.name} <${input.email}>\nMessage id: ${stored.id}\n\n${input.message}`,
+    });
+  } catch (err) {
+    logger.error({ err, contactMessageId: stored.id }, "could not mail contact message");
+  }
+  return c.json({ id: stored.id }, 201);
+});

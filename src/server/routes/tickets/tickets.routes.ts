@@ -1,0 +1,113 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { desc, eq } from "drizzle-orm";
+import { createTicketSchema } from "../../../domain/support";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../../domain/tickets";
+import { requireUser } from "../../auth/guards";
+import { supportTicketMessages, supportTickets } from "../../db/schema";
+import { createRouter } from "../../lib/create-router";
+import { errorBodySchema } from "../../lib/errors";
+import { enforceRateLimit } from "../../lib/rate-limit";
+
+const ticketSchema = z
+  .object({
+    id: z.string(),
+    number: z.number().int(),
+    subject: z.string(),
+    description: z.string(),
+    status: z.enum(TICKET_STATUSES),
+    priority: z.enum(TICKET_PRIORITIES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    closedAt: z.string().nullable(),
+  })
+  .openapi("Ticket");
+
+const columns = {
+  id: supportTickets.id,
+  number: supportTickets.number,
+  subject: supportTickets.subject,
+  description: supportTickets.description,
+  status: supportTickets.status,
+  priority: supportTickets.priority,
+  createdAt: supportTickets.createdAt,
+  updatedAt: supportTickets.updatedAt,
+  closedAt: supportTickets.closedAt,
+};
+
+type TicketRow = Omit<typeof supportTickets.$inferSelect, "userId" | "assignedToAdminId">;
+function toTicket(row: TicketRow) {
+  return {
+    ...row,
+    status: row.status as (typeof TICKET_STATUSES)[number],
+    priority: row.priority as (typeof TICKET_PRIORITIES)[number],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+  };
+}
+
+/** Per artist, so people behind one address do not share a budget. */
+const TICKET_RATE_LIMIT = { name: "tickets", max: 10, windowSeconds: 60 };
+
+const errors = {
+  401: { content: { "application/json": { schema: errorBodySchema } }, description: "Signed out" },
+};
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/tickets",
+  tags: ["Support"],
+  summary: "The signed-in user's support tickets, newest first",
+  responses: {
+    200: {
+      content: { "application/json": { schema: z.object({ tickets: z.array(ticketSchema) }) } },
+      description: "Tickets",
+    },
+    ...errors,
+  },
+});
+
+const createTicketRoute = createRoute({
+  method: "post",
+  path: "/tickets",
+  tags: ["Support"],
+  summary: "Open a support ticket; its description is stored as the first message",
+  request: { body: { content: { "application/json": { schema: createTicketSchema } }, required: true } },
+  responses: {
+    201: { content: { "application/json": { schema: z.object({ ticket: ticketSchema }) } }, description: "Created" },
+    400: { content: { "application/json": { schema: errorBodySchema } }, description: "Invalid input" },
+    429: { content: { "application/json": { schema: errorBodySchema } }, description: "Too many tickets" },
+    ...errors,
+  },
+});
+
+export const ticketsRouter = createRouter()
+  .openapi(listRoute, async (c) => {
+    const user = await requireUser(c);
+    const rows = await c
+      .get("deps")
+      .database.db.select(columns)
+      .from(supportTickets)
+      .where(eq(supportTickets.userId, user.id))
+      .orderBy(desc(supportTickets.createdAt))
+      .limit(500);
+    return c.json({ tickets: rows.map(toTicket) }, 200);
+  })
+  .openapi(createTicketRoute, async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid("json");
+    await enforceRateLimit(c, TICKET_RATE_LIMIT, user.id);
+    // The ticket and its first message are written together or not at all.
+    const ticket = await c.get("deps").database.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(supportTickets)
+        .values({ userId: user.id, subject: input.subject, description: input.description })
+        .returning(columns);
+      if (!created) throw new Error("ticket insert returned nothing");
+      await tx
+        .insert(supportTicketMessages)
+        .values({ ticketId: created.id, senderId: user.id, message: input.description, isAdminReply: false });
+      return created;
+    });
+    return c.json({ ticket: toTicket(ticket) }, 201);
+  });
