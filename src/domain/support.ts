@@ -16,6 +16,7 @@ export const SUPPORT_MESSAGES = {
   submissionFailed: "Submission Failed",
   faqEmpty: "No FAQs found matching your search term.",
   submitting: "Submitting Ticket...",
+  loadFailed: "Could not load your support tickets.",
 } as const;
 
 export const createTicketSchema = z.object({

@@ -114,9 +114,11 @@ test.describe("route guards", () => {
 test("the theme defaults to dark and a chosen theme survives a reload", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveClass(/dark/);
-  await page.getByRole("button", { name: "Theme" }).click();
-  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  const themes = page.getByRole("group", { name: "Theme" });
+  await expect(themes.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "true");
+  await themes.getByRole("button", { name: "Light theme" }).click();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await expect(themes.getByRole("button", { name: "Light theme" })).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "../components/ui/toast";
 import { ApiClientError } from "../lib/api-client";
@@ -19,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider>{children}</Tooltip.Provider>
+      {children}
       <Toaster />
     </QueryClientProvider>
   );

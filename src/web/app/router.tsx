@@ -2,17 +2,10 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { paths } from "../config/paths";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./routes/not-found";
-import {
-  ArtistServicesPage,
-  ContactPage,
-  FeaturesPage,
-  HomePage,
-  PricingPage,
-  ProductionPage,
-  SupportPublicPage,
-} from "./routes/public/pages";
+import { HomePage } from "./routes/public/home";
 
 // The artist area, the admin area and the auth screens are separate chunks (design §2).
+const publicPages = () => import("./routes/public/index");
 const auth = () => import("./routes/auth/pages");
 const artist = () => import("./routes/app/pages");
 const admin = () => import("./routes/admin/pages");
@@ -22,12 +15,12 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.features, element: <FeaturesPage /> },
-      { path: paths.pricing, element: <PricingPage /> },
-      { path: paths.artistServices, element: <ArtistServicesPage /> },
-      { path: paths.production, element: <ProductionPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: paths.supportPage, element: <SupportPublicPage /> },
+      { path: paths.features, lazy: async () => ({ Component: (await publicPages()).FeaturesPage }) },
+      { path: paths.pricing, lazy: async () => ({ Component: (await publicPages()).PricingPage }) },
+      { path: paths.artistServices, lazy: async () => ({ Component: (await publicPages()).ArtistServicesPage }) },
+      { path: paths.production, lazy: async () => ({ Component: (await publicPages()).ProductionPage }) },
+      { path: paths.contact, lazy: async () => ({ Component: (await publicPages()).ContactPage }) },
+      { path: paths.supportPage, lazy: async () => ({ Component: (await publicPages()).SupportPage }) },
     ],
   },
   { path: paths.login, lazy: async () => ({ Component: (await auth()).LoginPage }) },

@@ -1,7 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import { cn } from "../lib/cn";
 import { type Theme, useTheme } from "../lib/theme";
-import { Button } from "./ui/button";
 
 const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: "light", label: "Light", Icon: Sun },
@@ -9,35 +8,28 @@ const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: "system", label: "System", Icon: Monitor },
 ];
 
+/** Three pressed-state buttons rather than a menu: one click, and no popover code on the landing page. */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
-  const Current = OPTIONS.find((o) => o.value === theme)?.Icon ?? Moon;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          <Current className="h-5 w-5" aria-hidden />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          className="z-50 min-w-32 rounded-md border border-border bg-card p-1 shadow-md"
+    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset.
+    <div role="group" aria-label="Theme" className="flex rounded-md border border-border p-0.5">
+      {OPTIONS.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={theme === value}
+          aria-label={`${label} theme`}
+          title={`${label} theme`}
+          onClick={() => setTheme(value)}
+          className={cn(
+            "flex h-8 w-8 cursor-pointer items-center justify-center rounded focus-visible:outline-2 focus-visible:outline-ring",
+            theme === value ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted",
+          )}
         >
-          <DropdownMenu.RadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
-            {OPTIONS.map(({ value, label, Icon }) => (
-              <DropdownMenu.RadioItem
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
-              >
-                <Icon className="h-4 w-4" aria-hidden />
-                {label}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Icon className="h-4 w-4" aria-hidden />
+        </button>
+      ))}
+    </div>
   );
 }

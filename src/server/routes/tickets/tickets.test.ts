@@ -147,6 +147,19 @@ describe("contact API", () => {
     expect(mail?.text).toContain("We have 40 releases.");
   });
 
+  it("shows stored messages to admins only", async () => {
+    expect((await server.client().get("/api/admin/contact-messages")).status).toBe(401);
+    const artist = server.client();
+    await artist.signUp("Nosy", "nosy@example.com", "nosy-pass");
+    await artist.signIn("nosy@example.com", "nosy-pass");
+    expect((await artist.get("/api/admin/contact-messages")).status).toBe(403);
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const list = await admin.get("/api/admin/contact-messages");
+    expect(list.status).toBe(200);
+    expect(list.body.messages[0]).toMatchObject({ subject: "Label deal", email: "ravi@example.com" });
+  });
+
   it("refuses incomplete or invalid messages and stores nothing", async () => {
     const before = await server.database.db.execute(sql`select count(*)::int as n from contact_messages`);
     const bad = [

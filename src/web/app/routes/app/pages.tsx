@@ -9,5 +9,5 @@ export const ReleasesPage = () => <SectionPage title="Your Releases" />;
 export const AnalyticsPage = () => <SectionPage title="Analytics" />;
 export const RoyaltiesPage = () => <SectionPage title="Royalties" />;
 export const SubscriptionPage = () => <SectionPage title="Manage Your Subscription" />;
-export const SupportPage = () => <SectionPage title="My Support Tickets" />;
+export { SupportPage } from "./support";
 export const SettingsPage = () => <SectionPage title="Settings" />;

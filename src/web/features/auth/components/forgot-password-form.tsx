@@ -36,7 +36,7 @@ export function ForgotPasswordForm() {
       <div role="status" className="grid gap-4">
         <h2 className="text-lg font-semibold">{MESSAGES.forgotPassword.sentTitle}</h2>
         <p className="text-sm text-muted-foreground">{MESSAGES.forgotPassword.sentDescription(sentTo)}</p>
-        <Link to={paths.login} className="text-sm text-primary hover:underline">
+        <Link to={paths.login} className="text-sm text-primary underline underline-offset-2">
           Back to sign in
         </Link>
       </div>
@@ -52,7 +52,7 @@ export function ForgotPasswordForm() {
       <Button type="submit" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Sending..." : "Send reset link"}
       </Button>
-      <Link to={paths.login} className="text-center text-sm text-primary hover:underline">
+      <Link to={paths.login} className="text-center text-sm text-primary underline underline-offset-2">
         Back to sign in
       </Link>
     </form>

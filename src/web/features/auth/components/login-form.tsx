@@ -84,7 +84,7 @@ export function LoginForm() {
           />
           <Label htmlFor="remember-me">Remember me</Label>
         </div>
-        <Link to={paths.forgotPassword} className="text-sm text-primary hover:underline">
+        <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
           Forgot password?
         </Link>
       </div>
@@ -99,7 +99,7 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         Don't have an account?{" "}
-        <Link to={paths.register} className="text-primary hover:underline">
+        <Link to={paths.register} className="text-primary underline underline-offset-2">
           Sign up now
         </Link>
       </p>

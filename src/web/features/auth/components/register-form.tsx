@@ -72,7 +72,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
-        <Link to={paths.login} className="text-primary hover:underline">
+        <Link to={paths.login} className="text-primary underline underline-offset-2">
           Sign in
         </Link>
       </p>

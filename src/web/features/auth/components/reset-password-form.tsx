@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="grid gap-4">
         <FormError message={MESSAGES.resetPassword.invalidLink} />
-        <Link to={paths.forgotPassword} className="text-sm text-primary hover:underline">
+        <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
           Request a new link
         </Link>
       </div>

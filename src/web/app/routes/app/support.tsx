@@ -1,0 +1,40 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { CONTACT } from "../../../../domain/business";
+import { usePageMeta } from "../../../components/page-title";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { FaqList } from "../../../features/support/components/faq-list";
+import { NewTicketForm } from "../../../features/support/components/new-ticket-form";
+import { TicketList } from "../../../features/support/components/ticket-list";
+
+export function SupportPage() {
+  usePageMeta("Support");
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">My Support Tickets</h1>
+        {!creating && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            New Ticket
+          </Button>
+        )}
+      </div>
+      {creating && <NewTicketForm onDone={() => setCreating(false)} />}
+      <TicketList />
+      <Card>
+        <h2 className="mb-4 text-xl font-semibold">Frequently Asked Questions</h2>
+        <FaqList />
+      </Card>
+      <p className="text-sm text-muted-foreground">
+        Need more help? Write to{" "}
+        <a className="text-primary underline underline-offset-2" href={`mailto:${CONTACT.supportEmail}`}>
+          {CONTACT.supportEmail}
+        </a>
+        ; typical response time is within {CONTACT.responseTime}.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { firstIssueMessage } from "../../../../domain/auth";
+import { CONTACT } from "../../../../domain/business";
+import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from "../../../../domain/contact";
+import { usePageMeta } from "../../../components/page-title";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { useSendContactMessage } from "../../../features/marketing/api/send-contact-message";
+import { PageHero } from "../../../features/marketing/components/page-hero";
+
+export function ContactPage() {
+  usePageMeta("Contact Us", "Write to the Kalrav team about distribution, labels, production or anything else.");
+  const [params] = useSearchParams();
+  const send = useSendContactMessage();
+  const form = useForm<ContactMessageInput>({
+    defaultValues: { name: "", email: "", subject: params.get("subject")?.slice(0, 200) ?? "", message: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = contactMessageSchema.safeParse(values);
+    if (!parsed.success) {
+      toast({
+        title: CONTACT_MESSAGES.missingTitle,
+        description: firstIssueMessage(parsed.error),
+        variant: "destructive",
+      });
+      return;
+    }
+    try {
+      await send.mutateAsync(parsed.data);
+      toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sent });
+      form.reset({ name: "", email: "", subject: "", message: "" });
+    } catch (err) {
+      toast({ title: CONTACT_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  });
+  const submitting = form.formState.isSubmitting;
+
+  return (
+    <>
+      <PageHero title="Contact Us">
+        Questions about distribution, your label or a production project? Write to us.
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <h2 className="text-xl font-semibold">Send us a message</h2>
+          <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="contact-name">Name</Label>
+                <Input id="contact-name" autoComplete="name" required {...form.register("name")} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="contact-email">Email</Label>
+                <Input id="contact-email" type="email" autoComplete="email" required {...form.register("email")} />
+              </div>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="contact-subject">Subject</Label>
+              <Input id="contact-subject" required maxLength={200} {...form.register("subject")} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="contact-message">Message</Label>
+              <Textarea id="contact-message" required maxLength={5000} rows={6} {...form.register("message")} />
+            </div>
+            <Button type="submit" disabled={submitting} className="justify-self-start">
+              {submitting ? CONTACT_MESSAGES.sending : "Send Message"}
+            </Button>
+          </form>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <h2 className="text-lg font-semibold">Contact details</h2>
+            <ul className="mt-4 grid gap-3 text-sm">
+              <li className="flex gap-3">
+                <Mail className="h-5 w-5 shrink-0 text-primary" aria-hidden />
+                <a className="hover:underline" href={`mailto:${CONTACT.supportEmail}`}>
+                  {CONTACT.supportEmail}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Phone className="h-5 w-5 shrink-0 text-primary" aria-hidden />
+                <a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, "")}`}>
+                  {CONTACT.phone}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <MapPin className="h-5 w-5 shrink-0 text-primary" aria-hidden />
+                <address className="not-italic">{CONTACT.address.join(", ")}</address>
+              </li>
+            </ul>
+          </Card>
+          <Card>
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <Clock className="h-5 w-5 text-primary" aria-hidden />
+              Business hours
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">{CONTACT.businessHours}</p>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { PLANS, PRICING_PLAN_IDS } from "../../../../domain/plans";
+import { usePageMeta } from "../../../components/page-title";
+import { paths } from "../../../config/paths";
+import { useSession } from "../../../features/auth/api/get-session";
+import { PageHero } from "../../../features/marketing/components/page-hero";
+import { PlanCard } from "../../../features/marketing/components/plan-card";
+
+export function PricingPage() {
+  usePageMeta("Pricing", "Yearly plans in INR from ₹299: Introductory Offer, Basic Artist, Pro Artist and Label Plan.");
+  const { data: user } = useSession();
+  // Signed-in artists choose plans on their subscription screen; visitors register first.
+  const target = user ? paths.app.subscriptions : paths.register;
+  return (
+    <>
+      <PageHero title="Simple, Transparent Pricing">
+        Yearly plans billed in INR. Pay by card, debit card or UPI. No hidden fees.
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        {PRICING_PLAN_IDS.map((id) => (
+          <PlanCard key={id} plan={PLANS[id]} cta="Get Started" to={target} />
+        ))}
+      </div>
+    </>
+  );
+}

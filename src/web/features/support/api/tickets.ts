@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateTicketInput } from "../../../../domain/support";
+import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
+import { api } from "../../../lib/api-client";
+
+export interface Ticket {
+  id: string;
+  number: number;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export const ticketsQueryOptions = queryOptions({
+  queryKey: ["tickets"],
+  queryFn: () => api<{ tickets: Ticket[] }>("/tickets").then((r) => r.tickets),
+});
+
+export function useTickets() {
+  return useQuery(ticketsQueryOptions);
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTicketInput) =>
+      api<{ ticket: Ticket }>("/tickets", { body: input }).then((r) => r.ticket),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey }),
+  });
+}
