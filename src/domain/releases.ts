@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { isValidUpcEan } from "./identifiers";
+
 export const RELEASE_STATUSES = ["pending_review", "live", "rejected", "taken_down"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
@@ -24,4 +27,104 @@ export function releaseStatusLabel(status: string): string {
 /** Unknown types fall back to Single (spec §3). */
 export function releaseTypeLabel(type: string): string {
   return (RELEASE_TYPE_LABELS as Record<string, string>)[type] ?? RELEASE_TYPE_LABELS.single;
+}
+
+/** A toast's title and description, as the spec pairs them (§5, §8). */
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+export const RELEASE_NOTICES = {
+  missing: {
+    title: "Missing information",
+    description: "Please fill in all required fields including audio and artwork URLs.",
+  },
+  invalidAudio: {
+    title: "Invalid audio URL",
+    description: "Please provide a valid HTTP/HTTPS URL for the audio file.",
+  },
+  invalidArtwork: {
+    title: "Invalid artwork URL",
+    description: "Please provide a valid HTTP/HTTPS URL for the cover artwork.",
+  },
+  invalidUpc: {
+    title: "Invalid UPC/EAN",
+    description: "The UPC/EAN must be 12 or 13 digits with a correct check digit, or left empty.",
+  },
+  invalidDate: { title: "Invalid release date", description: "Please choose a valid release date." },
+  uploaded: (title: string): Notice => ({
+    title: "Upload successful!",
+    description: `"${title}" has been submitted for review.`,
+  }),
+  uploadFailedTitle: "Upload Failed",
+  uploadFailed: "Could not submit your release. Please try again.",
+  fetchFailedTitle: "Error fetching releases",
+  updatedTitle: "Release updated",
+  withdrawnTitle: "Release withdrawn",
+  notEditable: "Only releases pending review can be changed.",
+} as const;
+
+/** True for an absolute http(s) URL: "starts with http" made strict (no javascript:, no relative paths). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const ALL_NOTICES: Notice[] = [
+  RELEASE_NOTICES.missing,
+  RELEASE_NOTICES.invalidAudio,
+  RELEASE_NOTICES.invalidArtwork,
+  RELEASE_NOTICES.invalidUpc,
+  RELEASE_NOTICES.invalidDate,
+];
+/** The notice whose description a validation message is. */
+export function noticeFor(message: string): Notice | undefined {
+  return ALL_NOTICES.find((n) => n.description === message);
+}
+
+/**
+ * An artist's release upload (spec §5), checked in the spec's order: required fields, audio URL,
+ * artwork URL; then what we add: a UPC/EAN check digit when one is given, and a real date.
+ */
+export const releaseInputSchema = z
+  .object({
+    title: z.string().trim().max(200),
+    artistName: z.string().trim().max(200),
+    releaseType: z.enum(RELEASE_TYPES).default("single"),
+    releaseDate: z.string().trim().max(10),
+    genre: z.string().trim().max(60).default(""),
+    upcEan: z.string().trim().max(13).default(""),
+    isExplicit: z.boolean().default(false),
+    audioFileUrl: z.string().trim().max(2048),
+    coverArtUrl: z.string().trim().max(2048),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (notice: Notice, path: string) =>
+      ctx.addIssue({ code: "custom", message: notice.description, path: [path] });
+    if (!v.title || !v.artistName || !v.releaseDate || !v.audioFileUrl || !v.coverArtUrl) {
+      return fail(RELEASE_NOTICES.missing, "title");
+    }
+    if (!isHttpUrl(v.audioFileUrl)) return fail(RELEASE_NOTICES.invalidAudio, "audioFileUrl");
+    if (!isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
+    if (v.upcEan && !isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc, "upcEan");
+    if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate, "releaseDate");
+  });
+export type ReleaseInput = z.input<typeof releaseInputSchema>;
+export type ReleaseData = z.output<typeof releaseInputSchema>;
+
+/** A calendar date written YYYY-MM-DD that exists. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Only a release still waiting for review may be edited or withdrawn by its artist. */
+export function artistMayChange(status: string): boolean {
+  return status === "pending_review";
 }

@@ -11,7 +11,9 @@ import { originGuard } from "./lib/origin-guard";
 import { mountWeb } from "./lib/static-web";
 import { configRouter } from "./routes/config/config.routes";
 import { contactRouter } from "./routes/contact/contact.routes";
+import { dashboardRouter } from "./routes/dashboard/dashboard.routes";
 import { healthRouter } from "./routes/health/health.routes";
+import { releasesRouter } from "./routes/releases/releases.routes";
 import { sessionRouter } from "./routes/session/session.routes";
 import { ticketsRouter } from "./routes/tickets/tickets.routes";
 
@@ -23,7 +25,9 @@ export function createApi() {
     .route("/", sessionRouter)
     .route("/", configRouter)
     .route("/", contactRouter)
-    .route("/", ticketsRouter);
+    .route("/", ticketsRouter)
+    .route("/", releasesRouter)
+    .route("/", dashboardRouter);
 }
 
 export function createApp(deps: AppDeps) {

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
@@ -218,4 +219,32 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * What stores report, one row per release, store, country and day (track-level when an ISRC is
+ * given). Every streams/listeners/royalties figure an artist sees is computed from these rows.
+ */
+export const dailyStreamFacts = pgTable(
+  "daily_stream_facts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    isrc: text("isrc").notNull().default(""),
+    store: text("store").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    day: date("day").notNull(),
+    streams: bigint("streams", { mode: "number" }).notNull().default(0),
+    listeners: bigint("listeners", { mode: "number" }).notNull().default(0),
+    revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("daily_stream_facts_non_negative", sql`streams >= 0 and listeners >= 0 and revenue_paise >= 0`),
+    uniqueIndex("daily_stream_facts_key").on(t.releaseId, t.isrc, t.store, t.country, t.day),
+    index("daily_stream_facts_release_day_idx").on(t.releaseId, t.day),
+  ],
 );

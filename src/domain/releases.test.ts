@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { firstIssueMessage } from "./auth";
+import {
+  isIsoDate,
+  noticeFor,
+  RELEASE_NOTICES,
+  releaseInputSchema,
+  releaseStatusLabel,
+  releaseTypeLabel,
+} from "./releases";
+
+const valid = {
+  title: "Monsoon",
+  artistName: "Asha",
+  releaseDate: "2026-12-01",
+  audioFileUrl: "https://cdn.example.com/monsoon.wav",
+  coverArtUrl: "https://cdn.example.com/monsoon.jpg",
+};
+const noticeOf = (input: object) => {
+  const result = releaseInputSchema.safeParse(input);
+  return result.success ? null : noticeFor(firstIssueMessage(result.error));
+};
+
+describe("release upload rules, in the spec's order", () => {
+  it("accepts a complete release and fills the defaults", () => {
+    const parsed = releaseInputSchema.parse(valid);
+    expect(parsed).toMatchObject({ releaseType: "single", isExplicit: false, genre: "", upcEan: "" });
+  });
+  it("asks for required fields before anything else", () => {
+    expect(noticeOf({ ...valid, title: " ", audioFileUrl: "ftp://x" })).toEqual(RELEASE_NOTICES.missing);
+    expect(noticeOf({ ...valid, coverArtUrl: "" })).toEqual(RELEASE_NOTICES.missing);
+  });
+  it("then the audio URL, then the artwork URL", () => {
+    expect(noticeOf({ ...valid, audioFileUrl: "www.x.com/a.wav", coverArtUrl: "nope" })).toEqual(
+      RELEASE_NOTICES.invalidAudio,
+    );
+    expect(noticeOf({ ...valid, coverArtUrl: "javascript:alert(1)" })).toEqual(RELEASE_NOTICES.invalidArtwork);
+    expect(noticeOf({ ...valid, audioFileUrl: "httpx://x.com/a.wav" })).toEqual(RELEASE_NOTICES.invalidAudio);
+  });
+  it("checks a given UPC/EAN's check digit", () => {
+    expect(noticeOf({ ...valid, upcEan: "036000291452" })).toBeNull();
+    expect(noticeOf({ ...valid, upcEan: "036000291453" })).toEqual(RELEASE_NOTICES.invalidUpc);
+  });
+  it("needs a real date", () => {
+    expect(noticeOf({ ...valid, releaseDate: "2026-02-30" })).toEqual(RELEASE_NOTICES.invalidDate);
+    expect(isIsoDate("2028-02-29")).toBe(true);
+  });
+  it("refuses unknown release types", () => {
+    expect(releaseInputSchema.safeParse({ ...valid, releaseType: "mixtape" }).success).toBe(false);
+  });
+});
+
+describe("labels", () => {
+  it("shows unknown statuses raw and unknown types as Single", () => {
+    expect(releaseStatusLabel("pending_review")).toBe("Pending");
+    expect(releaseStatusLabel("archived")).toBe("archived");
+    expect(releaseTypeLabel("ep")).toBe("EP");
+    expect(releaseTypeLabel("mixtape")).toBe("Single");
+  });
+});

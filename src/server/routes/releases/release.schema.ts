@@ -1,0 +1,58 @@
+import { z } from "@hono/zod-openapi";
+import { RELEASE_STATUSES, RELEASE_TYPES } from "../../../domain/releases";
+import { releases } from "../../db/schema";
+
+export const releaseSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    artistName: z.string(),
+    releaseType: z.string().openapi({ enum: [...RELEASE_TYPES] }),
+    releaseDate: z.string(),
+    status: z.string().openapi({ enum: [...RELEASE_STATUSES] }),
+    streams: z.number().int(),
+    isExplicit: z.boolean(),
+    genre: z.string().nullable(),
+    upcEan: z.string().nullable(),
+    audioFileUrl: z.string().nullable(),
+    coverArtUrl: z.string().nullable(),
+    submittedAt: z.string(),
+    approvedAt: z.string().nullable(),
+    liveAt: z.string().nullable(),
+    adminNotes: z.string().nullable(),
+  })
+  .openapi("Release");
+export type ReleaseDto = z.infer<typeof releaseSchema>;
+
+/** The columns a release DTO needs; queries select only these. */
+export const releaseColumns = {
+  id: releases.id,
+  title: releases.title,
+  artistName: releases.artistName,
+  releaseType: releases.releaseType,
+  releaseDate: releases.releaseDate,
+  status: releases.status,
+  streams: releases.streams,
+  isExplicit: releases.isExplicit,
+  genre: releases.genre,
+  upcEan: releases.upcEan,
+  audioFileUrl: releases.audioFileUrl,
+  coverArtUrl: releases.coverArtUrl,
+  submittedAt: releases.submittedAt,
+  approvedAt: releases.approvedAt,
+  liveAt: releases.liveAt,
+  adminNotes: releases.adminNotes,
+};
+
+type ReleaseRow = Pick<typeof releases.$inferSelect, keyof typeof releaseColumns>;
+
+export function toReleaseDto(row: ReleaseRow): ReleaseDto {
+  return {
+    ...row,
+    submittedAt: row.submittedAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    liveAt: row.liveAt?.toISOString() ?? null,
+  };
+}
+
+export const releaseIdParams = z.object({ id: z.uuid({ message: "Release not found." }) });

@@ -1,0 +1,191 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
+import {
+  artistMayChange,
+  RELEASE_NOTICES,
+  RELEASE_STATUSES,
+  RELEASE_TYPES,
+  releaseInputSchema,
+} from "../../../domain/releases";
+import { requireUser } from "../../auth/guards";
+import { releases } from "../../db/schema";
+import { createRouter } from "../../lib/create-router";
+import { ApiError, errorBodySchema } from "../../lib/errors";
+import { enforceRateLimit } from "../../lib/rate-limit";
+import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+const error = (description: string) => json(errorBodySchema, description);
+
+const listQuery = z.object({
+  tab: z.enum(["all", "explicit", "clean"]).default("all"),
+  status: z.enum(RELEASE_STATUSES).optional(),
+  type: z.enum(RELEASE_TYPES).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(500),
+});
+
+/** Escapes LIKE wildcards so a search for "100%" means the text. */
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/releases",
+  tags: ["Releases"],
+  summary: "The signed-in artist's releases, newest submission first, with tab, status, type and title filters",
+  request: { query: listQuery },
+  responses: { 200: json(z.object({ releases: z.array(releaseSchema) }), "Releases"), 401: error("Signed out") },
+});
+
+const createReleaseRoute = createRoute({
+  method: "post",
+  path: "/releases",
+  tags: ["Releases"],
+  summary: "Submit a release for review",
+  request: { body: { content: { "application/json": { schema: releaseInputSchema } }, required: true } },
+  responses: {
+    201: json(z.object({ release: releaseSchema }), "Submitted, pending review"),
+    400: error("Invalid input"),
+    401: error("Signed out"),
+    429: error("Too many uploads"),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/releases/{id}",
+  tags: ["Releases"],
+  summary: "One of the artist's releases",
+  request: { params: releaseIdParams },
+  responses: {
+    200: json(z.object({ release: releaseSchema }), "Release"),
+    401: error("Signed out"),
+    404: error("Not yours or absent"),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/releases/{id}",
+  tags: ["Releases"],
+  summary: "Change a release that is still pending review",
+  request: {
+    params: releaseIdParams,
+    body: { content: { "application/json": { schema: releaseInputSchema } }, required: true },
+  },
+  responses: {
+    200: json(z.object({ release: releaseSchema }), "Updated"),
+    400: error("Invalid input"),
+    401: error("Signed out"),
+    404: error("Not yours or absent"),
+    409: error("No longer pending review"),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/releases/{id}",
+  tags: ["Releases"],
+  summary: "Withdraw a release that is still pending review",
+  request: { params: releaseIdParams },
+  responses: {
+    200: json(z.object({ id: z.string() }), "Withdrawn"),
+    401: error("Signed out"),
+    404: error("Not yours or absent"),
+    409: error("No longer pending review"),
+  },
+});
+
+const notFound = () => new ApiError(404, "NOT_FOUND", "Release not found.");
+const notEditable = () => new ApiError(409, "INVALID_STATE", RELEASE_NOTICES.notEditable);
+const UPLOAD_RATE_LIMIT = { name: "release-uploads", max: 30, windowSeconds: 60 };
+
+export const releasesRouter = createRouter()
+  .openapi(listRoute, async (c) => {
+    const user = await requireUser(c);
+    const query = c.req.valid("query");
+    const conditions: SQL[] = [eq(releases.userId, user.id)];
+    if (query.tab === "explicit") conditions.push(eq(releases.isExplicit, true));
+    if (query.tab === "clean") conditions.push(eq(releases.isExplicit, false));
+    if (query.status) conditions.push(eq(releases.status, query.status));
+    if (query.type) conditions.push(eq(releases.releaseType, query.type));
+    if (query.q) conditions.push(ilike(releases.title, likePattern(query.q)));
+    const rows = await c
+      .get("deps")
+      .database.db.select(releaseColumns)
+      .from(releases)
+      .where(and(...conditions))
+      .orderBy(desc(releases.submittedAt))
+      .limit(query.limit);
+    return c.json({ releases: rows.map(toReleaseDto) }, 200);
+  })
+  .openapi(createReleaseRoute, async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid("json");
+    await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
+    const [row] = await c
+      .get("deps")
+      .database.db.insert(releases)
+      .values({
+        ...input,
+        genre: input.genre || null,
+        upcEan: input.upcEan || null,
+        userId: user.id,
+        status: "pending_review",
+        streams: 0,
+      })
+      .returning(releaseColumns);
+    if (!row) throw new Error("release insert returned nothing");
+    return c.json({ release: toReleaseDto(row) }, 201);
+  })
+  .openapi(getRoute, async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid("param");
+    const [row] = await c
+      .get("deps")
+      .database.db.select(releaseColumns)
+      .from(releases)
+      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
+    if (!row) throw notFound();
+    return c.json({ release: toReleaseDto(row) }, 200);
+  })
+  .openapi(updateRoute, async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const db = c.get("deps").database.db;
+    // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
+    const [row] = await db
+      .update(releases)
+      .set({ ...input, genre: input.genre || null, upcEan: input.upcEan || null })
+      .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
+      .returning(releaseColumns);
+    if (row) return c.json({ release: toReleaseDto(row) }, 200);
+    const [existing] = await db
+      .select({ status: releases.status })
+      .from(releases)
+      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
+    if (!existing) throw notFound();
+    throw notEditable();
+  })
+  .openapi(deleteRoute, async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid("param");
+    const db = c.get("deps").database.db;
+    const [row] = await db
+      .delete(releases)
+      .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
+      .returning({ id: releases.id });
+    if (row) return c.json({ id: row.id }, 200);
+    const [existing] = await db
+      .select({ status: releases.status })
+      .from(releases)
+      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
+    if (!existing || artistMayChange(existing.status)) throw notFound();
+    throw notEditable();
+  });
