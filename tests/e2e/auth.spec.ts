@@ -37,7 +37,7 @@ test.describe("registration", () => {
     await signIn(page, email, "secret1");
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expectToast(page, "Login Successful", `Welcome back, ${email}!`);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Meera Sen!" })).toBeVisible();
     await expect(page.getByRole("banner").getByText("Meera Sen")).toBeVisible();
   });
 });

@@ -34,6 +34,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await artist()).DashboardPage }) },
       { path: "releases", lazy: async () => ({ Component: (await artist()).ReleasesPage }) },
+      { path: "releases/:id", lazy: async () => ({ Component: (await artist()).ReleaseDetailPage }) },
       { path: "analytics", lazy: async () => ({ Component: (await artist()).AnalyticsPage }) },
       { path: "royalties", lazy: async () => ({ Component: (await artist()).RoyaltiesPage }) },
       { path: "subscriptions", lazy: async () => ({ Component: (await artist()).SubscriptionPage }) },

@@ -18,7 +18,7 @@ export function UserBadge({
           {initial}
         </span>
       )}
-      <span className="truncate text-sm font-medium">{label}</span>
+      <span className="max-w-[8rem] truncate text-sm font-medium sm:max-w-[14rem]">{label}</span>
     </span>
   );
 }

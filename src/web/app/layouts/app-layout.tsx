@@ -3,6 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { FullPageSpinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
+import { ReleaseSearch } from "../../features/releases/components/release-search";
 import { AreaLayout, type NavItem } from "./area-layout";
 
 const NAV: readonly NavItem[] = [
@@ -21,5 +22,13 @@ export function AppLayout() {
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  return <AreaLayout user={user} homePath={paths.app.dashboard} navLabel="Artist navigation" navItems={NAV} />;
+  return (
+    <AreaLayout
+      user={user}
+      homePath={paths.app.dashboard}
+      navLabel="Artist navigation"
+      navItems={NAV}
+      topBarExtra={<ReleaseSearch />}
+    />
+  );
 }

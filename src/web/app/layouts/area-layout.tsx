@@ -78,7 +78,10 @@ export function AreaLayout({
   const panel = (
     <div className="flex h-full flex-col gap-6">
       <SideNav items={navItems} label={navLabel} />
-      <div className="mt-auto">
+      <div className="mt-auto grid gap-3">
+        <div className="sm:hidden">
+          <ThemeToggle />
+        </div>
         <LogoutButton />
       </div>
     </div>
@@ -112,7 +115,9 @@ export function AreaLayout({
         </Link>
         <div className="flex flex-1 items-center justify-end gap-2">
           {topBarExtra}
-          <ThemeToggle />
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <UserBadge user={user} />
         </div>
       </header>

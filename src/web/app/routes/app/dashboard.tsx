@@ -1,0 +1,190 @@
+import { Globe2, Headphones, IndianRupee, TrendingUp, Upload } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatInr } from "../../../../domain/money";
+import { usePageMeta } from "../../../components/page-title";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { useSession } from "../../../features/auth/api/get-session";
+import { type Dashboard, useDashboard } from "../../../features/dashboard/api/get-dashboard";
+import { StatCard } from "../../../features/dashboard/components/stat-card";
+import { StreamsChart } from "../../../features/dashboard/components/streams-chart";
+import { formatCount, formatDate, releaseHref } from "../../../features/releases/components/release-card";
+import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
+
+const EMPTY: Dashboard = {
+  stats: {
+    totalStreams: 0,
+    totalListeners: 0,
+    totalRoyaltiesPaise: 0,
+    growthRatePercent: null,
+    changes: { streams: null, listeners: null, royalties: null, growthRate: null },
+  },
+  series: { weekly: [], monthly: [], quarterly: [] },
+  recentReleases: [],
+  platforms: [],
+  countries: [],
+};
+
+const countryNames = new Intl.DisplayNames(["en-IN"], { type: "region" });
+const countryName = (code: string) => {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+export function DashboardPage() {
+  usePageMeta("Dashboard");
+  const { data: user } = useSession();
+  const dashboard = useDashboard();
+  const [period, setPeriod] = useState<"weekly" | "monthly" | "quarterly">("weekly");
+
+  useEffect(() => {
+    if (dashboard.isError) {
+      toast({
+        title: "Error fetching data",
+        description: "Could not load your dashboard information. Please try again later.",
+        variant: "destructive",
+      });
+    }
+  }, [dashboard.isError]);
+
+  // On failure the stats read zero and the lists stay empty (spec §4).
+  const data = dashboard.data ?? EMPTY;
+  const { stats } = data;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {user?.name?.trim() || user?.email}!</h1>
+        <p className="mt-1 text-muted-foreground">Here is how your music is doing.</p>
+      </div>
+
+      {dashboard.isPending ? (
+        <div role="status" aria-label="Loading dashboard" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {["streams", "listeners", "royalties", "growth"].map((k) => (
+            <Skeleton key={k} className="h-28" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard
+            title="Total Streams"
+            value={formatCount(stats.totalStreams)}
+            change={stats.changes.streams}
+            icon={Headphones}
+          />
+          <StatCard
+            title="Total Listeners"
+            value={formatCount(stats.totalListeners)}
+            change={stats.changes.listeners}
+            icon={Globe2}
+          />
+          <StatCard
+            title="Total Royalties (INR)"
+            value={formatInr(stats.totalRoyaltiesPaise)}
+            change={stats.changes.royalties}
+            icon={IndianRupee}
+          />
+          <StatCard
+            title="Growth Rate"
+            value={stats.growthRatePercent === null ? "—" : `${stats.growthRatePercent}%`}
+            change={stats.changes.growthRate}
+            unit=" pts"
+            icon={TrendingUp}
+          />
+        </div>
+      )}
+
+      {data.series.weekly.length > 0 && (
+        <StreamsChart series={data.series} period={period} onPeriodChange={setPeriod} />
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <div className="flex items-center justify-between">
+            <h2 className="text-lg font-semibold">Recent Releases</h2>
+            <Link to={paths.app.releases} className="text-sm text-primary underline underline-offset-2">
+              View all
+            </Link>
+          </div>
+          {data.recentReleases.length === 0 ? (
+            <p className="mt-4 text-sm text-muted-foreground">No releases yet.</p>
+          ) : (
+            <ul className="mt-4 grid gap-3">
+              {data.recentReleases.map((r) => (
+                <li key={r.id} className="flex items-center justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link to={releaseHref(r.id)} className="block truncate font-medium hover:underline">
+                      {r.title}
+                    </Link>
+                    <p className="text-xs text-muted-foreground">{formatDate(r.releaseDate)}</p>
+                  </div>
+                  <ReleaseStatusBadge status={r.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Platform Breakdown</h2>
+          {data.platforms.length === 0 ? (
+            <p className="mt-4 text-sm text-muted-foreground">
+              No platform data yet. It appears once stores report streams of your releases.
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-3">
+              {data.platforms.map((p) => (
+                <li key={p.name}>
+                  <div className="flex justify-between text-sm">
+                    <span>{p.name}</span>
+                    <span className="text-muted-foreground">
+                      {formatCount(p.streams)} · {p.percent}%
+                    </span>
+                  </div>
+                  <div className="mt-1 h-2 rounded-full bg-muted" aria-hidden>
+                    <div className="h-2 rounded-full bg-primary" style={{ width: `${p.percent}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Top Listener Locations</h2>
+          {data.countries.length === 0 ? (
+            <p className="mt-4 text-sm text-muted-foreground">
+              No listener locations yet. They appear once stores report listeners.
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-2">
+              {data.countries.map((c) => (
+                <li key={c.code} className="flex justify-between text-sm">
+                  <span>{countryName(c.code)}</span>
+                  <span className="text-muted-foreground">{formatCount(c.listeners)} listeners</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-primary p-6 text-primary-foreground">
+        <div>
+          <h2 className="text-xl font-semibold">Ready to release new music?</h2>
+          <p className="opacity-90">Upload your next single, EP or album and we will get it onto the stores.</p>
+        </div>
+        <Button asChild variant="outline" className="border-primary-foreground bg-transparent">
+          <Link to={`${paths.app.releases}?new=1`}>
+            <Upload className="h-4 w-4" aria-hidden />
+            Upload New Release
+          </Link>
+        </Button>
+      </section>
+    </div>
+  );
+}

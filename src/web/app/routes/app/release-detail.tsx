@@ -1,0 +1,88 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { releaseTypeLabel } from "../../../../domain/releases";
+import { usePageMeta } from "../../../components/page-title";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { paths } from "../../../config/paths";
+import { useRelease } from "../../../features/releases/api/releases";
+import { formatCount, formatDate } from "../../../features/releases/components/release-card";
+import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
+
+export function ReleaseDetailPage() {
+  const { id = "" } = useParams();
+  const { data: release, isPending, isError } = useRelease(id);
+  usePageMeta(release?.title ?? "Release");
+  const back = (
+    <Link
+      to={paths.app.releases}
+      className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-2"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to releases
+    </Link>
+  );
+  if (isPending) return <Skeleton className="mx-auto h-64 max-w-4xl" />;
+  if (isError || !release) {
+    return (
+      <div className="mx-auto grid max-w-4xl gap-4">
+        {back}
+        <h1 className="text-2xl font-bold">Release not found</h1>
+        <p className="text-muted-foreground">It may have been withdrawn, or it belongs to another account.</p>
+      </div>
+    );
+  }
+  const facts: [string, string][] = [
+    ["Artist", release.artistName],
+    ["Type", releaseTypeLabel(release.releaseType)],
+    ["Release date", formatDate(release.releaseDate)],
+    ["Genre", release.genre || "—"],
+    ["UPC/EAN", release.upcEan || "Assigned at approval"],
+    ["Explicit", release.isExplicit ? "Yes" : "No"],
+    ["Submitted", formatDate(release.submittedAt)],
+    ["Live since", release.liveAt ? formatDate(release.liveAt) : "—"],
+  ];
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      {back}
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">{release.title}</h1>
+        <ReleaseStatusBadge status={release.status} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-[240px_1fr]">
+        {release.coverArtUrl ? (
+          <img
+            src={release.coverArtUrl}
+            alt={`Cover art of ${release.title}`}
+            className="aspect-square w-full rounded-xl object-cover"
+          />
+        ) : (
+          <div className="aspect-square w-full rounded-xl bg-muted" aria-hidden />
+        )}
+        <div className="grid content-start gap-4">
+          <Card>
+            <h2 className="text-sm font-medium text-muted-foreground">Total streams</h2>
+            <p className="mt-1 text-3xl font-bold">{formatCount(release.streams)}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              As reported by the stores; figures arrive with each store report.
+            </p>
+          </Card>
+          {release.adminNotes && (
+            <Card>
+              <h2 className="text-sm font-medium text-muted-foreground">Notes from our review team</h2>
+              <p className="mt-1">{release.adminNotes}</p>
+            </Card>
+          )}
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term}>
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { Filter, Plus, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  RELEASE_NOTICES,
+  RELEASE_STATUS_LABELS,
+  RELEASE_STATUSES,
+  RELEASE_TYPE_LABELS,
+  RELEASE_TYPES,
+  type ReleaseStatus,
+  type ReleaseType,
+} from "../../../../domain/releases";
+import { usePageMeta } from "../../../components/page-title";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { toast } from "../../../components/ui/toast";
+import { type ReleaseFilters, useCreateRelease, useReleases } from "../../../features/releases/api/releases";
+import { ReleaseCard } from "../../../features/releases/components/release-card";
+import { ReleaseForm } from "../../../features/releases/components/release-form";
+
+const TABS = [
+  { value: "all", label: "All Releases" },
+  { value: "explicit", label: "Explicit" },
+  { value: "clean", label: "Clean" },
+] as const;
+
+export function ReleasesPage() {
+  usePageMeta("Your Releases");
+  const [params, setParams] = useSearchParams();
+  const [formOpen, setFormOpen] = useState(params.get("new") === "1");
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [tab, setTab] = useState<ReleaseFilters["tab"]>("all");
+  const [status, setStatus] = useState<ReleaseStatus | "">("");
+  const [type, setType] = useState<ReleaseType | "">("");
+  const q = params.get("q")?.trim() || undefined;
+  const filterPanelId = useId();
+  const create = useCreateRelease();
+  const releases = useReleases({ tab, status: status || undefined, type: type || undefined, q });
+
+  useEffect(() => {
+    if (releases.isError) {
+      toast({ title: RELEASE_NOTICES.fetchFailedTitle, description: releases.error.message, variant: "destructive" });
+    }
+  }, [releases.isError, releases.error]);
+
+  const activeFilters = Number(Boolean(status)) + Number(Boolean(type)) + Number(Boolean(q));
+  const clearFilters = () => {
+    setStatus("");
+    setType("");
+    if (q) setParams({}, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Your Releases</h1>
+        <Button onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
+          {formOpen ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
+          {formOpen ? "Cancel Upload" : "New Release"}
+        </Button>
+      </div>
+
+      {formOpen && (
+        <Card>
+          <h2 className="mb-4 text-xl font-semibold">Upload New Release</h2>
+          <ReleaseForm
+            submitLabel="Submit Release"
+            submittingLabel="Submitting..."
+            onSubmit={async (input) => {
+              const release = await create.mutateAsync(input);
+              setFormOpen(false);
+              setTab("all");
+              const notice = RELEASE_NOTICES.uploaded(release.title);
+              toast({ title: notice.title, description: notice.description });
+            }}
+          />
+        </Card>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as ReleaseFilters["tab"])}>
+          <TabsList aria-label="Release content">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+        <Button
+          variant="outline"
+          aria-expanded={filtersOpen}
+          aria-controls={filterPanelId}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          <Filter className="h-4 w-4" aria-hidden />
+          Filter{activeFilters ? ` (${activeFilters})` : ""}
+        </Button>
+      </div>
+
+      {filtersOpen && (
+        <section
+          id={filterPanelId}
+          aria-label="Filters"
+          className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3 sm:items-end"
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="filter-status">Status</Label>
+            <Select id="filter-status" value={status} onChange={(e) => setStatus(e.target.value as ReleaseStatus | "")}>
+              <option value="">Any status</option>
+              {RELEASE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {RELEASE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="filter-type">Release type</Label>
+            <Select id="filter-type" value={type} onChange={(e) => setType(e.target.value as ReleaseType | "")}>
+              <option value="">Any type</option>
+              {RELEASE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {RELEASE_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button variant="ghost" onClick={clearFilters} disabled={!activeFilters}>
+            Clear filters
+          </Button>
+        </section>
+      )}
+      {q && (
+        <p className="text-sm text-muted-foreground" role="status">
+          Showing releases whose title contains “{q}”.{" "}
+          <button
+            type="button"
+            className="cursor-pointer text-primary underline"
+            onClick={() => setParams({}, { replace: true })}
+          >
+            Show all
+          </button>
+        </p>
+      )}
+
+      {releases.isPending ? (
+        <div role="status" aria-label="Loading releases" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <Skeleton key={i} className="aspect-[3/4]" />
+          ))}
+        </div>
+      ) : releases.data?.length ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {releases.data.map((release) => (
+            <ReleaseCard key={release.id} release={release} />
+          ))}
+        </div>
+      ) : (
+        <div className="rounded-xl border border-dashed border-border p-10 text-center">
+          <h2 className="text-lg font-semibold">No releases found</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {tab === "all" && !activeFilters
+              ? "Upload your first release to get it onto the stores."
+              : "Nothing matches this view."}
+          </p>
+          {tab === "all" && !activeFilters && !formOpen && (
+            <Button className="mt-4" onClick={() => setFormOpen(true)}>
+              Upload Your First Release
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { BarChart3, Disc, Disc3, Library, MoreVertical, Music, Pencil, Share2, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { artistMayChange, RELEASE_NOTICES, releaseTypeLabel } from "../../../../domain/releases";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { toast } from "../../../components/ui/toast";
+import { type Release, useDeleteRelease, useUpdateRelease } from "../api/releases";
+import { ReleaseForm, releaseToInput } from "./release-form";
+import { ReleaseStatusBadge } from "./release-status-badge";
+
+const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+export const formatCount = (n: number) => new Intl.NumberFormat("en-IN").format(n);
+
+/** Where a release's details and figures live; the share button copies it. */
+export const releaseHref = (id: string) => `/app/releases/${id}`;
+
+export function ReleaseCard({ release }: { release: Release }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const update = useUpdateRelease(release.id);
+  const remove = useDeleteRelease();
+  const TypeIcon = TYPE_ICONS[release.releaseType as keyof typeof TYPE_ICONS] ?? Music;
+  const changeable = artistMayChange(release.status);
+
+  const share = async () => {
+    const link = new URL(releaseHref(release.id), window.location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: "Link copied", description: link });
+    } catch {
+      toast({ title: "Copy this link", description: link });
+    }
+  };
+
+  const withdraw = async () => {
+    try {
+      await remove.mutateAsync(release.id);
+      setWithdrawing(false);
+      toast({ title: RELEASE_NOTICES.withdrawnTitle, description: `"${release.title}" was withdrawn.` });
+    } catch (err) {
+      toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+    }
+  };
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm">
+      <div className="relative aspect-square bg-muted">
+        {release.coverArtUrl ? (
+          <img src={release.coverArtUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <TypeIcon className="absolute inset-0 m-auto h-12 w-12 text-muted-foreground" aria-hidden />
+        )}
+        <div className="absolute left-2 top-2 flex gap-1">
+          <ReleaseStatusBadge status={release.status} />
+          {release.isExplicit && <Badge tone="danger">EXPLICIT</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="truncate font-semibold" title={release.title}>
+          {release.title}
+        </h3>
+        <p className="truncate text-sm text-muted-foreground">{release.artistName}</p>
+        <p className="flex items-center gap-1 text-xs text-muted-foreground">
+          <TypeIcon className="h-3 w-3" aria-hidden />
+          {releaseTypeLabel(release.releaseType)} · {formatDate(release.releaseDate)}
+        </p>
+        <p className="text-sm">
+          <span className="font-semibold">{formatCount(release.streams)}</span> streams
+        </p>
+        <div className="mt-auto flex justify-end gap-1 pt-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Analytics for ${release.title}`}
+            onClick={() => navigate(releaseHref(release.id))}
+          >
+            <BarChart3 className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Share ${release.title}`} onClick={share}>
+            <Share2 className="h-4 w-4" aria-hidden />
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`More options for ${release.title}`}>
+                <MoreVertical className="h-4 w-4" aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => navigate(releaseHref(release.id))}>
+                <BarChart3 className="h-4 w-4" aria-hidden />
+                View details
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={!changeable} onSelect={() => setEditing(true)}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit release
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={!changeable} onSelect={() => setWithdrawing(true)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Withdraw release
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent
+          title={`Edit ${release.title}`}
+          description="You can change a release until it has been reviewed."
+          className="max-w-2xl"
+        >
+          <ReleaseForm
+            initial={releaseToInput(release)}
+            submitLabel="Save Changes"
+            submittingLabel="Saving..."
+            onCancel={() => setEditing(false)}
+            onSubmit={async (input) => {
+              await update.mutateAsync(input);
+              setEditing(false);
+              toast({ title: RELEASE_NOTICES.updatedTitle, description: `"${input.title}" was saved.` });
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={withdrawing}
+        onOpenChange={setWithdrawing}
+        title="Withdraw this release?"
+        description={`"${release.title}" will be removed from review and deleted. This cannot be undone.`}
+        confirmLabel="Withdraw Release"
+        pending={remove.isPending}
+        onConfirm={withdraw}
+      />
+    </article>
+  );
+}
