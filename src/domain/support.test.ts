@@ -45,3 +45,16 @@ describe("ticket and contact rules", () => {
     expect(bad.success || firstIssueMessage(bad.error)).toBe(CONTACT_MESSAGES.invalidEmail);
   });
 });
+
+import { oneYearAfter, planChangeLabel } from "./subscriptions";
+
+describe("subscriptions", () => {
+  it("labels plan changes by price", () => {
+    expect(planChangeLabel("basic_artist", "pro_artist")).toBe("Upgrade Plan");
+    expect(planChangeLabel("label_plan", "pro_artist")).toBe("Downgrade Plan");
+  });
+  it("ends a yearly period on the same day a year later", () => {
+    expect(oneYearAfter("2026-11-21")).toBe("2027-11-21");
+    expect(oneYearAfter("2028-02-29")).toBe("2029-02-28");
+  });
+});

@@ -15,6 +15,7 @@ import { dashboardRouter } from "./routes/dashboard/dashboard.routes";
 import { healthRouter } from "./routes/health/health.routes";
 import { releasesRouter } from "./routes/releases/releases.routes";
 import { sessionRouter } from "./routes/session/session.routes";
+import { subscriptionsRouter } from "./routes/subscriptions/subscriptions.routes";
 import { ticketsRouter } from "./routes/tickets/tickets.routes";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -27,7 +28,8 @@ export function createApi() {
     .route("/", contactRouter)
     .route("/", ticketsRouter)
     .route("/", releasesRouter)
-    .route("/", dashboardRouter);
+    .route("/", dashboardRouter)
+    .route("/", subscriptionsRouter);
 }
 
 export function createApp(deps: AppDeps) {

@@ -13,8 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PLAN_IDS } from "../../domain/plans";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
 import { ROLES } from "../../domain/roles";
+import { SUBSCRIPTION_STATUSES } from "../../domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../domain/tickets";
 
 const tz = { withTimezone: true } as const;
@@ -246,5 +248,39 @@ export const dailyStreamFacts = pgTable(
     check("daily_stream_facts_non_negative", sql`streams >= 0 and listeners >= 0 and revenue_paise >= 0`),
     uniqueIndex("daily_stream_facts_key").on(t.releaseId, t.isrc, t.store, t.country, t.day),
     index("daily_stream_facts_release_day_idx").on(t.releaseId, t.day),
+  ],
+);
+
+/** Plan records: one per period an artist is (or was) on a plan. No record means the default plan. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    status: text("status").notNull().default("active"),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    /** Cancelled by the artist: stays active until end_date, then does not renew. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** Payment retries an admin recorded for a past-due record. */
+    paymentRetries: integer("payment_retries").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("subscriptions_plan_check", oneOf("plan_id", PLAN_IDS)),
+    check("subscriptions_status_check", oneOf("status", SUBSCRIPTION_STATUSES)),
+    check("subscriptions_currency_check", sql`currency = 'INR'`),
+    check("subscriptions_amount_check", sql`amount_paise >= 0`),
+    check("subscriptions_period_check", sql`end_date >= start_date`),
+    index("subscriptions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_status_idx").on(t.status),
+    // At most one active record per artist, whatever requests race.
+    uniqueIndex("subscriptions_one_active_idx").on(t.userId).where(sql`status = 'active'`),
   ],
 );

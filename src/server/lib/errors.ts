@@ -58,12 +58,32 @@ export function handleError(err: Error, c: Context): Response {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(codeForStatus(status), err.message || codeForStatus(status)), status);
   }
+  const conflict = databaseConflict(err);
+  if (conflict) return c.json(errorBody("CONFLICT", conflict), 409);
   if (isDatabaseUnavailable(err)) {
     c.get("logger")?.error({ err }, "database unavailable");
     return c.json(errorBody("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again."), 503);
   }
   c.get("logger")?.error({ err }, "unhandled error");
   return c.json(errorBody("INTERNAL_ERROR", "Something went wrong. Please try again."), 500);
+}
+
+/** Constraint races (two requests changing the same thing) are conflicts to retry, not server faults. */
+function databaseConflict(err: unknown): string | null {
+  const code = sqlState(err);
+  if (code === "23505" || code === "40001" || code === "40P01") {
+    return "This was changed at the same time by another request. Please try again.";
+  }
+  if (code === "23503") return "This refers to something that no longer exists.";
+  return null;
+}
+
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === "string") return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);

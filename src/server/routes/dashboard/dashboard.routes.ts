@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DEFAULT_PLAN_ID, PLANS } from "../../../domain/plans";
+import { PLANS } from "../../../domain/plans";
 import { requireUser } from "../../auth/guards";
 import { createRouter } from "../../lib/create-router";
 import { errorBodySchema } from "../../lib/errors";
 import { releaseSchema } from "../releases/release.schema";
+import { currentPlanId } from "../subscriptions/subscription.queries";
 import { loadDashboard } from "./dashboard.queries";
 
 const change = z
@@ -41,8 +42,7 @@ const route = createRoute({
 
 export const dashboardRouter = createRouter().openapi(route, async (c) => {
   const user = await requireUser(c);
-  // Until subscriptions are recorded every artist is on the default plan.
-  const share = PLANS[DEFAULT_PLAN_ID].royaltySharePercent;
+  const share = PLANS[await currentPlanId(c.get("deps").database.db, user.id)].royaltySharePercent;
   const dashboard = await loadDashboard(c.get("deps").database.db, user.id, new Date(), share);
   return c.json(dashboard, 200);
 });

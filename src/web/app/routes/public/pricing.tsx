@@ -4,10 +4,13 @@ import { paths } from "../../../config/paths";
 import { useSession } from "../../../features/auth/api/get-session";
 import { PageHero } from "../../../features/marketing/components/page-hero";
 import { PlanCard } from "../../../features/marketing/components/plan-card";
+import { useSubscription } from "../../../features/subscription/api/subscription";
 
 export function PricingPage() {
   usePageMeta("Pricing", "Yearly plans in INR from ₹299: Introductory Offer, Basic Artist, Pro Artist and Label Plan.");
   const { data: user } = useSession();
+  const subscription = useSubscription(user?.role === "artist");
+  const currentPlanId = subscription.data?.currentPlanId;
   // Signed-in artists choose plans on their subscription screen; visitors register first.
   const target = user ? paths.app.subscriptions : paths.register;
   return (
@@ -17,7 +20,7 @@ export function PricingPage() {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
         {PRICING_PLAN_IDS.map((id) => (
-          <PlanCard key={id} plan={PLANS[id]} cta="Get Started" to={target} />
+          <PlanCard key={id} plan={PLANS[id]} cta="Get Started" to={target} current={id === currentPlanId} />
         ))}
       </div>
     </>

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { PLAN_IDS, PLANS, type PlanId } from "./plans";
+
+export const SUBSCRIPTION_STATUSES = ["active", "cancelled", "past_due"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: "Active",
+  cancelled: "Cancelled",
+  past_due: "Past Due",
+};
+export const SUBSCRIPTION_CURRENCY = "INR";
+
+export const SUBSCRIPTION_MESSAGES = {
+  updatedTitle: "Subscription Updated!",
+  updated: (planName: string) => `You are now on the ${planName} plan.`,
+  cancelledTitle: "Subscription cancelled",
+  cancelled: (endDate: string) => `Your plan stays active until ${endDate} and will not renew.`,
+  resumedTitle: "Subscription resumed",
+  processing: "Processing...",
+  samePlan: "You are already on this plan.",
+  nothingToCancel: "You have no paid subscription to cancel.",
+  notCancelled: "Your subscription is not set to cancel.",
+  failedTitle: "Update Failed",
+} as const;
+
+export const changePlanSchema = z.object({ planId: z.enum(PLAN_IDS) });
+
+/** 'Downgrade Plan' when the current plan costs more than the target, else 'Upgrade Plan' (spec §4). */
+export function planChangeLabel(current: PlanId, target: PlanId): "Upgrade Plan" | "Downgrade Plan" {
+  return PLANS[current].pricePaise > PLANS[target].pricePaise ? "Downgrade Plan" : "Upgrade Plan";
+}
+
+/** A yearly period: the same calendar day one year later (29 February falls back to 28). */
+export function oneYearAfter(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(y + 1, m - 1, d));
+  if (end.getUTCMonth() !== m - 1) end.setUTCDate(0);
+  return end.toISOString().slice(0, 10);
+}
