@@ -48,6 +48,34 @@ export const MESSAGES = {
     title: "Page Not Found",
     back: "Back to Dashboard",
   },
+  changePassword: {
+    mismatchTitle: "Password Mismatch",
+    mismatch: "New passwords do not match.",
+    weakTitle: "Weak Password",
+    weak: "New password must be at least 8 characters.",
+    updatedTitle: "Password Updated",
+    updated: "Your password has been changed. Other devices were signed out.",
+    failedTitle: "Update Failed",
+  },
+  twoFactor: {
+    enabledTitle: "Two-Factor Authentication Enabled",
+    enabled: "You will be asked for a code from your authenticator app when you sign in.",
+    disabledTitle: "Two-Factor Authentication Disabled",
+    disabled: "Signing in now needs only your password.",
+    codeLabel: "Authentication code",
+    invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  },
+  sessions: {
+    signedOutTitle: "Signed Out",
+    signedOut: "All your other sessions have been signed out.",
+  },
+  deleteAccount: {
+    title: "Delete Account Permanently?",
+    warning:
+      "This cannot be undone. Your profile, settings, tickets and unreleased music are deleted. Releases that are live are taken down from the stores and kept only for royalty accounting.",
+    doneTitle: "Account Deleted",
+    done: "Your account and personal data have been deleted.",
+  },
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   generic: "Something went wrong. Please try again.",
 } as const;

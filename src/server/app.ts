@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { AVATAR_MAX_BYTES } from "../domain/settings";
 import { handleAuthRequest } from "./auth/auth.handler";
 import { renderApiDocs } from "./lib/api-docs";
 import type { AppDeps, AppEnv } from "./lib/context";
@@ -15,6 +16,7 @@ import { dashboardRouter } from "./routes/dashboard/dashboard.routes";
 import { healthRouter } from "./routes/health/health.routes";
 import { releasesRouter } from "./routes/releases/releases.routes";
 import { sessionRouter } from "./routes/session/session.routes";
+import { AVATAR_UPLOAD_PATH, settingsRouter } from "./routes/settings/settings.routes";
 import { subscriptionsRouter } from "./routes/subscriptions/subscriptions.routes";
 import { ticketsRouter } from "./routes/tickets/tickets.routes";
 
@@ -29,7 +31,8 @@ export function createApi() {
     .route("/", ticketsRouter)
     .route("/", releasesRouter)
     .route("/", dashboardRouter)
-    .route("/", subscriptionsRouter);
+    .route("/", subscriptionsRouter)
+    .route("/", settingsRouter);
 }
 
 export function createApp(deps: AppDeps) {
@@ -74,13 +77,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
-    }),
-  );
+  const tooLarge = (c: Context) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413);
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
+  // A 2 MB picture plus its multipart envelope.
+  const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
+  app.use("/api/*", (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next)));
 
   app.use("/api/*", originGuard(deps.trustedOrigins));
 

@@ -6,6 +6,7 @@ import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
 import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
+import { createEncryptor } from "./lib/encryption";
 import { createLogger } from "./lib/logger";
 import { trustedOriginsFor } from "./lib/origin-guard";
 import { createMailer } from "./mail/mailer";
@@ -40,12 +41,13 @@ export async function startServer(
     logger,
   });
   const trustedOrigins = trustedOriginsFor(env.PUBLIC_URL, env.PORT);
+  const secret = loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET);
   const auth = createAuth({
     trustedOrigins,
     db: database.db,
     mailer,
     logger,
-    secret: loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET),
+    secret,
     baseUrl: env.PUBLIC_URL,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
@@ -62,6 +64,8 @@ export async function startServer(
     webRoot: opts.webRoot,
     trustProxy: env.TRUST_PROXY,
     trustedOrigins,
+    payoutEncryptor: createEncryptor(secret, "payout-accounts"),
+    uploadsDir: path.join(env.DATA_DIR, "uploads"),
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 

@@ -1,8 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
-import { PASSWORD_MIN_LENGTH } from "../../domain/auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin, twoFactor } from "better-auth/plugins";
+import { and, eq, ne } from "drizzle-orm";
+import { CHANGE_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/auth";
+import { MESSAGES } from "../../domain/messages";
 import { DEFAULT_ROLE } from "../../domain/roles";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
@@ -46,6 +48,7 @@ export function createAuth(opts: AuthOptions) {
         account: schema.accounts,
         verification: schema.verifications,
         rateLimit: schema.rateLimits,
+        twoFactor: schema.twoFactors,
       },
     }),
     user: {
@@ -56,6 +59,35 @@ export function createAuth(opts: AuthOptions) {
         twitter: { type: "string", required: false, input: false },
         lastSignInAt: { type: "date", required: false, input: false },
       },
+      // The new address must be confirmed from its own inbox before it replaces the old one.
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Live releases are taken down but kept (with no owner) for royalty accounting;
+        // releases that never went live are personal data and go with the account.
+        beforeDelete: async (user) => {
+          await db.transaction(async (tx) => {
+            await tx
+              .update(schema.releases)
+              .set({ status: "taken_down" })
+              .where(and(eq(schema.releases.userId, user.id), eq(schema.releases.status, "live")));
+            await tx
+              .delete(schema.releases)
+              .where(and(eq(schema.releases.userId, user.id), ne(schema.releases.status, "taken_down")));
+          });
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Registration needs 6 characters; a changed password needs 8 (spec §9).
+        if (ctx.path === "/change-password") {
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          if (typeof newPassword === "string" && newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
+            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_SHORT", message: MESSAGES.changePassword.weak });
+          }
+        }
+      }),
     },
     emailAndPassword: {
       enabled: true,
@@ -127,6 +159,7 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [
+      twoFactor({ issuer: "Kalrav" }),
       admin({
         defaultRole: DEFAULT_ROLE,
         adminRoles: ["admin"],

@@ -15,6 +15,7 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
     role: normalizeRole(user.role),
     image: user.image ?? null,
     emailVerified: user.emailVerified,
+    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
 }
 

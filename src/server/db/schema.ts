@@ -62,6 +62,7 @@ export const users = pgTable(
     instagram: text("instagram"),
     twitter: text("twitter"),
     lastSignInAt: timestamp("last_sign_in_at", tz),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -282,5 +283,85 @@ export const subscriptions = pgTable(
     index("subscriptions_status_idx").on(t.status),
     // At most one active record per artist, whatever requests race.
     uniqueIndex("subscriptions_one_active_idx").on(t.userId).where(sql`status = 'active'`),
+  ],
+);
+
+/** Better Auth's TOTP secrets and backup codes (both stored encrypted by the library). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", tz),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+export const PAYOUT_METHODS = ["bankTransfer", "paypal"] as const;
+export const TAX_FORMS = ["w9", "w8ben", "w8bene"] as const;
+
+/** Where an artist's royalties are paid. The account number is encrypted at rest; only its last four digits are kept readable. */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    accountName: text("account_name"),
+    accountNumberEncrypted: text("account_number_encrypted"),
+    accountNumberLast4: text("account_number_last4"),
+    routingNumber: text("routing_number"),
+    bankName: text("bank_name"),
+    paypalEmail: text("paypal_email"),
+    taxForm: text("tax_form"),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("payout_accounts_method_check", oneOf("method", PAYOUT_METHODS)),
+    check("payout_accounts_tax_form_check", sql`tax_form is null or ${oneOf("tax_form", TAX_FORMS)}`),
+  ],
+);
+
+/** The six notification preferences of spec §3, with its defaults. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailReleaseUpdates: boolean("email_release_updates").notNull().default(true),
+  emailPaymentUpdates: boolean("email_payment_updates").notNull().default(true),
+  emailMarketing: boolean("email_marketing").notNull().default(false),
+  pushStreamMilestones: boolean("push_stream_milestones").notNull().default(true),
+  pushPaymentReceived: boolean("push_payment_received").notNull().default(true),
+  pushNewFeatures: boolean("push_new_features").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const NOTIFICATION_KINDS = ["release_status", "ticket_reply", "payment"] as const;
+
+/** In-app notifications shown under the bell. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    readAt: timestamp("read_at", tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("notifications_kind_check", oneOf("kind", NOTIFICATION_KINDS)),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Mailer } from "../mail/mailer";
+import type { Encryptor } from "./encryption";
 import type { Logger } from "./logger";
 
 /** What every route can reach, set once per app. */
@@ -12,6 +13,10 @@ export interface AppDeps {
   /** Folder of the built SPA; undefined serves the API only. */
   webRoot?: string;
   trustProxy: boolean;
+  /** Encrypts payout account numbers at rest. */
+  payoutEncryptor: Encryptor;
+  /** Folder for files people upload (avatars). */
+  uploadsDir: string;
   /** Origins allowed to make state-changing requests. */
   trustedOrigins: readonly string[];
   /** Settings the web app needs to know. */
@@ -29,6 +34,7 @@ export interface SessionUser {
   role: "admin" | "artist";
   image: string | null;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export type AppEnv = {

@@ -10,6 +10,7 @@ const sessionUserSchema = z
     role: z.enum(["admin", "artist"]),
     image: z.string().nullable(),
     emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
   })
   .openapi("SessionUser");
 

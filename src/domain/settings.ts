@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { isHttpUrl } from "./releases";
+
+export const SETTINGS_MESSAGES = {
+  profileUpdatedTitle: "Profile Updated",
+  profileUpdated: "Your profile has been saved.",
+  emailChangeTitle: "Confirm your new e-mail",
+  emailChange: (email: string) => `We sent a confirmation link to ${email}. Your e-mail changes once you open it.`,
+  paymentUpdatedTitle: "Payment Details Updated",
+  paymentUpdated: "Your payout details have been saved.",
+  preferencesUpdatedTitle: "Preferences Updated",
+  preferencesUpdated: "Your notification preferences have been saved.",
+  failedTitle: "Update Failed",
+  invalidWebsite: "Please enter a website starting with http:// or https://.",
+  invalidHandle: "Please enter a handle (letters, numbers, dots and underscores) or a profile link.",
+  nameRequired: "Please enter your name.",
+  avatarTooLarge: "The picture must be at most 2 MB.",
+  avatarWrongType: "The picture must be a JPG or PNG image.",
+  avatarUpdatedTitle: "Profile picture updated",
+  bankFieldsRequired: "Please fill in the account name, account number, IFSC/routing number and bank name.",
+  invalidAccountNumber: "The account number must be 6 to 18 digits.",
+  invalidIfsc: "Please enter a valid IFSC code (e.g. HDFC0001234) or routing number.",
+  paypalEmailRequired: "Please enter the e-mail address of your PayPal account.",
+} as const;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+const handle = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === "" || isHttpUrl(v) || /^@?[A-Za-z0-9._]{1,30}$/.test(v), SETTINGS_MESSAGES.invalidHandle);
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, SETTINGS_MESSAGES.nameRequired).max(120),
+  bio: z.string().trim().max(1000).default(""),
+  website: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v === "" || isHttpUrl(v), SETTINGS_MESSAGES.invalidWebsite)
+    .default(""),
+  instagram: handle.default(""),
+  twitter: handle.default(""),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const PAYOUT_METHOD_LABELS = { bankTransfer: "Bank Transfer", paypal: "PayPal" } as const;
+export const TAX_FORM_LABELS = {
+  w9: "W-9 (US persons)",
+  w8ben: "W-8BEN (individuals outside the US)",
+  w8bene: "W-8BEN-E (companies outside the US)",
+} as const;
+
+/** IFSC (India: 4 letters, 0, 6 letters or digits) or a 9-digit ABA routing number. */
+const ROUTING = /^([A-Z]{4}0[A-Z0-9]{6}|\d{9})$/;
+
+export const payoutAccountSchema = z
+  .object({
+    method: z.enum(["bankTransfer", "paypal"]),
+    accountName: z.string().trim().max(120).default(""),
+    /** Empty on update keeps the stored number (it is never sent back in full). */
+    accountNumber: z.string().trim().max(18).default(""),
+    routingNumber: z.string().trim().toUpperCase().max(11).default(""),
+    bankName: z.string().trim().max(120).default(""),
+    paypalEmail: z.string().trim().max(254).default(""),
+    taxForm: z.enum(["w9", "w8ben", "w8bene"]).nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (v.method === "bankTransfer") {
+      if (!v.accountName || !v.routingNumber || !v.bankName)
+        return fail(SETTINGS_MESSAGES.bankFieldsRequired, "accountName");
+      if (v.accountNumber && !/^\d{6,18}$/.test(v.accountNumber))
+        return fail(SETTINGS_MESSAGES.invalidAccountNumber, "accountNumber");
+      if (!ROUTING.test(v.routingNumber)) return fail(SETTINGS_MESSAGES.invalidIfsc, "routingNumber");
+    } else if (!z.email().safeParse(v.paypalEmail).success) {
+      return fail(SETTINGS_MESSAGES.paypalEmailRequired, "paypalEmail");
+    }
+  });
+export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
+
+export const NOTIFICATION_PREFERENCE_KEYS = [
+  "emailReleaseUpdates",
+  "emailPaymentUpdates",
+  "emailMarketing",
+  "pushStreamMilestones",
+  "pushPaymentReceived",
+  "pushNewFeatures",
+] as const;
+export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
+
+/** Spec §3 defaults. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationPreferenceKey, boolean> = {
+  emailReleaseUpdates: true,
+  emailPaymentUpdates: true,
+  emailMarketing: false,
+  pushStreamMilestones: true,
+  pushPaymentReceived: true,
+  pushNewFeatures: false,
+};
+
+export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreferenceKey, { label: string; hint: string }> = {
+  emailReleaseUpdates: {
+    label: "Release updates by e-mail",
+    hint: "When a release is approved, rejected or taken down.",
+  },
+  emailPaymentUpdates: { label: "Payment updates by e-mail", hint: "Statements and payouts." },
+  emailMarketing: { label: "News and offers by e-mail", hint: "Occasional product news and promotions." },
+  pushStreamMilestones: { label: "Stream milestones", hint: "In-app notices when a release passes a milestone." },
+  pushPaymentReceived: { label: "Payment received", hint: "In-app notice when a payout is sent." },
+  pushNewFeatures: { label: "New features", hint: "In-app notices about new Kalrav features." },
+};
+
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
+    NotificationPreferenceKey,
+    z.ZodBoolean
+  >,
+);
