@@ -104,7 +104,8 @@ export const subscriptionsRouter = createRouter()
       if (current) {
         await tx
           .update(subscriptions)
-          .set({ status: "cancelled", endDate: today < current.startDate ? current.startDate : today })
+          // ISO dates sort as text; a record that starts in the future ends on its start day.
+          .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
           .where(eq(subscriptions.id, current.id));
       }
       await tx.insert(subscriptions).values({
@@ -122,7 +123,7 @@ export const subscriptionsRouter = createRouter()
     const user = await requireUser(c);
     const db = c.get("deps").database.db;
     const current = await currentSubscription(db, user.id);
-    if (!current || current.status !== "active" || current.cancelAtPeriodEnd) {
+    if (current?.status !== "active" || current.cancelAtPeriodEnd) {
       throw new ApiError(409, "NOTHING_TO_CANCEL", SUBSCRIPTION_MESSAGES.nothingToCancel);
     }
     await db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, current.id));

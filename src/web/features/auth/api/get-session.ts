@@ -8,6 +8,7 @@ export interface SessionUser {
   role: "admin" | "artist";
   image: string | null;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export const sessionQueryOptions = queryOptions({

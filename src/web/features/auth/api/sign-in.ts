@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { sessionQueryOptions } from "./get-session";
+import { type SessionUser, sessionQueryOptions } from "./get-session";
 
 export interface SignInInput {
   email: string;
@@ -8,12 +8,28 @@ export interface SignInInput {
   rememberMe: boolean;
 }
 
-/** Signs in, then reads the session so the caller can navigate by role. */
+export type SignInResult = { kind: "signed-in"; user: SessionUser | null } | { kind: "two-factor" };
+
+/** Signs in, then reads the session so the caller can navigate by role; with 2FA on, a code comes first. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      await api<unknown>("/auth/sign-in/email", { body: input });
+    mutationFn: async (input: SignInInput): Promise<SignInResult> => {
+      const result = await api<{ twoFactorRedirect?: boolean }>("/auth/sign-in/email", { body: input });
+      if (result?.twoFactorRedirect) return { kind: "two-factor" };
+      return { kind: "signed-in", user: await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }) };
+    },
+  });
+}
+
+/** The second step: a code from the authenticator app, or one of the backup codes. */
+export function useVerifySecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ code, backup }: { code: string; backup: boolean }) => {
+      await api<unknown>(backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp", {
+        body: { code },
+      });
       return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     },
   });

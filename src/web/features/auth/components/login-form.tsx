@@ -14,6 +14,7 @@ import { paths } from "../../../config/paths";
 import { ApiClientError } from "../../../lib/api-client";
 import { useResendVerification } from "../api/password-reset";
 import { useSignIn } from "../api/sign-in";
+import { SecondFactorForm } from "./second-factor-form";
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -21,6 +22,7 @@ export function LoginForm() {
   const resend = useResendVerification();
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
   const form = useForm<LoginInput>({ defaultValues: { email: "", password: "", rememberMe: false } });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -32,9 +34,13 @@ export function LoginForm() {
     setError(null);
     setUnverifiedEmail(null);
     try {
-      const user = await signIn.mutateAsync(parsed.data);
+      const result = await signIn.mutateAsync(parsed.data);
+      if (result.kind === "two-factor") {
+        setSecondFactorFor(parsed.data.email);
+        return;
+      }
       toast({ title: MESSAGES.login.successTitle, description: MESSAGES.login.successDescription(parsed.data.email) });
-      navigate(homePathForRole(user?.role), { replace: true });
+      navigate(homePathForRole(result.user?.role), { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : MESSAGES.generic;
       if (err instanceof ApiClientError && err.code === "EMAIL_NOT_VERIFIED") {
@@ -56,6 +62,20 @@ export function LoginForm() {
   };
 
   const submitting = form.formState.isSubmitting;
+  if (secondFactorFor) {
+    return (
+      <SecondFactorForm
+        onVerified={(user) => {
+          toast({
+            title: MESSAGES.login.successTitle,
+            description: MESSAGES.login.successDescription(secondFactorFor),
+          });
+          navigate(homePathForRole(user?.role), { replace: true });
+        }}
+        onBack={() => setSecondFactorFor(null)}
+      />
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">

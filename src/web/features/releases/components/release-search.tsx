@@ -13,19 +13,21 @@ export function ReleaseSearch() {
     navigate(q ? `${paths.app.releases}?q=${encodeURIComponent(q)}` : paths.app.releases);
   };
   return (
-    <form role="search" onSubmit={submit} className="relative hidden max-w-xs flex-1 md:block">
-      <label htmlFor="release-search" className="sr-only">
-        Search your releases
-      </label>
-      <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-muted-foreground" aria-hidden />
-      <input
-        id="release-search"
-        type="search"
-        value={term}
-        onChange={(e) => setTerm(e.target.value)}
-        placeholder="Search your releases"
-        className="h-9 w-full rounded-md border border-border bg-background pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
-      />
-    </form>
+    <search className="relative hidden max-w-xs flex-1 md:block">
+      <form onSubmit={submit}>
+        <label htmlFor="release-search" className="sr-only">
+          Search your releases
+        </label>
+        <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-muted-foreground" aria-hidden />
+        <input
+          id="release-search"
+          type="search"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder="Search your releases"
+          className="h-9 w-full rounded-md border border-border bg-background pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        />
+      </form>
+    </search>
   );
 }

@@ -1,0 +1,42 @@
+import { usePageMeta } from "../../../components/page-title";
+import { Card } from "../../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { NotificationsTab } from "../../../features/settings/components/notifications-tab";
+import { PaymentTab } from "../../../features/settings/components/payment-tab";
+import { ProfileTab } from "../../../features/settings/components/profile-tab";
+import { SecurityTab } from "../../../features/settings/components/security-tab";
+
+export function SettingsPage() {
+  usePageMeta("Settings");
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+      <Tabs defaultValue="profile">
+        <TabsList aria-label="Settings sections">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="payment">Payment</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile" className="mt-6">
+          <Card>
+            <ProfileTab />
+          </Card>
+        </TabsContent>
+        <TabsContent value="payment" className="mt-6">
+          <Card>
+            <PaymentTab />
+          </Card>
+        </TabsContent>
+        <TabsContent value="notifications" className="mt-6">
+          <Card>
+            <NotificationsTab />
+          </Card>
+        </TabsContent>
+        <TabsContent value="security" className="mt-6">
+          <SecurityTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

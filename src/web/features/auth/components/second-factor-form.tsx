@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { MESSAGES } from "../../../../domain/messages";
+import { Button } from "../../../components/ui/button";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import type { SessionUser } from "../api/get-session";
+import { useVerifySecondFactor } from "../api/sign-in";
+
+export function SecondFactorForm({
+  onVerified,
+  onBack,
+}: {
+  onVerified: (user: SessionUser | null) => void;
+  onBack: () => void;
+}) {
+  const verify = useVerifySecondFactor();
+  const [code, setCode] = useState("");
+  const [backup, setBackup] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError(MESSAGES.twoFactor.invalidCode);
+      return;
+    }
+    try {
+      onVerified(await verify.mutateAsync({ code: code.trim(), backup }));
+    } catch {
+      setError(MESSAGES.twoFactor.invalidCode);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <p className="text-sm text-muted-foreground">
+        {backup
+          ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
+          : "Open your authenticator app and enter the 6-digit code for Kalrav."}
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor="second-factor">{backup ? "Backup code" : MESSAGES.twoFactor.codeLabel}</Label>
+        <Input
+          id="second-factor"
+          autoComplete="one-time-code"
+          inputMode={backup ? "text" : "numeric"}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+        />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" disabled={verify.isPending}>
+        {verify.isPending ? "Verifying..." : "Verify"}
+      </Button>
+      <div className="flex justify-between text-sm">
+        <button
+          type="button"
+          className="cursor-pointer text-primary underline"
+          onClick={() => {
+            setBackup((b) => !b);
+            setCode("");
+            setError(null);
+          }}
+        >
+          {backup ? "Use the authenticator app" : "Use a backup code"}
+        </button>
+        <button type="button" className="cursor-pointer text-primary underline" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

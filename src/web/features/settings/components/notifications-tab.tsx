@@ -1,0 +1,55 @@
+import { useState } from "react";
+import {
+  NOTIFICATION_PREFERENCE_KEYS,
+  NOTIFICATION_PREFERENCE_LABELS,
+  SETTINGS_MESSAGES,
+} from "../../../../domain/settings";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Switch } from "../../../components/ui/switch";
+import { toast } from "../../../components/ui/toast";
+import { type NotificationPreferences, usePreferences, useSavePreferences } from "../api/settings";
+
+function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
+  const [prefs, setPrefs] = useState(initial);
+  const save = useSavePreferences();
+  const submit = async () => {
+    try {
+      await save.mutateAsync(prefs);
+      toast({ title: SETTINGS_MESSAGES.preferencesUpdatedTitle, description: SETTINGS_MESSAGES.preferencesUpdated });
+    } catch (err) {
+      toast({ title: SETTINGS_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  };
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-4">
+        {NOTIFICATION_PREFERENCE_KEYS.map((key) => (
+          <li key={key} className="flex items-center justify-between gap-4">
+            <div>
+              <label htmlFor={`pref-${key}`} className="text-sm font-medium">
+                {NOTIFICATION_PREFERENCE_LABELS[key].label}
+              </label>
+              <p className="text-xs text-muted-foreground">{NOTIFICATION_PREFERENCE_LABELS[key].hint}</p>
+            </div>
+            <Switch
+              id={`pref-${key}`}
+              checked={prefs[key]}
+              onCheckedChange={(v) => setPrefs((p) => ({ ...p, [key]: v }))}
+            />
+          </li>
+        ))}
+      </ul>
+      <Button onClick={submit} disabled={save.isPending} className="justify-self-start">
+        {save.isPending ? "Saving..." : "Save Preferences"}
+      </Button>
+    </div>
+  );
+}
+
+export function NotificationsTab() {
+  const prefs = usePreferences();
+  if (prefs.isPending) return <Skeleton className="h-64" />;
+  if (prefs.isError) return <p role="alert">Could not load your preferences.</p>;
+  return <PreferencesForm initial={prefs.data} />;
+}

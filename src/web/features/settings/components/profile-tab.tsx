@@ -1,0 +1,129 @@
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { firstIssueMessage } from "../../../../domain/auth";
+import { AVATAR_MAX_BYTES, type ProfileInput, profileSchema, SETTINGS_MESSAGES } from "../../../../domain/settings";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { UserBadge } from "../../../components/user-badge";
+import { type Profile, useChangeEmail, useProfile, useSaveProfile, useUploadAvatar } from "../api/settings";
+
+const failed = (err: unknown) =>
+  toast({
+    title: SETTINGS_MESSAGES.failedTitle,
+    description: err instanceof Error ? err.message : String(err),
+    variant: "destructive",
+  });
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const save = useSaveProfile();
+  const changeEmail = useChangeEmail();
+  const upload = useUploadAvatar();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<Required<ProfileInput> & { email: string }>({ defaultValues: profile });
+
+  const onSubmit = form.handleSubmit(async ({ email, ...values }) => {
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) return failed(new Error(firstIssueMessage(parsed.error)));
+    try {
+      await save.mutateAsync(parsed.data);
+      const newEmail = email.trim().toLowerCase();
+      if (newEmail && newEmail !== profile.email) {
+        await changeEmail.mutateAsync(newEmail);
+        toast({ title: SETTINGS_MESSAGES.emailChangeTitle, description: SETTINGS_MESSAGES.emailChange(newEmail) });
+      } else {
+        toast({ title: SETTINGS_MESSAGES.profileUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
+      }
+    } catch (err) {
+      failed(err);
+    }
+  });
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (!["image/png", "image/jpeg"].includes(file.type)) return failed(new Error(SETTINGS_MESSAGES.avatarWrongType));
+    if (file.size > AVATAR_MAX_BYTES) return failed(new Error(SETTINGS_MESSAGES.avatarTooLarge));
+    try {
+      await upload.mutateAsync(file);
+      toast({ title: SETTINGS_MESSAGES.avatarUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
+    } catch (err) {
+      failed(err);
+    } finally {
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-4">
+        <UserBadge user={{ ...profile, name: "" }} />
+        <div className="grid gap-1">
+          <Label htmlFor="avatar-file">Profile picture</Label>
+          <input
+            ref={fileInput}
+            id="avatar-file"
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-describedby="avatar-hint"
+            onChange={(e) => onFile(e.target.files?.[0])}
+            className="text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5"
+          />
+          <p id="avatar-hint" className="text-xs text-muted-foreground">
+            Square, JPG or PNG, at most 2 MB.
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="profile-name">Full Name</Label>
+          <Input id="profile-name" autoComplete="name" {...form.register("name")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="profile-email">Email</Label>
+          <Input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            aria-describedby="profile-email-hint"
+            {...form.register("email")}
+          />
+          <p id="profile-email-hint" className="text-xs text-muted-foreground">
+            A new address changes once you confirm it from its inbox.
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="profile-bio">Bio</Label>
+        <Textarea id="profile-bio" maxLength={1000} {...form.register("bio")} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-2">
+          <Label htmlFor="profile-website">Website</Label>
+          <Input id="profile-website" type="url" placeholder="https://" {...form.register("website")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="profile-instagram">Instagram</Label>
+          <Input id="profile-instagram" placeholder="@handle" {...form.register("instagram")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="profile-twitter">Twitter</Label>
+          <Input id="profile-twitter" placeholder="@handle" {...form.register("twitter")} />
+        </div>
+      </div>
+      <Button type="submit" disabled={submitting} className="justify-self-start">
+        {submitting ? "Saving..." : "Save Profile"}
+      </Button>
+    </form>
+  );
+}
+
+export function ProfileTab() {
+  const profile = useProfile();
+  if (profile.isPending) return <Skeleton className="h-64" />;
+  if (profile.isError) return <p role="alert">Could not load your profile.</p>;
+  return <ProfileForm profile={profile.data} />;
+}

@@ -1,0 +1,316 @@
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { CHANGE_PASSWORD_MIN_LENGTH } from "../../../../domain/auth";
+import { MESSAGES } from "../../../../domain/messages";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { useSession } from "../../auth/api/get-session";
+import {
+  useChangePassword,
+  useConfirmTwoFactor,
+  useDeleteAccount,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useSignOutEverywhere,
+} from "../api/settings";
+
+const failed = (title: string) => (err: unknown) =>
+  toast({ title, description: err instanceof Error ? err.message : String(err), variant: "destructive" });
+
+function ChangePassword() {
+  const change = useChangePassword();
+  const form = useForm({ defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (v.newPassword !== v.confirmPassword) {
+      return toast({
+        title: MESSAGES.changePassword.mismatchTitle,
+        description: MESSAGES.changePassword.mismatch,
+        variant: "destructive",
+      });
+    }
+    if (v.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
+      return toast({
+        title: MESSAGES.changePassword.weakTitle,
+        description: MESSAGES.changePassword.weak,
+        variant: "destructive",
+      });
+    }
+    try {
+      await change.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword });
+      form.reset();
+      toast({ title: MESSAGES.changePassword.updatedTitle, description: MESSAGES.changePassword.updated });
+    } catch (err) {
+      failed(MESSAGES.changePassword.failedTitle)(err);
+    }
+  });
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Change password</h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
+        <div className="grid gap-2">
+          <Label htmlFor="current-password">Current password</Label>
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="new-password">New password</Label>
+          <Input id="new-password" type="password" autoComplete="new-password" {...form.register("newPassword")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="confirm-new-password">Confirm new password</Label>
+          <Input
+            id="confirm-new-password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        </div>
+        <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
+          {form.formState.isSubmitting ? "Updating..." : "Update Password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function TwoFactor() {
+  const { data: user } = useSession();
+  const enable = useEnableTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState("");
+  const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [savedCodes, setSavedCodes] = useState<string[] | null>(null);
+  const enabled = user?.twoFactorEnabled ?? false;
+
+  useEffect(() => {
+    if (!setup) return setQr(null);
+    QRCode.toDataURL(setup.totpURI, { margin: 1, width: 200 }).then(setQr, () => setQr(null));
+  }, [setup]);
+
+  const start = async () => {
+    try {
+      setSetup(await enable.mutateAsync(password));
+      setPassword("");
+    } catch (err) {
+      failed(MESSAGES.changePassword.failedTitle)(err);
+    }
+  };
+  const finish = async () => {
+    try {
+      await confirm.mutateAsync(code.trim());
+      setSavedCodes(setup?.backupCodes ?? null);
+      setSetup(null);
+      setCode("");
+      toast({ title: MESSAGES.twoFactor.enabledTitle, description: MESSAGES.twoFactor.enabled });
+    } catch {
+      toast({
+        title: MESSAGES.changePassword.failedTitle,
+        description: MESSAGES.twoFactor.invalidCode,
+        variant: "destructive",
+      });
+    }
+  };
+  const turnOff = async () => {
+    try {
+      await disable.mutateAsync(password);
+      setPassword("");
+      setSavedCodes(null);
+      toast({ title: MESSAGES.twoFactor.disabledTitle, description: MESSAGES.twoFactor.disabled });
+    } catch (err) {
+      failed(MESSAGES.changePassword.failedTitle)(err);
+    }
+  };
+  const secret = setup ? new URL(setup.totpURI).searchParams.get("secret") : null;
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">Two-factor authentication</h2>
+        <Badge tone={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        A code from an authenticator app is asked for at every sign-in.
+      </p>
+
+      {savedCodes && (
+        <div className="mt-4 rounded-lg border border-border p-4">
+          <h3 className="font-medium">Your backup codes</h3>
+          <p className="text-sm text-muted-foreground">
+            Keep them somewhere safe: each one signs you in once if you lose your phone.
+          </p>
+          <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
+            {savedCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {setup ? (
+        <div className="mt-4 grid gap-4 sm:max-w-md">
+          <p className="text-sm">Scan this QR code with your authenticator app, or enter the setup key.</p>
+          {qr && (
+            <img
+              src={qr}
+              alt="QR code for your authenticator app"
+              width={200}
+              height={200}
+              className="rounded bg-white p-2"
+            />
+          )}
+          <p className="text-sm">
+            Setup key: <code className="break-all font-mono">{secret}</code>
+          </p>
+          <div className="grid gap-2">
+            <Label htmlFor="totp-confirm">Code from your authenticator app</Label>
+            <Input
+              id="totp-confirm"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button onClick={finish} disabled={confirm.isPending || !code.trim()}>
+              Confirm and Turn On
+            </Button>
+            <Button variant="outline" onClick={() => setSetup(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-3 sm:max-w-md">
+          <div className="grid gap-2">
+            <Label htmlFor="two-factor-password">Your password</Label>
+            <Input
+              id="two-factor-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {enabled ? (
+            <Button
+              variant="outline"
+              onClick={turnOff}
+              disabled={!password || disable.isPending}
+              className="justify-self-start"
+            >
+              Turn Off Two-Factor Authentication
+            </Button>
+          ) : (
+            <Button onClick={start} disabled={!password || enable.isPending} className="justify-self-start">
+              Set Up Two-Factor Authentication
+            </Button>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Sessions() {
+  const signOut = useSignOutEverywhere();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Sessions</h2>
+      <p className="mt-1 text-sm text-muted-foreground">Sign out of Kalrav on every other browser and device.</p>
+      <Button variant="outline" className="mt-4" onClick={() => setOpen(true)}>
+        Sign Out Everywhere
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Are you sure?"
+        description="Every other browser and device signed in to your account will be signed out. This one stays signed in."
+        confirmLabel="Sign Out Everywhere"
+        pending={signOut.isPending}
+        onConfirm={() =>
+          signOut.mutateAsync().then(() => {
+            setOpen(false);
+            toast({ title: MESSAGES.sessions.signedOutTitle, description: MESSAGES.sessions.signedOut });
+          }, failed(MESSAGES.changePassword.failedTitle))
+        }
+      />
+    </Card>
+  );
+}
+
+function DeleteAccount() {
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(password);
+      setOpen(false);
+      toast({ title: MESSAGES.deleteAccount.doneTitle, description: MESSAGES.deleteAccount.done });
+      navigate(paths.home, { replace: true });
+    } catch (err) {
+      failed(MESSAGES.changePassword.failedTitle)(err);
+    }
+  };
+  return (
+    <Card className="border-destructive">
+      <h2 className="text-lg font-semibold">Delete account</h2>
+      <p className="mt-1 text-sm text-muted-foreground">Permanently delete your account and personal data.</p>
+      <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
+        Delete My Account
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          if (!o) setPassword("");
+        }}
+        title={MESSAGES.deleteAccount.title}
+        description={MESSAGES.deleteAccount.warning}
+        confirmLabel="Delete Account Permanently"
+        pending={remove.isPending || !password}
+        onConfirm={confirmDelete}
+      >
+        <div className="mt-4 grid gap-2">
+          <Label htmlFor="delete-password">Enter your password to confirm</Label>
+          <Input
+            id="delete-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+export function SecurityTab() {
+  return (
+    <div className="grid gap-6">
+      <ChangePassword />
+      <TwoFactor />
+      <Sessions />
+      <DeleteAccount />
+    </div>
+  );
+}
