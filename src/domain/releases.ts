@@ -128,3 +128,67 @@ export function isIsoDate(value: string): boolean {
 export function artistMayChange(status: string): boolean {
   return status === "pending_review";
 }
+
+/** What an admin can do to a release, and from which statuses (spec §4). */
+export const RELEASE_ACTIONS = {
+  approve: { to: "live", from: ["pending_review", "rejected", "taken_down"] },
+  reject: { to: "rejected", from: ["pending_review"] },
+  takeDown: { to: "taken_down", from: ["live"] },
+} as const satisfies Record<string, { to: ReleaseStatus; from: readonly ReleaseStatus[] }>;
+export type ReleaseAction = keyof typeof RELEASE_ACTIONS;
+
+export function canApplyReleaseAction(action: ReleaseAction, status: string): boolean {
+  return (RELEASE_ACTIONS[action].from as readonly string[]).includes(status);
+}
+
+export const DEFAULT_REJECTION_NOTE = "Rejected by admin";
+
+export const ADMIN_RELEASE_MESSAGES = {
+  manualRequired: "Title, Artist, UPC, and Release Date are required.",
+  audioMissing: "Audio missing",
+  cannotApproveWithoutAudio: "This release has no audio yet, so it cannot be approved.",
+  notAllowed: (action: ReleaseAction, status: string) =>
+    `A release that is ${releaseStatusLabel(status)} cannot be ${action === "takeDown" ? "taken down" : `${action}d`}.`,
+  downloadNotHttp: "This release's audio is not a downloadable http(s) link.",
+  manualUploadFailedTitle: "Manual Upload Failed",
+  actionFailedTitle: "Action Failed",
+} as const;
+
+/** The admin's manual upload (spec §5): title, artist, UPC (with a correct check digit) and date required. */
+export const manualReleaseSchema = z
+  .object({
+    title: z.string().trim().max(200),
+    artistName: z.string().trim().max(200),
+    upcEan: z.string().trim().max(13),
+    releaseDate: z.string().trim().max(10),
+    releaseType: z.enum(RELEASE_TYPES).default("single"),
+    genre: z.string().trim().max(60).default(""),
+    isExplicit: z.boolean().default(false),
+    audioFileUrl: z.string().trim().max(2048).default(""),
+    coverArtUrl: z.string().trim().max(2048).default(""),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (!v.title || !v.artistName || !v.upcEan || !v.releaseDate)
+      return fail(ADMIN_RELEASE_MESSAGES.manualRequired, "title");
+    if (!isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc.description, "upcEan");
+    if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate.description, "releaseDate");
+    if (v.audioFileUrl && !isHttpUrl(v.audioFileUrl))
+      return fail(RELEASE_NOTICES.invalidAudio.description, "audioFileUrl");
+    if (v.coverArtUrl && !isHttpUrl(v.coverArtUrl))
+      return fail(RELEASE_NOTICES.invalidArtwork.description, "coverArtUrl");
+  });
+export type ManualReleaseInput = z.input<typeof manualReleaseSchema>;
+
+/** Edit Metadata (spec §4): these five fields; any of the four statuses may be set directly. */
+export const releaseMetadataSchema = z.object({
+  title: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),
+  artistName: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),
+  releaseDate: z.string().trim().refine(isIsoDate, RELEASE_NOTICES.invalidDate.description),
+  status: z.enum(RELEASE_STATUSES),
+  upcEan: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isValidUpcEan(v), RELEASE_NOTICES.invalidUpc.description),
+});
+export type ReleaseMetadataInput = z.input<typeof releaseMetadataSchema>;

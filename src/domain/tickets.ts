@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 export const TICKET_STATUSES = ["open", "in_progress", "closed", "on_hold"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ["high", "medium", "low"] as const;
@@ -11,3 +13,32 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   on_hold: "On Hold",
 };
 export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = { high: "High", medium: "Medium", low: "Low" };
+
+export const TICKET_MESSAGES = {
+  emptyReply: "Cannot send empty reply.",
+  replySentTitle: "Reply sent",
+  sendFailed: "Could not send reply.",
+  loadDetailsFailed: "Could not load ticket details.",
+  fetchFailedTitle: "Error fetching tickets",
+  updateFailedTitle: "Update Failed",
+  assignPrompt: "Support Team",
+} as const;
+
+export const replySchema = z.object({ message: z.string().trim().min(1, TICKET_MESSAGES.emptyReply).max(5000) });
+
+/** Ticket changes an admin makes; closing records closed_at, reopening clears it (spec §4). */
+export const ticketUpdateSchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES).optional(),
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+    assignedTo: z.string().trim().max(120).nullable().optional(),
+  })
+  .refine(
+    (v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined,
+    "Nothing to change.",
+  );
+
+/** An admin reply moves an open ticket to in progress and keeps any other status. */
+export function statusAfterAdminReply(status: TicketStatus): TicketStatus {
+  return status === "open" ? "in_progress" : status;
+}

@@ -10,10 +10,16 @@ import { createRouter } from "./lib/create-router";
 import { errorBody, handleError } from "./lib/errors";
 import { originGuard } from "./lib/origin-guard";
 import { mountWeb } from "./lib/static-web";
+import { adminDashboardRouter } from "./routes/admin/admin-dashboard.routes";
+import { adminReleasesRouter } from "./routes/admin/admin-releases.routes";
+import { adminSubscriptionsRouter } from "./routes/admin/admin-subscriptions.routes";
+import { adminTicketsRouter } from "./routes/admin/admin-tickets.routes";
+import { adminUsersRouter } from "./routes/admin/admin-users.routes";
 import { configRouter } from "./routes/config/config.routes";
 import { contactRouter } from "./routes/contact/contact.routes";
 import { dashboardRouter } from "./routes/dashboard/dashboard.routes";
 import { healthRouter } from "./routes/health/health.routes";
+import { notificationsRouter } from "./routes/notifications/notifications.routes";
 import { releasesRouter } from "./routes/releases/releases.routes";
 import { sessionRouter } from "./routes/session/session.routes";
 import { AVATAR_UPLOAD_PATH, settingsRouter } from "./routes/settings/settings.routes";
@@ -32,7 +38,13 @@ export function createApi() {
     .route("/", releasesRouter)
     .route("/", dashboardRouter)
     .route("/", subscriptionsRouter)
-    .route("/", settingsRouter);
+    .route("/", settingsRouter)
+    .route("/", notificationsRouter)
+    .route("/", adminDashboardRouter)
+    .route("/", adminUsersRouter)
+    .route("/", adminReleasesRouter)
+    .route("/", adminSubscriptionsRouter)
+    .route("/", adminTicketsRouter);
 }
 
 export function createApp(deps: AppDeps) {

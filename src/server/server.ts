@@ -66,6 +66,7 @@ export async function startServer(
     trustedOrigins,
     payoutEncryptor: createEncryptor(secret, "payout-accounts"),
     uploadsDir: path.join(env.DATA_DIR, "uploads"),
+    publicUrl: env.PUBLIC_URL,
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 

@@ -15,6 +15,8 @@ export interface AppDeps {
   trustProxy: boolean;
   /** Encrypts payout account numbers at rest. */
   payoutEncryptor: Encryptor;
+  /** The address people use, for links in e-mails. */
+  publicUrl: string;
   /** Folder for files people upload (avatars). */
   uploadsDir: string;
   /** Origins allowed to make state-changing requests. */

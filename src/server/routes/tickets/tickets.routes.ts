@@ -1,14 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { createTicketSchema } from "../../../domain/support";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../../domain/tickets";
+import { replySchema, TICKET_PRIORITIES, TICKET_STATUSES } from "../../../domain/tickets";
 import { requireUser } from "../../auth/guards";
+import type { Db } from "../../db/client";
 import { supportTicketMessages, supportTickets } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
-import { errorBodySchema } from "../../lib/errors";
+import { ApiError, errorBodySchema } from "../../lib/errors";
 import { enforceRateLimit } from "../../lib/rate-limit";
+import { loadThread, ticketMessageSchema } from "./thread";
 
-const ticketSchema = z
+export const ticketSchema = z
   .object({
     id: z.string(),
     number: z.number().int(),
@@ -22,7 +24,7 @@ const ticketSchema = z
   })
   .openapi("Ticket");
 
-const columns = {
+export const ticketColumns = {
   id: supportTickets.id,
   number: supportTickets.number,
   subject: supportTickets.subject,
@@ -35,7 +37,7 @@ const columns = {
 };
 
 type TicketRow = Omit<typeof supportTickets.$inferSelect, "userId" | "assignedToAdminId">;
-function toTicket(row: TicketRow) {
+export function toTicket(row: TicketRow) {
   return {
     ...row,
     status: row.status as (typeof TICKET_STATUSES)[number],
@@ -81,12 +83,75 @@ const createTicketRoute = createRoute({
   },
 });
 
+const ticketIdParams = z.object({ id: z.uuid({ message: "Ticket not found." }) });
+const threadSchema = z.object({ ticket: ticketSchema, messages: z.array(ticketMessageSchema) });
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/tickets/{id}",
+  tags: ["Support"],
+  summary: "One of the user's tickets with its messages, oldest first",
+  request: { params: ticketIdParams },
+  responses: {
+    200: { content: { "application/json": { schema: threadSchema } }, description: "Ticket thread" },
+    ...errors,
+    404: { content: { "application/json": { schema: errorBodySchema } }, description: "Not yours or absent" },
+  },
+});
+
+const replyRoute = createRoute({
+  method: "post",
+  path: "/tickets/{id}/messages",
+  tags: ["Support"],
+  summary: "Reply on one's own ticket",
+  request: {
+    params: ticketIdParams,
+    body: { content: { "application/json": { schema: replySchema } }, required: true },
+  },
+  responses: {
+    201: { content: { "application/json": { schema: threadSchema } }, description: "Reply stored" },
+    400: { content: { "application/json": { schema: errorBodySchema } }, description: "Empty reply" },
+    ...errors,
+    404: { content: { "application/json": { schema: errorBodySchema } }, description: "Not yours or absent" },
+  },
+});
+
+async function ownTicket(db: Db, ticketId: string, userId: string) {
+  const [row] = await db
+    .select(ticketColumns)
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.userId, userId)));
+  if (!row) throw new ApiError(404, "NOT_FOUND", "Ticket not found.");
+  return row;
+}
+
 export const ticketsRouter = createRouter()
+  .openapi(getRoute, async (c) => {
+    const user = await requireUser(c);
+    const db = c.get("deps").database.db;
+    const ticket = await ownTicket(db, c.req.valid("param").id, user.id);
+    return c.json({ ticket: toTicket(ticket), messages: await loadThread(db, ticket.id) }, 200);
+  })
+  .openapi(replyRoute, async (c) => {
+    const user = await requireUser(c);
+    const { message } = c.req.valid("json");
+    const db = c.get("deps").database.db;
+    const ticket = await ownTicket(db, c.req.valid("param").id, user.id);
+    await enforceRateLimit(c, TICKET_RATE_LIMIT, `${user.id}:reply`);
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(supportTicketMessages)
+        .values({ ticketId: ticket.id, senderId: user.id, message, isAdminReply: false });
+      await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
+    });
+    const [fresh] = await db.select(ticketColumns).from(supportTickets).where(eq(supportTickets.id, ticket.id));
+    return c.json({ ticket: toTicket(fresh ?? ticket), messages: await loadThread(db, ticket.id) }, 201);
+  })
   .openapi(listRoute, async (c) => {
     const user = await requireUser(c);
     const rows = await c
       .get("deps")
-      .database.db.select(columns)
+      .database.db.select(ticketColumns)
       .from(supportTickets)
       .where(eq(supportTickets.userId, user.id))
       .orderBy(desc(supportTickets.createdAt))
@@ -102,7 +167,7 @@ export const ticketsRouter = createRouter()
       const [created] = await tx
         .insert(supportTickets)
         .values({ userId: user.id, subject: input.subject, description: input.description })
-        .returning(columns);
+        .returning(ticketColumns);
       if (!created) throw new Error("ticket insert returned nothing");
       await tx
         .insert(supportTicketMessages)

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./auth";
+import { ROLES } from "./roles";
+
+export const USER_STATUSES = ["active", "suspended"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const ADMIN_USER_MESSAGES = {
+  allRequired: "All fields are required to add a new user.",
+  passwordTooShort: "Password must be at least 6 characters.",
+  editRequired: "Full name, email, and role are required.",
+  rolesNotLoaded: "Roles not loaded",
+  addFailedTitle: "Add User Failed",
+  updateFailedTitle: "Update Failed",
+  deleteFailedTitle: "Profile Deletion Failed",
+  notSelf: "You cannot do this to your own account.",
+  lastAdmin: "The last admin cannot be removed or demoted.",
+  emailTaken: "Another account already uses this e-mail.",
+  userCreatedTitle: "User added",
+  userUpdatedTitle: "User updated",
+  userDeletedTitle: "User deleted",
+} as const;
+
+export const addUserSchema = z
+  .object({
+    name: z.string().trim().max(120),
+    email: z.string().trim().toLowerCase().max(254),
+    role: z.string().trim().max(20),
+    password: z.string().max(128),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.email || !v.role || !v.password) {
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.allRequired, path: [] });
+      return;
+    }
+    if (v.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.passwordTooShort, path: ["password"] });
+      return;
+    }
+    if (!z.email().safeParse(v.email).success)
+      ctx.addIssue({ code: "custom", message: "Please enter a valid email address", path: ["email"] });
+    if (!(ROLES as readonly string[]).includes(v.role))
+      ctx.addIssue({ code: "custom", message: "Unknown role.", path: ["role"] });
+  });
+
+export const editUserSchema = z
+  .object({
+    name: z.string().trim().max(120),
+    email: z.string().trim().toLowerCase().max(254),
+    role: z.string().trim().max(20),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.email || !v.role) {
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.editRequired, path: [] });
+      return;
+    }
+    if (!z.email().safeParse(v.email).success)
+      ctx.addIssue({ code: "custom", message: "Please enter a valid email address", path: ["email"] });
+    if (!(ROLES as readonly string[]).includes(v.role))
+      ctx.addIssue({ code: "custom", message: "Unknown role.", path: ["role"] });
+  });
