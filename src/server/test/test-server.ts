@@ -30,7 +30,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     PUBLIC_URL: url,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SIGN_IN_RATE_LIMIT: "1000",

@@ -6,7 +6,7 @@ import { ROLES } from "../../../domain/roles";
 import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../domain/users";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { releases, roles, sessions, subscriptions, users } from "../../db/schema";
+import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
 import { todayIso } from "../subscriptions/subscription.queries";
@@ -115,12 +115,11 @@ const routes = {
 /** Users with their release count and current plan, in one query. */
 async function selectUsers(db: Db, where: ReturnType<typeof and> | undefined, limit: number, offset: number) {
   const today = todayIso();
-  const releaseCount = sql<number>`(select count(*) from ${releases} where ${releases.userId} = ${users.id})`.mapWith(
-    Number,
-  );
-  const planId = sql<string | null>`(select ${subscriptions.planId} from ${subscriptions}
-    where ${subscriptions.userId} = ${users.id} and ${subscriptions.status} in ('active', 'past_due') and ${subscriptions.endDate} >= ${today}
-    order by ${subscriptions.createdAt} desc limit 1)`;
+  // Correlated subqueries written out in full: Drizzle would leave the column names unqualified here.
+  const releaseCount = sql<number>`(select count(*) from releases r where r.user_id = "users"."id")`.mapWith(Number);
+  const planId = sql<string | null>`(select s.plan_id from subscriptions s
+    where s.user_id = "users"."id" and s.status in ('active', 'past_due') and s.end_date >= ${today}
+    order by s.created_at desc limit 1)`;
   const rows = await db
     .select({
       id: users.id,
