@@ -2,6 +2,7 @@ import { CreditCard, Disc3, LayoutDashboard, LifeBuoy, Users } from "lucide-reac
 import { Navigate } from "react-router";
 import { FullPageSpinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
+import { AdminAlertDot, AdminSearch } from "../../features/admin/components/admin-header-extras";
 import { useSession } from "../../features/auth/api/get-session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
@@ -19,5 +20,18 @@ export function AdminLayout() {
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to={paths.login} replace />;
   if (user.role !== "admin") return <Navigate to={paths.home} replace />;
-  return <AreaLayout user={user} homePath={paths.admin.dashboard} navLabel="Admin navigation" navItems={NAV} />;
+  return (
+    <AreaLayout
+      user={user}
+      homePath={paths.admin.dashboard}
+      navLabel="Admin navigation"
+      navItems={NAV}
+      topBarExtra={
+        <>
+          <AdminSearch />
+          <AdminAlertDot />
+        </>
+      }
+    />
+  );
 }

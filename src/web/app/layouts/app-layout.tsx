@@ -3,6 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { FullPageSpinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { ReleaseSearch } from "../../features/releases/components/release-search";
 import { AreaLayout, type NavItem } from "./area-layout";
 
@@ -28,7 +29,12 @@ export function AppLayout() {
       homePath={paths.app.dashboard}
       navLabel="Artist navigation"
       navItems={NAV}
-      topBarExtra={<ReleaseSearch />}
+      topBarExtra={
+        <>
+          <ReleaseSearch />
+          <NotificationBell />
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { CONTACT } from "../../../../domain/business";
 import { usePageMeta } from "../../../components/page-title";
 import { Button } from "../../../components/ui/button";
@@ -7,10 +8,14 @@ import { Card } from "../../../components/ui/card";
 import { FaqList } from "../../../features/support/components/faq-list";
 import { NewTicketForm } from "../../../features/support/components/new-ticket-form";
 import { TicketList } from "../../../features/support/components/ticket-list";
+import { TicketThreadDialog } from "../../../features/support/components/ticket-thread-dialog";
 
 export function SupportPage() {
   usePageMeta("Support");
   const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const viewing = params.get("ticket");
+  const view = (id: string | null) => setParams(id ? { ticket: id } : {}, { replace: !id });
   return (
     <div className="mx-auto grid max-w-6xl gap-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -23,7 +28,8 @@ export function SupportPage() {
         )}
       </div>
       {creating && <NewTicketForm onDone={() => setCreating(false)} />}
-      <TicketList />
+      <TicketList onView={view} />
+      {viewing && <TicketThreadDialog ticketId={viewing} onClose={() => view(null)} />}
       <Card>
         <h2 className="mb-4 text-xl font-semibold">Frequently Asked Questions</h2>
         <FaqList />

@@ -32,3 +32,33 @@ export function useCreateTicket() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey }),
   });
 }
+
+export interface TicketMessage {
+  id: string;
+  message: string;
+  isAdminReply: boolean;
+  senderName: string;
+  sentAt: string;
+}
+
+export const ticketThreadQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["tickets", "thread", id],
+    queryFn: () => api<{ ticket: Ticket; messages: TicketMessage[] }>(`/tickets/${encodeURIComponent(id)}`),
+  });
+
+export const useTicketThread = (id: string) => useQuery(ticketThreadQueryOptions(id));
+
+export function useReplyToOwnTicket(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api<{ ticket: Ticket; messages: TicketMessage[] }>(`/tickets/${encodeURIComponent(id)}/messages`, {
+        body: { message },
+      }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(ticketThreadQueryOptions(id).queryKey, data);
+      return queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey, exact: true });
+    },
+  });
+}

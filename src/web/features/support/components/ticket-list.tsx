@@ -1,10 +1,11 @@
 import { SUPPORT_MESSAGES } from "../../../../domain/support";
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "../../../../domain/tickets";
+import { Button } from "../../../components/ui/button";
 import { useTickets } from "../api/tickets";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 
-export function TicketList() {
+export function TicketList({ onView }: { onView: (id: string) => void }) {
   const { data: tickets, isPending, isError } = useTickets();
   if (isPending) {
     return (
@@ -39,7 +40,17 @@ export function TicketList() {
             </div>
           </div>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{ticket.description}</p>
-          <p className="mt-2 text-xs text-muted-foreground">Opened {dateFormat.format(new Date(ticket.createdAt))}</p>
+          <div className="mt-2 flex items-center justify-between gap-2">
+            <p className="text-xs text-muted-foreground">Opened {dateFormat.format(new Date(ticket.createdAt))}</p>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onView(ticket.id)}
+              aria-label={`View Details of #${ticket.number}`}
+            >
+              View Details
+            </Button>
+          </div>
         </li>
       ))}
     </ul>

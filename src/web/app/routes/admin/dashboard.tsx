@@ -1,0 +1,108 @@
+import { CheckCircle2, CreditCard, Disc3, LifeBuoy, Users, XCircle } from "lucide-react";
+import { useEffect } from "react";
+import { usePageMeta } from "../../../components/page-title";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast";
+import { useAdminSummary } from "../../../features/admin/api/admin";
+
+const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+const number = new Intl.NumberFormat("en-IN");
+
+export function AdminDashboardPage() {
+  usePageMeta("Admin Dashboard");
+  const summary = useAdminSummary();
+  useEffect(() => {
+    if (summary.isError)
+      toast({
+        title: "Error fetching data",
+        description: "Could not load dashboard information.",
+        variant: "destructive",
+      });
+  }, [summary.isError]);
+  const totals = summary.data?.totals;
+  const cards = [
+    { title: "Total Users", value: totals?.users, icon: Users },
+    { title: "Total Releases", value: totals?.releases, icon: Disc3 },
+    { title: "Active Subscriptions", value: totals?.activeSubscriptions, icon: CreditCard },
+    { title: "Open Support Tickets", value: totals?.openTickets, icon: LifeBuoy },
+  ];
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map(({ title, value, icon: Icon }) =>
+          summary.isPending ? (
+            <Skeleton key={title} className="h-28" />
+          ) : (
+            <Card key={title} className="p-5">
+              <div className="flex items-center justify-between">
+                <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+                <Icon className="h-4 w-4 text-primary" aria-hidden />
+              </div>
+              <p className="mt-2 text-2xl font-bold">{number.format(value ?? 0)}</p>
+            </Card>
+          ),
+        )}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold">System Status</h2>
+          {summary.data && (
+            <>
+              <p
+                className={`mt-2 font-medium ${summary.data.system.operational ? "text-green-700 dark:text-green-400" : "text-amber-700 dark:text-amber-300"}`}
+              >
+                {summary.data.system.operational ? "All systems operational" : "Some systems need attention"}
+              </p>
+              <ul className="mt-3 grid gap-2 text-sm">
+                {summary.data.system.checks.map((check) => (
+                  <li key={check.name} className="flex items-start gap-2">
+                    {check.ok ? (
+                      <CheckCircle2
+                        className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400"
+                        aria-label="OK"
+                      />
+                    ) : (
+                      <XCircle
+                        className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300"
+                        aria-label="Needs attention"
+                      />
+                    )}
+                    <span>
+                      <span className="font-medium">{check.name}:</span> {check.detail}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Recent Activity</h2>
+          {summary.data?.recentActivity.length === 0 && (
+            <p className="mt-2 text-sm text-muted-foreground">Nothing has happened yet.</p>
+          )}
+          <ul className="mt-3 grid gap-3 text-sm">
+            {summary.data?.recentActivity.map((item) => (
+              <li key={`${item.kind}-${item.id}`} className="flex items-start gap-2">
+                {item.kind === "release" ? (
+                  <Disc3 className="mt-0.5 h-4 w-4 text-primary" aria-label="Release" />
+                ) : (
+                  <LifeBuoy className="mt-0.5 h-4 w-4 text-primary" aria-label="Ticket" />
+                )}
+                <span>
+                  <span className="font-medium">{item.title}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {item.kind === "release" ? "Release submitted" : "Ticket opened"} by{" "}
+                    {item.ownerName ?? "an admin (manual upload)"} · {dateTime.format(new Date(item.at))}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { Plus, Search } from "lucide-react";
+import { useState } from "react";
+import { formatInr } from "../../../../domain/money";
+import { PLAN_IDS, PLANS, type PlanId } from "../../../../domain/plans";
+import {
+  SUBSCRIPTION_STATUS_LABELS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from "../../../../domain/subscriptions";
+import { usePageMeta } from "../../../components/page-title";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Pagination } from "../../../components/ui/pagination";
+import { Select } from "../../../components/ui/select";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { toast } from "../../../components/ui/toast";
+import {
+  type AdminSubscription,
+  findUserByEmail,
+  useAdminSubscriptions,
+  useCreateSubscription,
+  useSubscriptionAction,
+} from "../../../features/admin/api/admin";
+import { formatDate } from "../../../features/releases/components/release-card";
+import { useDebounced } from "../../../lib/use-debounced";
+
+const fail = (err: unknown) =>
+  toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+const TONE = { active: "success", cancelled: "neutral", past_due: "warning" } as const;
+
+function CreateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const create = useCreateSubscription();
+  const [email, setEmail] = useState("");
+  const [planId, setPlanId] = useState<PlanId>("basic_artist");
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    try {
+      const user = await findUserByEmail(email.trim());
+      if (!user) throw new Error(`No user has the e-mail ${email.trim()}.`);
+      await create.mutateAsync({ userId: user.id, planId });
+      toast({ title: "Subscription created", description: `${user.name} is on ${PLANS[planId].name} for a year.` });
+      setEmail("");
+      onOpenChange(false);
+    } catch (err) {
+      fail(err);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Create Subscription Plan"
+        description="Put a user on a plan for one year from today. Their current record ends."
+      >
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="sub-email">User e-mail</Label>
+            <Input id="sub-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="sub-plan">Plan</Label>
+            <Select id="sub-plan" value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
+              {PLAN_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {PLANS[id].name} ({formatInr(PLANS[id].pricePaise)})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" disabled={create.isPending || !email.trim()}>
+            Create Subscription
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ManageSubscriptionsPage() {
+  usePageMeta("Manage Subscriptions");
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<SubscriptionStatus | "">("");
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AdminSubscription | null>(null);
+  const q = useDebounced(search.trim());
+  const list = useAdminSubscriptions({ q, status, page, pageSize: 20 });
+  const action = useSubscriptionAction();
+  const run = (s: AdminSubscription, a: "cancel" | "reactivate" | "retry-payment", done: string) =>
+    action
+      .mutateAsync({ id: s.id, action: a })
+      .then(() => toast({ title: done, description: `${s.userName} · ${PLANS[s.planId].name}` }), fail);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Manage Subscriptions</h1>
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create Subscription Plan
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <div className="relative w-full max-w-sm">
+          <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search subscriptions"
+            placeholder="User or plan"
+            className="pl-9"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <Select
+          aria-label="Filter by status"
+          className="w-44"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as SubscriptionStatus | "")}
+        >
+          <option value="">All statuses</option>
+          {SUBSCRIPTION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {SUBSCRIPTION_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Table>
+        <thead>
+          <tr>
+            {["User", "Plan", "Status", "Start Date", "End Date", "Amount", "Actions"].map((h) => (
+              <Th key={h}>{h}</Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.isPending && (
+            <tr>
+              <Td colSpan={7}>Loading subscriptions…</Td>
+            </tr>
+          )}
+          {list.data?.items.length === 0 && (
+            <tr>
+              <Td colSpan={7}>No subscription records yet.</Td>
+            </tr>
+          )}
+          {list.data?.items.map((s) => (
+            <tr key={s.id}>
+              <Td>
+                <span className="font-medium">{s.userName}</span>
+                <span className="block text-xs text-muted-foreground">{s.userEmail}</span>
+              </Td>
+              <Td>{PLANS[s.planId].name}</Td>
+              <Td>
+                <Badge tone={TONE[s.status]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</Badge>
+                {s.cancelAtPeriodEnd && <span className="block text-xs text-muted-foreground">Ends at period end</span>}
+                {s.paymentRetries > 0 && (
+                  <span className="block text-xs text-muted-foreground">{s.paymentRetries} payment retries</span>
+                )}
+              </Td>
+              <Td>{formatDate(s.startDate)}</Td>
+              <Td>{formatDate(s.endDate)}</Td>
+              <Td>{formatInr(s.amountPaise)}</Td>
+              <Td>
+                <div className="flex flex-wrap gap-1">
+                  {s.status === "active" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => run(s, "cancel", "Subscription cancelled")}
+                      aria-label={`Cancel subscription of ${s.userName}`}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                  {s.status === "cancelled" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => run(s, "reactivate", "Subscription reactivated")}
+                      aria-label={`Reactivate subscription of ${s.userName}`}
+                    >
+                      Reactivate
+                    </Button>
+                  )}
+                  {s.status === "past_due" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => run(s, "retry-payment", "Payment retry recorded")}
+                      aria-label={`Retry payment of ${s.userName}`}
+                    >
+                      Retry Payment
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setDeleting(s)}
+                    aria-label={`Delete Record of ${s.userName}`}
+                  >
+                    Delete Record
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {list.data && <Pagination page={page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
+      <CreateDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this subscription record?"
+        description={
+          deleting
+            ? `${deleting.userName}'s ${PLANS[deleting.planId].name} record from ${formatDate(deleting.startDate)} is deleted for good.`
+            : ""
+        }
+        confirmLabel="Delete Record"
+        pending={action.isPending}
+        onConfirm={() =>
+          deleting &&
+          action.mutateAsync({ id: deleting.id, action: "delete" }).then(() => {
+            toast({ title: "Record deleted", description: deleting.userName });
+            setDeleting(null);
+          }, fail)
+        }
+      />
+    </div>
+  );
+}

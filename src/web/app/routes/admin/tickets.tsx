@@ -1,0 +1,299 @@
+import { Search } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  TICKET_MESSAGES,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+  type TicketPriority,
+  type TicketStatus,
+} from "../../../../domain/tickets";
+import { usePageMeta } from "../../../components/page-title";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Pagination } from "../../../components/ui/pagination";
+import { Select } from "../../../components/ui/select";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import {
+  type AdminTicket,
+  useAdminTickets,
+  useDeleteTicket,
+  useReplyToTicket,
+  useTicketThread,
+  useUpdateTicket,
+} from "../../../features/admin/api/admin";
+import { useDebounced } from "../../../lib/use-debounced";
+
+const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+const fail = (title: string) => (err: unknown) =>
+  toast({ title, description: (err as Error).message, variant: "destructive" });
+const STATUS_TONE = { open: "warning", in_progress: "info", closed: "neutral", on_hold: "neutral" } as const;
+
+function ThreadDialog({ ticketId, onClose }: { ticketId: string; onClose: () => void }) {
+  const thread = useTicketThread(ticketId);
+  const reply = useReplyToTicket();
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!message.trim()) return setError(TICKET_MESSAGES.emptyReply);
+    setError(null);
+    try {
+      await reply.mutateAsync({ id: ticketId, message: message.trim() });
+      setMessage("");
+      toast({ title: TICKET_MESSAGES.replySentTitle, description: "The user has been notified." });
+    } catch (err) {
+      setError(`${TICKET_MESSAGES.sendFailed} ${(err as Error).message}`);
+    }
+  };
+  const ticket = thread.data?.ticket;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        title={ticket ? `#${ticket.number} ${ticket.subject}` : "Ticket"}
+        description={ticket ? `From ${ticket.userName} (${ticket.userEmail})` : undefined}
+        className="max-w-2xl"
+      >
+        {thread.isError && <p role="alert">{TICKET_MESSAGES.loadDetailsFailed}</p>}
+        <ol aria-label="Messages" className="grid max-h-80 gap-3 overflow-y-auto">
+          {thread.data?.messages.map((m) => (
+            <li
+              key={m.id}
+              className={`rounded-lg p-3 text-sm ${m.isAdminReply ? "ml-8 bg-primary/10" : "mr-8 bg-muted"}`}
+            >
+              <p className="text-xs text-muted-foreground">
+                {m.senderName} · {dateTime.format(new Date(m.sentAt))}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
+            </li>
+          ))}
+        </ol>
+        <form onSubmit={send} noValidate className="mt-4 grid gap-2">
+          <Label htmlFor="admin-reply">Reply</Label>
+          <Textarea id="admin-reply" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+          <FormError message={error} />
+          <Button type="submit" disabled={reply.isPending} className="justify-self-end">
+            {reply.isPending ? "Sending..." : "Send Reply"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
+  const update = useUpdateTicket();
+  const [assignee, setAssignee] = useState(ticket.assignedTo ?? TICKET_MESSAGES.assignPrompt);
+  const save = () =>
+    update.mutateAsync({ id: ticket.id, assignedTo: assignee.trim() || null }).then(() => {
+      toast({ title: "Ticket assigned", description: assignee.trim() || "Unassigned" });
+      onClose();
+    }, fail(TICKET_MESSAGES.updateFailedTitle));
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Assign #${ticket.number}`}>
+        <div className="grid gap-3">
+          <Label htmlFor="assignee">Assign to</Label>
+          <Input id="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
+          <Button onClick={save} disabled={update.isPending}>
+            Assign
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SupportTicketsPage() {
+  usePageMeta("Support Tickets");
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const [status, setStatus] = useState<TicketStatus | "">("");
+  const [priority, setPriority] = useState<TicketPriority | "">("");
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [assigning, setAssigning] = useState<AdminTicket | null>(null);
+  const [deleting, setDeleting] = useState<AdminTicket | null>(null);
+  const q = useDebounced(search.trim());
+  const tickets = useAdminTickets({ q, status, priority, page, pageSize: 20 });
+  const update = useUpdateTicket();
+  const remove = useDeleteTicket();
+  const change = (t: AdminTicket, input: { status?: TicketStatus; priority?: TicketPriority }, done: string) =>
+    update
+      .mutateAsync({ id: t.id, ...input })
+      .then(
+        () => toast({ title: done, description: `#${t.number} ${t.subject}` }),
+        fail(TICKET_MESSAGES.updateFailedTitle),
+      );
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Support Tickets</h1>
+      <div className="flex flex-wrap gap-3">
+        <div className="relative w-full max-w-sm">
+          <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search tickets"
+            placeholder="Subject or user"
+            className="pl-9"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+              if (params.get("q")) setParams({}, { replace: true });
+            }}
+          />
+        </div>
+        <Select
+          aria-label="Filter by status"
+          className="w-44"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TicketStatus | "")}
+        >
+          <option value="">All statuses</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {TICKET_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Filter by priority"
+          className="w-44"
+          value={priority}
+          onChange={(e) => setPriority(e.target.value as TicketPriority | "")}
+        >
+          <option value="">All priorities</option>
+          {TICKET_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {TICKET_PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Table>
+        <thead>
+          <tr>
+            {["Subject", "User", "Status", "Priority", "Created", "Assigned To", "Actions"].map((h) => (
+              <Th key={h}>{h}</Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tickets.isPending && (
+            <tr>
+              <Td colSpan={7}>Loading tickets…</Td>
+            </tr>
+          )}
+          {tickets.data?.items.length === 0 && (
+            <tr>
+              <Td colSpan={7}>No tickets match.</Td>
+            </tr>
+          )}
+          {tickets.data?.items.map((t) => (
+            <tr key={t.id}>
+              <Td className="font-medium">
+                #{t.number} {t.subject}
+              </Td>
+              <Td>
+                {t.userName}
+                <span className="block text-xs text-muted-foreground">{t.userEmail}</span>
+              </Td>
+              <Td>
+                <Badge tone={STATUS_TONE[t.status]}>{TICKET_STATUS_LABELS[t.status]}</Badge>
+              </Td>
+              <Td>
+                <Select
+                  aria-label={`Priority of #${t.number}`}
+                  className="h-8 w-28"
+                  value={t.priority}
+                  onChange={(e) => change(t, { priority: e.target.value as TicketPriority }, "Priority changed")}
+                >
+                  {TICKET_PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {TICKET_PRIORITY_LABELS[p]}
+                    </option>
+                  ))}
+                </Select>
+              </Td>
+              <Td>{dateTime.format(new Date(t.createdAt))}</Td>
+              <Td>{t.assignedTo ?? "—"}</Td>
+              <Td>
+                <div className="flex flex-wrap gap-1">
+                  <Button size="sm" onClick={() => setViewing(t.id)} aria-label={`View and reply to #${t.number}`}>
+                    View
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setAssigning(t)}
+                    aria-label={`Assign #${t.number}`}
+                  >
+                    Assign
+                  </Button>
+                  {t.status === "closed" ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => change(t, { status: "open" }, "Ticket reopened")}
+                      aria-label={`Reopen #${t.number}`}
+                    >
+                      Reopen
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => change(t, { status: "closed" }, "Ticket closed")}
+                      aria-label={`Close #${t.number}`}
+                    >
+                      Close
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setDeleting(t)}
+                    aria-label={`Delete #${t.number}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {tickets.data && (
+        <Pagination page={page} pageSize={tickets.data.pageSize} total={tickets.data.total} onPage={setPage} />
+      )}
+      {viewing && <ThreadDialog ticketId={viewing} onClose={() => setViewing(null)} />}
+      {assigning && <AssignDialog ticket={assigning} onClose={() => setAssigning(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={`Delete ticket #${deleting?.number ?? ""}?`}
+        description="The ticket and its whole conversation are deleted for good."
+        confirmLabel="Delete Ticket"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutateAsync(deleting.id).then(() => {
+            toast({ title: "Ticket deleted", description: deleting.subject });
+            setDeleting(null);
+          }, fail(TICKET_MESSAGES.updateFailedTitle))
+        }
+      />
+    </div>
+  );
+}

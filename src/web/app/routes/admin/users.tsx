@@ -1,0 +1,308 @@
+import { Plus, Search } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { firstIssueMessage } from "../../../../domain/auth";
+import { PLANS } from "../../../../domain/plans";
+import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../../domain/users";
+import { usePageMeta } from "../../../components/page-title";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Pagination } from "../../../components/ui/pagination";
+import { Select } from "../../../components/ui/select";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { toast } from "../../../components/ui/toast";
+import {
+  type AdminUser,
+  useAddUser,
+  useAdminUsers,
+  useEditUser,
+  useRoles,
+  useUserAction,
+} from "../../../features/admin/api/admin";
+import { useSession } from "../../../features/auth/api/get-session";
+import { useDebounced } from "../../../lib/use-debounced";
+
+const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
+const fail = (title: string) => (err: unknown) =>
+  toast({ title, description: (err as Error).message, variant: "destructive" });
+
+function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const roles = useRoles();
+  const add = useAddUser();
+  const [form, setForm] = useState({ name: "", email: "", role: "artist", password: "" });
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!roles.data?.length) return setError(`${ADMIN_USER_MESSAGES.rolesNotLoaded}: wait a moment and try again.`);
+    const parsed = addUserSchema.safeParse(form);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    try {
+      await add.mutateAsync(parsed.data);
+      toast({ title: ADMIN_USER_MESSAGES.userCreatedTitle, description: `${parsed.data.name} can now sign in.` });
+      setForm({ name: "", email: "", role: "artist", password: "" });
+      onOpenChange(false);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Add New User">
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="add-name">Full Name</Label>
+            <Input id="add-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="add-email">Email</Label>
+            <Input
+              id="add-email"
+              type="email"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="add-role">Role</Label>
+            <Select id="add-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+              {(roles.data ?? [{ id: 0, name: "artist" }]).map((r) => (
+                <option key={r.name} value={r.name}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="add-password">Password</Label>
+            <Input
+              id="add-password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+            />
+          </div>
+          <FormError message={error} />
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? "Adding..." : "Add User"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const edit = useEditUser();
+  const [form, setForm] = useState({ name: user.name, email: user.email, role: user.role as string });
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = editUserSchema.safeParse(form);
+    if (!parsed.success) return fail(ADMIN_USER_MESSAGES.updateFailedTitle)(new Error(firstIssueMessage(parsed.error)));
+    try {
+      await edit.mutateAsync({ id: user.id, ...parsed.data });
+      toast({ title: ADMIN_USER_MESSAGES.userUpdatedTitle, description: parsed.data.name });
+      onDone();
+    } catch (err) {
+      fail(ADMIN_USER_MESSAGES.updateFailedTitle)(err);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Edit {user.name}</h2>
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor="edit-name">Full Name</Label>
+          <Input id="edit-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="edit-email">Email</Label>
+          <Input
+            id="edit-email"
+            type="email"
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="edit-role">Role</Label>
+          <Select id="edit-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            <option value="artist">artist</option>
+            <option value="admin">admin</option>
+          </Select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={edit.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function ManageUsersPage() {
+  usePageMeta("Manage Users");
+  const { data: me } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const q = useDebounced(search.trim());
+  const users = useAdminUsers({ q, page, pageSize: 20 });
+  const edit = useEditUser();
+  const action = useUserAction();
+
+  const toggleRole = (u: AdminUser) =>
+    edit.mutateAsync({ id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "artist" : "admin" }).then(
+      () =>
+        toast({
+          title: ADMIN_USER_MESSAGES.userUpdatedTitle,
+          description: `${u.name} is now ${u.role === "admin" ? "an artist" : "an admin"}.`,
+        }),
+      fail("Action Failed"),
+    );
+  const setStatus = (u: AdminUser, to: "suspend" | "activate") =>
+    action.mutateAsync({ id: u.id, action: to }).then(
+      () =>
+        toast({
+          title: ADMIN_USER_MESSAGES.userUpdatedTitle,
+          description: `${u.name} is ${to === "suspend" ? "suspended" : "active"}.`,
+        }),
+      fail("Action Failed"),
+    );
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Manage Users</h1>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add New User
+        </Button>
+      </div>
+      <div className="relative max-w-sm">
+        <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by name or e-mail"
+          className="pl-9"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+            if (params.get("q")) setParams({}, { replace: true });
+          }}
+        />
+      </div>
+      {editing && <EditPanel key={editing.id} user={editing} onDone={() => setEditing(null)} />}
+      <Table>
+        <thead>
+          <tr>
+            {["Name", "Email", "Role", "Status", "Joined", "Releases", "Subscription", "Actions"].map((h) => (
+              <Th key={h}>{h}</Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.isPending && (
+            <tr>
+              <Td colSpan={8}>Loading users…</Td>
+            </tr>
+          )}
+          {users.data?.items.length === 0 && (
+            <tr>
+              <Td colSpan={8}>No users match your search.</Td>
+            </tr>
+          )}
+          {users.data?.items.map((u) => {
+            const self = u.id === me?.id;
+            return (
+              <tr key={u.id}>
+                <Td className="font-medium">{u.name}</Td>
+                <Td>{u.email}</Td>
+                <Td>
+                  <Badge tone={u.role === "admin" ? "info" : "neutral"}>{u.role}</Badge>
+                </Td>
+                <Td>
+                  <Badge tone={u.status === "active" ? "success" : "danger"}>{u.status}</Badge>
+                </Td>
+                <Td>{date.format(new Date(u.createdAt))}</Td>
+                <Td>{u.releaseCount}</Td>
+                <Td>
+                  {u.planId ? PLANS[u.planId].name : u.role === "admin" ? "—" : `${PLANS.basic_artist.name} (default)`}
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-1">
+                    <Button size="sm" variant="outline" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={self}
+                      onClick={() => toggleRole(u)}
+                      aria-label={`${u.role === "admin" ? "Make Artist" : "Make Admin"}: ${u.name}`}
+                    >
+                      {u.role === "admin" ? "Make Artist" : "Make Admin"}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={self}
+                      onClick={() => setStatus(u, u.status === "active" ? "suspend" : "activate")}
+                      aria-label={`${u.status === "active" ? "Suspend" : "Activate"}: ${u.name}`}
+                    >
+                      {u.status === "active" ? "Suspend" : "Activate"}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={self}
+                      onClick={() => setDeleting(u)}
+                      aria-label={`Delete ${u.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+      {users.data && (
+        <Pagination page={page} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} />
+      )}
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? "this user"}?`}
+        description="The account, its sessions, settings and tickets are deleted for good. Their releases stay, without an owner."
+        confirmLabel="Delete User"
+        pending={action.isPending}
+        onConfirm={() =>
+          deleting &&
+          action.mutateAsync({ id: deleting.id, action: "delete" }).then(() => {
+            toast({ title: ADMIN_USER_MESSAGES.userDeletedTitle, description: deleting.email });
+            setDeleting(null);
+          }, fail(ADMIN_USER_MESSAGES.deleteFailedTitle))
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Page } from "../../../../domain/pagination";
+import type { PlanId } from "../../../../domain/plans";
+import type { ManualReleaseInput, ReleaseMetadataInput } from "../../../../domain/releases";
+import type { SubscriptionStatus } from "../../../../domain/subscriptions";
+import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
+import { api } from "../../../lib/api-client";
+import type { Release } from "../../releases/api/releases";
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  role: "admin" | "artist";
+  status: "active" | "suspended";
+  createdAt: string;
+  releaseCount: number;
+  planId: PlanId | null;
+}
+export interface AdminRelease extends Release {
+  userId: string | null;
+  ownerName: string | null;
+  ownerEmail: string | null;
+}
+export interface AdminSubscription {
+  id: string;
+  planId: PlanId;
+  status: SubscriptionStatus;
+  startDate: string;
+  endDate: string;
+  amountPaise: number;
+  currency: string;
+  cancelAtPeriodEnd: boolean;
+  paymentRetries: number;
+  userId: string;
+  userName: string;
+  userEmail: string;
+}
+export interface AdminTicket {
+  id: string;
+  number: number;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  assignedTo: string | null;
+}
+export interface TicketMessage {
+  id: string;
+  message: string;
+  isAdminReply: boolean;
+  senderName: string;
+  sentAt: string;
+}
+export interface AdminSummary {
+  totals: {
+    users: number;
+    releases: number;
+    activeSubscriptions: number;
+    openTickets: number;
+    pendingReleases: number;
+  };
+  system: { operational: boolean; checks: { name: string; ok: boolean; detail: string }[] };
+  recentActivity: { kind: "release" | "ticket"; id: string; title: string; ownerName: string | null; at: string }[];
+}
+
+type Params = Record<string, string | number | undefined>;
+const toQuery = (params: Params) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
+  return search.toString();
+};
+
+const admin = ["admin"] as const;
+export const summaryQueryOptions = queryOptions({
+  queryKey: [...admin, "summary"],
+  queryFn: () => api<AdminSummary>("/admin/summary"),
+});
+export const useAdminSummary = () => useQuery(summaryQueryOptions);
+
+function listHook<T>(resource: string) {
+  return (params: Params) =>
+    useQuery({
+      queryKey: [...admin, resource, params],
+      queryFn: () => api<Page<T>>(`/admin/${resource}?${toQuery(params)}`),
+      placeholderData: keepPreviousData,
+    });
+}
+export const useAdminUsers = listHook<AdminUser>("users");
+export const useAdminReleases = listHook<AdminRelease>("releases");
+export const useAdminSubscriptions = listHook<AdminSubscription>("subscriptions");
+export const useAdminTickets = listHook<AdminTicket>("tickets");
+
+export const useRoles = () =>
+  useQuery({
+    queryKey: [...admin, "roles"],
+    queryFn: () => api<{ roles: { id: number; name: string }[] }>("/admin/roles").then((r) => r.roles),
+  });
+
+export const useAdminSearch = (q: string) =>
+  useQuery({
+    queryKey: [...admin, "search", q],
+    queryFn: () =>
+      api<{
+        users: { id: string; name: string; email: string }[];
+        releases: { id: string; title: string; artistName: string }[];
+        tickets: { id: string; number: number; subject: string }[];
+      }>(`/admin/search?${toQuery({ q })}`),
+    enabled: q.trim().length > 0,
+  });
+
+export const useTicketThread = (id: string | null) =>
+  useQuery({
+    queryKey: [...admin, "ticket", id],
+    queryFn: () => api<{ ticket: AdminTicket; messages: TicketMessage[] }>(`/admin/tickets/${id}`),
+    enabled: Boolean(id),
+  });
+
+/** Any admin change refreshes every admin list and the summary. */
+function useAdminMutation<I, O>(call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: admin }) });
+}
+
+export const useAddUser = () =>
+  useAdminMutation((input: { name: string; email: string; role: string; password: string }) =>
+    api<{ user: AdminUser }>("/admin/users", { body: input }),
+  );
+export const useEditUser = () =>
+  useAdminMutation(({ id, ...input }: { id: string; name: string; email: string; role: string }) =>
+    api<{ user: AdminUser }>(`/admin/users/${id}`, { method: "PATCH", body: input }),
+  );
+export const useUserAction = () =>
+  useAdminMutation(({ id, action }: { id: string; action: "suspend" | "activate" | "delete" }) =>
+    action === "delete"
+      ? api(`/admin/users/${id}`, { method: "DELETE" })
+      : api(`/admin/users/${id}/${action}`, { body: {} }),
+  );
+
+export const useManualRelease = () =>
+  useAdminMutation((input: ManualReleaseInput) => api<{ release: AdminRelease }>("/admin/releases", { body: input }));
+export const useEditRelease = () =>
+  useAdminMutation(({ id, ...input }: ReleaseMetadataInput & { id: string }) =>
+    api<{ release: AdminRelease }>(`/admin/releases/${id}`, { method: "PATCH", body: input }),
+  );
+export const useReleaseAction = () =>
+  useAdminMutation(
+    ({ id, action, notes }: { id: string; action: "approve" | "reject" | "take-down" | "delete"; notes?: string }) =>
+      action === "delete"
+        ? api(`/admin/releases/${id}`, { method: "DELETE" })
+        : api(`/admin/releases/${id}/${action}`, { body: notes ? { notes } : {} }),
+  );
+
+export const useCreateSubscription = () =>
+  useAdminMutation((input: { userId: string; planId: PlanId }) =>
+    api<{ subscription: AdminSubscription }>("/admin/subscriptions", { body: input }),
+  );
+export const useSubscriptionAction = () =>
+  useAdminMutation(({ id, action }: { id: string; action: "cancel" | "reactivate" | "retry-payment" | "delete" }) =>
+    action === "delete"
+      ? api(`/admin/subscriptions/${id}`, { method: "DELETE" })
+      : api(`/admin/subscriptions/${id}/${action}`, { body: {} }),
+  );
+
+export const useReplyToTicket = () =>
+  useAdminMutation(({ id, message }: { id: string; message: string }) =>
+    api(`/admin/tickets/${id}/replies`, { body: { message } }),
+  );
+export const useUpdateTicket = () =>
+  useAdminMutation(
+    ({ id, ...input }: { id: string; status?: TicketStatus; priority?: TicketPriority; assignedTo?: string | null }) =>
+      api<{ ticket: AdminTicket }>(`/admin/tickets/${id}`, { method: "PATCH", body: input }),
+  );
+export const useDeleteTicket = () =>
+  useAdminMutation((id: string) => api(`/admin/tickets/${id}`, { method: "DELETE" }));
+export const findUserByEmail = (email: string) =>
+  api<Page<AdminUser>>(`/admin/users?${toQuery({ q: email, pageSize: 5 })}`).then(
+    (r) => r.items.find((u) => u.email === email.toLowerCase()) ?? null,
+  );

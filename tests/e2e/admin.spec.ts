@@ -1,0 +1,228 @@
+import type { Browser, Page } from "@playwright/test";
+import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test, uniqueEmail } from "./fixtures";
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return page;
+}
+
+async function artistWithRelease(page: Page, title: string) {
+  const artist = await createArtist(page, "Review Artist");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const res = await page.request.post("/api/releases", {
+    data: {
+      title,
+      artistName: "Review Artist",
+      releaseDate: "2026-12-01",
+      audioFileUrl: "https://cdn.example.com/a.wav",
+      coverArtUrl: "https://cdn.example.com/a.jpg",
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.ok()).toBeTruthy();
+  return artist;
+}
+
+test("admin approves, takes down and rejects releases from the table; the artist sees badges and notifications", async ({
+  page,
+  browser,
+}) => {
+  const title = `Review ${Date.now()}`;
+  await artistWithRelease(page, title);
+  const admin = await adminPage(browser);
+  await expect(admin.getByRole("heading", { name: "System Status" })).toBeVisible();
+  await expect(admin.getByText("Some systems need attention")).toBeVisible();
+  await expect(admin.getByText(title).first()).toBeVisible();
+
+  await admin
+    .getByRole("navigation", { name: "Admin navigation" })
+    .getByRole("link", { name: "Manage Releases" })
+    .click();
+  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  const row = admin.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Pending");
+  await expect(row.getByRole("button", { name: `Take Down ${title}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Approve ${title}` }).click();
+  await expectToast(admin, "Release approved", title);
+  await expect(row).toContainText("Live");
+
+  await page.goto("/app/releases");
+  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Live");
+  await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
+  await expect(page.getByRole("dialog", { name: "Notifications" }).getByText(`Release Live: ${title}`)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await row.getByRole("button", { name: `Take Down ${title}` }).click();
+  await expect(row).toContainText("Taken Down");
+  await page.reload();
+  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Taken Down");
+
+  // A second release is rejected with a note that the artist reads.
+  const second = `${title} B`;
+  await page.request.post("/api/releases", {
+    data: {
+      title: second,
+      artistName: "A",
+      releaseDate: "2026-12-02",
+      audioFileUrl: "https://x.example/a.wav",
+      coverArtUrl: "https://x.example/a.jpg",
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  await admin.getByRole("searchbox", { name: "Search releases" }).fill(second);
+  await admin.getByRole("button", { name: `Reject ${second}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Reject ${second}` });
+  await dialog.getByLabel("Note to the artist").fill("Artwork has a URL on it.");
+  await dialog.getByRole("button", { name: "Reject Release" }).click();
+  await expect(admin.getByRole("row").filter({ hasText: second })).toContainText("Rejected");
+  await page.goto("/app/releases");
+  await page.getByRole("button", { name: `Analytics for ${second}` }).click();
+  await expect(page.getByText("Artwork has a URL on it.")).toBeVisible();
+});
+
+test("manual upload validates, and a release without audio says so and cannot be approved", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/releases");
+  await admin.getByRole("button", { name: "Manual Upload" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Manual Upload" });
+  await dialog.getByRole("button", { name: "Add Release" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Title, Artist, UPC, and Release Date are required.");
+  const title = `Label Single ${Date.now()}`;
+  await dialog.getByLabel("Title *").fill(title);
+  await dialog.getByLabel("Artist Name *").fill("Label Act");
+  await dialog.getByLabel("UPC *").fill("036000291453");
+  await dialog.getByLabel("Release Date *").fill("2027-01-15");
+  await dialog.getByRole("button", { name: "Add Release" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("check digit");
+  await dialog.getByLabel("UPC *").fill("036000291452");
+  await dialog.getByRole("button", { name: "Add Release" }).click();
+  await expect(dialog).toBeHidden();
+  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  const row = admin.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Audio missing");
+  await expect(row).toContainText("Manual upload");
+  await row.getByRole("button", { name: `Approve ${title}` }).click();
+  await expectToast(admin, "Action Failed", "This release has no audio yet, so it cannot be approved.");
+  await row.getByRole("button", { name: `Download Audio of ${title}` }).click();
+  await expectToast(admin, "Action Failed", "This release's audio is not a downloadable http(s) link.");
+});
+
+test("an admin adds a user who signs in, then makes them admin and they reach /admin", async ({ browser, page }) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/users");
+  await admin.getByRole("button", { name: "Add New User" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add New User" });
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("All fields are required to add a new user.");
+  const email = uniqueEmail("added");
+  await dialog.getByLabel("Full Name").fill("Added Person");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill("12345");
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 6 characters.");
+  await dialog.getByLabel("Password").fill("added-pass");
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog).toBeHidden();
+
+  await signIn(page, email, "added-pass");
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+
+  await admin.getByRole("searchbox", { name: "Search users", exact: true }).fill(email);
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("artist");
+  await expect(row).toContainText("Basic Artist (default)");
+  await row.getByRole("button", { name: "Make Admin: Added Person" }).click();
+  await expect(row).toContainText("admin");
+  await page.reload();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await row.getByRole("button", { name: "Suspend: Added Person" }).click();
+  await expect(row).toContainText("suspended");
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("ticket replies flow both ways, with a notification for the artist", async ({ page, browser }) => {
+  const artist = await createArtist(page, "Help Seeker");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.goto("/app/support");
+  await page.getByRole("button", { name: "New Ticket" }).click();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Submission Failed", "Please provide both a subject and description.");
+  const subject = `Payout question ${Date.now()}`;
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Describe your issue").fill("When is March paid?");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Ticket Submitted!");
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toContainText("Status: Open");
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/tickets");
+  await admin.getByRole("searchbox", { name: "Search tickets" }).fill(subject);
+  const row = admin.getByRole("row").filter({ hasText: subject });
+  await row.getByRole("button", { name: /View and reply/ }).click();
+  const thread = admin.getByRole("dialog");
+  await expect(thread.getByRole("list", { name: "Messages" })).toContainText("When is March paid?");
+  await thread.getByRole("button", { name: "Send Reply" }).click();
+  await expect(thread.getByRole("alert")).toHaveText("Cannot send empty reply.");
+  await thread.getByLabel("Reply").fill("Around the 15th of May.");
+  await thread.getByRole("button", { name: "Send Reply" }).click();
+  await expect(thread.getByRole("list", { name: "Messages" })).toContainText("Around the 15th of May.");
+  await thread.getByRole("button", { name: "Close" }).click();
+  await expect(row).toContainText("In Progress");
+
+  await page.reload();
+  await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
+  await page.getByRole("button", { name: /New reply on ticket/ }).click();
+  const artistThread = page.getByRole("dialog");
+  await expect(artistThread.getByRole("list", { name: "Messages" })).toContainText("Around the 15th of May.");
+  await artistThread.getByLabel("Your reply").fill("Thank you!");
+  await artistThread.getByRole("button", { name: "Send Reply" }).click();
+  await expect(artistThread.getByRole("list", { name: "Messages" })).toContainText("Thank you!");
+
+  await row.getByRole("button", { name: /^Close #/ }).click();
+  await expect(row).toContainText("Closed");
+  await row.getByRole("button", { name: /^Reopen #/ }).click();
+  await expect(row).toContainText("Open");
+});
+
+test("subscription cancel and reactivate persist after reload", async ({ page, browser }) => {
+  const artist = await createArtist(page, "Sub Person");
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/subscriptions");
+  await admin.getByRole("button", { name: "Create Subscription Plan" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Create Subscription Plan" });
+  await dialog.getByLabel("User e-mail").fill(artist.email);
+  await dialog.getByLabel("Plan").selectOption("pro_artist");
+  await dialog.getByRole("button", { name: "Create Subscription" }).click();
+  await expect(dialog).toBeHidden();
+  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  const row = admin.getByRole("row").filter({ hasText: artist.email });
+  await expect(row).toContainText("Pro Artist");
+  await expect(row).toContainText("₹999");
+  await row.getByRole("button", { name: "Cancel subscription of Sub Person" }).click();
+  await expect(row).toContainText("Cancelled");
+  await admin.reload();
+  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  await expect(row).toContainText("Cancelled");
+  await row.getByRole("button", { name: "Reactivate subscription of Sub Person" }).click();
+  await expect(row).toContainText("Active");
+  await admin.reload();
+  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  await expect(row).toContainText("Active");
+});
+
+test("the admin header search finds a user and opens their row", async ({ page, browser }) => {
+  const artist = await createArtist(page, "Findable Person");
+  const admin = await adminPage(browser);
+  await admin.getByRole("searchbox", { name: "Search users, releases and tickets" }).fill("Findable Person");
+  await admin.getByRole("link", { name: new RegExp(`Findable Person · ${artist.email}`) }).click();
+  await expect(admin).toHaveURL(/\/admin\/users\?q=/);
+  await expect(admin.getByRole("row").filter({ hasText: artist.email })).toBeVisible();
+});
