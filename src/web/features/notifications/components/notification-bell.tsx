@@ -61,7 +61,12 @@ export function NotificationBell() {
                     }}
                   >
                     <span className="flex items-center gap-2 font-medium">
-                      {!n.read && <span className="h-2 w-2 shrink-0 rounded-full bg-primary" aria-label="Unread" />}
+                      {!n.read && (
+                        <>
+                          <span className="h-2 w-2 shrink-0 rounded-full bg-primary" aria-hidden />
+                          <span className="sr-only">Unread:</span>
+                        </>
+                      )}
                       {n.title}
                     </span>
                     <span className="mt-1 block text-muted-foreground">{n.body}</span>

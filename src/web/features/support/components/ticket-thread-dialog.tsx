@@ -5,7 +5,6 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { FormError } from "../../../components/ui/form-error";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
 import { useReplyToOwnTicket, useTicketThread } from "../api/tickets";
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
