@@ -15,12 +15,15 @@ import { adminReleasesRouter } from "./routes/admin/admin-releases.routes";
 import { adminSubscriptionsRouter } from "./routes/admin/admin-subscriptions.routes";
 import { adminTicketsRouter } from "./routes/admin/admin-tickets.routes";
 import { adminUsersRouter } from "./routes/admin/admin-users.routes";
+import { analyticsRouter } from "./routes/analytics/analytics.routes";
 import { configRouter } from "./routes/config/config.routes";
 import { contactRouter } from "./routes/contact/contact.routes";
 import { dashboardRouter } from "./routes/dashboard/dashboard.routes";
 import { healthRouter } from "./routes/health/health.routes";
 import { notificationsRouter } from "./routes/notifications/notifications.routes";
 import { releasesRouter } from "./routes/releases/releases.routes";
+import { REPORT_UPLOAD_PATH, reportsRouter } from "./routes/reports/reports.routes";
+import { royaltiesRouter } from "./routes/royalties/royalties.routes";
 import { sessionRouter } from "./routes/session/session.routes";
 import { AVATAR_UPLOAD_PATH, settingsRouter } from "./routes/settings/settings.routes";
 import { subscriptionsRouter } from "./routes/subscriptions/subscriptions.routes";
@@ -44,7 +47,10 @@ export function createApi() {
     .route("/", adminUsersRouter)
     .route("/", adminReleasesRouter)
     .route("/", adminSubscriptionsRouter)
-    .route("/", adminTicketsRouter);
+    .route("/", adminTicketsRouter)
+    .route("/", reportsRouter)
+    .route("/", royaltiesRouter)
+    .route("/", analyticsRouter);
 }
 
 export function createApp(deps: AppDeps) {
@@ -93,7 +99,11 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // A 2 MB picture plus its multipart envelope.
   const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
-  app.use("/api/*", (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next)));
+  app.use("/api/*", (c, next) => {
+    // Store reports are streamed to disk with their own size cap.
+    if (c.req.path === REPORT_UPLOAD_PATH && c.req.method === "POST") return next();
+    return c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next);
+  });
 
   app.use("/api/*", originGuard(deps.trustedOrigins));
 

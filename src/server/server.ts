@@ -10,6 +10,7 @@ import { createEncryptor } from "./lib/encryption";
 import { createLogger } from "./lib/logger";
 import { trustedOriginsFor } from "./lib/origin-guard";
 import { createMailer } from "./mail/mailer";
+import { createReportImporter, requeueInterruptedReports } from "./routes/reports/report-importer";
 import { loadOrCreateSecret } from "./secret";
 
 export interface RunningServer {
@@ -56,6 +57,9 @@ export async function startServer(
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,
   });
+  const reportsDir = path.join(env.DATA_DIR, "reports");
+  const reportImporter = createReportImporter({ db: database.db, logger, reportsDir });
+  await requeueInterruptedReports(database.db);
   const app = createApp({
     database,
     auth,
@@ -67,6 +71,8 @@ export async function startServer(
     payoutEncryptor: createEncryptor(secret, "payout-accounts"),
     uploadsDir: path.join(env.DATA_DIR, "uploads"),
     publicUrl: env.PUBLIC_URL,
+    reportsDir,
+    reportImporter,
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 
@@ -74,6 +80,8 @@ export async function startServer(
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
+  // Reports queued before a restart are picked up again.
+  reportImporter.kick();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -82,6 +90,7 @@ export async function startServer(
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      await reportImporter.stop();
       await database.close();
       logger.info("server stopped");
     })();

@@ -6,7 +6,9 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -15,7 +17,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { PLAN_IDS } from "../../domain/plans";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
+import { REPORT_STATUSES } from "../../domain/reports";
 import { ROLES } from "../../domain/roles";
+import { PAYOUT_STATUSES } from "../../domain/royalties";
 import { SUBSCRIPTION_STATUSES } from "../../domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../domain/tickets";
 
@@ -363,5 +367,88 @@ export const notifications = pgTable(
   (t) => [
     check("notifications_kind_check", oneOf("kind", NOTIFICATION_KINDS)),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** An uploaded store report file and its import job (durable: a restart resumes it). */
+export const storeReports = pgTable(
+  "store_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the file: the same file is never imported twice. */
+    sha256: text("sha256").notNull().unique(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("queued"),
+    processedRows: integer("processed_rows").notNull().default(0),
+    importedRows: integer("imported_rows").notNull().default(0),
+    errorRows: integer("error_rows").notNull().default(0),
+    /** The first 1,000 refused rows: [{ line, reason }]. */
+    errors: jsonb("errors").$type<{ line: number; reason: string }[]>().notNull().default([]),
+    failure: text("failure"),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", tz),
+  },
+  (t) => [
+    check("store_reports_status_check", oneOf("status", REPORT_STATUSES)),
+    index("store_reports_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Rows of a report being imported; moved into daily_stream_facts in one transaction at the end. */
+export const storeReportRows = pgTable(
+  "store_report_rows",
+  {
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => storeReports.id, { onDelete: "cascade" }),
+    releaseId: uuid("release_id").notNull(),
+    isrc: text("isrc").notNull(),
+    store: text("store").notNull(),
+    country: text("country").notNull(),
+    day: date("day").notNull(),
+    streams: bigint("streams", { mode: "number" }).notNull(),
+    listeners: bigint("listeners", { mode: "number" }).notNull(),
+    revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull(),
+  },
+  (t) => [index("store_report_rows_report_idx").on(t.reportId)],
+);
+
+/** Earnings per artist per month after their plan's share, recomputed from the facts after each import. */
+export const royaltyLedger = pgTable(
+  "royalty_ledger",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    grossPaise: bigint("gross_paise", { mode: "number" }).notNull(),
+    sharePercent: integer("share_percent").notNull(),
+    netPaise: bigint("net_paise", { mode: "number" }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("pending"),
+    method: text("method").notNull(),
+    reference: text("reference"),
+    requestedAt: timestamp("requested_at", tz).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", tz),
+  },
+  (t) => [
+    check("payouts_status_check", oneOf("status", PAYOUT_STATUSES)),
+    check("payouts_amount_check", sql`amount_paise > 0`),
+    index("payouts_user_requested_idx").on(t.userId, t.requestedAt.desc()),
+    index("payouts_status_idx").on(t.status),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Mailer } from "../mail/mailer";
+import type { ReportImporter } from "../routes/reports/report-importer";
 import type { Encryptor } from "./encryption";
 import type { Logger } from "./logger";
 
@@ -17,6 +18,9 @@ export interface AppDeps {
   payoutEncryptor: Encryptor;
   /** The address people use, for links in e-mails. */
   publicUrl: string;
+  /** Folder for uploaded store reports. */
+  reportsDir: string;
+  reportImporter: ReportImporter;
   /** Folder for files people upload (avatars). */
   uploadsDir: string;
   /** Origins allowed to make state-changing requests. */

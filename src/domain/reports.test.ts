@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { parseReportRecord, rupeesToPaise } from "./reports";
+import { artistShare, canRequestPayout, monthOf } from "./royalties";
+
+const good = {
+  date: "2026-10-05",
+  store: "Spotify",
+  country: "in",
+  upc: "036000291452",
+  isrc: "",
+  streams: "1200",
+  listeners: "300",
+  revenue: "4.805",
+  currency: "INR",
+};
+
+describe("report rows", () => {
+  it("parses a good row, normalising country and money", () => {
+    expect(parseReportRecord(good)).toEqual({
+      row: {
+        day: "2026-10-05",
+        store: "Spotify",
+        country: "IN",
+        upc: "036000291452",
+        isrc: "",
+        streams: 1200,
+        listeners: 300,
+        revenuePaise: 481,
+      },
+    });
+  });
+  it("gives a reason for each kind of bad row", () => {
+    const reason = (override: object) =>
+      "error" in parseReportRecord({ ...good, ...override })
+        ? (parseReportRecord({ ...good, ...override }) as { error: string }).error
+        : null;
+    expect(reason({ date: "2026-02-30" })).toMatch(/date/);
+    expect(reason({ country: "IND" })).toMatch(/country/);
+    expect(reason({ upc: "", isrc: "" })).toMatch(/neither/);
+    expect(reason({ upc: "036000291453" })).toMatch(/check digit/);
+    expect(reason({ isrc: "XX-1" })).toMatch(/isrc/);
+    expect(reason({ streams: "-3" })).toMatch(/streams/);
+    expect(reason({ streams: "1.5" })).toMatch(/streams/);
+    expect(reason({ revenue: "1,20" })).toMatch(/revenue/);
+    expect(reason({ currency: "USD" })).toMatch(/not INR/);
+  });
+  it("converts rupees to paise half up, exactly", () => {
+    expect(rupeesToPaise("0.004")).toBe(0);
+    expect(rupeesToPaise("0.005")).toBe(1);
+    expect(rupeesToPaise("12.3456")).toBe(1235);
+    expect(rupeesToPaise("1000000")).toBe(100_000_000);
+    expect(rupeesToPaise("0.1")).toBe(10);
+  });
+});
+
+describe("royalty math", () => {
+  it("applies each plan's share, rounding to paise", () => {
+    expect(artistShare(10_000, 60)).toBe(6000);
+    expect(artistShare(10_000, 80)).toBe(8000);
+    expect(artistShare(10_001, 85)).toBe(8501);
+    expect(artistShare(3, 85)).toBe(3);
+    expect(artistShare(1, 60)).toBe(1);
+  });
+  it("groups by calendar month", () => {
+    expect(monthOf("2026-01-31")).toBe("2026-01-01");
+    expect(monthOf("2026-02-01")).toBe("2026-02-01");
+  });
+  it("allows payouts from ₹500", () => {
+    expect(canRequestPayout(49_999)).toBe(false);
+    expect(canRequestPayout(50_000)).toBe(true);
+  });
+});

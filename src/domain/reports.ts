@@ -1,0 +1,92 @@
+import { isValidUpcEan } from "./identifiers";
+import { isIsoDate } from "./releases";
+
+/**
+ * The store report format we import (CSV, UTF-8, header row, comma-separated):
+ *   date       YYYY-MM-DD, the day the streams happened
+ *   store      the store's name, e.g. Spotify
+ *   country    ISO 3166-1 alpha-2 code, e.g. IN
+ *   upc        the release's UPC/EAN (12 or 13 digits), or empty when isrc is given
+ *   isrc       the track's ISRC (e.g. INABC2600001), optional
+ *   streams    whole number of streams
+ *   listeners  whole number of unique listeners that day
+ *   revenue    what the store paid for those streams, a decimal in the currency below
+ *   currency   INR (rows in other currencies are refused: convert before importing)
+ */
+export const REPORT_COLUMNS = [
+  "date",
+  "store",
+  "country",
+  "upc",
+  "isrc",
+  "streams",
+  "listeners",
+  "revenue",
+  "currency",
+] as const;
+export const REPORT_CURRENCY = "INR";
+export const REPORT_MAX_BYTES = 512 * 1024 * 1024;
+export const REPORT_STATUSES = ["queued", "running", "completed", "failed"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export interface ReportRow {
+  day: string;
+  store: string;
+  country: string;
+  upc: string;
+  isrc: string;
+  streams: number;
+  listeners: number;
+  revenuePaise: number;
+}
+
+const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const WHOLE = /^\d{1,12}$/;
+const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+
+/** Rupees written as a decimal to whole paise, half up, without floating-point error. */
+export function rupeesToPaise(text: string): number {
+  const [whole = "0", fraction = ""] = text.split(".");
+  const padded = `${fraction}000`;
+  const paise = Number(whole) * 100 + Number(padded.slice(0, 2));
+  return Number(padded[2] ?? "0") >= 5 ? paise + 1 : paise;
+}
+
+/** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
+export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {
+  const get = (k: (typeof REPORT_COLUMNS)[number]) => (record[k] ?? "").trim();
+  const day = get("date");
+  if (!isIsoDate(day)) return { error: `date "${day}" is not a YYYY-MM-DD date` };
+  const store = get("store");
+  if (!store || store.length > 60) return { error: "store is missing or longer than 60 characters" };
+  const country = get("country").toUpperCase();
+  if (!COUNTRY.test(country)) return { error: `country "${country}" is not a two-letter ISO code` };
+  const upc = get("upc");
+  const isrc = get("isrc").toUpperCase().replace(/-/g, "");
+  if (!upc && !isrc) return { error: "neither upc nor isrc is given" };
+  if (upc && !isValidUpcEan(upc)) return { error: `upc "${upc}" has a wrong check digit or length` };
+  if (isrc && !ISRC.test(isrc)) return { error: `isrc "${isrc}" is not a valid ISRC` };
+  const streams = get("streams");
+  const listeners = get("listeners");
+  if (!WHOLE.test(streams)) return { error: `streams "${streams}" is not a whole number` };
+  if (!WHOLE.test(listeners)) return { error: `listeners "${listeners}" is not a whole number` };
+  const revenue = get("revenue");
+  if (!DECIMAL.test(revenue)) return { error: `revenue "${revenue}" is not a decimal amount` };
+  const currency = get("currency").toUpperCase();
+  if (currency !== REPORT_CURRENCY) {
+    return { error: `currency "${currency}" is not INR; convert the report to INR before importing` };
+  }
+  return {
+    row: {
+      day,
+      store,
+      country,
+      upc,
+      isrc,
+      streams: Number(streams),
+      listeners: Number(listeners),
+      revenuePaise: rupeesToPaise(revenue),
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "../../../domain/plans";
+import { parseReportRecord, REPORT_COLUMNS } from "../../../domain/reports";
+import { artistShare } from "../../../domain/royalties";
+import type { Db } from "../../db/client";
+import {
+  dailyStreamFacts,
+  releases,
+  royaltyLedger,
+  storeReportRows,
+  storeReports,
+  subscriptions,
+} from "../../db/schema";
+import type { Logger } from "../../lib/logger";
+
+const BATCH = 1000;
+const MAX_LISTED_ERRORS = 1000;
+
+export interface ReportImporter {
+  /** Starts processing queued reports if it is not already. */
+  kick(): void;
+  /** Resolves when no job is running (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const reportFilePath = (dir: string, id: string) => path.join(dir, `${id}.csv`);
+
+/**
+ * Imports store reports one at a time in the background. Rows are checked and staged in batches;
+ * the facts change only in the final transaction, so a failure midway leaves no partial import.
+ * Jobs live in the database: a report left "running" by a crash is started again at the next start.
+ */
+export function createReportImporter(opts: { db: Db; logger: Logger; reportsDir: string }): ReportImporter {
+  const { db, logger, reportsDir } = opts;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claimNext() {
+    const result = await db.execute<{ id: string }>(sql`
+      update store_reports set status = 'running'
+      where id = (select id from store_reports where status = 'queued' order by created_at limit 1 for update skip locked)
+      returning id`);
+    return (result as unknown as { rows: { id: string }[] }).rows[0]?.id ?? null;
+  }
+
+  async function loop() {
+    do {
+      again = false;
+      for (let id = await claimNext(); id && !stopped; id = await claimNext()) {
+        try {
+          await importReport(db, id, reportFilePath(reportsDir, id));
+        } catch (err) {
+          logger.error({ err, reportId: id }, "store report import failed");
+          await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+          await db
+            .update(storeReports)
+            .set({
+              status: "failed",
+              failure: err instanceof Error ? err.message : String(err),
+              finishedAt: new Date(),
+            })
+            .where(eq(storeReports.id, id));
+        }
+      }
+    } while (again && !stopped);
+  }
+
+  const importer: ReportImporter = {
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = loop()
+        .catch((err) => logger.error({ err }, "report importer stopped"))
+        .finally(() => {
+          running = null;
+        });
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      await importer.idle();
+    },
+  };
+  return importer;
+}
+
+/** Puts reports a crash left running back in the queue, with their staged rows cleared. */
+export async function requeueInterruptedReports(db: Db) {
+  const interrupted = await db
+    .select({ id: storeReports.id })
+    .from(storeReports)
+    .where(eq(storeReports.status, "running"));
+  if (!interrupted.length) return;
+  const ids = interrupted.map((r) => r.id);
+  await db.delete(storeReportRows).where(inArray(storeReportRows.reportId, ids));
+  await db.update(storeReports).set({ status: "queued", processedRows: 0 }).where(inArray(storeReports.id, ids));
+}
+
+async function importReport(db: Db, reportId: string, file: string) {
+  const byUpc = new Map<string, string>();
+  for (const r of await db
+    .select({ id: releases.id, upc: releases.upcEan })
+    .from(releases)
+    .where(isNotNull(releases.upcEan))) {
+    if (r.upc) byUpc.set(r.upc, r.id);
+  }
+
+  const errors: { line: number; reason: string }[] = [];
+  let errorRows = 0;
+  let processed = 0;
+  let staged: (typeof storeReportRows.$inferInsert)[] = [];
+  const flush = async () => {
+    if (staged.length) await db.insert(storeReportRows).values(staged);
+    staged = [];
+    await db.update(storeReports).set({ processedRows: processed, errorRows }).where(eq(storeReports.id, reportId));
+  };
+  const refuse = (line: number, reason: string) => {
+    errorRows += 1;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason });
+  };
+
+  const parser = fs.createReadStream(file).pipe(
+    parse({
+      columns: (header: string[]) => {
+        const names = header.map((h) => h.trim().toLowerCase());
+        const missing = REPORT_COLUMNS.filter((c) => !names.includes(c));
+        if (missing.length)
+          throw new Error(`The report is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
+        return names;
+      },
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }),
+  );
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
+    processed += 1;
+    const parsed = parseReportRecord(record);
+    if ("error" in parsed) refuse(info.lines, parsed.error);
+    else {
+      const releaseId = parsed.row.upc ? byUpc.get(parsed.row.upc) : undefined;
+      if (!releaseId) {
+        refuse(
+          info.lines,
+          parsed.row.upc ? `upc ${parsed.row.upc} matches no release` : `isrc ${parsed.row.isrc} matches no release`,
+        );
+      } else {
+        const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
+        staged.push({ reportId, releaseId, isrc, store, country, day, streams, listeners, revenuePaise });
+      }
+    }
+    if (staged.length >= BATCH || processed % BATCH === 0) await flush();
+  }
+  await flush();
+
+  await db.transaction(async (tx) => {
+    // Later reports restate a day: the newest figure for a release, track, store, country and day wins.
+    await tx.execute(sql`
+      insert into daily_stream_facts (release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      select release_id, isrc, store, country, day, sum(streams), sum(listeners), sum(revenue_paise)
+      from store_report_rows where report_id = ${reportId}
+      group by release_id, isrc, store, country, day
+      on conflict (release_id, isrc, store, country, day) do update
+        set streams = excluded.streams, listeners = excluded.listeners, revenue_paise = excluded.revenue_paise`);
+    const touched = await tx
+      .selectDistinct({ id: storeReportRows.releaseId })
+      .from(storeReportRows)
+      .where(eq(storeReportRows.reportId, reportId));
+    const releaseIds = touched.map((t) => t.id);
+    if (releaseIds.length) {
+      await tx
+        .update(releases)
+        .set({
+          streams: sql`coalesce((select sum(f.streams) from daily_stream_facts f where f.release_id = "releases"."id"), 0)`,
+        })
+        .where(inArray(releases.id, releaseIds));
+      const owners = await tx
+        .selectDistinct({ userId: releases.userId })
+        .from(releases)
+        .where(and(inArray(releases.id, releaseIds), isNotNull(releases.userId)));
+      await rebuildLedger(
+        tx as unknown as Db,
+        owners.map((o) => o.userId).filter((id): id is string => Boolean(id)),
+      );
+    }
+    const [{ imported } = { imported: 0 }] = await tx
+      .select({ imported: sql<number>`count(*)::int` })
+      .from(storeReportRows)
+      .where(eq(storeReportRows.reportId, reportId));
+    await tx.delete(storeReportRows).where(eq(storeReportRows.reportId, reportId));
+    await tx
+      .update(storeReports)
+      .set({
+        status: "completed",
+        processedRows: processed,
+        importedRows: imported,
+        errorRows,
+        errors,
+        finishedAt: new Date(),
+      })
+      .where(eq(storeReports.id, reportId));
+  });
+}
+
+/**
+ * Recomputes the monthly earnings of these artists from the facts. Each month uses the share of the
+ * plan in force on that month's last day (the default plan when no record covers it).
+ */
+export async function rebuildLedger(db: Db, userIds: string[]) {
+  if (!userIds.length) return;
+  const gross = await db
+    .select({
+      userId: releases.userId,
+      month: sql<string>`to_char(date_trunc('month', ${dailyStreamFacts.day}), 'YYYY-MM-DD')`,
+      grossPaise: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
+    })
+    .from(dailyStreamFacts)
+    .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
+    .where(inArray(releases.userId, userIds))
+    .groupBy(releases.userId, sql`date_trunc('month', ${dailyStreamFacts.day})`);
+  const subs = await db
+    .select({
+      userId: subscriptions.userId,
+      planId: subscriptions.planId,
+      start: subscriptions.startDate,
+      end: subscriptions.endDate,
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.userId, userIds));
+  const shareFor = (userId: string, month: string) => {
+    const [y, m] = month.split("-").map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const plan = subs
+      .filter((s) => s.userId === userId && s.start <= lastDay && s.end >= lastDay)
+      .sort((a, b) => b.start.localeCompare(a.start))[0]?.planId;
+    return PLANS[(plan as PlanId | undefined) ?? DEFAULT_PLAN_ID].royaltySharePercent;
+  };
+  await db.delete(royaltyLedger).where(inArray(royaltyLedger.userId, userIds));
+  const rows = gross
+    .filter((g): g is typeof g & { userId: string } => Boolean(g.userId))
+    .map((g) => {
+      const sharePercent = shareFor(g.userId, g.month);
+      return {
+        userId: g.userId,
+        month: g.month,
+        grossPaise: g.grossPaise,
+        sharePercent,
+        netPaise: artistShare(g.grossPaise, sharePercent),
+      };
+    });
+  for (let i = 0; i < rows.length; i += BATCH) await db.insert(royaltyLedger).values(rows.slice(i, i + BATCH));
+}

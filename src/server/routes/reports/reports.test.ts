@@ -1,0 +1,218 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArtist, validRelease } from "../../test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+
+const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
+
+async function upload(admin: TestClient, name: string, csv: string | Uint8Array | ReadableStream) {
+  const cookies = (admin as unknown as { cookies: Map<string, string> }).cookies;
+  const res = await fetch(`${admin.baseUrl}/api/admin/reports?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    body: csv as BodyInit,
+    // A stream body needs half-duplex in Node's fetch.
+    ...(csv instanceof ReadableStream ? { duplex: "half" } : {}),
+    headers: {
+      origin: admin.baseUrl,
+      "content-type": "text/csv",
+      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    },
+  } as RequestInit);
+  return { status: res.status, body: await res.json() };
+}
+
+async function waitForReport(admin: TestClient, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await admin.get(`/api/admin/reports/${id}`);
+    if (["completed", "failed"].includes(res.body.report.status)) return res.body.report;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("import did not finish");
+}
+
+describe("store report import", () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let artist: Awaited<ReturnType<typeof createArtist>>;
+  let releaseId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    artist = await createArtist(server, "Imported Artist");
+    releaseId = (await artist.client.post("/api/releases", validRelease({ upcEan: "036000291452" }))).body.release.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("is for admins only", async () => {
+    expect((await upload(server.client(), "x.csv", HEADER)).status).toBe(401);
+    expect((await upload(artist.client, "x.csv", HEADER)).status).toBe(403);
+    expect((await artist.client.get("/api/admin/reports")).status).toBe(403);
+  });
+
+  it("imports good rows, reports bad and unknown ones by line, and computes every figure from them", async () => {
+    const csv = [
+      HEADER,
+      "2026-10-01,Spotify,IN,036000291452,,1000,400,40.00,INR",
+      "2026-10-01,JioSaavn,IN,036000291452,,500,200,10.50,INR",
+      "2026-10-02,Spotify,US,036000291452,,250,100,25.00,INR",
+      "2026-10-03,Spotify,IN,012345678905,,99,9,1.00,INR",
+      "2026-10-03,Spotify,IN,036000291452,,10,5,1.00,USD",
+      "not-a-date,Spotify,IN,036000291452,,1,1,1,INR",
+      "2026-11-05,Spotify,IN,036000291452,,100,50,20.00,INR",
+    ].join("\n");
+    const queued = await upload(admin, "october.csv", csv);
+    expect(queued.status).toBe(202);
+    const report = await waitForReport(admin, queued.body.report.id);
+    expect(report).toMatchObject({ status: "completed", processedRows: 7, importedRows: 4, errorRows: 3 });
+    expect(report.errors).toEqual([
+      { line: 5, reason: "upc 012345678905 matches no release" },
+      { line: 6, reason: 'currency "USD" is not INR; convert the report to INR before importing' },
+      { line: 7, reason: 'date "not-a-date" is not a YYYY-MM-DD date' },
+    ]);
+
+    // Streams on the release are the sum of imported streams.
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(1850);
+    // Royalties: October ₹75.50 and November ₹20.00 of store revenue at the Basic Artist share of 80%.
+    const royalties = await artist.client.get("/api/royalties");
+    expect(royalties.body.monthly).toEqual([
+      { month: "2026-10-01", grossPaise: 7550, sharePercent: 80, netPaise: 6040 },
+      { month: "2026-11-01", grossPaise: 2000, sharePercent: 80, netPaise: 1600 },
+    ]);
+    expect(royalties.body).toMatchObject({
+      totalEarningsPaise: 7640,
+      pendingPaymentPaise: 7640,
+      availablePaise: 7640,
+      canRequestPayout: false,
+      lastPayment: null,
+    });
+    expect(royalties.body.platforms.map((p: { store: string }) => p.store)).toEqual(["Spotify", "JioSaavn"]);
+
+    const analytics = await artist.client.get("/api/analytics?from=2026-10-01&to=2026-10-31");
+    expect(analytics.body.totals).toEqual({ streams: 1750, listeners: 700, royaltiesPaise: 6040 });
+    expect(analytics.body.series).toHaveLength(31);
+    expect(analytics.body.series[0]).toEqual({
+      day: "2026-10-01",
+      streams: 1500,
+      listeners: 600,
+      royaltiesPaise: 4040,
+    });
+    expect(analytics.body.stores.map((s: { name: string; streams: number }) => [s.name, s.streams])).toEqual([
+      ["Spotify", 1250],
+      ["JioSaavn", 500],
+    ]);
+    expect(analytics.body.countries.map((s: { code: string; streams: number }) => [s.code, s.streams])).toEqual([
+      ["IN", 1500],
+      ["US", 250],
+    ]);
+    // Another artist sees none of it.
+    const other = await createArtist(server);
+    expect((await other.client.get("/api/analytics?from=2026-10-01&to=2026-10-31")).body.totals.streams).toBe(0);
+  });
+
+  it("refuses the same file twice and never double counts a restated day", async () => {
+    const csv = `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,100,10,1.00,INR\n`;
+    const first = await upload(admin, "dec.csv", csv);
+    await waitForReport(admin, first.body.report.id);
+    const again = await upload(admin, "dec-copy.csv", csv);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("ALREADY_IMPORTED");
+    // A corrected report for the same day replaces the figure rather than adding to it.
+    const restated = await upload(
+      admin,
+      "dec-restated.csv",
+      `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,120,12,1.20,INR\n`,
+    );
+    await waitForReport(admin, restated.body.report.id);
+    const dec = await artist.client.get("/api/analytics?from=2026-12-01&to=2026-12-01");
+    expect(dec.body.totals.streams).toBe(120);
+  });
+
+  it("fails a report with missing columns as a whole, importing nothing", async () => {
+    const before = await server.database.db.execute(sql`select count(*)::int as n from daily_stream_facts`);
+    const bad = await upload(admin, "bad.csv", "date,store,streams\n2026-10-01,Spotify,5\n");
+    const report = await waitForReport(admin, bad.body.report.id);
+    expect(report.status).toBe("failed");
+    expect(report.failure).toMatch(/missing the columns country, upc, isrc, listeners, revenue, currency/);
+    const after = await server.database.db.execute(sql`select count(*)::int as n from daily_stream_facts`);
+    expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
+    expect((await upload(admin, "empty.csv", "")).status).toBe(400);
+  });
+
+  it("streams a large generated file (200,000 rows) through the import", async () => {
+    const rows = 200_000;
+    let i = 0;
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (i === 0) controller.enqueue(encoder.encode(`${HEADER}\n`));
+        if (i >= rows) return controller.close();
+        let chunk = "";
+        for (let k = 0; k < 5000 && i < rows; k++, i++) {
+          const d = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
+          chunk += `${d},Store${i % 40},IN,036000291452,,1,1,0.01,INR\n`;
+        }
+        controller.enqueue(encoder.encode(chunk));
+      },
+    });
+    const queued = await upload(admin, "big.csv", stream);
+    expect(queued.status).toBe(202);
+    const report = await waitForReport(admin, queued.body.report.id);
+    expect(report).toMatchObject({ status: "completed", processedRows: rows, errorRows: 0 });
+    const year = await artist.client.get("/api/analytics?from=2025-01-01&to=2025-12-31");
+    expect(year.body.totals.streams).toBe(rows);
+  }, 240_000);
+});
+
+describe("payouts", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("become requestable at ₹500 and an admin completes them with a reference", async () => {
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const artist = await createArtist(server, "Paid Artist");
+    await artist.client.post("/api/releases", validRelease({ upcEan: "4006381333931" }));
+    // ₹624 of revenue at 80% is ₹499.20: just under the minimum.
+    const q1 = await upload(admin, "p1.csv", `${HEADER}\n2026-09-01,Spotify,IN,4006381333931,,10,1,624.00,INR\n`);
+    await waitForReport(admin, q1.body.report.id);
+    expect((await artist.client.get("/api/royalties")).body).toMatchObject({
+      availablePaise: 49_920,
+      canRequestPayout: false,
+    });
+    expect((await artist.client.post("/api/royalties/payouts")).status).toBe(409);
+
+    const q2 = await upload(admin, "p2.csv", `${HEADER}\n2026-09-02,Spotify,IN,4006381333931,,10,1,1.00,INR\n`);
+    await waitForReport(admin, q2.body.report.id);
+    const noAccount = await artist.client.post("/api/royalties/payouts");
+    expect(noAccount.body.error.code).toBe("NO_PAYOUT_ACCOUNT");
+    await artist.client.request("PUT", "/api/payout-account", { method: "paypal", paypalEmail: "paid@example.com" });
+    const [a, b] = await Promise.all([
+      artist.client.post("/api/royalties/payouts"),
+      artist.client.post("/api/royalties/payouts"),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const after = await artist.client.get("/api/royalties");
+    expect(after.body).toMatchObject({ availablePaise: 0, pendingPaymentPaise: 50_000, canRequestPayout: false });
+    expect(after.body.payouts).toHaveLength(1);
+    expect(after.body.payouts[0]).toMatchObject({ amountPaise: 50_000, status: "pending", method: "paypal" });
+
+    expect((await artist.client.get("/api/admin/payouts")).status).toBe(403);
+    const list = await admin.get("/api/admin/payouts");
+    const id = list.body.payouts[0].id;
+    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: " " })).status).toBe(400);
+    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "UTR123456" })).status).toBe(200);
+    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "again" })).status).toBe(409);
+    const paid = await artist.client.get("/api/royalties");
+    expect(paid.body).toMatchObject({ pendingPaymentPaise: 0, lastPayment: { amountPaise: 50_000 } });
+    expect(paid.body.payouts[0]).toMatchObject({ status: "completed", reference: "UTR123456" });
+  });
+});
