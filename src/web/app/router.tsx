@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
       { path: "releases", lazy: async () => ({ Component: (await admin()).ManageReleasesPage }) },
       { path: "subscriptions", lazy: async () => ({ Component: (await admin()).ManageSubscriptionsPage }) },
       { path: "tickets", lazy: async () => ({ Component: (await admin()).SupportTicketsPage }) },
+      { path: "reports", lazy: async () => ({ Component: (await admin()).StoreReportsPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

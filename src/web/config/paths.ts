@@ -28,5 +28,6 @@ export const paths = {
     releases: "/admin/releases",
     subscriptions: "/admin/subscriptions",
     tickets: "/admin/tickets",
+    reports: "/admin/reports",
   },
 } as const;

@@ -1,4 +1,4 @@
-import { CreditCard, Disc3, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
+import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
 import { Navigate } from "react-router";
 import { FullPageSpinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
@@ -12,6 +12,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.admin.releases, label: "Manage Releases", icon: Disc3 },
   { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },
   { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
+  { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },
 ];
 
 /** Admins only: signed out → /login, signed-in non-admins → / (spec §6). */

@@ -1,5 +1,6 @@
 export { AdminDashboardPage } from "./dashboard";
 export { ManageReleasesPage } from "./releases";
+export { StoreReportsPage } from "./reports";
 export { ManageSubscriptionsPage } from "./subscriptions";
 export { SupportTicketsPage } from "./tickets";
 export { ManageUsersPage } from "./users";

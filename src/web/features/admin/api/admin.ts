@@ -4,7 +4,7 @@ import type { PlanId } from "../../../../domain/plans";
 import type { ManualReleaseInput, ReleaseMetadataInput } from "../../../../domain/releases";
 import type { SubscriptionStatus } from "../../../../domain/subscriptions";
 import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
-import { api } from "../../../lib/api-client";
+import { ApiClientError, api } from "../../../lib/api-client";
 import type { Release } from "../../releases/api/releases";
 
 export interface AdminUser {
@@ -182,4 +182,72 @@ export const useDeleteTicket = () =>
 export const findUserByEmail = (email: string) =>
   api<Page<AdminUser>>(`/admin/users?${toQuery({ q: email, pageSize: 5 })}`).then(
     (r) => r.items.find((u) => u.email === email.toLowerCase()) ?? null,
+  );
+
+export interface StoreReport {
+  id: string;
+  fileName: string;
+  sizeBytes: number;
+  status: "queued" | "running" | "completed" | "failed";
+  processedRows: number;
+  importedRows: number;
+  errorRows: number;
+  failure: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+export interface AdminPayout {
+  id: string;
+  amountPaise: number;
+  status: "pending" | "completed";
+  method: string;
+  reference: string | null;
+  requestedAt: string;
+  completedAt: string | null;
+  userName: string;
+  userEmail: string;
+}
+
+export const useStoreReports = () =>
+  useQuery({
+    queryKey: [...admin, "reports"],
+    queryFn: () => api<{ reports: StoreReport[] }>("/admin/reports").then((r) => r.reports),
+    // Poll while an import runs so the admin sees its progress.
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => r.status === "queued" || r.status === "running") ? 1000 : false,
+  });
+
+export const useStoreReport = (id: string | null) =>
+  useQuery({
+    queryKey: [...admin, "report", id],
+    queryFn: () =>
+      api<{ report: StoreReport & { errors: { line: number; reason: string }[] } }>(`/admin/reports/${id}`).then(
+        (r) => r.report,
+      ),
+    enabled: Boolean(id),
+  });
+
+export const useUploadReport = () =>
+  useAdminMutation(async (file: File) => {
+    const response = await fetch(`/api/admin/reports?name=${encodeURIComponent(file.name)}`, {
+      method: "POST",
+      body: file,
+      headers: { "Content-Type": "text/csv" },
+      credentials: "same-origin",
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok)
+      throw new ApiClientError(response.status, body?.error?.code ?? "ERROR", body?.error?.message ?? "Upload failed.");
+    return body.report as StoreReport;
+  });
+
+export const useAdminPayouts = () =>
+  useQuery({
+    queryKey: [...admin, "payouts"],
+    queryFn: () => api<{ payouts: AdminPayout[] }>("/admin/payouts").then((r) => r.payouts),
+  });
+
+export const useCompletePayout = () =>
+  useAdminMutation(({ id, reference }: { id: string; reference: string }) =>
+    api(`/admin/payouts/${id}/complete`, { body: { reference } }),
   );

@@ -1,0 +1,232 @@
+import { Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { formatInr } from "../../../../domain/money";
+import { REPORT_COLUMNS } from "../../../../domain/reports";
+import { usePageMeta } from "../../../components/page-title";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { FormError } from "../../../components/ui/form-error";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { toast } from "../../../components/ui/toast";
+import {
+  type AdminPayout,
+  useAdminPayouts,
+  useCompletePayout,
+  useStoreReport,
+  useStoreReports,
+  useUploadReport,
+} from "../../../features/admin/api/admin";
+
+const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+const count = new Intl.NumberFormat("en-IN");
+const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
+
+function ReportErrors({ id, onClose }: { id: string; onClose: () => void }) {
+  const report = useStoreReport(id);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Refused rows of ${report.data?.fileName ?? "the report"}`} className="max-w-2xl">
+        {report.data?.failure && <p role="alert">{report.data.failure}</p>}
+        {report.data && report.data.errors.length === 0 && !report.data.failure && <p>Every row was imported.</p>}
+        {report.data && report.data.errors.length > 0 && (
+          <>
+            <p className="mb-2 text-sm text-muted-foreground">
+              {count.format(report.data.errorRows)} rows refused
+              {report.data.errorRows > report.data.errors.length
+                ? `; the first ${report.data.errors.length} are listed`
+                : ""}
+              .
+            </p>
+            <ul aria-label="Refused rows" className="grid max-h-80 gap-1 overflow-y-auto text-sm">
+              {report.data.errors.map((e) => (
+                <li key={e.line}>
+                  <span className="font-mono">Line {e.line}:</span> {e.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
+  const complete = useCompletePayout();
+  const [reference, setReference] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!reference.trim()) return setError("Enter the payment reference.");
+    try {
+      await complete.mutateAsync({ id: payout.id, reference: reference.trim() });
+      toast({ title: "Payout completed", description: `${formatInr(payout.amountPaise)} to ${payout.userName}` });
+      onClose();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Mark ${formatInr(payout.amountPaise)} to ${payout.userName} as paid`}>
+        <form onSubmit={submit} noValidate className="grid gap-3">
+          <Label htmlFor="payout-reference">Bank or PayPal reference</Label>
+          <Input
+            id="payout-reference"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            maxLength={120}
+          />
+          <FormError message={error} />
+          <Button type="submit" disabled={complete.isPending}>
+            Mark as Paid
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function StoreReportsPage() {
+  usePageMeta("Store Reports");
+  const reports = useStoreReports();
+  const upload = useUploadReport();
+  const payouts = useAdminPayouts();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [showing, setShowing] = useState<string | null>(null);
+  const [paying, setPaying] = useState<AdminPayout | null>(null);
+
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    if (!file) {
+      toast({ title: "Upload Failed", description: "Choose a CSV report first.", variant: "destructive" });
+      return;
+    }
+    try {
+      await upload.mutateAsync(file);
+      toast({ title: "Report queued", description: `${file.name} is being imported.` });
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (err) {
+      toast({ title: "Upload Failed", description: (err as Error).message, variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Store Reports</h1>
+      <Card>
+        <h2 className="text-lg font-semibold">Import a report</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          A CSV file with a header row and the columns <code className="font-mono">{REPORT_COLUMNS.join(", ")}</code>.
+          Dates are YYYY-MM-DD, countries two-letter codes, revenue a decimal in INR. Rows are matched to releases by
+          UPC; a row for a day already imported replaces it.
+        </p>
+        <form onSubmit={send} className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="report-file">Report file (CSV)</Label>
+            <input ref={fileInput} id="report-file" type="file" accept=".csv,text/csv" className="text-sm" />
+          </div>
+          <Button type="submit" disabled={upload.isPending}>
+            <Upload className="h-4 w-4" aria-hidden />
+            {upload.isPending ? "Uploading..." : "Upload Report"}
+          </Button>
+        </form>
+      </Card>
+      <section aria-labelledby="reports-heading" className="grid gap-3">
+        <h2 id="reports-heading" className="text-lg font-semibold">
+          Imports
+        </h2>
+        <Table>
+          <thead>
+            <tr>
+              {["File", "Uploaded", "Status", "Rows read", "Imported", "Refused", ""].map((h) => (
+                <Th key={h || "actions"}>{h || <span className="sr-only">Actions</span>}</Th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {reports.data?.length === 0 && (
+              <tr>
+                <Td colSpan={7}>No reports imported yet.</Td>
+              </tr>
+            )}
+            {reports.data?.map((r) => (
+              <tr key={r.id}>
+                <Td className="font-medium">{r.fileName}</Td>
+                <Td>{when.format(new Date(r.createdAt))}</Td>
+                <Td>
+                  <Badge tone={TONE[r.status]}>{r.status}</Badge>
+                </Td>
+                <Td>{count.format(r.processedRows)}</Td>
+                <Td>{r.status === "completed" ? count.format(r.importedRows) : "—"}</Td>
+                <Td>{count.format(r.errorRows)}</Td>
+                <Td>
+                  {(r.errorRows > 0 || r.status === "failed") && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setShowing(r.id)}
+                      aria-label={`Refused rows of ${r.fileName}`}
+                    >
+                      Details
+                    </Button>
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+      <section aria-labelledby="payouts-heading" className="grid gap-3">
+        <h2 id="payouts-heading" className="text-lg font-semibold">
+          Payout requests
+        </h2>
+        <Table>
+          <thead>
+            <tr>
+              {["Artist", "Amount", "Method", "Requested", "Status", "Reference", ""].map((h) => (
+                <Th key={h || "actions"}>{h || <span className="sr-only">Actions</span>}</Th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.data?.length === 0 && (
+              <tr>
+                <Td colSpan={7}>No payout requests.</Td>
+              </tr>
+            )}
+            {payouts.data?.map((p) => (
+              <tr key={p.id}>
+                <Td>
+                  {p.userName}
+                  <span className="block text-xs text-muted-foreground">{p.userEmail}</span>
+                </Td>
+                <Td>{formatInr(p.amountPaise)}</Td>
+                <Td>{p.method === "paypal" ? "PayPal" : "Bank Transfer"}</Td>
+                <Td>{when.format(new Date(p.requestedAt))}</Td>
+                <Td>
+                  <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                </Td>
+                <Td>{p.reference ?? "—"}</Td>
+                <Td>
+                  {p.status === "pending" && (
+                    <Button size="sm" onClick={() => setPaying(p)} aria-label={`Mark payout to ${p.userName} as paid`}>
+                      Mark Paid
+                    </Button>
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+      {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}
+      {paying && <CompletePayout payout={paying} onClose={() => setPaying(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+import { stringify } from "csv-stringify/browser/esm/sync";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatInr } from "../../../../domain/money";
+import { usePageMeta } from "../../../components/page-title";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { type Analytics, useAnalytics } from "../../../features/analytics/api/analytics";
+import { formatChange } from "../../../features/dashboard/components/stat-card";
+import { formatCount } from "../../../features/releases/components/release-card";
+
+const PERIODS = [
+  { value: "7", label: "7 Days" },
+  { value: "30", label: "30 Days" },
+  { value: "90", label: "90 Days" },
+  { value: "365", label: "Year" },
+] as const;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const rangeFor = (days: number) => ({ from: iso(new Date(Date.now() - (days - 1) * 86_400_000)), to: iso(new Date()) });
+const countryNames = new Intl.DisplayNames(["en-IN"], { type: "region" });
+const countryName = (code: string) => {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** The figures on screen as a CSV file: one section per table, money in rupees. */
+function exportCsv(data: Analytics) {
+  const rupees = (paise: number) => (paise / 100).toFixed(2);
+  const rows: (string | number)[][] = [
+    ["Kalrav analytics", `${data.from} to ${data.to}`],
+    [],
+    ["date", "streams", "listeners", "royalties_inr"],
+    ...data.series.map((s) => [s.day, s.streams, s.listeners, rupees(s.royaltiesPaise)]),
+    [],
+    ["release", "isrc", "streams", "listeners", "royalties_inr"],
+    ...data.tracks.map((t) => [t.title, t.isrc, t.streams, t.listeners, rupees(t.royaltiesPaise)]),
+    [],
+    ["store", "streams", "listeners", "royalties_inr"],
+    ...data.stores.map((s) => [s.name, s.streams, s.listeners, rupees(s.royaltiesPaise)]),
+    [],
+    ["country", "streams", "listeners"],
+    ...data.countries.map((c) => [c.code, c.streams, c.listeners]),
+  ];
+  const blob = new Blob([stringify(rows)], { type: "text/csv" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `kalrav-analytics-${data.from}-to-${data.to}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function Metric({ title, value, change }: { title: string; value: string; change: number | null }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+      <p className="mt-2 text-2xl font-bold">{value}</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {formatChange(change).replace("from last month", "vs. previous period")}
+      </p>
+    </Card>
+  );
+}
+
+export function AnalyticsPage() {
+  usePageMeta("Analytics");
+  const [period, setPeriod] = useState<string>("30");
+  const [range, setRange] = useState(rangeFor(30));
+  const [custom, setCustom] = useState(false);
+  const analytics = useAnalytics(range.from, range.to);
+  const data = analytics.data;
+
+  const choosePeriod = (value: string) => {
+    setPeriod(value);
+    setCustom(false);
+    setRange(rangeFor(Number(value)));
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Analytics</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" aria-expanded={custom} onClick={() => setCustom((c) => !c)}>
+            Date Range
+          </Button>
+          <Button variant="outline" disabled={!data} onClick={() => data && exportCsv(data)}>
+            <Download className="h-4 w-4" aria-hidden />
+            Export
+          </Button>
+        </div>
+      </div>
+      <Tabs value={custom ? "" : period} onValueChange={choosePeriod}>
+        <TabsList aria-label="Period">
+          {PERIODS.map((p) => (
+            <TabsTrigger key={p.value} value={p.value}>
+              {p.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      {custom && (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            const from = String(form.get("from"));
+            const to = String(form.get("to"));
+            if (from && to && from <= to) setRange({ from, to });
+          }}
+        >
+          <div className="grid gap-1">
+            <Label htmlFor="range-from">From</Label>
+            <Input id="range-from" name="from" type="date" defaultValue={range.from} max={range.to} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="range-to">To</Label>
+            <Input id="range-to" name="to" type="date" defaultValue={range.to} />
+          </div>
+          <Button type="submit">Apply</Button>
+        </form>
+      )}
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {range.from} to {range.to}
+      </p>
+
+      {!data ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <Tabs defaultValue="overview">
+          <TabsList aria-label="Analytics sections">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="audience">Audience</TabsTrigger>
+            <TabsTrigger value="tracks">Tracks</TabsTrigger>
+            <TabsTrigger value="platforms">Platforms</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview" className="mt-6 grid gap-6">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Metric title="Streams" value={formatCount(data.totals.streams)} change={data.changes.streams} />
+              <Metric title="Listeners" value={formatCount(data.totals.listeners)} change={data.changes.listeners} />
+              <Metric title="Royalties" value={formatInr(data.totals.royaltiesPaise)} change={data.changes.royalties} />
+            </div>
+            <Card>
+              <h2 className="text-lg font-semibold">Streams per day</h2>
+              <div className="mt-4 h-64" aria-hidden>
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data.series} margin={{ left: -16, right: 8 }}>
+                    <CartesianGrid vertical={false} stroke="var(--border)" />
+                    <XAxis
+                      dataKey="day"
+                      tickLine={false}
+                      stroke="var(--muted-foreground)"
+                      fontSize={11}
+                      minTickGap={24}
+                    />
+                    <YAxis allowDecimals={false} tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
+                    <Tooltip
+                      contentStyle={{
+                        background: "var(--card)",
+                        border: "1px solid var(--border)",
+                        color: "var(--foreground)",
+                      }}
+                    />
+                    <Bar dataKey="streams" name="Streams" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+            </Card>
+            <Card>
+              <h2 className="text-lg font-semibold">Top Performing Tracks</h2>
+              {data.tracks.length === 0 ? (
+                <p className="mt-2 text-sm text-muted-foreground">No streams reported in this period.</p>
+              ) : (
+                <ol className="mt-3 grid gap-2">
+                  {data.tracks.slice(0, 5).map((t) => (
+                    <li key={`${t.releaseId}-${t.isrc}`} className="flex justify-between text-sm">
+                      <span className="font-medium">{t.title}</span>
+                      <span className="text-muted-foreground">{formatCount(t.streams)} streams</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+          </TabsContent>
+          <TabsContent value="audience" className="mt-6 grid gap-6">
+            <Card>
+              <h2 className="text-lg font-semibold">Countries</h2>
+              {data.countries.length === 0 ? (
+                <p className="mt-2 text-sm text-muted-foreground">No listeners reported in this period.</p>
+              ) : (
+                <Table className="mt-3 min-w-0">
+                  <thead>
+                    <tr>
+                      <Th>Country</Th>
+                      <Th>Streams</Th>
+                      <Th>Listeners</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.countries.map((c) => (
+                      <tr key={c.code}>
+                        <Td>{countryName(c.code)}</Td>
+                        <Td>{formatCount(c.streams)}</Td>
+                        <Td>{formatCount(c.listeners)}</Td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+            </Card>
+            <Card>
+              <h2 className="text-lg font-semibold">Age and gender</h2>
+              <p className="mt-2 text-sm text-muted-foreground">
+                The store reports we receive do not include listeners' age or gender, so we show none rather than guess.
+              </p>
+            </Card>
+          </TabsContent>
+          <TabsContent value="tracks" className="mt-6">
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Release</Th>
+                  <Th>ISRC</Th>
+                  <Th>Streams</Th>
+                  <Th>Listeners</Th>
+                  <Th>Royalties</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.tracks.length === 0 && (
+                  <tr>
+                    <Td colSpan={5}>No streams reported in this period.</Td>
+                  </tr>
+                )}
+                {data.tracks.map((t) => (
+                  <tr key={`${t.releaseId}-${t.isrc}`}>
+                    <Td className="font-medium">{t.title}</Td>
+                    <Td className="font-mono text-xs">{t.isrc || "—"}</Td>
+                    <Td>{formatCount(t.streams)}</Td>
+                    <Td>{formatCount(t.listeners)}</Td>
+                    <Td>{formatInr(t.royaltiesPaise)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TabsContent>
+          <TabsContent value="platforms" className="mt-6">
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Store</Th>
+                  <Th>Streams</Th>
+                  <Th>Listeners</Th>
+                  <Th>Royalties</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.stores.length === 0 && (
+                  <tr>
+                    <Td colSpan={4}>No streams reported in this period.</Td>
+                  </tr>
+                )}
+                {data.stores.map((s) => (
+                  <tr key={s.name}>
+                    <Td className="font-medium">{s.name}</Td>
+                    <Td>{formatCount(s.streams)}</Td>
+                    <Td>{formatCount(s.listeners)}</Td>
+                    <Td>{formatInr(s.royaltiesPaise)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}

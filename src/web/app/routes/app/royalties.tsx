@@ -1,0 +1,180 @@
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatInr } from "../../../../domain/money";
+import { ROYALTY_MESSAGES } from "../../../../domain/royalties";
+import { usePageMeta } from "../../../components/page-title";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { toast } from "../../../components/ui/toast";
+import { formatDate } from "../../../features/releases/components/release-card";
+import { useRequestPayout, useRoyalties } from "../../../features/royalties/api/royalties";
+
+const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+
+export function RoyaltiesPage() {
+  usePageMeta("Royalties");
+  const royalties = useRoyalties();
+  const request = useRequestPayout();
+  const [filter, setFilter] = useState<"all" | "pending" | "completed">("all");
+  const data = royalties.data;
+  if (!data) {
+    return (
+      <div className="mx-auto grid max-w-6xl gap-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">Royalties</h1>
+        {royalties.isError ? <p role="alert">Could not load your royalties.</p> : <Skeleton className="h-64" />}
+      </div>
+    );
+  }
+  const payouts = data.payouts.filter((p) => filter === "all" || p.status === filter);
+  const ask = () =>
+    request.mutateAsync().then(
+      (r) =>
+        toast({
+          title: ROYALTY_MESSAGES.requestedTitle,
+          description: ROYALTY_MESSAGES.requested(formatInr(r.payouts[0]?.amountPaise ?? 0)),
+        }),
+      (err: Error) => toast({ title: "Action Failed", description: err.message, variant: "destructive" }),
+    );
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Royalties</h1>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Card className="p-5">
+          <h2 className="text-sm font-medium text-muted-foreground">Total Earnings</h2>
+          <p className="mt-2 text-2xl font-bold">{formatInr(data.totalEarningsPaise)}</p>
+          <p className="mt-1 text-xs text-muted-foreground">Your share of all reported store revenue</p>
+        </Card>
+        <Card className="p-5">
+          <h2 className="text-sm font-medium text-muted-foreground">Pending Payment</h2>
+          <p className="mt-2 text-2xl font-bold">{formatInr(data.pendingPaymentPaise)}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{formatInr(data.availablePaise)} available to request</p>
+        </Card>
+        <Card className="p-5">
+          <h2 className="text-sm font-medium text-muted-foreground">Last Payment</h2>
+          <p className="mt-2 text-2xl font-bold">{data.lastPayment ? formatInr(data.lastPayment.amountPaise) : "—"}</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {data.lastPayment ? `Paid on ${formatDate(data.lastPayment.date)}` : "No payments yet"}
+          </p>
+        </Card>
+      </div>
+      <Card className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          {data.canRequestPayout
+            ? `You can request ${formatInr(data.availablePaise)} now.`
+            : ROYALTY_MESSAGES.belowMinimum(formatInr(data.minimumPayoutPaise))}
+        </p>
+        <Button onClick={ask} disabled={!data.canRequestPayout || request.isPending}>
+          Request Payout
+        </Button>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="text-lg font-semibold">Monthly Earnings</h2>
+          {data.monthly.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              No earnings yet. They appear when stores report your streams.
+            </p>
+          ) : (
+            <div className="mt-4 h-64" aria-hidden>
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={data.monthly.map((m) => ({
+                    label: monthLabel.format(new Date(`${m.month}T00:00:00Z`)),
+                    rupees: m.netPaise / 100,
+                  }))}
+                >
+                  <CartesianGrid vertical={false} stroke="var(--border)" />
+                  <XAxis dataKey="label" tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
+                  <YAxis tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
+                  <Tooltip
+                    contentStyle={{
+                      background: "var(--card)",
+                      border: "1px solid var(--border)",
+                      color: "var(--foreground)",
+                    }}
+                  />
+                  <Bar dataKey="rupees" name="Earnings (₹)" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+          {data.monthly.length > 0 && (
+            <ul className="sr-only">
+              {data.monthly.map((m) => (
+                <li key={m.month}>
+                  {monthLabel.format(new Date(`${m.month}T00:00:00Z`))}: {formatInr(m.netPaise)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Platform Breakdown</h2>
+          {data.platforms.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">No store earnings yet.</p>
+          ) : (
+            <ul className="mt-3 grid gap-2 text-sm">
+              {data.platforms.map((p) => (
+                <li key={p.store} className="flex justify-between">
+                  <span>{p.store}</span>
+                  <span className="text-muted-foreground">
+                    {formatInr(p.netPaise)} · {p.percent}%
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+      <section aria-labelledby="transactions" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="transactions" className="text-lg font-semibold">
+            Transaction History
+          </h2>
+          <Tabs value={filter} onValueChange={(v) => setFilter(v as typeof filter)}>
+            <TabsList aria-label="Transactions">
+              <TabsTrigger value="all">All</TabsTrigger>
+              <TabsTrigger value="pending">Pending</TabsTrigger>
+              <TabsTrigger value="completed">Completed</TabsTrigger>
+            </TabsList>
+          </Tabs>
+        </div>
+        <Table>
+          <thead>
+            <tr>
+              <Th>Requested</Th>
+              <Th>Amount</Th>
+              <Th>Method</Th>
+              <Th>Status</Th>
+              <Th>Reference</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.length === 0 && (
+              <tr>
+                <Td colSpan={5}>No transactions here yet.</Td>
+              </tr>
+            )}
+            {payouts.map((p) => (
+              <tr key={p.id}>
+                <Td>{formatDate(p.requestedAt)}</Td>
+                <Td>{formatInr(p.amountPaise)}</Td>
+                <Td>{p.method === "paypal" ? "PayPal" : "Bank Transfer"}</Td>
+                <Td>
+                  <Badge tone={p.status === "completed" ? "success" : "warning"}>
+                    {p.status === "completed" ? "Completed" : "Pending"}
+                  </Badge>
+                </Td>
+                <Td>{p.reference ?? "—"}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+    </div>
+  );
+}

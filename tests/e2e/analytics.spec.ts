@@ -1,0 +1,97 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test } from "./fixtures";
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+test("an imported report drives the artist's dashboard, analytics, royalties and export", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A UPC unique to this run: 12 digits with a correct check digit.
+  const body = String(Date.now()).slice(-11).padStart(11, "1");
+  const digits = body.split("").map(Number);
+  const sum = digits.reduce((s, d, i) => s + d * ((digits.length - 1 - i) % 2 === 0 ? 3 : 1), 0);
+  const upc = `${body}${(10 - (sum % 10)) % 10}`;
+
+  const artist = await createArtist(page, "Charted Artist");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const created = await page.request.post("/api/releases", {
+    data: {
+      title: "Charted Song",
+      artistName: "Charted Artist",
+      releaseDate: "2026-06-01",
+      upcEan: upc,
+      audioFileUrl: "https://cdn.example.com/a.wav",
+      coverArtUrl: "https://cdn.example.com/a.jpg",
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(created.ok()).toBeTruthy();
+
+  const csv = [
+    "date,store,country,upc,isrc,streams,listeners,revenue,currency",
+    `${day(1)},Spotify,IN,${upc},,1000,400,50.00,INR`,
+    `${day(2)},JioSaavn,IN,${upc},,500,250,25.00,INR`,
+    `${day(3)},Spotify,US,${upc},,250,100,25.00,INR`,
+    `${day(3)},Spotify,US,999999999993,,1,1,1.00,INR`,
+  ].join("\n");
+  const file = testInfo.outputPath("report.csv");
+  await fs.writeFile(file, csv);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await admin
+    .getByRole("navigation", { name: "Admin navigation" })
+    .getByRole("link", { name: "Store Reports" })
+    .click();
+  await admin.getByLabel("Report file (CSV)").setInputFiles(file);
+  await admin.getByRole("button", { name: "Upload Report" }).click();
+  await expectToast(admin, "Report queued");
+  const row = admin.getByRole("row").filter({ hasText: "report.csv" }).first();
+  await expect(row).toContainText("completed", { timeout: 20_000 });
+  await expect(row).toContainText("3");
+  await row.getByRole("button", { name: "Refused rows of report.csv" }).click();
+  await expect(admin.getByRole("list", { name: "Refused rows" })).toContainText("Line 5: upc 999999999993");
+  await adminContext.close();
+
+  // Revenue ₹100 at the Basic Artist share of 80% is ₹80.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Total Streams" }).locator("..").locator("..")).toContainText("1,750");
+  await expect(page.getByRole("heading", { name: "Total Listeners" }).locator("..").locator("..")).toContainText("750");
+  await expect(page.getByRole("heading", { name: "Total Royalties (INR)" }).locator("..").locator("..")).toContainText(
+    "₹80",
+  );
+  await expect(page.getByText("Spotify")).toBeVisible();
+  await expect(page.getByText("India")).toBeVisible();
+
+  await page.goto("/app/releases");
+  await expect(page.getByRole("article").filter({ hasText: "Charted Song" })).toContainText("1,750 streams");
+
+  await page.goto("/app/analytics");
+  await page.getByRole("tab", { name: "7 Days" }).click();
+  await expect(page.getByRole("heading", { name: "Streams", exact: true }).locator("..")).toContainText("1,750");
+  await expect(page.getByRole("heading", { name: "Royalties", exact: true }).locator("..")).toContainText("₹80");
+  await page.getByRole("tab", { name: "Platforms" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Spotify" })).toContainText("1,250");
+  await page.getByRole("tab", { name: "Audience" }).click();
+  await expect(page.getByText("do not include listeners' age or gender")).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export" }).click();
+  const saved = testInfo.outputPath("export.csv");
+  await (await download).saveAs(saved);
+  const exported = await fs.readFile(saved, "utf8");
+  expect(exported).toContain(`${day(1)},1000,400,40.00`);
+  expect(exported).toContain("Spotify,1250,500,60.00");
+  expect(exported).toContain("Charted Song,,1750,750,80.00");
+  expect(path.basename(saved)).toBe("export.csv");
+
+  await page.goto("/app/royalties");
+  await expect(page.getByRole("heading", { name: "Total Earnings" }).locator("..")).toContainText("₹80");
+  await expect(page.getByText("You can request a payout once your balance reaches ₹500.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request Payout" })).toBeDisabled();
+});
