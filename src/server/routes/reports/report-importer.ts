@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse";
@@ -14,6 +15,7 @@ import {
   storeReports,
   subscriptions,
 } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 
 const BATCH = 1000;
@@ -28,6 +30,40 @@ export interface ReportImporter {
 }
 
 export const reportFilePath = (dir: string, id: string) => path.join(dir, `${id}.csv`);
+
+/**
+ * Files a received report under its id and queues it, unless the same bytes were imported before.
+ * The caller then kicks the importer.
+ */
+export async function registerReport(
+  db: Db,
+  reportsDir: string,
+  file: { tempPath: string; fileName: string; sha256: string; sizeBytes: number; uploadedBy: string | null },
+) {
+  const [existing] = await db.select().from(storeReports).where(eq(storeReports.sha256, file.sha256));
+  if (existing) {
+    throw new ApiError(
+      409,
+      "ALREADY_IMPORTED",
+      `This file was already uploaded on ${existing.createdAt.toISOString().slice(0, 10)} as "${existing.fileName}".`,
+    );
+  }
+  const id = randomUUID();
+  await fs.promises.mkdir(reportsDir, { recursive: true });
+  await fs.promises.rename(file.tempPath, reportFilePath(reportsDir, id));
+  const [row] = await db
+    .insert(storeReports)
+    .values({
+      id,
+      fileName: file.fileName,
+      sha256: file.sha256,
+      sizeBytes: file.sizeBytes,
+      uploadedBy: file.uploadedBy,
+    })
+    .returning();
+  if (!row) throw new Error("report insert returned nothing");
+  return row;
+}
 
 /**
  * Imports store reports one at a time in the background. Rows are checked and staged in batches;

@@ -12,7 +12,7 @@ import { storeReports } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
 import { adminErrors, err, idParams, json } from "../admin/admin.common";
-import { reportFilePath } from "./report-importer";
+import { registerReport } from "./report-importer";
 
 export const REPORT_UPLOAD_PATH = "/api/admin/reports";
 
@@ -107,22 +107,13 @@ export const reportsRouter = createRouter()
         fs.createWriteStream(temp),
       );
       if (size === 0) throw new ApiError(400, "VALIDATION_ERROR", "The report file is empty.");
-      const sha256 = hash.digest("hex");
-      const [existing] = await database.db.select().from(storeReports).where(eq(storeReports.sha256, sha256));
-      if (existing) {
-        throw new ApiError(
-          409,
-          "ALREADY_IMPORTED",
-          `This file was already uploaded on ${existing.createdAt.toISOString().slice(0, 10)} as "${existing.fileName}".`,
-        );
-      }
-      const id = randomUUID();
-      await fsp.rename(temp, reportFilePath(reportsDir, id));
-      const [row] = await database.db
-        .insert(storeReports)
-        .values({ id, fileName: name, sha256, sizeBytes: size, uploadedBy: admin.id })
-        .returning();
-      if (!row) throw new Error("report insert returned nothing");
+      const row = await registerReport(database.db, reportsDir, {
+        tempPath: temp,
+        fileName: name,
+        sha256: hash.digest("hex"),
+        sizeBytes: size,
+        uploadedBy: admin.id,
+      });
       reportImporter.kick();
       return c.json({ report: toReport(row) }, 202);
     } finally {
