@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { rebuildLedger } from "../reports/report-importer";
 import { currentSubscription, todayIso, toSubscriptionDto } from "../subscriptions/subscription.queries";
 import { subscriptionSchema } from "../subscriptions/subscriptions.routes";
 import { adminErrors, err, idParams, json, likePattern, pageOf } from "./admin.common";
@@ -167,6 +168,7 @@ export const adminSubscriptionsRouter = createRouter()
       return row?.id;
     });
     if (!id) throw new Error("subscription insert returned nothing");
+    await rebuildLedger(db, [userId]);
     return c.json({ subscription: await oneSubscription(db, id) }, 201);
   })
   .openapi(routes.cancel, async (c) => {

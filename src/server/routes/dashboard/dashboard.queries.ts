@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { dailyStreamFacts, releases } from "../../db/schema";
+import { dailyStreamFacts, releases, royaltyLedger } from "../../db/schema";
 import { releaseColumns, toReleaseDto } from "../releases/release.schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +21,12 @@ export function fillDays(byDay: Map<string, number>, today: Date, days: number):
 }
 
 /** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
-export async function loadDashboard(db: Db, userId: string, today: Date, royaltySharePercent: number) {
+export async function loadDashboard(db: Db, userId: string, today: Date) {
   const owned = eq(releases.userId, userId);
   const since = isoDay(new Date(today.getTime() - 119 * DAY_MS));
   const n = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-  const [totals, daily, platforms, countries, recent] = await Promise.all([
+  const [totals, daily, platforms, countries, recent, [earned]] = await Promise.all([
     db
       .select({
         streams: n(dailyStreamFacts.streams),
@@ -64,6 +64,11 @@ export async function loadDashboard(db: Db, userId: string, today: Date, royalty
       .orderBy(desc(n(dailyStreamFacts.listeners)))
       .limit(5),
     db.select(releaseColumns).from(releases).where(owned).orderBy(desc(releases.submittedAt)).limit(5),
+    // Royalties are the ledger's: the same figure the royalties screen shows.
+    db
+      .select({ net: n(royaltyLedger.netPaise) })
+      .from(royaltyLedger)
+      .where(eq(royaltyLedger.userId, userId)),
   ]);
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
@@ -77,7 +82,6 @@ export async function loadDashboard(db: Db, userId: string, today: Date, royalty
 
   const growthNow = percentChange(month("streams", 0), month("streams", 1));
   const growthBefore = percentChange(month("streams", 1), month("streams", 2));
-  const royalties = (revenue: number) => Math.round((revenue * royaltySharePercent) / 100);
   const total = totals[0] ?? { streams: 0, listeners: 0, revenue: 0 };
   const streamsByDay = new Map(daily.map((d) => [d.day, d.streams]));
   const platformTotal = platforms.reduce((s, p) => s + p.streams, 0);
@@ -86,7 +90,7 @@ export async function loadDashboard(db: Db, userId: string, today: Date, royalty
     stats: {
       totalStreams: total.streams,
       totalListeners: total.listeners,
-      totalRoyaltiesPaise: royalties(total.revenue),
+      totalRoyaltiesPaise: earned?.net ?? 0,
       growthRatePercent: growthNow,
       changes: {
         streams: growthNow,

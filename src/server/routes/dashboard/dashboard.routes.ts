@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PLANS } from "../../../domain/plans";
 import { requireUser } from "../../auth/guards";
 import { createRouter } from "../../lib/create-router";
 import { errorBodySchema } from "../../lib/errors";
 import { releaseSchema } from "../releases/release.schema";
-import { currentPlanId } from "../subscriptions/subscription.queries";
 import { loadDashboard } from "./dashboard.queries";
 
 const change = z
@@ -42,7 +40,6 @@ const route = createRoute({
 
 export const dashboardRouter = createRouter().openapi(route, async (c) => {
   const user = await requireUser(c);
-  const share = PLANS[await currentPlanId(c.get("deps").database.db, user.id)].royaltySharePercent;
-  const dashboard = await loadDashboard(c.get("deps").database.db, user.id, new Date(), share);
+  const dashboard = await loadDashboard(c.get("deps").database.db, user.id, new Date());
   return c.json(dashboard, 200);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELEASE_NOTICES } from "../../../domain/releases";
 import { createArtist, setReleaseStatus, validRelease } from "../../test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { rebuildLedger } from "../reports/report-importer";
 
 describe("artist releases API", () => {
   let server: TestServer;
@@ -178,6 +179,7 @@ describe("artist dashboard API", () => {
       (${mine.id}, 'JioSaavn', 'US', ${day(2)}, 100, 30, 5000),
       (${mine.id}, 'Spotify', 'IN', ${day(40)}, 200, 40, 8000),
       (${theirs.id}, 'Spotify', 'GB', ${day(1)}, 9999, 999, 99999)`);
+    await rebuildLedger(db, [artist.id, stranger.id]);
     const res = await artist.client.get("/api/dashboard");
     expect(res.body.stats).toEqual({
       totalStreams: 500,

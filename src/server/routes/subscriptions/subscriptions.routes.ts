@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError, errorBodySchema } from "../../lib/errors";
+import { rebuildLedger } from "../reports/report-importer";
 import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
 
 export const subscriptionSchema = z
@@ -117,6 +118,8 @@ export const subscriptionsRouter = createRouter()
         amountPaise: PLANS[planId].pricePaise,
       });
     });
+    // The share of this month's earnings follows the plan now in force.
+    await rebuildLedger(db, [user.id]);
     return c.json(await overview(db, user.id), 200);
   })
   .openapi(cancelRoute, async (c) => {

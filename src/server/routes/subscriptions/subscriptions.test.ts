@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneYearAfter } from "../../../domain/subscriptions";
 import { createArtist } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
+import { rebuildLedger } from "../reports/report-importer";
 
 describe("artist subscription API", () => {
   let server: TestServer;
@@ -99,6 +100,7 @@ describe("artist subscription API", () => {
     ).body.release;
     await server.database.db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, listeners, revenue_paise)
       values (${release.id}, 'Spotify', 'IN', ${new Date().toISOString().slice(0, 10)}, 10, 5, 10000)`);
+    await rebuildLedger(server.database.db, [artist.id]);
     expect((await artist.client.get("/api/dashboard")).body.stats.totalRoyaltiesPaise).toBe(8000);
     await artist.client.post("/api/subscription", { planId: "pro_artist" });
     expect((await artist.client.get("/api/dashboard")).body.stats.totalRoyaltiesPaise).toBe(8500);
