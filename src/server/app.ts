@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { AVATAR_MAX_BYTES } from "../domain/settings";
+import { accessControl } from "./auth/access";
 import { handleAuthRequest } from "./auth/auth.handler";
 import { renderApiDocs } from "./lib/api-docs";
 import type { AppDeps, AppEnv } from "./lib/context";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", originGuard(deps.trustedOrigins));
 
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
+  app.use("/api/*", accessControl());
 
   const api = createApi();
   api.doc31("/openapi.json", {

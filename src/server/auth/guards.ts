@@ -3,8 +3,16 @@ import { normalizeRole } from "../../domain/roles";
 import type { AppEnv, SessionUser } from "../lib/context";
 import { ApiError } from "../lib/errors";
 
-/** The signed-in user, or null. Costs a session lookup, so call it once per request. */
+/** The signed-in user, or null. The session is looked up once per request and kept on the context. */
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const known = c.get("sessionUser");
+  if (known !== undefined) return known;
+  const user = await lookupSessionUser(c);
+  c.set("sessionUser", user);
+  return user;
+}
+
+async function lookupSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) return null;
   const { user } = result;

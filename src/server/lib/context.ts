@@ -48,5 +48,7 @@ export type AppEnv = {
     deps: AppDeps;
     logger: Logger;
     requestId: string;
+    /** Undefined until looked up; null when signed out. */
+    sessionUser: SessionUser | null | undefined;
   };
 };

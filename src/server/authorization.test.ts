@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "./app";
+import { createArtist, validRelease } from "./test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "./test/test-server";
+
+type Access = "public" | "user" | "owner" | "admin";
+
+/**
+ * Every API route and who may use it. Generated routes are compared with this table, so a new
+ * route without an entry fails here until someone decides who may call it.
+ *   public: anyone; user: any signed-in user, on their own data; owner: a resource id in the path
+ *   that must belong to the caller; admin: admins only.
+ */
+const MATRIX: Record<string, Access> = {
+  "GET /health": "public",
+  "GET /session": "public",
+  "GET /config": "public",
+  "POST /contact": "public",
+  "GET /uploads/avatars/{file}": "public",
+  "GET /tickets": "user",
+  "POST /tickets": "user",
+  "GET /tickets/{id}": "owner",
+  "POST /tickets/{id}/messages": "owner",
+  "GET /releases": "user",
+  "POST /releases": "user",
+  "GET /releases/{id}": "owner",
+  "PUT /releases/{id}": "owner",
+  "DELETE /releases/{id}": "owner",
+  "GET /dashboard": "user",
+  "GET /subscription": "user",
+  "POST /subscription": "user",
+  "POST /subscription/cancel": "user",
+  "POST /subscription/resume": "user",
+  "GET /profile": "user",
+  "PUT /profile": "user",
+  "POST /profile/avatar": "user",
+  "GET /payout-account": "user",
+  "PUT /payout-account": "user",
+  "GET /notification-preferences": "user",
+  "PUT /notification-preferences": "user",
+  "GET /notifications": "user",
+  "POST /notifications/read-all": "user",
+  "POST /notifications/{id}/read": "owner",
+  "GET /royalties": "user",
+  "POST /royalties/payouts": "user",
+  "GET /analytics": "user",
+  "GET /admin/contact-messages": "admin",
+  "GET /admin/summary": "admin",
+  "GET /admin/search": "admin",
+  "GET /admin/users": "admin",
+  "GET /admin/roles": "admin",
+  "POST /admin/users": "admin",
+  "PATCH /admin/users/{id}": "admin",
+  "POST /admin/users/{id}/suspend": "admin",
+  "POST /admin/users/{id}/activate": "admin",
+  "DELETE /admin/users/{id}": "admin",
+  "GET /admin/releases": "admin",
+  "POST /admin/releases": "admin",
+  "PATCH /admin/releases/{id}": "admin",
+  "POST /admin/releases/{id}/approve": "admin",
+  "POST /admin/releases/{id}/reject": "admin",
+  "POST /admin/releases/{id}/take-down": "admin",
+  "DELETE /admin/releases/{id}": "admin",
+  "GET /admin/subscriptions": "admin",
+  "POST /admin/subscriptions": "admin",
+  "POST /admin/subscriptions/{id}/cancel": "admin",
+  "POST /admin/subscriptions/{id}/reactivate": "admin",
+  "POST /admin/subscriptions/{id}/retry-payment": "admin",
+  "DELETE /admin/subscriptions/{id}": "admin",
+  "GET /admin/tickets": "admin",
+  "GET /admin/tickets/{id}": "admin",
+  "POST /admin/tickets/{id}/replies": "admin",
+  "PATCH /admin/tickets/{id}": "admin",
+  "DELETE /admin/tickets/{id}": "admin",
+  "POST /admin/reports": "admin",
+  "GET /admin/reports": "admin",
+  "GET /admin/reports/{id}": "admin",
+  "GET /admin/payouts": "admin",
+  "POST /admin/payouts/{id}/complete": "admin",
+};
+
+/** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
+const VALID_BODIES: Record<string, unknown> = {
+  "POST /tickets/{id}/messages": { message: "Hello" },
+  "PUT /releases/{id}": validRelease({ title: "Hijacked" }),
+};
+
+function routeTable(): string[] {
+  const doc = createApi().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+  return Object.entries(doc.paths ?? {}).flatMap(([path, methods]) =>
+    Object.keys(methods ?? {}).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+describe("authorization matrix", () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof createArtist>>;
+  let other: Awaited<ReturnType<typeof createArtist>>;
+  let admin: TestClient;
+  const ownerIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await createArtist(server, "Matrix Owner");
+    other = await createArtist(server, "Matrix Other");
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    ownerIds.release = (
+      await owner.client.post("/api/releases", validRelease({ title: "Owner Secret Title" }))
+    ).body.release.id;
+    ownerIds.ticket = (
+      await owner.client.post("/api/tickets", { subject: "Owner secret subject", description: "private" })
+    ).body.ticket.id;
+    await server.database.db.execute(
+      sql`insert into notifications (user_id, kind, title, body) values (${owner.id}, 'payment', 'Owner secret notice', 'private')`,
+    );
+    ownerIds.notification = (await owner.client.get("/api/notifications")).body.notifications[0].id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("has an entry for every route the server serves, and no stale ones", () => {
+    const routes = routeTable();
+    expect(
+      routes.filter((r) => !(r in MATRIX)),
+      "routes without an authorization entry",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((r) => !routes.includes(r)),
+      "entries for routes that no longer exist",
+    ).toEqual([]);
+  });
+
+  it("answers each route for signed-out visitors, artists, another artist and admins as the table says, never with a 500", async () => {
+    const fill = (path: string) =>
+      path
+        .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
+        .replace("/releases/{id}", `/releases/${ownerIds.release}`)
+        .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
+        .replace("{file}", "missing-file.png")
+        .replace("{id}", "00000000-0000-4000-8000-000000000000");
+    const anonymous = server.client();
+    for (const [route, access] of Object.entries(MATRIX)) {
+      const [method = "GET", template = "/"] = route.split(" ");
+      // Reads and harmless bodies only: validation may refuse them, authorization must come first.
+      const path = `/api${fill(template)}${template === "/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
+      const body = method === "GET" || method === "DELETE" ? undefined : (VALID_BODIES[route] ?? {});
+      const call = (client: TestClient) => client.request(method, path, body);
+
+      const signedOut = await call(anonymous);
+      const asOther = await call(other.client);
+      const asAdmin = await call(admin);
+      for (const res of [signedOut, asOther, asAdmin]) expect(res.status, `${route} never 500`).toBeLessThan(500);
+
+      if (access === "public") {
+        expect(signedOut.status, `${route} is public`).not.toBe(401);
+      } else {
+        expect(signedOut.status, `${route} signed out`).toBe(401);
+      }
+      if (access === "admin") {
+        expect(asOther.status, `${route} as an artist`).toBe(403);
+        expect(asAdmin.status, `${route} as admin`).not.toBe(403);
+      }
+      if (access === "owner") {
+        expect(asOther.status, `${route} as another artist`).toBe(404);
+        expect(asAdmin.status, `${route} as admin on an artist's own route`).toBe(404);
+        if (method === "GET") expect((await call(owner.client)).status, `${route} as its owner`).toBe(200);
+      }
+      for (const res of [asOther, signedOut]) {
+        expect(res.text, `${route} leaks nothing of the owner`).not.toMatch(
+          /Owner secret|Owner Secret Title|Matrix Owner/,
+        );
+      }
+    }
+  }, 120_000);
+});
