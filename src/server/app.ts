@@ -4,6 +4,8 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { AVATAR_MAX_BYTES } from "../domain/settings";
 import { accessControl } from "./auth/access";
+import { eq } from "drizzle-orm";
+import { roles } from "./db/schema";
 import { handleAuthRequest } from "./auth/auth.handler";
 import { renderApiDocs } from "./lib/api-docs";
 import type { AppDeps, AppEnv } from "./lib/context";
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps) {
   // A 2 MB picture plus its multipart envelope.
   const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
   app.use("/api/*", (c, next) => {
+    // Reads carry no body; checking for one would build a full web Request for nothing.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Store reports are streamed to disk with their own size cap.
     if (c.req.path === REPORT_UPLOAD_PATH && c.req.method === "POST") return next();
     return c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next);
@@ -128,6 +132,15 @@ export function createApp(deps: AppDeps) {
     return c.html(renderApiDocs(doc as Parameters<typeof renderApiDocs>[0]));
   });
   app.route("/api", api);
+
+  if (deps.benchRoutes) {
+    // Baselines for `npm run bench`: the HTTP limit and the database limit on this machine.
+    app.get("/api/_bench/static", (c) => c.json({ ok: true }));
+    app.get("/api/_bench/db", async (c) => {
+      const [row] = await deps.database.db.select().from(roles).where(eq(roles.id, 1));
+      return c.json({ role: row ?? null });
+    });
+  }
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`), 404));
 

@@ -28,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromString,
   /** Sign-in attempts allowed per client address per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Adds two baseline routes for `npm run bench` (a static reply and one primary-key SELECT). */
+  ENABLE_BENCH_ROUTES: boolFromString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -73,6 +73,7 @@ export async function startServer(
     publicUrl: env.PUBLIC_URL,
     reportsDir,
     reportImporter,
+    benchRoutes: env.ENABLE_BENCH_ROUTES,
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 

@@ -23,6 +23,8 @@ export interface AppDeps {
   reportImporter: ReportImporter;
   /** Folder for files people upload (avatars). */
   uploadsDir: string;
+  /** The benchmark's two baseline routes are mounted. */
+  benchRoutes?: boolean;
   /** Origins allowed to make state-changing requests. */
   trustedOrigins: readonly string[];
   /** Settings the web app needs to know. */

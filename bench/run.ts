@@ -1,0 +1,265 @@
+// npm run bench — seeds a throwaway PostgreSQL database, starts the production build on it, drives it
+// with autocannon over loopback and writes bench/results.json. Not part of npm test.
+//   BENCH_DATABASE_URL  server to create the throwaway database on (default: the machine's, db "test")
+//   BENCH_FACTS         daily stream rows to seed (default 5,000,000)
+//   BENCH_DURATION      seconds per route (default 10)
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../src/server/db/client";
+import { rebuildLedger } from "../src/server/routes/reports/report-importer";
+
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const FACTS = Number(process.env.BENCH_FACTS ?? 5_000_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface Measurement {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function measure(
+  url: string,
+  opts: { cookie?: string; method?: "GET" | "POST"; body?: string; connections?: number } = {},
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: DURATION,
+    method: opts.method ?? "GET",
+    body: opts.body,
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body ? { "content-type": "application/json", origin: new URL(url).origin } : {}),
+    },
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function seed(url: string) {
+  const database = await openDatabase({ url, poolSize: 4 });
+  await database.migrate();
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const step = async (label: string, sql: string) => {
+    const started = Date.now();
+    await client.query(sql);
+    process.stdout.write(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  };
+  await step(
+    "10,000 users",
+    `insert into users (id, name, email, email_verified, role, created_at)
+     select 'bench-user-' || i, 'Bench Artist ' || i, 'bench' || i || '@example.com', true, 'artist', now() - i * interval '1 minute'
+     from generate_series(1, 10000) i`,
+  );
+  await step(
+    "100,000 releases",
+    `insert into releases (user_id, title, artist_name, release_type, release_date, status, submitted_at, upc_ean)
+     select 'bench-user-' || (1 + i % 10000), 'Bench Release ' || i, 'Bench Artist ' || (1 + i % 10000), 'single',
+            date '2025-01-01' + (i % 600), case when i % 3 = 0 then 'live' else 'pending_review' end,
+            now() - i * interval '1 second', lpad(i::text, 12, '0')
+     from generate_series(1, 100000) i`,
+  );
+  await step(
+    "20,000 tickets",
+    `insert into support_tickets (user_id, subject, description, status, priority, created_at)
+     select 'bench-user-' || (1 + i % 10000), 'Bench ticket ' || i, 'Question ' || i,
+            (array['open','in_progress','closed','on_hold'])[1 + i % 4], (array['high','medium','low'])[1 + i % 3], now() - i * interval '1 minute'
+     from generate_series(1, 20000) i`,
+  );
+  // Facts for 10,000 releases over a year: release × store × day, spread over countries.
+  await step(
+    `${FACTS.toLocaleString("en-IN")} daily stream facts`,
+    `insert into daily_stream_facts (release_id, store, country, day, streams, listeners, revenue_paise)
+     select r.id, (array['Spotify','JioSaavn','YouTube Music','Apple Music','Gaana','Amazon Music','Wynk'])[1 + (g % 7)],
+            (array['IN','US','GB','AE'])[1 + (g / 7) % 4], current_date - 1 - ((g / 28) % 365), 1 + g % 97, 1 + g % 31, g % 500
+     from (select id, row_number() over (order by id) as n from releases limit 10000) r
+     cross join generate_series(0, ${Math.max(0, Math.ceil(FACTS / 10000) - 1)}) g
+     on conflict do nothing`,
+  );
+  await step("analyze", "analyze");
+  await client.end();
+}
+
+async function main() {
+  const started = Date.now();
+  const dbName = `kalrav_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  let server: ChildProcess | undefined;
+  try {
+    process.stdout.write(`Seeding ${dbName}\n`);
+    await seed(url.toString());
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = await fs.mkdtemp(path.join((await import("node:os")).tmpdir(), "kalrav-bench-"));
+    server = spawn(process.execPath, ["dist/server/main.js"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: "bench-admin@example.com",
+        ADMIN_PASSWORD: "bench-admin-password",
+        SIGN_IN_RATE_LIMIT: "100000000",
+        ENABLE_BENCH_ROUTES: "true",
+        LOG_LEVEL: "error",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      server?.stdout?.on("data", (d: Buffer) => d.toString().includes("Kalrav is running") && resolve());
+      server?.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    });
+
+    const post = (p: string, body: unknown, cookie?: string) =>
+      fetch(`${base}${p}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    const cookieOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    await post("/api/auth/sign-up/email", {
+      name: "Bench Artist",
+      email: "bench-artist@example.com",
+      password: "bench-password",
+    });
+    const pgc = new pg.Client({ connectionString: url.toString() });
+    await pgc.connect();
+    // The signed-in artist owns 10 of the releases that have a year of facts.
+    await pgc.query(`update releases set user_id = (select id from users where email = 'bench-artist@example.com')
+                     where id in (select release_id from daily_stream_facts group by release_id order by release_id limit 10)`);
+    const artistId = (await pgc.query(`select id from users where email = 'bench-artist@example.com'`)).rows[0]
+      .id as string;
+    await pgc.end();
+    const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await rebuildLedger(database.db, [artistId]);
+    await database.close();
+    const artistCookie = cookieOf(
+      await post("/api/auth/sign-in/email", {
+        email: "bench-artist@example.com",
+        password: "bench-password",
+        rememberMe: true,
+      }),
+    );
+    const adminCookie = cookieOf(
+      await post("/api/auth/sign-in/email", {
+        email: "bench-admin@example.com",
+        password: "bench-admin-password",
+        rememberMe: true,
+      }),
+    );
+
+    process.stdout.write(`Measuring (${CONNECTIONS} connections, ${DURATION} s each)\n`);
+    const staticBase = await measure(`${base}/api/_bench/static`);
+    const dbBase = await measure(`${base}/api/_bench/db`);
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const plan: [string, string, string][] = [
+      ["artist: session check", "/api/session", artistCookie],
+      ["artist: releases list", "/api/releases", artistCookie],
+      ["artist: dashboard summary", "/api/dashboard", artistCookie],
+      ["artist: analytics (30 days)", `/api/analytics?from=${monthAgo}&to=${today}`, artistCookie],
+      ["admin: release search", "/api/admin/releases?q=Bench%20Release%2042", adminCookie],
+      ["admin: users page", "/api/admin/users?page=3", adminCookie],
+      ["admin: tickets page", "/api/admin/tickets?status=open&page=2", adminCookie],
+    ];
+    const routes = [];
+    for (const [name, p, cookie] of plan) {
+      const m = await measure(`${base}${p}`, { cookie });
+      routes.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
+    }
+    const signIn = await measure(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      body: JSON.stringify({ email: "bench-artist@example.com", password: "bench-password" }),
+      connections: 10,
+    });
+
+    const assetsDir = path.join("dist", "web", "assets");
+    const indexHtml = await fs.readFile(path.join("dist", "web", "index.html"), "utf8");
+    const landing = [...indexHtml.matchAll(/assets\/([^"]+\.js)/g)].map((m) => m[1] as string);
+    const files = await fs.readdir(assetsDir);
+    const gz = async (f: string) => gzipSync(await fs.readFile(path.join(assetsDir, f))).length;
+    const chunks = [];
+    for (const f of files.filter((x) => x.endsWith(".js")))
+      chunks.push({ name: f, jsGzipBytes: await gz(f), cssGzipBytes: 0 });
+    for (const f of files.filter((x) => x.endsWith(".css")))
+      chunks.push({ name: f, jsGzipBytes: 0, cssGzipBytes: await gz(f) });
+    let landingJsGzipBytes = 0;
+    for (const f of landing) landingJsGzipBytes += await gz(f);
+
+    const results = {
+      baselines: { static: staticBase, db: dbBase },
+      routes,
+      signIn,
+      frontend: {
+        landingJsGzipBytes,
+        chunks: chunks.sort((a, b) => b.jsGzipBytes + b.cssGzipBytes - a.jsGzipBytes - a.cssGzipBytes),
+        lighthouse: null,
+      },
+      seeded: { users: 10_000, releases: 100_000, tickets: 20_000, dailyFacts: FACTS },
+      machine: { cores: (await import("node:os")).cpus().length, node: process.version },
+    };
+    await fs.writeFile(path.join("bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+    const row = (name: string, m: Measurement, ratio?: number) =>
+      `| ${name.padEnd(30)} | ${String(m.reqPerSec).padStart(7)} | ${String(m.p50Ms).padStart(6)} | ${String(m.p99Ms).padStart(6)} | ${String(m.errors).padStart(6)} | ${ratio === undefined ? "".padStart(8) : ratio.toFixed(2).padStart(8)} |`;
+    const lines = [
+      "| route                          |   req/s | p50 ms | p99 ms | errors | vs db    |",
+      "| ------------------------------ | ------- | ------ | ------ | ------ | -------- |",
+      row("baseline: static JSON", staticBase),
+      row("baseline: one PK select", dbBase, 1),
+      ...routes.map((r) => row(r.name, r, r.ratioToDb)),
+      row("sign-in (10 connections)", signIn),
+    ];
+    process.stdout.write(
+      `\n${lines.join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
+    );
+    process.stdout.write(`Results in bench/results.json (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  } finally {
+    server?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
