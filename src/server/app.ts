@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { AVATAR_MAX_BYTES } from "../domain/settings";
 import { accessControl } from "./auth/access";
-import { eq } from "drizzle-orm";
-import { roles } from "./db/schema";
 import { handleAuthRequest } from "./auth/auth.handler";
+import { roles } from "./db/schema";
 import { renderApiDocs } from "./lib/api-docs";
 import type { AppDeps, AppEnv } from "./lib/context";
 import { createRouter } from "./lib/create-router";
