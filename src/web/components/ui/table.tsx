@@ -15,3 +15,10 @@ export const Th = ({ className, ...props }: ComponentProps<"th">) => (
 export const Td = ({ className, ...props }: ComponentProps<"td">) => (
   <td className={cn("border-b border-border px-3 py-2 align-top", className)} {...props} />
 );
+
+/** A whole-width row for "loading" and "nothing here" states. */
+export const TableMessage = ({ colSpan, children }: { colSpan: number; children: React.ReactNode }) => (
+  <tr>
+    <Td colSpan={colSpan}>{children}</Td>
+  </tr>
+);

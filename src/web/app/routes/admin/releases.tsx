@@ -1,6 +1,5 @@
-import { Download, Plus, Search } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { firstIssueMessage } from "../../../../domain/auth";
 import {
   ADMIN_RELEASE_MESSAGES,
@@ -25,8 +24,9 @@ import { FormError } from "../../../components/ui/form-error";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { Select } from "../../../components/ui/select";
-import { Table, Td, Th } from "../../../components/ui/table";
+import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import {
@@ -36,9 +36,9 @@ import {
   useManualRelease,
   useReleaseAction,
 } from "../../../features/admin/api/admin";
+import { useListSearch } from "../../../features/admin/api/use-list-search";
 import { formatCount, formatDate } from "../../../features/releases/components/release-card";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
-import { useDebounced } from "../../../lib/use-debounced";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
@@ -264,15 +264,12 @@ function RejectDialog({ release, onClose }: { release: AdminRelease; onClose: ()
 
 export function ManageReleasesPage() {
   usePageMeta("Manage Releases");
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("q") ?? "");
   const [status, setStatus] = useState<ReleaseStatus | "">("");
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<AdminRelease | null>(null);
   const [rejecting, setRejecting] = useState<AdminRelease | null>(null);
   const [deleting, setDeleting] = useState<AdminRelease | null>(null);
-  const q = useDebounced(search.trim());
   const releases = useAdminReleases({ q, status, page, pageSize: 20 });
   const action = useReleaseAction();
 
@@ -306,21 +303,12 @@ export function ManageReleasesPage() {
         </Button>
       </div>
       <div className="flex flex-wrap gap-3">
-        <div className="relative w-full max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search releases"
-            placeholder="Title, artist, UPC or owner"
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-              if (params.get("q")) setParams({}, { replace: true });
-            }}
-          />
-        </div>
+        <SearchInput
+          label="Search releases"
+          placeholder="Title, artist, UPC or owner"
+          value={search}
+          onChange={setSearch}
+        />
         <Select
           aria-label="Filter by status"
           className="w-48"
@@ -347,16 +335,8 @@ export function ManageReleasesPage() {
           </tr>
         </thead>
         <tbody>
-          {releases.isPending && (
-            <tr>
-              <Td colSpan={8}>Loading releases…</Td>
-            </tr>
-          )}
-          {releases.data?.items.length === 0 && (
-            <tr>
-              <Td colSpan={8}>No releases match.</Td>
-            </tr>
-          )}
+          {releases.isPending && <TableMessage colSpan={8}>Loading releases…</TableMessage>}
+          {releases.data?.items.length === 0 && <TableMessage colSpan={8}>No releases match.</TableMessage>}
           {releases.data?.items.map((r) => (
             <tr key={r.id}>
               <Td className="font-medium">

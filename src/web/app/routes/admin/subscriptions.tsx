@@ -1,4 +1,4 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { formatInr } from "../../../../domain/money";
 import { PLAN_IDS, PLANS, type PlanId } from "../../../../domain/plans";
@@ -15,8 +15,9 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { Select } from "../../../components/ui/select";
-import { Table, Td, Th } from "../../../components/ui/table";
+import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/toast";
 import {
   type AdminSubscription,
@@ -25,8 +26,8 @@ import {
   useCreateSubscription,
   useSubscriptionAction,
 } from "../../../features/admin/api/admin";
+import { useListSearch } from "../../../features/admin/api/use-list-search";
 import { formatDate } from "../../../features/releases/components/release-card";
-import { useDebounced } from "../../../lib/use-debounced";
 
 const fail = (err: unknown) =>
   toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
@@ -81,12 +82,10 @@ function CreateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
 
 export function ManageSubscriptionsPage() {
   usePageMeta("Manage Subscriptions");
-  const [search, setSearch] = useState("");
   const [status, setStatus] = useState<SubscriptionStatus | "">("");
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminSubscription | null>(null);
-  const q = useDebounced(search.trim());
   const list = useAdminSubscriptions({ q, status, page, pageSize: 20 });
   const action = useSubscriptionAction();
   const run = (s: AdminSubscription, a: "cancel" | "reactivate" | "retry-payment", done: string) =>
@@ -104,20 +103,7 @@ export function ManageSubscriptionsPage() {
         </Button>
       </div>
       <div className="flex flex-wrap gap-3">
-        <div className="relative w-full max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search subscriptions"
-            placeholder="User or plan"
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchInput label="Search subscriptions" placeholder="User or plan" value={search} onChange={setSearch} />
         <Select
           aria-label="Filter by status"
           className="w-44"
@@ -141,16 +127,8 @@ export function ManageSubscriptionsPage() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending && (
-            <tr>
-              <Td colSpan={7}>Loading subscriptions…</Td>
-            </tr>
-          )}
-          {list.data?.items.length === 0 && (
-            <tr>
-              <Td colSpan={7}>No subscription records yet.</Td>
-            </tr>
-          )}
+          {list.isPending && <TableMessage colSpan={7}>Loading subscriptions…</TableMessage>}
+          {list.data?.items.length === 0 && <TableMessage colSpan={7}>No subscription records yet.</TableMessage>}
           {list.data?.items.map((s) => (
             <tr key={s.id}>
               <Td>

@@ -1,6 +1,4 @@
-import { Search } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import {
   TICKET_MESSAGES,
   TICKET_PRIORITIES,
@@ -19,8 +17,9 @@ import { FormError } from "../../../components/ui/form-error";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { Select } from "../../../components/ui/select";
-import { Table, Td, Th } from "../../../components/ui/table";
+import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import {
@@ -31,7 +30,7 @@ import {
   useTicketThread,
   useUpdateTicket,
 } from "../../../features/admin/api/admin";
-import { useDebounced } from "../../../lib/use-debounced";
+import { useListSearch } from "../../../features/admin/api/use-list-search";
 
 const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 const fail = (title: string) => (err: unknown) =>
@@ -115,15 +114,12 @@ function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () =>
 
 export function SupportTicketsPage() {
   usePageMeta("Support Tickets");
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("q") ?? "");
   const [status, setStatus] = useState<TicketStatus | "">("");
   const [priority, setPriority] = useState<TicketPriority | "">("");
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [viewing, setViewing] = useState<string | null>(null);
   const [assigning, setAssigning] = useState<AdminTicket | null>(null);
   const [deleting, setDeleting] = useState<AdminTicket | null>(null);
-  const q = useDebounced(search.trim());
   const tickets = useAdminTickets({ q, status, priority, page, pageSize: 20 });
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
@@ -139,21 +135,7 @@ export function SupportTicketsPage() {
     <div className="mx-auto grid max-w-7xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Support Tickets</h1>
       <div className="flex flex-wrap gap-3">
-        <div className="relative w-full max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search tickets"
-            placeholder="Subject or user"
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-              if (params.get("q")) setParams({}, { replace: true });
-            }}
-          />
-        </div>
+        <SearchInput label="Search tickets" placeholder="Subject or user" value={search} onChange={setSearch} />
         <Select
           aria-label="Filter by status"
           className="w-44"
@@ -190,16 +172,8 @@ export function SupportTicketsPage() {
           </tr>
         </thead>
         <tbody>
-          {tickets.isPending && (
-            <tr>
-              <Td colSpan={7}>Loading tickets…</Td>
-            </tr>
-          )}
-          {tickets.data?.items.length === 0 && (
-            <tr>
-              <Td colSpan={7}>No tickets match.</Td>
-            </tr>
-          )}
+          {tickets.isPending && <TableMessage colSpan={7}>Loading tickets…</TableMessage>}
+          {tickets.data?.items.length === 0 && <TableMessage colSpan={7}>No tickets match.</TableMessage>}
           {tickets.data?.items.map((t) => (
             <tr key={t.id}>
               <Td className="font-medium">

@@ -1,6 +1,5 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { firstIssueMessage } from "../../../../domain/auth";
 import { PLANS } from "../../../../domain/plans";
 import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../../domain/users";
@@ -14,8 +13,9 @@ import { FormError } from "../../../components/ui/form-error";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { Select } from "../../../components/ui/select";
-import { Table, Td, Th } from "../../../components/ui/table";
+import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/toast";
 import {
   type AdminUser,
@@ -25,8 +25,8 @@ import {
   useRoles,
   useUserAction,
 } from "../../../features/admin/api/admin";
+import { useListSearch } from "../../../features/admin/api/use-list-search";
 import { useSession } from "../../../features/auth/api/get-session";
-import { useDebounced } from "../../../lib/use-debounced";
 
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 const fail = (title: string) => (err: unknown) =>
@@ -154,13 +154,10 @@ function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => void }) {
 export function ManageUsersPage() {
   usePageMeta("Manage Users");
   const { data: me } = useSession();
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("q") ?? "");
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const q = useDebounced(search.trim());
   const users = useAdminUsers({ q, page, pageSize: 20 });
   const edit = useEditUser();
   const action = useUserAction();
@@ -193,21 +190,7 @@ export function ManageUsersPage() {
           Add New User
         </Button>
       </div>
-      <div className="relative max-w-sm">
-        <Search className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search users"
-          placeholder="Search by name or e-mail"
-          className="pl-9"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-            if (params.get("q")) setParams({}, { replace: true });
-          }}
-        />
-      </div>
+      <SearchInput label="Search users" placeholder="Search by name or e-mail" value={search} onChange={setSearch} />
       {editing && <EditPanel key={editing.id} user={editing} onDone={() => setEditing(null)} />}
       <Table>
         <thead>
@@ -218,16 +201,8 @@ export function ManageUsersPage() {
           </tr>
         </thead>
         <tbody>
-          {users.isPending && (
-            <tr>
-              <Td colSpan={8}>Loading users…</Td>
-            </tr>
-          )}
-          {users.data?.items.length === 0 && (
-            <tr>
-              <Td colSpan={8}>No users match your search.</Td>
-            </tr>
-          )}
+          {users.isPending && <TableMessage colSpan={8}>Loading users…</TableMessage>}
+          {users.data?.items.length === 0 && <TableMessage colSpan={8}>No users match your search.</TableMessage>}
           {users.data?.items.map((u) => {
             const self = u.id === me?.id;
             return (
