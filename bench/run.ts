@@ -204,6 +204,31 @@ async function main() {
       const m = await measure(`${base}${p}`, { cookie });
       routes.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
     }
+    // Issue 6's target is about the queries themselves: one request at a time.
+    const single = [];
+    for (const [name, p] of [
+      ["artist: dashboard summary", "/api/dashboard"],
+      ["artist: analytics (30 days)", `/api/analytics?from=${monthAgo}&to=${today}`],
+      [
+        "artist: analytics (year)",
+        `/api/analytics?from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`,
+      ],
+    ] as const) {
+      const r = await autocannon({
+        url: `${base}${p}`,
+        connections: 1,
+        duration: DURATION,
+        headers: { cookie: artistCookie },
+      });
+      single.push({
+        name,
+        reqPerSec: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p97_5Ms: r.latency.p97_5,
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.non2xx,
+      });
+    }
     const signIn = await measure(`${base}/api/auth/sign-in/email`, {
       method: "POST",
       body: JSON.stringify({ email: "bench-artist@example.com", password: "bench-password" }),
@@ -226,6 +251,7 @@ async function main() {
     const results = {
       baselines: { static: staticBase, db: dbBase },
       routes,
+      singleConnection: single,
       signIn,
       frontend: {
         landingJsGzipBytes,

@@ -239,6 +239,8 @@ export const dailyStreamFacts = pgTable(
     releaseId: uuid("release_id")
       .notNull()
       .references(() => releases.id, { onDelete: "cascade" }),
+    /** The release's owner, kept in step by triggers, so an artist's figures are one index range away. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     isrc: text("isrc").notNull().default(""),
     store: text("store").notNull(),
     /** ISO 3166-1 alpha-2. */
@@ -253,6 +255,7 @@ export const dailyStreamFacts = pgTable(
     check("daily_stream_facts_non_negative", sql`streams >= 0 and listeners >= 0 and revenue_paise >= 0`),
     uniqueIndex("daily_stream_facts_key").on(t.releaseId, t.isrc, t.store, t.country, t.day),
     index("daily_stream_facts_release_day_idx").on(t.releaseId, t.day),
+    index("daily_stream_facts_owner_day_idx").on(t.ownerId, t.day),
   ],
 );
 

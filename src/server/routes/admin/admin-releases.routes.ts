@@ -192,14 +192,33 @@ export const adminReleasesRouter = createRouter()
     if (status) conditions.push(eq(releases.status, status));
     if (q) {
       const pattern = likePattern(q);
-      const match = or(
-        ilike(releases.title, pattern),
-        ilike(releases.artistName, pattern),
-        ilike(releases.upcEan, pattern),
-        ilike(users.name, pattern),
-        ilike(users.email, pattern),
+      // Two index-friendly halves (trigram indexes on releases, and on users then their releases)
+      // instead of one OR across the join, which no index can serve.
+      conditions.push(
+        inArray(
+          releases.id,
+          db
+            .select({ id: releases.id })
+            .from(releases)
+            .where(
+              or(ilike(releases.title, pattern), ilike(releases.artistName, pattern), ilike(releases.upcEan, pattern)),
+            )
+            .union(
+              db
+                .select({ id: releases.id })
+                .from(releases)
+                .where(
+                  inArray(
+                    releases.userId,
+                    db
+                      .select({ id: users.id })
+                      .from(users)
+                      .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+                  ),
+                ),
+            ),
+        ),
       );
-      if (match) conditions.push(match);
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [items, [total]] = await Promise.all([

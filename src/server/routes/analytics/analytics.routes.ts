@@ -82,7 +82,8 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
   const prevTo = day(new Date(Date.parse(from) - DAY_MS));
   const prevFrom = day(new Date(Date.parse(from) - days * DAY_MS));
   const n = (col: unknown) => sql<number>`coalesce(sum(${col}), 0)::bigint`.mapWith(Number);
-  const mine = (a: string, b: string) => and(eq(releases.userId, user.id), between(dailyStreamFacts.day, a, b));
+  const mine = (a: string, b: string) =>
+    and(eq(dailyStreamFacts.ownerId, user.id), between(dailyStreamFacts.day, a, b));
   const sums = {
     streams: n(dailyStreamFacts.streams),
     listeners: n(dailyStreamFacts.listeners),
@@ -90,12 +91,11 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
   };
   const join = eq(releases.id, dailyStreamFacts.releaseId);
   const [[now], [prev], series, tracks, countries, stores] = await Promise.all([
-    db.select(sums).from(dailyStreamFacts).innerJoin(releases, join).where(mine(from, to)),
-    db.select(sums).from(dailyStreamFacts).innerJoin(releases, join).where(mine(prevFrom, prevTo)),
+    db.select(sums).from(dailyStreamFacts).where(mine(from, to)),
+    db.select(sums).from(dailyStreamFacts).where(mine(prevFrom, prevTo)),
     db
       .select({ day: dailyStreamFacts.day, ...sums })
       .from(dailyStreamFacts)
-      .innerJoin(releases, join)
       .where(mine(from, to))
       .groupBy(dailyStreamFacts.day),
     db
@@ -109,7 +109,6 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
     db
       .select({ code: dailyStreamFacts.country, streams: sums.streams, listeners: sums.listeners })
       .from(dailyStreamFacts)
-      .innerJoin(releases, join)
       .where(mine(from, to))
       .groupBy(dailyStreamFacts.country)
       .orderBy(desc(sums.streams))
@@ -117,7 +116,6 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
     db
       .select({ name: dailyStreamFacts.store, ...sums })
       .from(dailyStreamFacts)
-      .innerJoin(releases, join)
       .where(mine(from, to))
       .groupBy(dailyStreamFacts.store)
       .orderBy(desc(sums.streams)),

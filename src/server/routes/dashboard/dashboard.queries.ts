@@ -23,6 +23,7 @@ export function fillDays(byDay: Map<string, number>, today: Date, days: number):
 /** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
 export async function loadDashboard(db: Db, userId: string, today: Date) {
   const owned = eq(releases.userId, userId);
+  const mine = eq(dailyStreamFacts.ownerId, userId);
   const since = isoDay(new Date(today.getTime() - 119 * DAY_MS));
   const n = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
@@ -34,8 +35,7 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
         revenue: n(dailyStreamFacts.revenuePaise),
       })
       .from(dailyStreamFacts)
-      .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-      .where(owned),
+      .where(mine),
     db
       .select({
         day: dailyStreamFacts.day,
@@ -44,22 +44,19 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
         revenue: n(dailyStreamFacts.revenuePaise),
       })
       .from(dailyStreamFacts)
-      .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-      .where(and(owned, gte(dailyStreamFacts.day, since)))
+      .where(and(mine, gte(dailyStreamFacts.day, since)))
       .groupBy(dailyStreamFacts.day),
     db
       .select({ name: dailyStreamFacts.store, streams: n(dailyStreamFacts.streams) })
       .from(dailyStreamFacts)
-      .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-      .where(owned)
+      .where(mine)
       .groupBy(dailyStreamFacts.store)
       .orderBy(desc(n(dailyStreamFacts.streams)))
       .limit(6),
     db
       .select({ code: dailyStreamFacts.country, listeners: n(dailyStreamFacts.listeners) })
       .from(dailyStreamFacts)
-      .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-      .where(owned)
+      .where(mine)
       .groupBy(dailyStreamFacts.country)
       .orderBy(desc(n(dailyStreamFacts.listeners)))
       .limit(5),

@@ -6,7 +6,7 @@ import { PLANS } from "../../../domain/plans";
 import { canRequestPayout, PAYOUT_STATUSES, ROYALTY_MESSAGES } from "../../../domain/royalties";
 import { requireAdmin, requireUser } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { dailyStreamFacts, payoutAccounts, payouts, releases, royaltyLedger, users } from "../../db/schema";
+import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
 import { adminErrors, err, idParams, json } from "../admin/admin.common";
@@ -126,8 +126,7 @@ async function loadRoyalties(db: Db, userId: string) {
         gross: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
       })
       .from(dailyStreamFacts)
-      .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-      .where(eq(releases.userId, userId))
+      .where(eq(dailyStreamFacts.ownerId, userId))
       .groupBy(dailyStreamFacts.store)
       .orderBy(desc(sql`sum(${dailyStreamFacts.revenuePaise})`)),
   ]);
