@@ -7,8 +7,9 @@ import { migrationsFolder } from "../../db/client";
 import { releases, subscriptions, supportTickets, users } from "../../db/schema";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
+import { json, likePattern } from "../../lib/route-helpers";
 import { todayIso } from "../subscriptions/subscription.queries";
-import { adminErrors, json, likePattern } from "./admin.common";
+import { adminErrors } from "./admin.common";
 
 const check = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
 const summarySchema = z

@@ -18,9 +18,10 @@ import { releases, users } from "../../db/schema";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { releaseColumns, releaseSchema, toReleaseDto } from "../releases/release.schema";
-import { adminErrors, err, idParams, json, likePattern, pageOf } from "./admin.common";
+import { adminErrors, idParams, pageOf } from "./admin.common";
 
 const adminReleaseSchema = releaseSchema
   .extend({ userId: z.string().nullable(), ownerName: z.string().nullable(), ownerEmail: z.string().nullable() })

@@ -8,10 +8,11 @@ import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { err, json, likePattern } from "../../lib/route-helpers";
 import { rebuildLedger } from "../reports/report-importer";
 import { currentSubscription, todayIso, toSubscriptionDto } from "../subscriptions/subscription.queries";
 import { subscriptionSchema } from "../subscriptions/subscriptions.routes";
-import { adminErrors, err, idParams, json, likePattern, pageOf } from "./admin.common";
+import { adminErrors, idParams, pageOf } from "./admin.common";
 
 const adminSubscriptionSchema = subscriptionSchema
   .extend({ userId: z.string(), userName: z.string(), userEmail: z.string() })

@@ -14,10 +14,11 @@ import type { Db } from "../../db/client";
 import { supportTicketMessages, supportTickets, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { loadThread, ticketMessageSchema } from "../tickets/thread";
 import { ticketColumns, ticketSchema, toTicket } from "../tickets/tickets.routes";
-import { adminErrors, err, idParams, json, likePattern, pageOf } from "./admin.common";
+import { adminErrors, idParams, pageOf } from "./admin.common";
 
 const adminTicketSchema = ticketSchema
   .extend({ userId: z.string(), userName: z.string(), userEmail: z.string(), assignedTo: z.string().nullable() })

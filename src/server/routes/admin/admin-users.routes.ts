@@ -9,8 +9,9 @@ import type { Db } from "../../db/client";
 import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { err, json, likePattern } from "../../lib/route-helpers";
 import { todayIso } from "../subscriptions/subscription.queries";
-import { adminErrors, err, json, likePattern, pageOf } from "./admin.common";
+import { adminErrors, pageOf } from "./admin.common";
 
 const adminUserSchema = z
   .object({

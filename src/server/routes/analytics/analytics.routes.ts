@@ -6,7 +6,7 @@ import { artistShare } from "../../../domain/royalties";
 import { requireUser } from "../../auth/guards";
 import { dailyStreamFacts, releases } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
-import { err, json } from "../admin/admin.common";
+import { err, json } from "../../lib/route-helpers";
 import { percentChange } from "../dashboard/dashboard.queries";
 import { currentPlanId } from "../subscriptions/subscription.queries";
 

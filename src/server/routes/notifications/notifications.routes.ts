@@ -4,7 +4,8 @@ import { requireUser } from "../../auth/guards";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
-import { ApiError, errorBodySchema } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
+import { err, json } from "../../lib/route-helpers";
 
 const notificationSchema = z
   .object({
@@ -18,11 +19,6 @@ const notificationSchema = z
   })
   .openapi("Notification");
 const listSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
-const err = (description: string) => json(errorBodySchema, description);
 
 const listRoute = createRoute({
   method: "get",

@@ -10,15 +10,10 @@ import {
 import { requireUser } from "../../auth/guards";
 import { releases } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
-import { ApiError, errorBodySchema } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { enforceRateLimit } from "../../lib/rate-limit";
+import { err as error, json, likePattern } from "../../lib/route-helpers";
 import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
-const error = (description: string) => json(errorBodySchema, description);
 
 const listQuery = z.object({
   tab: z.enum(["all", "explicit", "clean"]).default("all"),
@@ -27,11 +22,6 @@ const listQuery = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(500),
 });
-
-/** Escapes LIKE wildcards so a search for "100%" means the text. */
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 const listRoute = createRoute({
   method: "get",

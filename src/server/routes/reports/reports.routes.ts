@@ -11,7 +11,8 @@ import { requireAdmin } from "../../auth/guards";
 import { storeReports } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { adminErrors, err, idParams, json } from "../admin/admin.common";
+import { err, json } from "../../lib/route-helpers";
+import { adminErrors, idParams } from "../admin/admin.common";
 import { registerReport } from "./report-importer";
 
 export const REPORT_UPLOAD_PATH = "/api/admin/reports";

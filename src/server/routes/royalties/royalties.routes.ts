@@ -9,7 +9,8 @@ import type { Db } from "../../db/client";
 import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { adminErrors, err, idParams, json } from "../admin/admin.common";
+import { err, json } from "../../lib/route-helpers";
+import { adminErrors, idParams } from "../admin/admin.common";
 import { notifyUser } from "../notifications/notify";
 import { currentPlanId } from "../subscriptions/subscription.queries";
 

@@ -15,17 +15,12 @@ import {
 import { requireUser } from "../../auth/guards";
 import { notificationPreferences, payoutAccounts, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
-import { ApiError, errorBodySchema } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
+import { err, json } from "../../lib/route-helpers";
 
 export const AVATAR_UPLOAD_PATH = "/api/profile/avatar";
 const AVATAR_URL_PREFIX = "/api/uploads/avatars/";
 const AVATAR_FILE = /^[a-zA-Z0-9-]{1,80}\.(png|jpg)$/;
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
-const err = (description: string) => json(errorBodySchema, description);
 
 const profileOut = z
   .object({
