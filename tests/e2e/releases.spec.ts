@@ -140,7 +140,7 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
 });
 
 test("the dashboard shows honest zeros, recent releases and the way to upload", async ({ page }) => {
-  const artist = await signInNewArtist(page, "Dash Artist");
+  await signInNewArtist(page, "Dash Artist");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Dash Artist!" })).toBeVisible();
   for (const title of ["Total Streams", "Total Listeners", "Total Royalties (INR)", "Growth Rate"]) {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -159,7 +159,6 @@ test("the dashboard shows honest zeros, recent releases and the way to upload", 
   await expectToast(page, "Upload successful!");
   await page.getByRole("link", { name: "Dashboard", exact: true }).click();
   await expect(page.getByRole("link", { name: "Dashboard Single" })).toBeVisible();
-  expect(artist.email).toContain("@");
 });
 
 test("the artist area works on a phone: the menu is a drawer", async ({ page }) => {

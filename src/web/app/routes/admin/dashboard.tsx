@@ -5,9 +5,7 @@ import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { useAdminSummary } from "../../../features/admin/api/admin";
-
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-const number = new Intl.NumberFormat("en-IN");
+import { formatCount, formatDateTime } from "../../../lib/format";
 
 export function AdminDashboardPage() {
   usePageMeta("Admin Dashboard");
@@ -40,7 +38,7 @@ export function AdminDashboardPage() {
                 <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
                 <Icon className="h-4 w-4 text-primary" aria-hidden />
               </div>
-              <p className="mt-2 text-2xl font-bold">{number.format(value ?? 0)}</p>
+              <p className="mt-2 text-2xl font-bold">{formatCount(value ?? 0)}</p>
             </Card>
           ),
         )}
@@ -95,7 +93,7 @@ export function AdminDashboardPage() {
                   <span className="font-medium">{item.title}</span>
                   <span className="block text-xs text-muted-foreground">
                     {item.kind === "release" ? "Release submitted" : "Ticket opened"} by{" "}
-                    {item.ownerName ?? "an admin (manual upload)"} · {dateTime.format(new Date(item.at))}
+                    {item.ownerName ?? "an admin (manual upload)"} · {formatDateTime(item.at)}
                   </span>
                 </span>
               </li>

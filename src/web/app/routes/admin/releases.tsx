@@ -37,8 +37,8 @@ import {
   useReleaseAction,
 } from "../../../features/admin/api/admin";
 import { useListSearch } from "../../../features/admin/api/use-list-search";
-import { formatCount, formatDate } from "../../../features/releases/components/release-card";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
+import { formatCount, formatDate } from "../../../lib/format";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });

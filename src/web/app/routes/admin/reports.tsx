@@ -20,9 +20,8 @@ import {
   useStoreReports,
   useUploadReport,
 } from "../../../features/admin/api/admin";
+import { formatCount, formatDateTime } from "../../../lib/format";
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-const count = new Intl.NumberFormat("en-IN");
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
 
 function ReportErrors({ id, onClose }: { id: string; onClose: () => void }) {
@@ -35,7 +34,7 @@ function ReportErrors({ id, onClose }: { id: string; onClose: () => void }) {
         {report.data && report.data.errors.length > 0 && (
           <>
             <p className="mb-2 text-sm text-muted-foreground">
-              {count.format(report.data.errorRows)} rows refused
+              {formatCount(report.data.errorRows)} rows refused
               {report.data.errorRows > report.data.errors.length
                 ? `; the first ${report.data.errors.length} are listed`
                 : ""}
@@ -158,13 +157,13 @@ export function StoreReportsPage() {
             {reports.data?.map((r) => (
               <tr key={r.id}>
                 <Td className="font-medium">{r.fileName}</Td>
-                <Td>{when.format(new Date(r.createdAt))}</Td>
+                <Td>{formatDateTime(r.createdAt)}</Td>
                 <Td>
                   <Badge tone={TONE[r.status]}>{r.status}</Badge>
                 </Td>
-                <Td>{count.format(r.processedRows)}</Td>
-                <Td>{r.status === "completed" ? count.format(r.importedRows) : "—"}</Td>
-                <Td>{count.format(r.errorRows)}</Td>
+                <Td>{formatCount(r.processedRows)}</Td>
+                <Td>{r.status === "completed" ? formatCount(r.importedRows) : "—"}</Td>
+                <Td>{formatCount(r.errorRows)}</Td>
                 <Td>
                   {(r.errorRows > 0 || r.status === "failed") && (
                     <Button
@@ -208,7 +207,7 @@ export function StoreReportsPage() {
                 </Td>
                 <Td>{formatInr(p.amountPaise)}</Td>
                 <Td>{p.method === "paypal" ? "PayPal" : "Bank Transfer"}</Td>
-                <Td>{when.format(new Date(p.requestedAt))}</Td>
+                <Td>{formatDateTime(p.requestedAt)}</Td>
                 <Td>
                   <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
                 </Td>

@@ -27,7 +27,7 @@ import {
   useSubscriptionAction,
 } from "../../../features/admin/api/admin";
 import { useListSearch } from "../../../features/admin/api/use-list-search";
-import { formatDate } from "../../../features/releases/components/release-card";
+import { formatDate } from "../../../lib/format";
 
 const fail = (err: unknown) =>
   toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });

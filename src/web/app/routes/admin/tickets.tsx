@@ -31,8 +31,8 @@ import {
   useUpdateTicket,
 } from "../../../features/admin/api/admin";
 import { useListSearch } from "../../../features/admin/api/use-list-search";
+import { formatDateTime } from "../../../lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
 const STATUS_TONE = { open: "warning", in_progress: "info", closed: "neutral", on_hold: "neutral" } as const;
@@ -70,7 +70,7 @@ function ThreadDialog({ ticketId, onClose }: { ticketId: string; onClose: () => 
               className={`rounded-lg p-3 text-sm ${m.isAdminReply ? "ml-8 bg-primary/10" : "mr-8 bg-muted"}`}
             >
               <p className="text-xs text-muted-foreground">
-                {m.senderName} · {dateTime.format(new Date(m.sentAt))}
+                {m.senderName} · {formatDateTime(m.sentAt)}
               </p>
               <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
             </li>
@@ -200,7 +200,7 @@ export function SupportTicketsPage() {
                   ))}
                 </Select>
               </Td>
-              <Td>{dateTime.format(new Date(t.createdAt))}</Td>
+              <Td>{formatDateTime(t.createdAt)}</Td>
               <Td>{t.assignedTo ?? "—"}</Td>
               <Td>
                 <div className="flex flex-wrap gap-1">

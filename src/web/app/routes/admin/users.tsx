@@ -27,8 +27,8 @@ import {
 } from "../../../features/admin/api/admin";
 import { useListSearch } from "../../../features/admin/api/use-list-search";
 import { useSession } from "../../../features/auth/api/get-session";
+import { formatDate } from "../../../lib/format";
 
-const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
 
@@ -215,7 +215,7 @@ export function ManageUsersPage() {
                 <Td>
                   <Badge tone={u.status === "active" ? "success" : "danger"}>{u.status}</Badge>
                 </Td>
-                <Td>{date.format(new Date(u.createdAt))}</Td>
+                <Td>{formatDate(u.createdAt)}</Td>
                 <Td>{u.releaseCount}</Td>
                 <Td>
                   {u.planId ? PLANS[u.planId].name : u.role === "admin" ? "—" : `${PLANS.basic_artist.name} (default)`}

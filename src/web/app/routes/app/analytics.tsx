@@ -13,7 +13,7 @@ import { Table, Td, Th } from "../../../components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { type Analytics, useAnalytics } from "../../../features/analytics/api/analytics";
 import { formatChange } from "../../../features/dashboard/components/stat-card";
-import { formatCount } from "../../../features/releases/components/release-card";
+import { countryName, formatCount } from "../../../lib/format";
 
 const PERIODS = [
   { value: "7", label: "7 Days" },
@@ -23,14 +23,6 @@ const PERIODS = [
 ] as const;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const rangeFor = (days: number) => ({ from: iso(new Date(Date.now() - (days - 1) * 86_400_000)), to: iso(new Date()) });
-const countryNames = new Intl.DisplayNames(["en-IN"], { type: "region" });
-const countryName = (code: string) => {
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** The figures on screen as a CSV file: one section per table, money in rupees. */
 function exportCsv(data: Analytics) {

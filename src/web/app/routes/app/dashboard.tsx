@@ -12,8 +12,9 @@ import { useSession } from "../../../features/auth/api/get-session";
 import { type Dashboard, useDashboard } from "../../../features/dashboard/api/get-dashboard";
 import { StatCard } from "../../../features/dashboard/components/stat-card";
 import { StreamsChart } from "../../../features/dashboard/components/streams-chart";
-import { formatCount, formatDate, releaseHref } from "../../../features/releases/components/release-card";
+import { releaseHref } from "../../../features/releases/components/release-card";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
+import { countryName, formatCount, formatDate } from "../../../lib/format";
 
 const EMPTY: Dashboard = {
   stats: {
@@ -27,15 +28,6 @@ const EMPTY: Dashboard = {
   recentReleases: [],
   platforms: [],
   countries: [],
-};
-
-const countryNames = new Intl.DisplayNames(["en-IN"], { type: "region" });
-const countryName = (code: string) => {
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
 };
 
 export function DashboardPage() {

@@ -6,8 +6,8 @@ import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { paths } from "../../../config/paths";
 import { useRelease } from "../../../features/releases/api/releases";
-import { formatCount, formatDate } from "../../../features/releases/components/release-card";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
+import { formatCount, formatDate } from "../../../lib/format";
 
 export function ReleaseDetailPage() {
   const { id = "" } = useParams();

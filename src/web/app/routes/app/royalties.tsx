@@ -10,8 +10,8 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Table, Td, Th } from "../../../components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../components/ui/toast";
-import { formatDate } from "../../../features/releases/components/release-card";
 import { useRequestPayout, useRoyalties } from "../../../features/royalties/api/royalties";
+import { formatDate } from "../../../lib/format";
 
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 

@@ -11,13 +11,13 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
-import { formatDate } from "../../../features/releases/components/release-card";
 import {
   useCancelSubscription,
   useChangePlan,
   useResumeSubscription,
   useSubscription,
 } from "../../../features/subscription/api/subscription";
+import { formatDate } from "../../../lib/format";
 
 const failed = (err: unknown) =>
   toast({ title: SUBSCRIPTION_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });

@@ -2,9 +2,8 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { formatDateTime } from "../../../lib/format";
 import { useMarkRead, useNotifications } from "../api/notifications";
-
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 export function NotificationBell() {
   const { data } = useNotifications();
@@ -70,9 +69,7 @@ export function NotificationBell() {
                       {n.title}
                     </span>
                     <span className="mt-1 block text-muted-foreground">{n.body}</span>
-                    <span className="mt-1 block text-xs text-muted-foreground">
-                      {when.format(new Date(n.createdAt))}
-                    </span>
+                    <span className="mt-1 block text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
                   </button>
                 </li>
               ))}

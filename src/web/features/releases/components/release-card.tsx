@@ -13,14 +13,12 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { toast } from "../../../components/ui/toast";
+import { formatCount, formatDate } from "../../../lib/format";
 import { type Release, useDeleteRelease, useUpdateRelease } from "../api/releases";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";
 
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
-export const formatCount = (n: number) => new Intl.NumberFormat("en-IN").format(n);
 
 /** Where a release's details and figures live; the share button copies it. */
 export const releaseHref = (id: string) => `/app/releases/${id}`;

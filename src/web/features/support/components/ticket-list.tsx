@@ -1,9 +1,8 @@
 import { SUPPORT_MESSAGES } from "../../../../domain/support";
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "../../../../domain/tickets";
 import { Button } from "../../../components/ui/button";
+import { formatDate } from "../../../lib/format";
 import { useTickets } from "../api/tickets";
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 
 export function TicketList({ onView }: { onView: (id: string) => void }) {
   const { data: tickets, isPending, isError } = useTickets();
@@ -41,7 +40,7 @@ export function TicketList({ onView }: { onView: (id: string) => void }) {
           </div>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{ticket.description}</p>
           <div className="mt-2 flex items-center justify-between gap-2">
-            <p className="text-xs text-muted-foreground">Opened {dateFormat.format(new Date(ticket.createdAt))}</p>
+            <p className="text-xs text-muted-foreground">Opened {formatDate(ticket.createdAt)}</p>
             <Button
               size="sm"
               variant="outline"

@@ -5,9 +5,8 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { FormError } from "../../../components/ui/form-error";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
+import { formatDateTime } from "../../../lib/format";
 import { useReplyToOwnTicket, useTicketThread } from "../api/tickets";
-
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 export function TicketThreadDialog({ ticketId, onClose }: { ticketId: string; onClose: () => void }) {
   const thread = useTicketThread(ticketId);
@@ -45,7 +44,7 @@ export function TicketThreadDialog({ ticketId, onClose }: { ticketId: string; on
               className={`rounded-lg p-3 text-sm ${m.isAdminReply ? "mr-8 bg-primary/10" : "ml-8 bg-muted"}`}
             >
               <p className="text-xs text-muted-foreground">
-                {m.isAdminReply ? m.senderName : "You"} · {when.format(new Date(m.sentAt))}
+                {m.isAdminReply ? m.senderName : "You"} · {formatDateTime(m.sentAt)}
               </p>
               <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
             </li>
