@@ -13,3 +13,50 @@ export function isValidUpcEan(code: string): boolean {
   if (!/^\d{12,13}$/.test(code)) return false;
   return gs1CheckDigit(code.slice(0, -1)) === Number(code.at(-1));
 }
+
+/** An ISRC written without hyphens: country (2 letters), registrant (3 alphanumerics), year (2), designation (5). */
+export function isValidIsrc(code: string): boolean {
+  return /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(code);
+}
+
+/** Accepts the hyphenated form people copy from certificates (IN-K7L-26-00001) and stores it bare. */
+export function normaliseIsrc(code: string): string {
+  return code.replace(/-/g, "").trim().toUpperCase();
+}
+
+/** A registrant code as configured: country and registrant, "IN-K7L" or "INK7L". */
+export function isValidIsrcRegistrant(code: string): boolean {
+  return /^[A-Z]{2}[A-Z0-9]{3}$/.test(code.replace(/-/g, "").toUpperCase());
+}
+
+export const ISRC_DESIGNATIONS_PER_YEAR = 99_999;
+
+/** The ISRC with designation `sequence` (1-based) of `year` for a registrant. */
+export function isrcFor(registrant: string, year: number, sequence: number): string {
+  if (!isValidIsrcRegistrant(registrant)) throw new Error(`Invalid ISRC registrant code: ${registrant}`);
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > ISRC_DESIGNATIONS_PER_YEAR) {
+    throw new RangeError("This year's ISRC designations are used up.");
+  }
+  const yy = String(year % 100).padStart(2, "0");
+  return `${registrant.replace(/-/g, "").toUpperCase()}${yy}${String(sequence).padStart(5, "0")}`;
+}
+
+/** A GS1 company prefix we may number releases under: 6 to 11 digits, leaving room for items. */
+export function isValidGs1Prefix(prefix: string): boolean {
+  return /^\d{6,11}$/.test(prefix);
+}
+
+/** How many EAN-13 codes a prefix can number (item references fill the digits before the check digit). */
+export function upcCapacity(prefix: string): number {
+  return 10 ** (12 - prefix.length);
+}
+
+/** The EAN-13 with item reference `sequence` (0-based) under a GS1 company prefix. */
+export function eanFor(prefix: string, sequence: number): string {
+  if (!isValidGs1Prefix(prefix)) throw new Error(`Invalid GS1 company prefix: ${prefix}`);
+  if (!Number.isInteger(sequence) || sequence < 0 || sequence >= upcCapacity(prefix)) {
+    throw new RangeError("The GS1 prefix range is used up.");
+  }
+  const body = prefix + String(sequence).padStart(12 - prefix.length, "0");
+  return body + gs1CheckDigit(body);
+}

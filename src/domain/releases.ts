@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidUpcEan } from "./identifiers";
+import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
 
 export const RELEASE_STATUSES = ["pending_review", "live", "rejected", "taken_down"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
@@ -102,6 +103,11 @@ export const releaseInputSchema = z
     isExplicit: z.boolean().default(false),
     audioFileUrl: z.string().trim().max(2048),
     coverArtUrl: z.string().trim().max(2048),
+    /** Empty: one track named after the release. Track 1's audio is always audioFileUrl. */
+    tracks: z
+      .array(trackInputSchema)
+      .max(MAX_TRACKS + 1)
+      .default([]),
   })
   .superRefine((v, ctx) => {
     const fail = (notice: Notice, path: string) =>
@@ -113,6 +119,8 @@ export const releaseInputSchema = z
     if (!isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
     if (v.upcEan && !isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc, "upcEan");
     if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate, "releaseDate");
+    const trackProblem = trackListProblem(v.releaseType, v.tracks);
+    if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
   });
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 export type ReleaseData = z.output<typeof releaseInputSchema>;

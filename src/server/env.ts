@@ -23,7 +23,42 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kalrav <no-reply@kalrav.in>"),
   REQUIRE_EMAIL_VERIFICATION: boolFromString,
+  /** "host:port" list the quality check may fetch from even though they are private (tests, mirrors). */
   FETCH_ALLOW_HOSTS: z.string().default(""),
+  /** Largest audio or artwork file the quality check downloads. */
+  MEDIA_MAX_MB: z.coerce.number().int().min(1).default(1024),
+  /** Seconds a download may sit idle before it is abandoned. */
+  FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** JSON array of stores (id, name, dpid, downloads, transport); unset: six local folder stores. */
+  STORES_FILE: z.string().optional(),
+  /** GS1 company prefix for the EAN-13s we assign (placeholder by default: set yours before real deliveries). */
+  GS1_PREFIX: z
+    .string()
+    .regex(/^\d{6,11}$/, "6 to 11 digits")
+    .default("8901234"),
+  /** ISRC country + registrant code for the ISRCs we assign (placeholder by default). */
+  ISRC_REGISTRANT: z
+    .string()
+    .regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, "like IN-K7L")
+    .default("IN-ZZZ")
+    .transform((v) => v.replace("-", "").toUpperCase()),
+  /** Our DDEX party id and name, sent as the message sender. */
+  DDEX_SENDER_DPID: z
+    .string()
+    .regex(/^PADPIDA[a-zA-Z0-9]+$/, "a DDEX party id starts with PADPIDA")
+    .default("PADPIDALOCALKALRAV"),
+  DDEX_SENDER_NAME: z.string().min(1).default("Kalrav"),
+  /** Folder with ernv43/release-notification.xsd and allowed-value-sets.xsd; unset: the copy in ddex/xsd. */
+  DDEX_SCHEMA_DIR: z.string().optional(),
+  /** Validate each message against the schema before sending it (on unless "false"). */
+  DDEX_VALIDATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
+  /** How often the job worker looks for work, in ms (0: only when kicked). */
+  JOB_POLL_MS: z.coerce.number().int().min(0).default(2000),
+  /** Seconds a job stays with the worker that claimed it; after that (the worker died) another takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   TRUST_PROXY: boolFromString,
   /** Sign-in attempts allowed per client address per minute. */

@@ -1,15 +1,25 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
 import { type Database, openDatabase } from "./db/client";
+import { releases } from "./db/schema";
+import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery/delivery-service";
+import { createErnValidator, defaultSchemaDir } from "./delivery/ern-schema";
+import { loadStores, type StoreConfig } from "./delivery/stores";
+import type { Transport } from "./delivery/transports";
 import type { Env } from "./env";
+import { createJobWorker, type JobWorker } from "./jobs/queue";
 import { createEncryptor } from "./lib/encryption";
 import { createLogger } from "./lib/logger";
 import { trustedOriginsFor } from "./lib/origin-guard";
 import { createMailer } from "./mail/mailer";
+import { createMediaStore } from "./media/media-store";
+import { parseAllowHosts } from "./media/safe-fetch";
+import { createQualityCheck } from "./quality/quality-check";
 import { createReportImporter, requeueInterruptedReports } from "./routes/reports/report-importer";
 import { loadOrCreateSecret } from "./secret";
 
@@ -17,13 +27,19 @@ export interface RunningServer {
   url: string;
   port: number;
   firstAdmin: FirstAdminResult;
+  jobs: JobWorker;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
 
 export async function startServer(
   env: Env,
-  opts: { webRoot?: string; database?: Database } = {},
+  opts: {
+    webRoot?: string;
+    database?: Database;
+    /** Tests replace how files reach a store (to fail or stall an upload on purpose). */
+    transport?: (store: StoreConfig) => Transport;
+  } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const database =
@@ -60,6 +76,48 @@ export async function startServer(
   const reportsDir = path.join(env.DATA_DIR, "reports");
   const reportImporter = createReportImporter({ db: database.db, logger, reportsDir });
   await requeueInterruptedReports(database.db);
+
+  const media = createMediaStore(path.join(env.DATA_DIR, "media"), {
+    allowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
+    maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
+    timeoutMs: env.FETCH_TIMEOUT_SECONDS * 1000,
+  });
+  const delivery: DeliveryConfig = {
+    stores: loadStores(env.STORES_FILE, env.DATA_DIR),
+    sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
+    validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
+  };
+  const runQualityCheck = createQualityCheck({ db: database.db, media });
+  const runDelivery = createDeliveryJob({
+    db: database.db,
+    media,
+    config: delivery,
+    logger,
+    transport: opts.transport,
+  });
+  const jobs = createJobWorker({
+    db: database.db,
+    logger,
+    pollMs: env.JOB_POLL_MS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    handlers: {
+      "quality-check": async (job) => {
+        try {
+          await runQualityCheck(job.ref);
+        } catch (err) {
+          if (job.attempts >= job.maxAttempts) await markQualityCheckFailed(database.db, job.ref);
+          throw err;
+        }
+      },
+      delivery: runDelivery,
+    },
+  });
+  const ackTimer = setInterval(() => {
+    checkAcknowledgements(database.db, delivery.stores, opts.transport).catch((err) =>
+      logger.warn({ err }, "acknowledgement check failed"),
+    );
+  }, 30_000);
+  ackTimer.unref();
   const app = createApp({
     database,
     auth,
@@ -74,6 +132,9 @@ export async function startServer(
     reportsDir,
     reportImporter,
     benchRoutes: env.ENABLE_BENCH_ROUTES,
+    jobs,
+    delivery,
+    identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 
@@ -83,6 +144,7 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   // Reports queued before a restart are picked up again.
   reportImporter.kick();
+  jobs.kick();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -91,6 +153,8 @@ export async function startServer(
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      clearInterval(ackTimer);
+      await jobs.stop();
       await reportImporter.stop();
       await database.close();
       logger.info("server stopped");
@@ -98,5 +162,9 @@ export async function startServer(
     return closing;
   };
 
-  return { url: `http://localhost:${port}`, port, firstAdmin, close };
+  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, close };
+}
+
+async function markQualityCheckFailed(db: Database["db"], releaseId: string) {
+  await db.update(releases).set({ qcStatus: "failed" }).where(eq(releases.id, releaseId));
 }

@@ -15,7 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from "../../domain/deliveries";
 import { PLAN_IDS } from "../../domain/plans";
+import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "../../domain/quality";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
 import { REPORT_STATUSES } from "../../domain/reports";
 import { ROLES } from "../../domain/roles";
@@ -155,11 +157,20 @@ export const releases = pgTable(
     approvedAt: timestamp("approved_at", tz),
     liveAt: timestamp("live_at", tz),
     adminNotes: text("admin_notes"),
+    /** The automated quality check: its state, findings and when it last finished. */
+    qcStatus: text("qc_status").notNull().default("pending"),
+    qcFindings: jsonb("qc_findings").$type<Finding[]>().notNull().default([]),
+    qcCheckedAt: timestamp("qc_checked_at", tz),
+    /** The artwork as fetched by the check: content address in the media store, MD5 for DDEX, facts. */
+    artworkSha256: text("artwork_sha256"),
+    artworkMd5: text("artwork_md5"),
+    artworkFacts: jsonb("artwork_facts").$type<ArtworkFacts>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("releases_status_check", oneOf("status", RELEASE_STATUSES)),
+    check("releases_qc_status_check", oneOf("qc_status", QC_STATUSES)),
     check("releases_release_type_check", oneOf("release_type", RELEASE_TYPES)),
     check("releases_streams_check", sql`streams >= 0`),
     index("releases_user_submitted_idx").on(t.userId, t.submittedAt.desc()),
@@ -453,5 +464,114 @@ export const payouts = pgTable(
     check("payouts_amount_check", sql`amount_paise > 0`),
     index("payouts_user_requested_idx").on(t.userId, t.requestedAt.desc()),
     index("payouts_status_idx").on(t.status),
+  ],
+);
+
+/** A release's tracks; track 1's audio is the release's audio_file_url. */
+export const tracks = pgTable(
+  "tracks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    audioFileUrl: text("audio_file_url"),
+    isrc: text("isrc"),
+    isExplicit: boolean("is_explicit").notNull().default(false),
+    featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),
+    /** Read from the file by the quality check. */
+    durationSeconds: integer("duration_seconds"),
+    audioSha256: text("audio_sha256"),
+    audioMd5: text("audio_md5"),
+    audioFacts: jsonb("audio_facts").$type<AudioFacts>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tracks_release_position_key").on(t.releaseId, t.position),
+    index("tracks_isrc_idx").on(t.isrc),
+    check("tracks_position_check", sql`position >= 1`),
+  ],
+);
+
+/**
+ * Every UPC and ISRC a release went to stores with. Rows are never deleted (a deleted release only
+ * loses its link), so no code is ever given to two releases or reused.
+ */
+export const issuedIdentifiers = pgTable(
+  "issued_identifiers",
+  {
+    code: text("code").primaryKey(),
+    kind: text("kind").notNull(),
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
+    trackId: uuid("track_id").references(() => tracks.id, { onDelete: "set null" }),
+    /** True when we generated it from our own range, false when the artist brought it. */
+    assigned: boolean("assigned").notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check("issued_identifiers_kind_check", sql`kind in ('upc', 'isrc')`)],
+);
+
+/** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */
+export const identifierCounters = pgTable("identifier_counters", {
+  scope: text("scope").primaryKey(),
+  last: bigint("last", { mode: "number" }).notNull(),
+});
+
+/** One message to one store: a release (insert) or its takedown. */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    store: text("store").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** The batch folder name: fixed per delivery, so a resumed upload rewrites the same files. */
+    batchId: text("batch_id").notNull(),
+    /** The message's creation time, strictly increasing per release and store. */
+    messageCreatedAt: timestamp("message_created_at", { withTimezone: true, precision: 3 }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", tz),
+    acknowledgedAt: timestamp("acknowledged_at", tz),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("deliveries_kind_check", oneOf("kind", DELIVERY_KINDS)),
+    check("deliveries_status_check", oneOf("status", DELIVERY_STATUSES)),
+    index("deliveries_release_idx").on(t.releaseId, t.createdAt),
+    index("deliveries_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * The durable job queue: quality checks and deliveries. A worker claims a job with SKIP LOCKED and a
+ * lease; a job whose worker died is claimed again when its lease runs out.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    /** What the job is about: a release id for a quality check, a delivery id for a delivery. */
+    ref: text("ref").notNull(),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: timestamp("run_at", tz).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", tz),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", tz),
+  },
+  (t) => [
+    check("jobs_status_check", sql`status in ('queued', 'running', 'done', 'failed')`),
+    index("jobs_runnable_idx").on(t.status, t.runAt),
+    index("jobs_ref_idx").on(t.kind, t.ref),
   ],
 );

@@ -1,5 +1,8 @@
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
+import type { DeliveryConfig } from "../delivery/delivery-service";
+import type { IdentifierConfig } from "../delivery/identifiers";
+import type { JobWorker } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { ReportImporter } from "../routes/reports/report-importer";
 import type { Encryptor } from "./encryption";
@@ -27,6 +30,10 @@ export interface AppDeps {
   benchRoutes?: boolean;
   /** Origins allowed to make state-changing requests. */
   trustedOrigins: readonly string[];
+  /** Runs quality checks and deliveries in the background. */
+  jobs: JobWorker;
+  delivery: DeliveryConfig;
+  identifiers: IdentifierConfig;
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;
 }

@@ -2,7 +2,10 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { StoreConfig } from "../delivery/stores";
+import type { Transport } from "../delivery/transports";
 import { loadEnv } from "../env";
+import type { JobWorker } from "../jobs/queue";
 import { startServer } from "../server";
 import { createTestDatabase } from "./test-database";
 
@@ -12,6 +15,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
+  /** The background job worker (quality checks, deliveries); `drain()` runs what is due now. */
+  jobs: JobWorker;
   /** A new "browser": its own cookies. */
   client(): TestClient;
   /** Mails written to the outbox, oldest first. */
@@ -20,7 +25,10 @@ export interface TestServer {
 }
 
 /** The real HTTP server on a free port over a fresh database, as `npm start` runs it. */
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  opts: { transport?: (store: StoreConfig) => Transport } = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-test-"));
   const { database, dispose } = await createTestDatabase();
   const port = await freePort();
@@ -34,13 +42,16 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SIGN_IN_RATE_LIMIT: "1000",
+    // No polling: jobs run when a request queues one (kick) or a test drains the queue.
+    JOB_POLL_MS: "0",
     ...envOverrides,
   });
-  const server = await startServer(env, { database });
+  const server = await startServer(env, { database, transport: opts.transport });
   return {
     url,
     dataDir,
     database,
+    jobs: server.jobs,
     client: () => new TestClient(url),
     async outbox() {
       const dir = path.join(dataDir, "outbox");

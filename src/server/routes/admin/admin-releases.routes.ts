@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
 import { pageQuerySchema } from "../../../domain/pagination";
+import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
 import {
   ADMIN_RELEASE_MESSAGES,
   canApplyReleaseAction,
@@ -14,13 +16,27 @@ import {
 } from "../../../domain/releases";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { releases, users } from "../../db/schema";
+import { deliveries, releases, users } from "../../db/schema";
+import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "../../delivery/delivery-service";
+import { assignIdentifiers } from "../../delivery/identifiers";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
 import { err, json, likePattern } from "../../lib/route-helpers";
+import { queueQualityCheck } from "../../quality/quality-check";
 import { notifyUser } from "../notifications/notify";
 import { releaseColumns, releaseSchema, toReleaseDto } from "../releases/release.schema";
+import {
+  deliverySchema,
+  deliveryState,
+  deliveryStateSchema,
+  qualitySchema,
+  releaseDeliveries,
+  releaseQuality,
+  releaseTracks,
+  trackSchema,
+  writeTracks,
+} from "../releases/release-detail";
 import { adminErrors, idParams, pageOf } from "./admin.common";
 
 const adminReleaseSchema = releaseSchema
@@ -93,6 +109,52 @@ const routes = {
     summary: "Take a live release down",
     request: { params: idParams },
     responses: { 200: one, 404: err("No such release"), 409: err("Not allowed from this status"), ...adminErrors },
+  }),
+  detail: createRoute({
+    method: "get",
+    path: "/admin/releases/{id}",
+    tags: ["Admin"],
+    summary: "A release in review: tracks, quality report and per-store deliveries",
+    request: { params: idParams },
+    responses: {
+      200: json(
+        z.object({
+          release: adminReleaseSchema,
+          tracks: z.array(trackSchema),
+          quality: qualitySchema,
+          deliveries: z.array(deliverySchema),
+          delivery: deliveryStateSchema,
+        }),
+        "Release",
+      ),
+      404: err("No such release"),
+      ...adminErrors,
+    },
+  }),
+  recheck: createRoute({
+    method: "post",
+    path: "/admin/releases/{id}/quality-check",
+    tags: ["Admin"],
+    summary: "Run the quality check again (e.g. after the artist replaced a file at the same link)",
+    request: { params: idParams },
+    responses: {
+      202: json(z.object({ queued: z.literal(true) }), "Queued"),
+      404: err("No such release"),
+      ...adminErrors,
+    },
+  }),
+  retryDelivery: createRoute({
+    method: "post",
+    path: "/admin/deliveries/{id}/retry",
+    tags: ["Admin"],
+    summary: "Queue a failed delivery again",
+    request: { params: idParams },
+    responses: {
+      202: json(z.object({ queued: z.literal(true) }), "Queued"),
+      404: err("No such delivery"),
+      409: err("Not failed"),
+      ...adminErrors,
+    },
   }),
   remove: createRoute({
     method: "delete",
@@ -184,6 +246,66 @@ async function applyAction(
   return after;
 }
 
+/**
+ * Approve: in one transaction the release is checked (status, audio, quality), given its UPC and
+ * ISRCs, set live, and one delivery per store is queued. A failure anywhere changes nothing.
+ */
+async function approveRelease(deps: AppDeps, id: string) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const [release] = await tx
+      .select({
+        status: releases.status,
+        audioFileUrl: releases.audioFileUrl,
+        qcStatus: releases.qcStatus,
+        qcFindings: releases.qcFindings,
+      })
+      .from(releases)
+      .where(eq(releases.id, id))
+      .for("update");
+    if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
+    if (!canApplyReleaseAction("approve", release.status)) {
+      throw new ApiError(409, "INVALID_TRANSITION", ADMIN_RELEASE_MESSAGES.notAllowed("approve", release.status));
+    }
+    if (!release.audioFileUrl) {
+      throw new ApiError(409, "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
+    }
+    if (release.qcStatus !== "done") throw new ApiError(409, "QC_PENDING", QC_MESSAGES.approveWaiting);
+    const blocking = blockingCount(release.qcFindings);
+    if (blocking > 0) throw new ApiError(409, "QC_BLOCKING", QC_MESSAGES.approveBlocked(blocking));
+    await assignIdentifiers(tx, id, deps.identifiers);
+    const now = new Date();
+    await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
+    await queueReleaseDeliveries(tx, id, deps.delivery.stores);
+  });
+  deps.jobs.kick();
+  const after = await oneRelease(db, id);
+  await notifyOwner(deps, after);
+  return after;
+}
+
+/** Take Down: the release leaves the stores that have it (a takedown message each), in one transaction. */
+async function takeDownRelease(deps: AppDeps, id: string) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(releases)
+      .set({ status: RELEASE_ACTIONS.takeDown.to })
+      .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS.takeDown.from])))
+      .returning({ id: releases.id });
+    if (!updated) {
+      const [existing] = await tx.select({ status: releases.status }).from(releases).where(eq(releases.id, id));
+      if (!existing) throw new ApiError(404, "NOT_FOUND", "Release not found.");
+      throw new ApiError(409, "INVALID_TRANSITION", ADMIN_RELEASE_MESSAGES.notAllowed("takeDown", existing.status));
+    }
+    await queueTakedowns(tx, id);
+  });
+  deps.jobs.kick();
+  const after = await oneRelease(db, id);
+  await notifyOwner(deps, after);
+  return after;
+}
+
 export const adminReleasesRouter = createRouter()
   .openapi(routes.list, async (c) => {
     await requireAdmin(c);
@@ -232,19 +354,29 @@ export const adminReleasesRouter = createRouter()
     await requireAdmin(c);
     const input = c.req.valid("json");
     const db = c.get("deps").database.db;
-    const [row] = await db
-      .insert(releases)
-      .values({
-        ...input,
-        genre: input.genre || null,
-        // No generated placeholder links: a release without audio shows "Audio missing" until it has some.
-        audioFileUrl: input.audioFileUrl || null,
-        coverArtUrl: input.coverArtUrl || null,
-        userId: null,
-        status: "pending_review",
-      })
-      .returning({ id: releases.id });
-    if (!row) throw new Error("release insert returned nothing");
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(releases)
+        .values({
+          ...input,
+          genre: input.genre || null,
+          // No generated placeholder links: a release without audio shows "Audio missing" until it has some.
+          audioFileUrl: input.audioFileUrl || null,
+          coverArtUrl: input.coverArtUrl || null,
+          userId: null,
+          status: "pending_review",
+        })
+        .returning({
+          id: releases.id,
+          title: releases.title,
+          isExplicit: releases.isExplicit,
+          audioFileUrl: releases.audioFileUrl,
+        });
+      if (!inserted) throw new Error("release insert returned nothing");
+      await writeTracks(tx, inserted, []);
+      return inserted;
+    });
+    c.get("deps").jobs.kick();
     return c.json({ release: await oneRelease(db, row.id) }, 201);
   })
   .openapi(routes.update, async (c) => {
@@ -253,33 +385,29 @@ export const adminReleasesRouter = createRouter()
     const input = c.req.valid("json");
     const deps = c.get("deps");
     const before = await oneRelease(deps.database.db, id);
-    if (input.status === "live" && before.status !== "live" && !before.audioFileUrl) {
-      throw new ApiError(409, "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
-    }
-    const now = new Date();
     const goesLive = input.status === "live" && before.status !== "live";
+    const goesDown = input.status === "taken_down" && before.status === "live";
+    // Metadata first; a status change to Live or Taken Down then goes through the same checks,
+    // identifiers and deliveries as the Approve and Take Down buttons.
     await deps.database.db
       .update(releases)
       .set({
         title: input.title,
         artistName: input.artistName,
         releaseDate: input.releaseDate,
-        status: input.status,
         upcEan: input.upcEan || null,
-        ...(goesLive ? { approvedAt: now, liveAt: now } : {}),
+        ...(goesLive || goesDown ? {} : { status: input.status }),
       })
       .where(eq(releases.id, id));
+    if (goesLive) return c.json({ release: await approveRelease(deps, id) }, 200);
+    if (goesDown) return c.json({ release: await takeDownRelease(deps, id) }, 200);
     const after = await oneRelease(deps.database.db, id);
     if (after.status !== before.status) await notifyOwner(deps, after);
     return c.json({ release: after }, 200);
   })
   .openapi(routes.approve, async (c) => {
     await requireAdmin(c);
-    const now = new Date();
-    const release = await applyAction(c.get("deps"), c.req.valid("param").id, "approve", {
-      approvedAt: now,
-      liveAt: now,
-    });
+    const release = await approveRelease(c.get("deps"), c.req.valid("param").id);
     return c.json({ release }, 200);
   })
   .openapi(routes.reject, async (c) => {
@@ -292,8 +420,52 @@ export const adminReleasesRouter = createRouter()
   })
   .openapi(routes.takeDown, async (c) => {
     await requireAdmin(c);
-    const release = await applyAction(c.get("deps"), c.req.valid("param").id, "takeDown");
+    const release = await takeDownRelease(c.get("deps"), c.req.valid("param").id);
     return c.json({ release }, 200);
+  })
+  .openapi(routes.detail, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid("param");
+    const deps = c.get("deps");
+    const db = deps.database.db;
+    const release = await oneRelease(db, id);
+    const [trackList, quality, deliveryList] = await Promise.all([
+      releaseTracks(db, id),
+      releaseQuality(db, id),
+      releaseDeliveries(db, id, deps.delivery.stores),
+    ]);
+    return c.json(
+      {
+        release,
+        tracks: trackList,
+        quality,
+        deliveries: deliveryList,
+        delivery: deliveryState(deliveryList, deps.delivery.stores),
+      },
+      200,
+    );
+  })
+  .openapi(routes.recheck, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid("param");
+    const deps = c.get("deps");
+    await oneRelease(deps.database.db, id);
+    await deps.database.db.transaction((tx) => queueQualityCheck(tx, id));
+    deps.jobs.kick();
+    return c.json({ queued: true as const }, 202);
+  })
+  .openapi(routes.retryDelivery, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid("param");
+    const deps = c.get("deps");
+    const db = deps.database.db;
+    if (!(await retryDelivery(db, id))) {
+      const [exists] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, id));
+      if (!exists) throw new ApiError(404, "NOT_FOUND", "Delivery not found.");
+      throw new ApiError(409, "INVALID_STATE", DELIVERY_MESSAGES.notRetryable);
+    }
+    deps.jobs.kick();
+    return c.json({ queued: true as const }, 202);
   })
   .openapi(routes.remove, async (c) => {
     await requireAdmin(c);

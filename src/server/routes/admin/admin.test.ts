@@ -4,6 +4,7 @@ import { ADMIN_RELEASE_MESSAGES } from "../../../domain/releases";
 import { TICKET_MESSAGES } from "../../../domain/tickets";
 import { ADMIN_USER_MESSAGES } from "../../../domain/users";
 import { createArtist, setReleaseStatus, validRelease } from "../../test/factories";
+import { setQualityChecked } from "../../test/media-fixtures";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
 
 const ANY_ID = "00000000-0000-4000-8000-000000000000";
@@ -222,6 +223,8 @@ describe("admin API", () => {
   it("moves releases only along the spec's transitions and tells the owner", async () => {
     const artist = await createArtist(server, "Review Me");
     const release = (await artist.client.post("/api/releases", validRelease({ title: "Reviewed" }))).body.release;
+    await server.jobs.drain();
+    await setQualityChecked(server.database, release.id);
     expect((await admin.post(`/api/admin/releases/${release.id}/take-down`)).status).toBe(409);
 
     const rejected = await admin.post(`/api/admin/releases/${release.id}/reject`, {});
@@ -262,6 +265,8 @@ describe("admin API", () => {
       pushNewFeatures: false,
     });
     const release = (await artist.client.post("/api/releases", validRelease({ title: "Quiet" }))).body.release;
+    await server.jobs.drain();
+    await setQualityChecked(server.database, release.id);
     await admin.post(`/api/admin/releases/${release.id}/approve`);
     expect((await server.outbox()).filter((m) => m.to === artist.email)).toEqual([]);
     expect((await artist.client.get("/api/notifications")).body.unread).toBe(1);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { QC_STATUSES } from "../../../domain/quality";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../../domain/releases";
 import { releases } from "../../db/schema";
 
@@ -20,6 +21,7 @@ export const releaseSchema = z
     approvedAt: z.string().nullable(),
     liveAt: z.string().nullable(),
     adminNotes: z.string().nullable(),
+    qcStatus: z.string().openapi({ enum: [...QC_STATUSES] }),
   })
   .openapi("Release");
 export type ReleaseDto = z.infer<typeof releaseSchema>;
@@ -42,6 +44,7 @@ export const releaseColumns = {
   approvedAt: releases.approvedAt,
   liveAt: releases.liveAt,
   adminNotes: releases.adminNotes,
+  qcStatus: releases.qcStatus,
 };
 
 type ReleaseRow = Pick<typeof releases.$inferSelect, keyof typeof releaseColumns>;

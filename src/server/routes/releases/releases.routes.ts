@@ -14,6 +14,23 @@ import { ApiError } from "../../lib/errors";
 import { enforceRateLimit } from "../../lib/rate-limit";
 import { err as error, json, likePattern } from "../../lib/route-helpers";
 import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
+import {
+  deliveryState,
+  deliveryStateSchema,
+  qualitySchema,
+  releaseDeliveries,
+  releaseQuality,
+  releaseTracks,
+  trackSchema,
+  writeTracks,
+} from "./release-detail";
+
+const detailSchema = z.object({
+  release: releaseSchema,
+  tracks: z.array(trackSchema),
+  quality: qualitySchema,
+  delivery: deliveryStateSchema,
+});
 
 const listQuery = z.object({
   tab: z.enum(["all", "explicit", "clean"]).default("all"),
@@ -39,7 +56,7 @@ const createReleaseRoute = createRoute({
   summary: "Submit a release for review",
   request: { body: { content: { "application/json": { schema: releaseInputSchema } }, required: true } },
   responses: {
-    201: json(z.object({ release: releaseSchema }), "Submitted, pending review"),
+    201: json(z.object({ release: releaseSchema }), "Submitted, pending review; its quality check is queued"),
     400: error("Invalid input"),
     401: error("Signed out"),
     429: error("Too many uploads"),
@@ -50,10 +67,10 @@ const getRoute = createRoute({
   method: "get",
   path: "/releases/{id}",
   tags: ["Releases"],
-  summary: "One of the artist's releases",
+  summary: "One of the artist's releases with its tracks, quality report and delivery state",
   request: { params: releaseIdParams },
   responses: {
-    200: json(z.object({ release: releaseSchema }), "Release"),
+    200: json(detailSchema, "Release"),
     401: error("Signed out"),
     404: error("Not yours or absent"),
   },
@@ -118,19 +135,26 @@ export const releasesRouter = createRouter()
     const user = await requireUser(c);
     const input = c.req.valid("json");
     await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
-    const [row] = await c
-      .get("deps")
-      .database.db.insert(releases)
-      .values({
-        ...input,
-        genre: input.genre || null,
-        upcEan: input.upcEan || null,
-        userId: user.id,
-        status: "pending_review",
-        streams: 0,
-      })
-      .returning(releaseColumns);
-    if (!row) throw new Error("release insert returned nothing");
+    const { tracks, ...fields } = input;
+    const deps = c.get("deps");
+    // The release, its tracks and its quality-check job exist together or not at all.
+    const row = await deps.database.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(releases)
+        .values({
+          ...fields,
+          genre: fields.genre || null,
+          upcEan: fields.upcEan || null,
+          userId: user.id,
+          status: "pending_review",
+          streams: 0,
+        })
+        .returning(releaseColumns);
+      if (!inserted) throw new Error("release insert returned nothing");
+      await writeTracks(tx, inserted, tracks);
+      return inserted;
+    });
+    deps.jobs.kick();
     return c.json({ release: toReleaseDto(row) }, 201);
   })
   .openapi(getRoute, async (c) => {
@@ -142,20 +166,44 @@ export const releasesRouter = createRouter()
       .from(releases)
       .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
     if (!row) throw notFound();
-    return c.json({ release: toReleaseDto(row) }, 200);
+    const deps = c.get("deps");
+    const db = deps.database.db;
+    const [trackList, quality, deliveryList] = await Promise.all([
+      releaseTracks(db, id),
+      releaseQuality(db, id),
+      releaseDeliveries(db, id, deps.delivery.stores),
+    ]);
+    return c.json(
+      {
+        release: toReleaseDto(row),
+        tracks: trackList,
+        quality,
+        delivery: deliveryState(deliveryList, deps.delivery.stores),
+      },
+      200,
+    );
   })
   .openapi(updateRoute, async (c) => {
     const user = await requireUser(c);
     const { id } = c.req.valid("param");
     const input = c.req.valid("json");
-    const db = c.get("deps").database.db;
+    const deps = c.get("deps");
+    const db = deps.database.db;
+    const { tracks, ...fields } = input;
     // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
-    const [row] = await db
-      .update(releases)
-      .set({ ...input, genre: input.genre || null, upcEan: input.upcEan || null })
-      .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
-      .returning(releaseColumns);
-    if (row) return c.json({ release: toReleaseDto(row) }, 200);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(releases)
+        .set({ ...fields, genre: fields.genre || null, upcEan: fields.upcEan || null })
+        .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
+        .returning(releaseColumns);
+      if (updated) await writeTracks(tx, updated, tracks);
+      return updated;
+    });
+    if (row) {
+      deps.jobs.kick();
+      return c.json({ release: toReleaseDto(row) }, 200);
+    }
     const [existing] = await db
       .select({ status: releases.status })
       .from(releases)

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { type AudioFacts, auditArtwork, auditAudio, auditMetadata, isAllCaps, isTitleCase } from "./quality";
+
+const good: AudioFacts = {
+  container: "wav",
+  encoding: "pcm",
+  bitDepth: 24,
+  sampleRate: 48_000,
+  channels: 2,
+  durationSeconds: 200,
+};
+const codes = (f: { code: string }[]) => f.map((x) => x.code).sort();
+
+describe("audio rules", () => {
+  it("passes 16/24-bit stereo WAV and FLAC at 44.1 kHz and more", () => {
+    expect(auditAudio("Track 1 audio", good)).toEqual([]);
+    expect(auditAudio("Track 1 audio", { ...good, container: "flac", bitDepth: 16, sampleRate: 44_100 })).toEqual([]);
+  });
+  it("blocks mono, low sample rates, odd bit depths, float and lossy files, each with a fix", () => {
+    const mono = auditAudio("Track 1 audio", { ...good, channels: 1, sampleRate: 22_050 });
+    expect(codes(mono)).toEqual(["audio.channels", "audio.sample_rate"]);
+    expect(mono.every((f) => f.severity === "blocking" && f.fix.length > 10)).toBe(true);
+    expect(mono.find((f) => f.code === "audio.sample_rate")?.message).toContain("22.1 kHz");
+    expect(codes(auditAudio("s", { ...good, bitDepth: 8 }))).toEqual(["audio.bit_depth"]);
+    expect(codes(auditAudio("s", { ...good, encoding: "float", bitDepth: 32 }))).toEqual([
+      "audio.bit_depth",
+      "audio.codec",
+    ]);
+    expect(codes(auditAudio("s", { ...good, container: "mpeg", encoding: "other" }))).toEqual(["audio.format"]);
+    expect(codes(auditAudio("s", { ...good, durationSeconds: 0 }))).toEqual(["audio.duration"]);
+    expect(codes(auditAudio("s", null))).toEqual(["audio.unreadable"]);
+  });
+});
+
+describe("artwork rules", () => {
+  const art = { format: "jpeg", width: 3000, height: 3000, colourSpace: "srgb" };
+  it("passes square RGB JPG/PNG from 3000 to 6000 px", () => {
+    expect(auditArtwork(art)).toEqual([]);
+    expect(auditArtwork({ ...art, format: "png", width: 6000, height: 6000 })).toEqual([]);
+  });
+  it("blocks GIF, non-square, too small, too large and CMYK", () => {
+    expect(codes(auditArtwork({ ...art, format: "gif" }))).toEqual(["artwork.format"]);
+    expect(codes(auditArtwork({ ...art, width: 3000, height: 2000 }))).toEqual(["artwork.square", "artwork.too_small"]);
+    expect(codes(auditArtwork({ ...art, width: 1000, height: 1000 }))).toEqual(["artwork.too_small"]);
+    expect(codes(auditArtwork({ ...art, width: 7000, height: 7000 }))).toEqual(["artwork.too_large"]);
+    expect(codes(auditArtwork({ ...art, colourSpace: "cmyk" }))).toEqual(["artwork.colour_space"]);
+  });
+});
+
+describe("metadata rules", () => {
+  const release = {
+    title: "Monsoon Nights",
+    artistName: "Asha",
+    releaseType: "single" as const,
+    upcEan: null,
+    tracks: [
+      {
+        position: 1,
+        title: "Monsoon Nights",
+        isrc: null as string | null,
+        featuredArtists: [] as string[],
+        durationSeconds: 200,
+      },
+    ],
+  };
+  it("finds nothing in a tidy single", () => expect(auditMetadata(release)).toEqual([]));
+  it("title case, all caps and scripts without case", () => {
+    expect(isTitleCase("Songs of the Monsoon")).toBe(true);
+    expect(isTitleCase("songs of the monsoon")).toBe(false);
+    expect(isTitleCase("मानसून की रातें")).toBe(true);
+    expect(isAllCaps("MONSOON NIGHTS")).toBe(true);
+    expect(isAllCaps("DJ")).toBe(false);
+    expect(codes(auditMetadata({ ...release, title: "monsoon nights" }))).toEqual(["metadata.title_case"]);
+    expect(codes(auditMetadata({ ...release, title: "MONSOON NIGHTS" }))).toEqual(["metadata.all_caps"]);
+  });
+  it("blocks Explicit/Clean, links and store names in titles", () => {
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights (Explicit)" }))).toEqual([
+      "metadata.explicit_in_title",
+    ]);
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights www.asha.in" }))).toContain(
+      "metadata.url_in_title",
+    );
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights Spotify Edit" }))).toEqual([
+      "metadata.store_in_title",
+    ]);
+  });
+  it("wants featured artists as (feat. X) at the end, once, and never the main artist", () => {
+    expect(auditMetadata({ ...release, title: "Monsoon Nights (feat. Ravi)" })).toEqual([]);
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights feat. Ravi" }))).toEqual([
+      "metadata.feat_placement",
+    ]);
+    expect(codes(auditMetadata({ ...release, artistName: "Asha feat. Ravi" }))).toEqual([
+      "metadata.artist_consistency",
+    ]);
+    const album = {
+      ...release,
+      releaseType: "ep" as const,
+      tracks: [1, 2, 3, 4].map((position) => ({
+        position,
+        title: `Song ${position}`,
+        isrc: null,
+        featuredArtists: position === 2 ? ["Asha"] : [],
+        durationSeconds: 200,
+      })),
+    };
+    expect(codes(auditMetadata(album))).toEqual(["metadata.featured_is_main"]);
+  });
+  it("checks UPC and ISRC formats and warns when the track list does not match the release type", () => {
+    expect(codes(auditMetadata({ ...release, upcEan: "036000291453" }))).toEqual(["metadata.upc"]);
+    const badIsrc = { ...release, tracks: release.tracks.map((t) => ({ ...t, isrc: "IN-123" })) };
+    expect(codes(auditMetadata(badIsrc))).toEqual(["metadata.isrc"]);
+    const typed = auditMetadata({ ...release, releaseType: "album" });
+    expect(codes(typed)).toEqual(["metadata.release_type"]);
+    expect(typed[0]?.severity).toBe("warning");
+    expect(typed[0]?.message).toBe(
+      "A release with 1 track is usually a Single on stores, but this one is marked Album.",
+    );
+  });
+});

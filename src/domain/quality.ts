@@ -1,0 +1,479 @@
+import { isValidIsrc, isValidUpcEan } from "./identifiers";
+import { RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
+import { expectedReleaseType } from "./tracks";
+
+/**
+ * The automated quality check: what stores would refuse (blocking) or frown on (warning), each
+ * finding with a plain-language fix. Pure rules over facts read from the files and the metadata,
+ * so the server's job only gathers facts and the rules are tested on their own.
+ */
+export const FINDING_SEVERITIES = ["blocking", "warning"] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+export interface Finding {
+  /** Stable identifier of the rule, e.g. "audio.sample_rate". */
+  code: string;
+  severity: FindingSeverity;
+  /** What it is about: "Track 1 audio", "Artwork", "Release title". */
+  subject: string;
+  message: string;
+  fix: string;
+}
+
+export const QC_STATUSES = ["pending", "running", "done", "failed"] as const;
+export type QcStatus = (typeof QC_STATUSES)[number];
+export const QC_STATUS_LABELS: Record<QcStatus, string> = {
+  pending: "Waiting to be checked",
+  running: "Checking files",
+  done: "Checked",
+  failed: "Check could not finish",
+};
+
+export const QC_MESSAGES = {
+  approveBlocked: (n: number) =>
+    `This release has ${n} blocking quality ${n === 1 ? "finding" : "findings"}; fix ${n === 1 ? "it" : "them"} before approving.`,
+  approveWaiting: "The quality check has not finished yet. Try again in a moment.",
+  noFindings: "No problems found.",
+} as const;
+
+export const AUDIO_RULES = {
+  containers: ["wav", "flac"],
+  bitDepths: [16, 24],
+  minSampleRate: 44_100,
+  channels: 2,
+} as const;
+
+export const ARTWORK_RULES = { formats: ["jpeg", "png"], minPx: 3000, maxPx: 6000 } as const;
+
+/** Technical facts read from an audio file's own headers. */
+export interface AudioFacts {
+  /** "wav", "flac", or what the file turned out to be. */
+  container: string;
+  /** For WAV: "pcm", "float" or "other" (from the format tag, including WAVE_FORMAT_EXTENSIBLE's sub-format). */
+  encoding: "pcm" | "float" | "other";
+  bitDepth: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  durationSeconds: number | null;
+}
+
+export interface ArtworkFacts {
+  /** "jpeg", "png", "gif", … as the image decoder names it. */
+  format: string;
+  width: number;
+  height: number;
+  /** "srgb", "cmyk", "b-w", … */
+  colourSpace: string;
+}
+
+const finding = (severity: FindingSeverity, code: string, subject: string, message: string, fix: string): Finding => ({
+  code,
+  severity,
+  subject,
+  message,
+  fix,
+});
+
+const EXPORT_FIX =
+  "Export the track again from your audio software as a 16- or 24-bit stereo WAV or FLAC at 44.1 kHz or more.";
+
+export function fetchFinding(kind: "audio" | "artwork", subject: string, reason: string): Finding {
+  return finding(
+    "blocking",
+    `${kind}.unreachable`,
+    subject,
+    `We could not download this file: ${reason}`,
+    "Make sure the link is public, starts with http:// or https://, and opens the file itself rather than a web page.",
+  );
+}
+
+export function auditAudio(subject: string, facts: AudioFacts | null): Finding[] {
+  if (!facts) {
+    return [finding("blocking", "audio.unreadable", subject, "This file is not readable audio.", EXPORT_FIX)];
+  }
+  const out: Finding[] = [];
+  if (!(AUDIO_RULES.containers as readonly string[]).includes(facts.container)) {
+    out.push(
+      finding(
+        "blocking",
+        "audio.format",
+        subject,
+        `This is a ${facts.container.toUpperCase()} file; stores take lossless WAV or FLAC.`,
+        EXPORT_FIX,
+      ),
+    );
+    return out;
+  }
+  if (facts.container === "wav" && facts.encoding !== "pcm") {
+    out.push(
+      finding(
+        "blocking",
+        "audio.codec",
+        subject,
+        facts.encoding === "float"
+          ? "This WAV holds floating-point samples; stores take integer PCM."
+          : "This WAV is compressed; stores take uncompressed PCM.",
+        EXPORT_FIX,
+      ),
+    );
+  }
+  if (facts.bitDepth === null || !(AUDIO_RULES.bitDepths as readonly number[]).includes(facts.bitDepth)) {
+    out.push(
+      finding(
+        "blocking",
+        "audio.bit_depth",
+        subject,
+        facts.bitDepth === null
+          ? "The bit depth could not be read."
+          : `The bit depth is ${facts.bitDepth}-bit; stores take 16 or 24.`,
+        EXPORT_FIX,
+      ),
+    );
+  }
+  if (facts.sampleRate === null || facts.sampleRate < AUDIO_RULES.minSampleRate) {
+    out.push(
+      finding(
+        "blocking",
+        "audio.sample_rate",
+        subject,
+        facts.sampleRate === null
+          ? "The sample rate could not be read."
+          : `The sample rate is ${formatKhz(facts.sampleRate)} kHz; stores need at least 44.1 kHz.`,
+        "Export again at 44.1 kHz or 48 kHz from the original session (resampling a low-rate file up does not restore quality).",
+      ),
+    );
+  }
+  if (facts.channels !== AUDIO_RULES.channels) {
+    out.push(
+      finding(
+        "blocking",
+        "audio.channels",
+        subject,
+        facts.channels === 1
+          ? "This audio is mono; stores take stereo."
+          : `This audio has ${facts.channels ?? "an unknown number of"} channels; stores take stereo (2).`,
+        "Export a stereo (2-channel) file. For a mono recording, export it as stereo with the same signal on both sides.",
+      ),
+    );
+  }
+  if (!facts.durationSeconds || facts.durationSeconds <= 0) {
+    out.push(finding("blocking", "audio.duration", subject, "This file has no audio in it (zero length).", EXPORT_FIX));
+  }
+  return out;
+}
+
+function formatKhz(hz: number): string {
+  return String(Math.round(hz / 100) / 10);
+}
+
+export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
+  const subject = "Artwork";
+  const fix = "Upload a square RGB JPG or PNG between 3000 × 3000 and 6000 × 6000 pixels.";
+  if (!facts) return [finding("blocking", "artwork.unreadable", subject, "This file is not a readable image.", fix)];
+  const out: Finding[] = [];
+  if (!(ARTWORK_RULES.formats as readonly string[]).includes(facts.format)) {
+    out.push(
+      finding(
+        "blocking",
+        "artwork.format",
+        subject,
+        `The artwork is a ${facts.format.toUpperCase()} image; stores take JPG or PNG.`,
+        fix,
+      ),
+    );
+  }
+  if (facts.width !== facts.height) {
+    out.push(
+      finding(
+        "blocking",
+        "artwork.square",
+        subject,
+        `The artwork is ${facts.width} × ${facts.height} pixels; it must be square.`,
+        "Crop the artwork to a square without stretching it.",
+      ),
+    );
+  }
+  const smallest = Math.min(facts.width, facts.height);
+  const largest = Math.max(facts.width, facts.height);
+  if (smallest < ARTWORK_RULES.minPx) {
+    out.push(
+      finding(
+        "blocking",
+        "artwork.too_small",
+        subject,
+        `The artwork is ${facts.width} × ${facts.height} pixels; stores need at least 3000 × 3000.`,
+        "Export the artwork from its original file at 3000 × 3000 pixels; enlarging a small image makes it blurry.",
+      ),
+    );
+  }
+  if (largest > ARTWORK_RULES.maxPx) {
+    out.push(
+      finding(
+        "blocking",
+        "artwork.too_large",
+        subject,
+        `The artwork is ${facts.width} × ${facts.height} pixels; stores take at most 6000 × 6000.`,
+        "Resize the artwork to between 3000 and 6000 pixels a side.",
+      ),
+    );
+  }
+  if (facts.colourSpace === "cmyk") {
+    out.push(
+      finding(
+        "blocking",
+        "artwork.colour_space",
+        subject,
+        "The artwork uses CMYK colours (for print); stores take RGB.",
+        "Convert the artwork to RGB in your image editor and export it again.",
+      ),
+    );
+  }
+  return out;
+}
+
+/** What the metadata rules read. */
+export interface MetadataSubject {
+  title: string;
+  artistName: string;
+  releaseType: ReleaseType;
+  upcEan: string | null;
+  tracks: {
+    position: number;
+    title: string;
+    isrc: string | null;
+    featuredArtists: string[];
+    durationSeconds: number | null;
+  }[];
+}
+
+const STORE_NAMES = [
+  "spotify",
+  "apple music",
+  "itunes",
+  "youtube",
+  "amazon",
+  "jiosaavn",
+  "gaana",
+  "deezer",
+  "tidal",
+  "wynk",
+];
+const SMALL_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "and",
+  "but",
+  "or",
+  "nor",
+  "for",
+  "so",
+  "yet",
+  "as",
+  "at",
+  "by",
+  "in",
+  "of",
+  "off",
+  "on",
+  "per",
+  "to",
+  "up",
+  "via",
+  "vs.",
+  "feat.",
+  "with",
+  "from",
+  "into",
+]);
+
+/** Title case: every word but small ones (and words in scripts without case) starts with a capital. */
+export function isTitleCase(title: string): boolean {
+  const words = title.split(/\s+/).filter(Boolean);
+  return words.every((word, i) => {
+    const bare = word.replace(/^[("'[{¿¡-]+/, "");
+    const first = bare.charAt(0);
+    if (!first || first.toLowerCase() === first.toUpperCase()) return true; // digits, punctuation, Devanagari…
+    if (i > 0 && SMALL_WORDS.has(bare.toLowerCase())) return true;
+    return first === first.toUpperCase();
+  });
+}
+
+/** Mostly capitals: four or more cased letters and none of them lower case. */
+export function isAllCaps(text: string): boolean {
+  const letters = [...text].filter((ch) => ch.toLowerCase() !== ch.toUpperCase());
+  return letters.length >= 4 && letters.every((ch) => ch === ch.toUpperCase());
+}
+
+const FEAT_ANYWHERE = /\b(feat\.?|ft\.?|featuring)(\s|$)/i;
+const FEAT_AT_END = /\s\(feat\. [^()]+\)$/;
+const VERSION_WORDS = /\b(explicit|clean)\b/i;
+const URLISH = /(https?:\/\/|www\.|\.(com|in|net|org|io)\b)/i;
+
+function titleFindings(subject: string, title: string, featured: readonly string[]): Finding[] {
+  const out: Finding[] = [];
+  if (URLISH.test(title)) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.url_in_title",
+        subject,
+        `"${title}" contains a web address.`,
+        "Remove the link from the title.",
+      ),
+    );
+  }
+  const store = STORE_NAMES.find((s) => new RegExp(`\\b${s}\\b`, "i").test(title));
+  if (store) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.store_in_title",
+        subject,
+        `"${title}" names a store (${store}).`,
+        "Remove store names from titles; stores show their own names.",
+      ),
+    );
+  }
+  if (VERSION_WORDS.test(title)) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.explicit_in_title",
+        subject,
+        `"${title}" says Explicit or Clean in the title.`,
+        "Remove the word from the title and set the Explicit content option instead; stores add their own label.",
+      ),
+    );
+  }
+  if (FEAT_ANYWHERE.test(title) && !FEAT_AT_END.test(title)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.feat_placement",
+        subject,
+        `"${title}" names a featured artist outside the form "(feat. Name)" at the end.`,
+        'Write featured artists at the end of the title as "(feat. Name)", or list them as featured artists on the track.',
+      ),
+    );
+  }
+  if (featured.length && FEAT_ANYWHERE.test(title)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.feat_twice",
+        subject,
+        `"${title}" names a featured artist in the title and in the featured artists list.`,
+        "Keep featured artists in the list only; we add them to the title the way each store wants.",
+      ),
+    );
+  }
+  if (isAllCaps(title)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.all_caps",
+        subject,
+        `"${title}" is written in capitals.`,
+        "Write the title in title case (Like This) unless the capitals are the official spelling.",
+      ),
+    );
+  } else if (!isTitleCase(title)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.title_case",
+        subject,
+        `"${title}" is not in title case.`,
+        "Start each main word with a capital letter (Like This); small words such as and, of, the may stay lower case.",
+      ),
+    );
+  }
+  return out;
+}
+
+export function auditMetadata(release: MetadataSubject): Finding[] {
+  const out: Finding[] = [...titleFindings("Release title", release.title, [])];
+  if (isAllCaps(release.artistName)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.artist_all_caps",
+        "Artist name",
+        `"${release.artistName}" is written in capitals.`,
+        "Use the artist's usual spelling; capitals are fine only when that is how the name is written everywhere.",
+      ),
+    );
+  }
+  if (FEAT_ANYWHERE.test(release.artistName) || /\s(&|x|and)\s/i.test(release.artistName)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.artist_consistency",
+        "Artist name",
+        `"${release.artistName}" looks like several artists in one name.`,
+        "Enter the main artist only and list other artists as featured artists on the tracks, so stores link each to their own profile.",
+      ),
+    );
+  }
+  if (release.upcEan && !isValidUpcEan(release.upcEan)) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.upc",
+        "UPC/EAN",
+        `${release.upcEan} is not a valid UPC/EAN (the check digit does not match).`,
+        "Copy the code again from your GS1 certificate, or leave it empty and we assign one.",
+      ),
+    );
+  }
+  for (const track of release.tracks) {
+    const subject = `Track ${track.position} title`;
+    if (release.tracks.length > 1 || track.title !== release.title) {
+      out.push(...titleFindings(subject, track.title, track.featuredArtists));
+    }
+    if (track.isrc && !isValidIsrc(track.isrc)) {
+      out.push(
+        finding(
+          "blocking",
+          "metadata.isrc",
+          `Track ${track.position} ISRC`,
+          `${track.isrc} is not a valid ISRC.`,
+          "An ISRC has 12 characters (country, registrant, year, number), like INK7L2600001; leave it empty and we assign one.",
+        ),
+      );
+    }
+    for (const name of track.featuredArtists) {
+      if (name.toLowerCase() === release.artistName.toLowerCase()) {
+        out.push(
+          finding(
+            "warning",
+            "metadata.featured_is_main",
+            `Track ${track.position} featured artists`,
+            `${name} is the release's main artist and also listed as featured.`,
+            "Remove the main artist from the featured artists.",
+          ),
+        );
+      }
+    }
+  }
+  const expected = expectedReleaseType(release.tracks.map((t) => t.durationSeconds));
+  const declared = release.releaseType === "compilation" ? "album" : release.releaseType;
+  if (expected !== declared) {
+    const n = release.tracks.length;
+    out.push(
+      finding(
+        "warning",
+        "metadata.release_type",
+        "Release type",
+        `A release with ${n} ${n === 1 ? "track" : "tracks"} is usually a${expected === "album" ? "n" : ""} ${RELEASE_TYPE_LABELS[expected]} on stores, but this one is marked ${RELEASE_TYPE_LABELS[release.releaseType]}.`,
+        "Stores list singles as 1–3 tracks, EPs as 4–6 tracks or up to 30 minutes, and longer releases as albums. Change the release type or the track list.",
+      ),
+    );
+  }
+  return out;
+}
+
+export function blockingCount(findings: readonly Finding[]): number {
+  return findings.filter((f) => f.severity === "blocking").length;
+}

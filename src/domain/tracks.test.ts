@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { eanFor, isrcFor, isValidIsrc, isValidUpcEan, normaliseIsrc, upcCapacity } from "./identifiers";
+import { releaseInputSchema } from "./releases";
+import { expectedReleaseType, isoDuration, planTracks, TRACK_MESSAGES, trackListProblem } from "./tracks";
+
+describe("store conventions for track lists", () => {
+  it("single 1–3 tracks, EP 4–6 or ≤ 30 min, else album", () => {
+    expect(expectedReleaseType([200])).toBe("single");
+    expect(expectedReleaseType([200, 200, 200])).toBe("single");
+    expect(expectedReleaseType([200, 200, 200, 200])).toBe("ep");
+    expect(expectedReleaseType([700, 700])).toBe("ep");
+    expect(expectedReleaseType([200, 200, 200, 200, 200, 200, 200])).toBe("album");
+    expect(expectedReleaseType([400, 400, 400, 400, 400])).toBe("album");
+    expect(expectedReleaseType([null, null])).toBe("single");
+  });
+  it("writes ISO 8601 durations", () => {
+    expect(isoDuration(185)).toBe("PT3M5S");
+    expect(isoDuration(0)).toBe("PT0S");
+    expect(isoDuration(3600)).toBe("PT1H");
+  });
+});
+
+describe("track lists", () => {
+  const release = { title: "Monsoon", isExplicit: true, audioFileUrl: "https://x.example/1.wav" };
+  it("no list means one track named after the release, with its audio", () => {
+    expect(planTracks(release, [])).toEqual([
+      {
+        position: 1,
+        title: "Monsoon",
+        audioFileUrl: release.audioFileUrl,
+        isrc: null,
+        isExplicit: true,
+        featuredArtists: [],
+      },
+    ]);
+  });
+  it("track 1 always carries the release's audio", () => {
+    const planned = planTracks(release, [
+      { title: "", audioFileUrl: "https://elsewhere/x.wav", isrc: "", isExplicit: false, featuredArtists: [] },
+      {
+        title: "Two",
+        audioFileUrl: "https://x.example/2.wav",
+        isrc: "INZZZ2600002",
+        isExplicit: false,
+        featuredArtists: ["Ravi"],
+      },
+    ]);
+    expect(planned.map((t) => [t.position, t.title, t.audioFileUrl, t.isrc])).toEqual([
+      [1, "Monsoon", release.audioFileUrl, null],
+      [2, "Two", "https://x.example/2.wav", "INZZZ2600002"],
+    ]);
+  });
+  it("explains what is wrong with a list", () => {
+    const t = (over = {}) => ({
+      title: "T",
+      audioFileUrl: "https://x/a.wav",
+      isrc: "",
+      isExplicit: false,
+      featuredArtists: [],
+      ...over,
+    });
+    expect(trackListProblem("single", [t(), t()])).toBe(TRACK_MESSAGES.singleOnly);
+    expect(trackListProblem("ep", [t(), t({ title: "" })])).toBe(TRACK_MESSAGES.titleRequired);
+    expect(trackListProblem("ep", [t(), t({ audioFileUrl: "javascript:alert(1)" })])).toBe(TRACK_MESSAGES.invalidAudio);
+    expect(trackListProblem("ep", [t({ isrc: "XX" })])).toBe(TRACK_MESSAGES.invalidIsrc);
+    expect(trackListProblem("ep", [t({ isrc: "INZZZ2600001" }), t({ isrc: "INZZZ2600001" })])).toBe(
+      TRACK_MESSAGES.duplicateIsrc,
+    );
+    expect(trackListProblem("album", [t(), t(), t()])).toBeUndefined();
+  });
+  it("the upload form's schema accepts hyphenated ISRCs and stores them bare", () => {
+    const parsed = releaseInputSchema.parse({
+      title: "Monsoon",
+      artistName: "Asha",
+      releaseType: "ep",
+      releaseDate: "2026-12-01",
+      audioFileUrl: "https://x/a.wav",
+      coverArtUrl: "https://x/a.jpg",
+      tracks: [{ title: "One", isrc: "in-zzz-26-00001" }],
+    });
+    expect(parsed.tracks[0]?.isrc).toBe("INZZZ2600001");
+  });
+});
+
+describe("ISRC and EAN assignment", () => {
+  it("validates ISRCs", () => {
+    expect(isValidIsrc("INZZZ2600001")).toBe(true);
+    expect(isValidIsrc("USRC17607839")).toBe(true);
+    expect(isValidIsrc(normaliseIsrc("us-rc1-76-07839"))).toBe(true);
+    for (const bad of ["IN-ZZZ-26-00001", "INZZZ260001", "1NZZZ2600001", "INZZZ26000011", ""]) {
+      expect(isValidIsrc(bad), bad).toBe(false);
+    }
+  });
+  it("numbers ISRCs per registrant and year", () => {
+    expect(isrcFor("IN-ZZZ", 2026, 1)).toBe("INZZZ2600001");
+    expect(isrcFor("INZZZ", 2027, 99_999)).toBe("INZZZ2799999");
+    expect(() => isrcFor("INZZZ", 2026, 100_000)).toThrow(RangeError);
+  });
+  it("numbers EAN-13s under a GS1 prefix with their check digit", () => {
+    expect(eanFor("8901234", 0)).toBe("8901234000007");
+    expect(eanFor("8901234", 1)).toBe("8901234000014");
+    for (let i = 0; i < 50; i++) expect(isValidUpcEan(eanFor("8901234", i * 997))).toBe(true);
+    expect(upcCapacity("8901234")).toBe(100_000);
+    expect(() => eanFor("8901234", 100_000)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { isValidIsrc, normaliseIsrc } from "./identifiers";
+import type { ReleaseType } from "./releases";
+
+export const MAX_TRACKS = 100;
+export const MAX_FEATURED_ARTISTS = 10;
+
+export const TRACK_MESSAGES = {
+  titleRequired: "Every track needs a title.",
+  audioRequired: "Every track needs an audio file URL.",
+  invalidAudio: "Please provide a valid HTTP/HTTPS URL for each track's audio file.",
+  invalidIsrc: "An ISRC has 12 characters, like INK7L2600001 (hyphens are fine), or is left empty.",
+  duplicateIsrc: "Two tracks of this release have the same ISRC.",
+  singleOnly: "A single has one audio file; choose EP, Album or Compilation to add tracks.",
+  tooMany: `A release can have at most ${MAX_TRACKS} tracks.`,
+} as const;
+
+/**
+ * One track as the artist describes it. Track 1's audio is the release's Audio File URL (the spec's
+ * single `audio_file_url`), so its own `audioFileUrl` may be left empty.
+ */
+export const trackInputSchema = z.object({
+  title: z.string().trim().max(200).default(""),
+  audioFileUrl: z.string().trim().max(2048).default(""),
+  isrc: z
+    .string()
+    .trim()
+    .max(15)
+    .default("")
+    .transform((v) => (v ? normaliseIsrc(v) : "")),
+  isExplicit: z.boolean().default(false),
+  featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
+});
+export type TrackInput = z.input<typeof trackInputSchema>;
+export type TrackData = z.output<typeof trackInputSchema>;
+
+/** A track as it is stored: position from 1, track 1 always carrying the release's audio. */
+export interface TrackPlan {
+  position: number;
+  title: string;
+  audioFileUrl: string | null;
+  isrc: string | null;
+  isExplicit: boolean;
+  featuredArtists: string[];
+}
+
+/**
+ * The tracks a release will have: what the artist listed, or, when they listed none, one track
+ * named after the release. Track 1's audio is always the release's audio.
+ */
+export function planTracks(
+  release: { title: string; isExplicit: boolean; audioFileUrl: string | null },
+  tracks: readonly TrackData[],
+): TrackPlan[] {
+  const listed = tracks.length
+    ? tracks
+    : [{ title: release.title, audioFileUrl: "", isrc: "", isExplicit: release.isExplicit, featuredArtists: [] }];
+  return listed.map((t, i) => ({
+    position: i + 1,
+    title: t.title || (i === 0 ? release.title : ""),
+    audioFileUrl: i === 0 ? release.audioFileUrl || null : t.audioFileUrl || null,
+    isrc: t.isrc || null,
+    isExplicit: t.isExplicit,
+    featuredArtists: t.featuredArtists,
+  }));
+}
+
+/** The first problem with a release's track list, as a message for the form, or undefined. */
+export function trackListProblem(releaseType: ReleaseType, tracks: readonly TrackData[]): string | undefined {
+  if (tracks.length > MAX_TRACKS) return TRACK_MESSAGES.tooMany;
+  if (releaseType === "single" && tracks.length > 1) return TRACK_MESSAGES.singleOnly;
+  const isrcs = new Set<string>();
+  for (const [i, t] of tracks.entries()) {
+    if (i > 0 && !t.title) return TRACK_MESSAGES.titleRequired;
+    if (i > 0 && !t.audioFileUrl) return TRACK_MESSAGES.audioRequired;
+    if (i > 0 && !isHttp(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
+    if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
+    if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
+    if (t.isrc) isrcs.add(t.isrc);
+  }
+  return undefined;
+}
+
+function isHttp(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The release type stores expect for a track list (the common store convention: a single has
+ * 1–3 tracks under 10 minutes each; an EP 4–6 tracks, or up to 6 tracks totalling at most 30 minutes;
+ * anything longer is an album). Undefined durations count as unknown and do not decide.
+ */
+export function expectedReleaseType(durationsSeconds: readonly (number | null)[]): "single" | "ep" | "album" {
+  const count = durationsSeconds.length;
+  const known = durationsSeconds.filter((d): d is number => d !== null);
+  const total = known.reduce((sum, d) => sum + d, 0);
+  const longest = known.length ? Math.max(...known) : 0;
+  if (count <= 3 && longest < 600) return "single";
+  if (count <= 6 && total <= 30 * 60) return "ep";
+  return "album";
+}
+
+/** "PT3M5S" style ISO 8601 duration, as DDEX writes it. */
+export function isoDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
+}
+
+/** "3:05", for people. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "—";
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}

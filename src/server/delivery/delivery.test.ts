@@ -1,0 +1,397 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isValidUpcEan } from "../../domain/identifiers";
+import { deliveries, jobs } from "../db/schema";
+import { createJobWorker } from "../jobs/queue";
+import { createLogger } from "../lib/logger";
+import { createMediaStore } from "../media/media-store";
+import { createArtist, validRelease } from "../test/factories";
+import { image, type MediaServer, startMediaServer, wav } from "../test/media-fixtures";
+import { type SftpTestServer, startSftpServer } from "../test/sftp-server";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../test/test-server";
+import { checkAcknowledgements, createDeliveryJob, manifestName } from "./delivery-service";
+import { createErnValidator, defaultSchemaDir } from "./ern-schema";
+import type { StoreConfig } from "./stores";
+import { ackFileName, type Transport, transportFor } from "./transports";
+
+let server: TestServer;
+let media: MediaServer;
+let sftp: SftpTestServer;
+let admin: TestClient;
+let artist: Awaited<ReturnType<typeof createArtist>>;
+let root: string;
+let stores: StoreConfig[];
+const uploads: string[] = [];
+/** When set, uploads to the "stall" store write one file and then wait for this to settle (a worker frozen mid-delivery). */
+let stall: { promise: Promise<void>; release: () => void; fail: (e: Error) => void } | undefined;
+const validator = createErnValidator(defaultSchemaDir());
+const audio = wav({ sampleRate: 44_100, bitDepth: 24, channels: 2, seconds: 0.5, extensible: true });
+const mono = wav({ sampleRate: 22_050, bitDepth: 16, channels: 1, seconds: 0.5 });
+
+/** The real transport, counted, and able to freeze mid-batch for the "stall" store. */
+function testTransport(store: StoreConfig): Transport {
+  const real = transportFor(store);
+  return {
+    ...real,
+    async upload(batchId, files, manifest) {
+      uploads.push(`${store.id}/${batchId}`);
+      if (store.id === "stall" && stall) {
+        const current = stall;
+        await real
+          .upload(batchId, files.slice(0, 1), { relPath: "ignored.part", source: { text: "" } })
+          .catch(() => {});
+        await current.promise;
+      }
+      return real.upload(batchId, files, manifest);
+    },
+  };
+}
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-delivery-"));
+  await fs.mkdir(path.join(root, "sftp"));
+  media = await startMediaServer();
+  sftp = await startSftpServer(path.join(root, "sftp"));
+  stores = [
+    {
+      id: "spotify",
+      name: "Spotify",
+      dpid: "PADPIDATESTSPOTIFY",
+      downloads: false,
+      transport: { kind: "folder", path: path.join(root, "spotify") },
+    },
+    {
+      id: "itunes",
+      name: "Apple Music",
+      dpid: "PADPIDATESTAPPLE",
+      downloads: true,
+      transport: { kind: "folder", path: path.join(root, "itunes") },
+    },
+    {
+      id: "saavn",
+      name: "JioSaavn",
+      dpid: "PADPIDATESTSAAVN",
+      downloads: false,
+      transport: {
+        kind: "sftp",
+        host: "127.0.0.1",
+        port: sftp.port,
+        username: sftp.username,
+        password: sftp.password,
+        path: "/incoming",
+      },
+    },
+  ];
+  const storesFile = path.join(root, "stores.json");
+  await fs.writeFile(storesFile, JSON.stringify(stores));
+  server = await startTestServer(
+    { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
+    { transport: testTransport },
+  );
+  admin = server.client();
+  await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  artist = await createArtist(server);
+  media.put("/good.wav", audio);
+  media.put("/mono.wav", mono);
+  media.put("/cover.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
+}, 60_000);
+afterAll(async () => {
+  stall?.release();
+  await server?.close();
+  await media?.close();
+  await sftp?.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function checkedRelease(over: Record<string, unknown> = {}) {
+  const created = await artist.client.post(
+    "/api/releases",
+    validRelease({ audioFileUrl: media.url("/good.wav"), coverArtUrl: media.url("/cover.jpg"), ...over }),
+  );
+  expect(created.status).toBe(201);
+  await server.jobs.drain();
+  return created.body.release.id as string;
+}
+
+/** A promise settled from outside (Node 20 has no Promise.withResolvers). */
+function deferred() {
+  const out = {} as { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void };
+  out.promise = new Promise<void>((resolve, reject) => {
+    out.resolve = resolve;
+    out.reject = reject;
+  });
+  return out;
+}
+
+async function files(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out.push(path.relative(dir, path.join(entry.parentPath, entry.name)));
+  }
+  return out.sort();
+}
+
+describe("approval, identifiers and deliveries", () => {
+  it("refuses approval while the check runs or finds blocking problems", async () => {
+    const created = await artist.client.post(
+      "/api/releases",
+      validRelease({ audioFileUrl: media.url("/mono.wav"), coverArtUrl: media.url("/cover.jpg") }),
+    );
+    const id = created.body.release.id;
+    await server.database.db.execute(sql`update releases set qc_status = 'pending' where id = ${id}`);
+    const waiting = await admin.post(`/api/admin/releases/${id}/approve`);
+    expect([waiting.status, waiting.body.error.code]).toEqual([409, "QC_PENDING"]);
+    await server.jobs.drain();
+    const blocked = await admin.post(`/api/admin/releases/${id}/approve`);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error).toMatchObject({
+      code: "QC_BLOCKING",
+      message: "This release has 2 blocking quality findings; fix them before approving.",
+    });
+    const after = await admin.get(`/api/admin/releases/${id}`);
+    expect(after.body.release.status).toBe("pending_review");
+    expect(after.body.deliveries).toEqual([]);
+  });
+
+  it("approve assigns a UPC and ISRCs, delivers schema-valid ERN batches to every store (folder and SFTP), and the artist sees it", async () => {
+    const id = await checkedRelease({ title: "First Light" });
+    const approved = await admin.post(`/api/admin/releases/${id}/approve`);
+    expect(approved.status).toBe(200);
+    const upc = approved.body.release.upcEan as string;
+    expect(upc).toMatch(/^8901234\d{6}$/);
+    expect(isValidUpcEan(upc)).toBe(true);
+    await server.jobs.drain();
+
+    const detail = await admin.get(`/api/admin/releases/${id}`);
+    const isrc = detail.body.tracks[0].isrc as string;
+    expect(isrc).toMatch(new RegExp(`^INZZZ${String(new Date().getUTCFullYear()).slice(2)}\\d{5}$`));
+    expect(
+      detail.body.deliveries.map((d: { store: string; kind: string; status: string }) => [d.store, d.kind, d.status]),
+    ).toEqual([
+      ["spotify", "insert", "sent"],
+      ["itunes", "insert", "sent"],
+      ["saavn", "insert", "sent"],
+    ]);
+    const mine = await artist.client.get(`/api/releases/${id}`);
+    expect(mine.body.delivery).toEqual({ delivered: 3, stores: 3, summary: "Delivered to 3 of 3 stores" });
+
+    const spotifyBatch = detail.body.deliveries[0].batchId;
+    const expected = [
+      `${upc}/${upc}.xml`,
+      `${upc}/resources/${upc}.jpg`,
+      `${upc}/resources/${upc}_01_001.wav`,
+      manifestName(spotifyBatch),
+    ].sort();
+    expect(await files(path.join(root, "spotify", spotifyBatch))).toEqual(expected);
+    const sftpBatch = detail.body.deliveries[2].batchId;
+    const sftpDir = path.join(root, "sftp", "incoming", sftpBatch);
+    expect(await files(sftpDir)).toEqual(
+      expected.map((f) => (f.startsWith("BatchComplete") ? manifestName(sftpBatch) : f)).sort(),
+    );
+    // The exact bytes the artist linked, over SFTP too.
+    expect(Buffer.compare(await fs.readFile(path.join(sftpDir, upc, "resources", `${upc}_01_001.wav`)), audio)).toBe(0);
+    const xml = await fs.readFile(path.join(sftpDir, upc, `${upc}.xml`), "utf8");
+    expect((await validator.validate(xml)).errors).toEqual([]);
+    expect(xml).toContain(`<ICPN>${upc}</ICPN>`);
+    expect(xml).toContain(`<ISRC>${isrc}</ISRC>`);
+    expect(xml).toContain("<DisplayTitleText>First Light</DisplayTitleText>");
+    expect(xml).toContain("<PartyId>PADPIDATESTSAAVN</PartyId>");
+    expect(xml).toContain("<BitsPerSample>24</BitsPerSample>");
+    // Downloads only where the store enables them.
+    const itunesXml = await fs.readFile(
+      path.join(root, "itunes", detail.body.deliveries[1].batchId, upc, `${upc}.xml`),
+      "utf8",
+    );
+    expect(itunesXml).toContain("PayAsYouGoModel");
+    expect(xml).not.toContain("PayAsYouGoModel");
+
+    // A store's acknowledgement moves its delivery on.
+    await fs.writeFile(path.join(root, "spotify", spotifyBatch, ackFileName(spotifyBatch)), "<ack/>");
+    await checkAcknowledgements(server.database.db, stores);
+    const acked = await admin.get(`/api/admin/releases/${id}`);
+    expect(acked.body.deliveries.map((d: { status: string }) => d.status)).toEqual(["acknowledged", "sent", "sent"]);
+
+    // Take Down: a takedown (no deals) to every store that had it.
+    const down = await admin.post(`/api/admin/releases/${id}/take-down`);
+    expect(down.body.release.status).toBe("taken_down");
+    await server.jobs.drain();
+    const after = await admin.get(`/api/admin/releases/${id}`);
+    const takedowns = after.body.deliveries.filter((d: { kind: string }) => d.kind === "takedown");
+    expect(takedowns.map((d: { store: string; status: string }) => [d.store, d.status])).toEqual([
+      ["spotify", "sent"],
+      ["itunes", "sent"],
+      ["saavn", "sent"],
+    ]);
+    const takedownXml = await fs.readFile(path.join(root, "itunes", takedowns[1].batchId, upc, `${upc}.xml`), "utf8");
+    expect((await validator.validate(takedownXml)).valid).toBe(true);
+    expect(takedownXml).not.toContain("<DealList>");
+    expect(await files(path.join(root, "itunes", takedowns[1].batchId))).toEqual(
+      [`${upc}/${upc}.xml`, manifestName(takedowns[1].batchId)].sort(),
+    );
+    // Message times only move forward, per release and store.
+    const times = await server.database.db
+      .select({ kind: deliveries.kind, at: deliveries.messageCreatedAt })
+      .from(deliveries)
+      .where(and(eq(deliveries.store, "itunes"), eq(deliveries.releaseId, id)));
+    const insertAt = times.find((t) => t.kind === "insert")?.at?.getTime() ?? Number.NaN;
+    const takedownAt = times.find((t) => t.kind === "takedown")?.at?.getTime() ?? Number.NaN;
+    expect(takedownAt).toBeGreaterThan(insertAt);
+    expect(takedownXml).toContain(`<MessageCreatedDateTime>${new Date(takedownAt).toISOString()}</MessageCreatedDateTime>`);
+    expect((await artist.client.get(`/api/releases/${id}`)).body.delivery.summary).toBe("Delivered to 0 of 3 stores");
+
+    // Approved again: the same UPC and ISRC, never new ones.
+    const again = await admin.post(`/api/admin/releases/${id}/approve`);
+    expect(again.body.release.upcEan).toBe(upc);
+    expect((await admin.get(`/api/admin/releases/${id}`)).body.tracks[0].isrc).toBe(isrc);
+    await server.jobs.drain();
+  }, 60_000);
+
+  it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {
+    const ids = await Promise.all([1, 2, 3, 4, 5].map(() => checkedRelease()));
+    await server.jobs.drain();
+    const results = await Promise.all(ids.map((id) => admin.post(`/api/admin/releases/${id}/approve`)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const upcs = results.map((r) => r.body.release.upcEan as string);
+    expect(new Set(upcs).size).toBe(5);
+    const sequence = upcs.map((u) => Number(u.slice(7, 12))).sort((a, b) => a - b);
+    expect(sequence).toEqual(sequence.map((_, i) => (sequence[0] as number) + i));
+    const isrcs = await Promise.all(
+      ids.map(async (id) => (await admin.get(`/api/admin/releases/${id}`)).body.tracks[0].isrc),
+    );
+    expect(new Set(isrcs).size).toBe(5);
+
+    const copy = await checkedRelease({ upcEan: upcs[0] });
+    const refused = await admin.post(`/api/admin/releases/${copy}/approve`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(`UPC/EAN ${upcs[0]} already belongs to another release.`);
+    expect((await admin.get(`/api/admin/releases/${copy}`)).body.release.status).toBe("pending_review");
+    await server.jobs.drain();
+  }, 60_000);
+});
+
+describe("the delivery queue survives a worker dying mid-delivery", () => {
+  it("another worker takes the job over when its lease ends, finishes the batch once, and a replay sends nothing", async () => {
+    const stallStore: StoreConfig = {
+      id: "stall",
+      name: "Stall",
+      dpid: "PADPIDATESTSTALL",
+      downloads: false,
+      transport: { kind: "folder", path: path.join(root, "stall") },
+    };
+    const id = await checkedRelease();
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    // A delivery to a store that freezes mid-batch, run by a worker with a one-second lease.
+    const [row] = await server.database.db
+      .insert(deliveries)
+      .values({ releaseId: id, store: "stall", kind: "insert", batchId: `stall-${Date.now()}` })
+      .returning();
+    if (!row) throw new Error("no delivery");
+    await server.database.db.insert(jobs).values({ kind: "delivery", ref: row.id });
+    const frozenUpload = deferred();
+    stall = {
+      promise: frozenUpload.promise,
+      release: () => frozenUpload.resolve(),
+      fail: (e) => frozenUpload.reject(e),
+    };
+    const logger = createLogger("silent");
+    const mediaStore = createMediaStore(path.join(server.dataDir, "media"), {
+      allowHosts: [],
+      maxBytes: 1e9,
+      timeoutMs: 5000,
+    });
+    const config = { stores: [stallStore], sender: { dpid: "PADPIDALOCALKALRAV", name: "Kalrav" } };
+    const handlers = (transport: (s: StoreConfig) => Transport) => ({
+      "quality-check": async () => {},
+      delivery: createDeliveryJob({ db: server.database.db, media: mediaStore, config, logger, transport }),
+    });
+    const frozen = createJobWorker({
+      db: server.database.db,
+      logger,
+      handlers: handlers(testTransport),
+      pollMs: 0,
+      leaseSeconds: 1,
+    });
+    frozen.kick();
+    const batchDir = path.join(root, "stall", row.batchId);
+    for (let i = 0; i < 50 && (await files(batchDir).catch(() => [])).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await files(batchDir)).some((f) => f.startsWith("BatchComplete"))).toBe(false);
+
+    // The "restarted process": a fresh worker on the same database, after the lease ran out.
+    await new Promise((r) => setTimeout(r, 1300));
+    const counted: string[] = [];
+    const restarted = createJobWorker({
+      db: server.database.db,
+      logger,
+      pollMs: 0,
+      handlers: handlers((store) => {
+        const real = transportFor(store);
+        return {
+          ...real,
+          upload: (batchId, batchFiles, manifest) => {
+            counted.push(batchId);
+            return real.upload(batchId, batchFiles, manifest);
+          },
+        };
+      }),
+    });
+    await restarted.drain();
+    expect(counted).toEqual([row.batchId]);
+    const [done] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
+    expect(done?.status).toBe("sent");
+    const upc = (await admin.get(`/api/admin/releases/${id}`)).body.release.upcEan;
+    expect((await files(batchDir)).filter((f) => !f.endsWith(".part") && f !== "ignored.part")).toEqual(
+      [
+        `${upc}/${upc}.xml`,
+        `${upc}/resources/${upc}.jpg`,
+        `${upc}/resources/${upc}_01_001.wav`,
+        manifestName(row.batchId),
+      ].sort(),
+    );
+
+    // The frozen worker wakes up and fails: it must not undo the other's success.
+    stall.fail(new Error("killed"));
+    await frozen.stop();
+    const [still] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
+    expect(still?.status).toBe("sent");
+
+    // A worker that died after the manifest landed but before recording it: replayed, nothing is sent again.
+    await server.database.db.update(deliveries).set({ status: "sending" }).where(eq(deliveries.id, row.id));
+    await server.database.db
+      .update(jobs)
+      .set({ status: "queued", runAt: new Date(0) })
+      .where(eq(jobs.ref, row.id));
+    await restarted.drain();
+    expect(counted).toEqual([row.batchId]);
+    const [replayed] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
+    expect(replayed?.status).toBe("sent");
+    stall = undefined;
+  }, 30_000);
+
+  it("a failed delivery is shown with its reason and an admin can retry it", async () => {
+    const id = await checkedRelease();
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    // The SFTP store goes away: its delivery fails until attempts run out.
+    await sftp.close();
+    for (let i = 0; i < 5; i++) {
+      await server.jobs.drain();
+      await server.database.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
+    }
+    await server.jobs.drain();
+    const detail = await admin.get(`/api/admin/releases/${id}`);
+    const failed = detail.body.deliveries.find((d: { store: string }) => d.store === "saavn");
+    expect(failed.status).toBe("failed");
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/);
+    expect(detail.body.delivery.summary).toBe("Delivered to 2 of 3 stores");
+    const artistRetry = await artist.client.post(`/api/admin/deliveries/${failed.id}/retry`);
+    expect(artistRetry.status).toBe(403);
+    sftp = await startSftpServer(path.join(root, "sftp"));
+    const retried = await admin.post(`/api/admin/deliveries/${failed.id}/retry`);
+    expect(retried.status).toBe(202);
+    expect((await admin.post(`/api/admin/deliveries/${failed.id}/retry`)).status).toBe(409);
+  }, 60_000);
+});

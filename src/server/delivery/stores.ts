@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** A store we deliver to: who it is in DDEX terms and how files reach it. */
+const storeSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  name: z.string().min(1),
+  dpid: z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, "a DDEX party id starts with PADPIDA"),
+  /** Offer permanent downloads besides streaming. */
+  downloads: z.boolean().default(false),
+  transport: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("folder"), path: z.string().min(1) }),
+    z.object({
+      kind: z.literal("sftp"),
+      host: z.string().min(1),
+      port: z.number().int().min(1).max(65535).default(22),
+      username: z.string().min(1),
+      password: z.string().optional(),
+      privateKeyPath: z.string().optional(),
+      /** Folder on the server that batches go into. */
+      path: z.string().default("."),
+    }),
+  ]),
+});
+export type StoreConfig = z.infer<typeof storeSchema>;
+
+/**
+ * The stores of a fresh install: the six an Indian artist expects, each delivering into a local
+ * folder under the data directory (what a store would pick up), with placeholder DDEX party ids.
+ * A real deployment lists its stores, their DPIDs and SFTP drop boxes in STORES_FILE.
+ */
+function defaultStores(dataDir: string): StoreConfig[] {
+  const local = (id: string, name: string, downloads = false): StoreConfig => ({
+    id,
+    name,
+    dpid: `PADPIDALOCAL${id.replace(/-/g, "").toUpperCase()}`,
+    downloads,
+    transport: { kind: "folder", path: path.join(dataDir, "deliveries", id) },
+  });
+  return [
+    local("spotify", "Spotify"),
+    local("apple-music", "Apple Music", true),
+    local("youtube-music", "YouTube Music"),
+    local("amazon-music", "Amazon Music", true),
+    local("jiosaavn", "JioSaavn"),
+    local("gaana", "Gaana"),
+  ];
+}
+
+/** Reads STORES_FILE (a JSON array of stores) or falls back to the local defaults. Fails fast on bad entries. */
+export function loadStores(storesFile: string | undefined, dataDir: string): StoreConfig[] {
+  if (!storesFile) return defaultStores(dataDir);
+  const raw = JSON.parse(fs.readFileSync(storesFile, "utf8"));
+  const parsed = z.array(storeSchema).safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid STORES_FILE ${storesFile}:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
+  }
+  const ids = new Set<string>();
+  for (const store of parsed.data) {
+    if (ids.has(store.id)) throw new Error(`STORES_FILE lists store ${store.id} twice`);
+    ids.add(store.id);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,89 @@
+import fs from "node:fs/promises";
+import { parseFile } from "music-metadata";
+import sharp from "sharp";
+import type { ArtworkFacts, AudioFacts } from "../../domain/quality";
+
+const WAVE_FORMAT_PCM = 0x0001;
+const WAVE_FORMAT_IEEE_FLOAT = 0x0003;
+const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
+
+/**
+ * Reads an audio file's technical facts from its own headers. WAV is read directly from its chunks:
+ * for WAVE_FORMAT_EXTENSIBLE (how 24-bit and multichannel WAVs are written) the real encoding is the
+ * sub-format GUID, which general-purpose tag readers report loosely. Everything else goes through
+ * music-metadata. Null when the file is not audio we can read.
+ */
+export async function inspectAudio(file: string): Promise<AudioFacts | null> {
+  const fh = await fs.open(file, "r");
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await fh.read(head, 0, 12, 0);
+    if (bytesRead >= 12 && head.toString("ascii", 0, 4) === "RIFF" && head.toString("ascii", 8, 12) === "WAVE") {
+      return await readWav(fh);
+    }
+  } finally {
+    await fh.close();
+  }
+  try {
+    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    if (!format.container) return null;
+    const container = format.container.toLowerCase();
+    return {
+      container: container === "flac" ? "flac" : container,
+      encoding: format.lossless ? "pcm" : "other",
+      bitDepth: format.bitsPerSample ?? null,
+      sampleRate: format.sampleRate ?? null,
+      channels: format.numberOfChannels ?? null,
+      durationSeconds: format.duration ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
+  const { size } = await fh.stat();
+  let offset = 12;
+  let fmt: Buffer | undefined;
+  let dataBytes: number | undefined;
+  const header = Buffer.alloc(8);
+  // Walk the chunks (fmt, data, and any LIST/bext/… between) by their declared sizes.
+  while (offset + 8 <= size && (!fmt || dataBytes === undefined)) {
+    await fh.read(header, 0, 8, offset);
+    const id = header.toString("ascii", 0, 4);
+    const length = header.readUInt32LE(4);
+    if (id === "fmt ") {
+      fmt = Buffer.alloc(Math.min(length, 64));
+      await fh.read(fmt, 0, fmt.length, offset + 8);
+    } else if (id === "data") {
+      dataBytes = Math.min(length, size - offset - 8);
+    }
+    offset += 8 + length + (length % 2);
+  }
+  if (!fmt || fmt.length < 16) return null;
+  let formatTag = fmt.readUInt16LE(0);
+  const channels = fmt.readUInt16LE(2);
+  const sampleRate = fmt.readUInt32LE(4);
+  const blockAlign = fmt.readUInt16LE(12);
+  const bitsPerSample = fmt.readUInt16LE(14);
+  let validBits = bitsPerSample;
+  if (formatTag === WAVE_FORMAT_EXTENSIBLE && fmt.length >= 40) {
+    validBits = fmt.readUInt16LE(18) || bitsPerSample;
+    formatTag = fmt.readUInt16LE(24); // first two bytes of the sub-format GUID are the format code
+  }
+  const encoding = formatTag === WAVE_FORMAT_PCM ? "pcm" : formatTag === WAVE_FORMAT_IEEE_FLOAT ? "float" : "other";
+  const durationSeconds =
+    dataBytes !== undefined && blockAlign > 0 && sampleRate > 0 ? dataBytes / blockAlign / sampleRate : null;
+  return { container: "wav", encoding, bitDepth: validBits, sampleRate, channels, durationSeconds };
+}
+
+/** An image's format, size and colour space, from the image itself. Null when it is not an image. */
+export async function inspectArtwork(file: string): Promise<ArtworkFacts | null> {
+  try {
+    const meta = await sharp(file, { limitInputPixels: 100_000_000 }).metadata();
+    if (!meta.format || !meta.width || !meta.height) return null;
+    return { format: meta.format, width: meta.width, height: meta.height, colourSpace: meta.space ?? "unknown" };
+  } catch {
+    return null;
+  }
+}

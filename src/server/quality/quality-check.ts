@@ -1,0 +1,150 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  type ArtworkFacts,
+  type AudioFacts,
+  auditArtwork,
+  auditAudio,
+  auditMetadata,
+  type Finding,
+  fetchFinding,
+} from "../../domain/quality";
+import type { ReleaseType } from "../../domain/releases";
+import type { Db } from "../db/client";
+import { releases, tracks } from "../db/schema";
+import { enqueueJob } from "../jobs/queue";
+import { inspectArtwork, inspectAudio } from "../media/inspect";
+import type { MediaStore } from "../media/media-store";
+import { FetchRefused } from "../media/safe-fetch";
+
+/** Marks a release's check as waiting and queues it, in the caller's transaction. */
+export async function queueQualityCheck(tx: Pick<Db, "insert" | "update">, releaseId: string): Promise<void> {
+  await tx.update(releases).set({ qcStatus: "pending" }).where(eq(releases.id, releaseId));
+  await enqueueJob(tx, "quality-check", releaseId, { maxAttempts: 3 });
+}
+
+interface Fetched<T> {
+  facts: T | null;
+  sha256: string | null;
+  md5: string | null;
+  finding?: Finding;
+}
+
+/**
+ * The quality-check job: fetches the release's audio and artwork, reads their facts and applies
+ * the rules. A link that cannot be fetched is a finding (the artist must fix it); anything else
+ * going wrong (our disk, our database) throws, so the job is retried.
+ */
+export function createQualityCheck(deps: { db: Db; media: MediaStore }) {
+  const { db, media } = deps;
+
+  async function fetchAndInspect<T>(
+    kind: "audio" | "artwork",
+    subject: string,
+    url: string,
+    inspect: (path: string) => Promise<T | null>,
+  ): Promise<Fetched<T>> {
+    try {
+      const file = await media.fetch(url);
+      return { facts: await inspect(file.path), sha256: file.sha256, md5: file.md5 };
+    } catch (err) {
+      if (err instanceof FetchRefused) {
+        return { facts: null, sha256: null, md5: null, finding: fetchFinding(kind, subject, err.message) };
+      }
+      throw err;
+    }
+  }
+
+  return async function runQualityCheck(releaseId: string): Promise<void> {
+    const [release] = await db.select().from(releases).where(eq(releases.id, releaseId));
+    if (!release) return; // withdrawn or deleted meanwhile: nothing to check
+    await db.update(releases).set({ qcStatus: "running" }).where(eq(releases.id, releaseId));
+    const trackRows = await db
+      .select()
+      .from(tracks)
+      .where(eq(tracks.releaseId, releaseId))
+      .orderBy(asc(tracks.position));
+
+    const findings: Finding[] = [];
+    const trackResults: { id: string; audio: Fetched<AudioFacts> | null }[] = [];
+    for (const track of trackRows) {
+      const subject = `Track ${track.position} audio`;
+      if (!track.audioFileUrl) {
+        findings.push({
+          code: "audio.missing",
+          severity: "blocking",
+          subject,
+          message: "This track has no audio file.",
+          fix: "Add a link to the track's WAV or FLAC file.",
+        });
+        trackResults.push({ id: track.id, audio: null });
+        continue;
+      }
+      const audio = await fetchAndInspect("audio", subject, track.audioFileUrl, inspectAudio);
+      findings.push(...(audio.finding ? [audio.finding] : auditAudio(subject, audio.facts)));
+      trackResults.push({ id: track.id, audio });
+    }
+
+    let artwork: Fetched<ArtworkFacts> | null = null;
+    if (release.coverArtUrl) {
+      artwork = await fetchAndInspect("artwork", "Artwork", release.coverArtUrl, inspectArtwork);
+      findings.push(...(artwork.finding ? [artwork.finding] : auditArtwork(artwork.facts)));
+    } else {
+      findings.push({
+        code: "artwork.missing",
+        severity: "blocking",
+        subject: "Artwork",
+        message: "This release has no cover artwork.",
+        fix: "Add a link to a square RGB JPG or PNG between 3000 and 6000 pixels a side.",
+      });
+    }
+
+    const durations = new Map(
+      trackResults.map((t) => [
+        t.id,
+        t.audio?.facts?.durationSeconds ? Math.round(t.audio.facts.durationSeconds) : null,
+      ]),
+    );
+    findings.push(
+      ...auditMetadata({
+        title: release.title,
+        artistName: release.artistName,
+        releaseType: release.releaseType as ReleaseType,
+        upcEan: release.upcEan,
+        tracks: trackRows.map((t) => ({
+          position: t.position,
+          title: t.title,
+          isrc: t.isrc,
+          featuredArtists: t.featuredArtists,
+          durationSeconds: durations.get(t.id) ?? null,
+        })),
+      }),
+    );
+    // Blocking first, then by subject, so the report reads top-down.
+    findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
+
+    await db.transaction(async (tx) => {
+      for (const t of trackResults) {
+        await tx
+          .update(tracks)
+          .set({
+            durationSeconds: durations.get(t.id) ?? null,
+            audioSha256: t.audio?.sha256 ?? null,
+            audioMd5: t.audio?.md5 ?? null,
+            audioFacts: t.audio?.facts ?? null,
+          })
+          .where(eq(tracks.id, t.id));
+      }
+      await tx
+        .update(releases)
+        .set({
+          qcStatus: "done",
+          qcFindings: findings,
+          qcCheckedAt: new Date(),
+          artworkSha256: artwork?.sha256 ?? null,
+          artworkMd5: artwork?.md5 ?? null,
+          artworkFacts: artwork?.facts ?? null,
+        })
+        .where(eq(releases.id, releaseId));
+    });
+  };
+}

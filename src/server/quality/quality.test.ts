@@ -1,0 +1,172 @@
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FetchRefused, safeDownload } from "../media/safe-fetch";
+import { createArtist, validRelease } from "../test/factories";
+import { flac, image, type MediaServer, startMediaServer, wav } from "../test/media-fixtures";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+let media: MediaServer;
+let artist: Awaited<ReturnType<typeof createArtist>>;
+
+beforeAll(async () => {
+  media = await startMediaServer();
+  server = await startTestServer({ FETCH_ALLOW_HOSTS: media.host });
+  artist = await createArtist(server);
+  const seconds = 0.5;
+  media.put("/wav-16-44-stereo.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds }));
+  media.put(
+    "/wav-24-48-stereo-ext.wav",
+    wav({ sampleRate: 48_000, bitDepth: 24, channels: 2, seconds, extensible: true }),
+  );
+  media.put("/wav-16-2205-mono.wav", wav({ sampleRate: 22_050, bitDepth: 16, channels: 1, seconds }));
+  media.put(
+    "/wav-24-44-mono-ext.wav",
+    wav({ sampleRate: 44_100, bitDepth: 24, channels: 1, seconds, extensible: true }),
+  );
+  media.put("/wav-float.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds, float: true }));
+  media.put("/flac-16-44-stereo.flac", flac({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds }));
+  media.put("/flac-24-48-stereo.flac", flac({ sampleRate: 48_000, bitDepth: 24, channels: 2, seconds }));
+  media.put("/flac-16-2205-mono.flac", flac({ sampleRate: 22_050, bitDepth: 16, channels: 1, seconds }));
+  media.put("/not-audio.wav", Buffer.from("<html>this is a web page</html>"));
+  media.put("/empty.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 0 }));
+  media.put("/art-3000.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
+  media.put("/art-3000.png", await image({ width: 3000, height: 3000, format: "png" }));
+  media.put("/art-1000.jpg", await image({ width: 1000, height: 1000, format: "jpeg" }));
+  media.put("/art-7000.jpg", await image({ width: 7000, height: 7000, format: "jpeg" }));
+  media.put("/art-3000x2000.png", await image({ width: 3000, height: 2000, format: "png" }));
+  media.put("/art-cmyk.jpg", await image({ width: 3000, height: 3000, format: "jpeg", cmyk: true }));
+  media.put("/art-3000.gif", await image({ width: 3000, height: 3000, format: "gif" }));
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await media?.close();
+});
+
+/** Submits a release, runs its quality check, and returns the finding codes (sorted). */
+async function check(audio: string, artwork = "/art-3000.jpg", extra: Record<string, unknown> = {}) {
+  const created = await artist.client.post(
+    "/api/releases",
+    validRelease({ audioFileUrl: media.url(audio), coverArtUrl: media.url(artwork), ...extra }),
+  );
+  expect(created.status).toBe(201);
+  await server.jobs.drain();
+  const detail = await artist.client.get(`/api/releases/${created.body.release.id}`);
+  expect(detail.body.quality.status).toBe("done");
+  return {
+    codes: detail.body.quality.findings.map((f: { code: string }) => f.code).sort() as string[],
+    detail: detail.body,
+  };
+}
+
+describe("quality check on real files", () => {
+  it.each([
+    ["/wav-16-44-stereo.wav", []],
+    ["/wav-24-48-stereo-ext.wav", []],
+    ["/flac-16-44-stereo.flac", []],
+    ["/flac-24-48-stereo.flac", []],
+    ["/wav-16-2205-mono.wav", ["audio.channels", "audio.sample_rate"]],
+    ["/wav-24-44-mono-ext.wav", ["audio.channels"]],
+    ["/flac-16-2205-mono.flac", ["audio.channels", "audio.sample_rate"]],
+    ["/wav-float.wav", ["audio.bit_depth", "audio.codec"]],
+    ["/not-audio.wav", ["audio.unreadable"]],
+    ["/empty.wav", ["audio.duration"]],
+    ["/missing.wav", ["audio.unreachable"]],
+  ])("audio %s → %j", async (file, expected) => {
+    expect((await check(file)).codes).toEqual(expected);
+  });
+
+  it.each([
+    ["/art-3000.png", []],
+    ["/art-1000.jpg", ["artwork.too_small"]],
+    ["/art-7000.jpg", ["artwork.too_large"]],
+    ["/art-3000x2000.png", ["artwork.square", "artwork.too_small"]],
+    ["/art-cmyk.jpg", ["artwork.colour_space"]],
+    ["/art-3000.gif", ["artwork.format"]],
+  ])("artwork %s → %j", async (file, expected) => {
+    expect((await check("/wav-16-44-stereo.wav", file)).codes).toEqual(expected);
+  });
+
+  it("reads durations and keeps each track's findings apart", async () => {
+    const { codes, detail } = await check("/wav-16-44-stereo.wav", "/art-3000.jpg", {
+      releaseType: "ep",
+      tracks: [{ title: "Monsoon Nights" }, { title: "Second Rain", audioFileUrl: media.url("/wav-16-2205-mono.wav") }],
+    });
+    expect(codes).toEqual(["audio.channels", "audio.sample_rate", "metadata.release_type"]);
+    const subjects = detail.quality.findings.map((f: { subject: string }) => f.subject);
+    expect(subjects).toContain("Track 2 audio");
+    expect(subjects).not.toContain("Track 1 audio");
+    expect(detail.tracks.map((t: { durationSeconds: number }) => t.durationSeconds)).toEqual([1, 1]);
+  });
+
+  it("an edit queues the check again", async () => {
+    const created = await artist.client.post(
+      "/api/releases",
+      validRelease({ audioFileUrl: media.url("/wav-16-2205-mono.wav"), coverArtUrl: media.url("/art-3000.jpg") }),
+    );
+    await server.jobs.drain();
+    const id = created.body.release.id;
+    expect((await artist.client.get(`/api/releases/${id}`)).body.quality.findings.length).toBe(2);
+    await artist.client.request(
+      "PUT",
+      `/api/releases/${id}`,
+      validRelease({ audioFileUrl: media.url("/wav-16-44-stereo.wav"), coverArtUrl: media.url("/art-3000.jpg") }),
+    );
+    // Queued and kicked: waiting or already running, but not the old result.
+    expect(["pending", "running"]).toContain((await artist.client.get(`/api/releases/${id}`)).body.quality.status);
+    await server.jobs.drain();
+    expect((await artist.client.get(`/api/releases/${id}`)).body.quality).toMatchObject({
+      status: "done",
+      findings: [],
+    });
+  });
+});
+
+describe("fetching user links is SSRF-safe", () => {
+  const policy = { allowHosts: [] as string[], maxBytes: 1024 * 1024, timeoutMs: 5000 };
+  const dest = () => path.join(os.tmpdir(), `kalrav-ssrf-${Math.random().toString(36).slice(2)}`);
+
+  it.each([
+    "http://127.0.0.1/secret",
+    "http://localhost/secret",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://10.0.0.1/",
+    "http://192.168.1.1/",
+    "http://[::1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "file:///etc/passwd",
+    "ftp://example.com/a.wav",
+  ])("refuses %s", async (url) => {
+    await expect(safeDownload(url, dest(), policy)).rejects.toBeInstanceOf(FetchRefused);
+  });
+
+  it("refuses an allowed host's redirect to a private address", async () => {
+    media.redirect("/to-metadata", "http://169.254.169.254/latest/meta-data/");
+    media.redirect("/to-loopback", "http://127.0.0.1:9/");
+    const allowed = { ...policy, allowHosts: [media.host] };
+    await expect(safeDownload(media.url("/to-metadata"), dest(), allowed)).rejects.toThrow(/private or local/);
+    await expect(safeDownload(media.url("/to-loopback"), dest(), allowed)).rejects.toThrow(/private or local/);
+    // The same host is refused when it is not on the allow list.
+    await expect(safeDownload(media.url("/wav-16-44-stereo.wav"), dest(), policy)).rejects.toThrow(/private or local/);
+  });
+
+  it("limits size", async () => {
+    const small = { ...policy, allowHosts: [media.host], maxBytes: 1000 };
+    await expect(safeDownload(media.url("/art-3000.png"), dest(), small)).rejects.toThrow(/larger than/);
+  });
+
+  it("an artist's link to our own network becomes a blocking finding", async () => {
+    const created = await artist.client.post(
+      "/api/releases",
+      validRelease({ audioFileUrl: "http://169.254.169.254/latest/meta-data/", coverArtUrl: "http://10.0.0.1/a.jpg" }),
+    );
+    await server.jobs.drain();
+    const { quality } = (await artist.client.get(`/api/releases/${created.body.release.id}`)).body;
+    expect(quality.findings.map((f: { code: string }) => f.code).sort()).toEqual([
+      "artwork.unreachable",
+      "audio.unreachable",
+    ]);
+    expect(quality.findings[0].message).toContain("private or local address");
+  });
+});

@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import ssh2 from "ssh2";
+
+const { Server, utils } = ssh2;
+const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+
+export interface SftpTestServer {
+  port: number;
+  username: string;
+  password: string;
+  /** Local folder the server's "/" maps to. */
+  root: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SSH server speaking SFTP (the ssh2 package's server side) over a local folder: enough of
+ * the protocol for uploads (open/write/close, stat, mkdir, rename, remove).
+ */
+export async function startSftpServer(root: string): Promise<SftpTestServer> {
+  const username = "store";
+  const password = "drop-box-password";
+  const hostKey = utils.generateKeyPairSync("ed25519").private;
+  const local = (p: string) => path.join(root, path.posix.normalize(`/${p}`));
+  const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    client
+      .on("authentication", (ctx) => {
+        if (ctx.method === "password" && ctx.username === username && ctx.password === password) ctx.accept();
+        else ctx.reject(["password"]);
+      })
+      .on("ready", () => {
+        client.on("session", (acceptSession) => {
+          const session = acceptSession();
+          session.on("sftp", (acceptSftp) => {
+            const sftp = acceptSftp();
+            const handles = new Map<number, number>();
+            let next = 0;
+            const handleOf = (buf: Buffer) => handles.get(buf.readUInt32BE(0));
+            const attrsOf = (stat: fs.Stats) => ({
+              mode: stat.mode,
+              uid: 0,
+              gid: 0,
+              size: stat.size,
+              atime: Math.floor(stat.atimeMs / 1000),
+              mtime: Math.floor(stat.mtimeMs / 1000),
+            });
+            const fail = (reqid: number) => sftp.status(reqid, STATUS_CODE.FAILURE);
+            sftp
+              .on("OPEN", (reqid, filename, flags) => {
+                try {
+                  const mode = flags & OPEN_MODE.WRITE ? (flags & OPEN_MODE.TRUNC ? "w" : "r+") : "r";
+                  const fd = fs.openSync(local(filename), mode);
+                  const id = next++;
+                  handles.set(id, fd);
+                  const buf = Buffer.alloc(4);
+                  buf.writeUInt32BE(id);
+                  sftp.handle(reqid, buf);
+                } catch {
+                  fail(reqid);
+                }
+              })
+              .on("WRITE", (reqid, handle, offset, data) => {
+                const fd = handleOf(handle);
+                if (fd === undefined) return fail(reqid);
+                fs.writeSync(fd, data, 0, data.length, offset);
+                sftp.status(reqid, STATUS_CODE.OK);
+              })
+              .on("CLOSE", (reqid, handle) => {
+                const fd = handleOf(handle);
+                if (fd === undefined) return fail(reqid);
+                fs.closeSync(fd);
+                handles.delete(handle.readUInt32BE(0));
+                sftp.status(reqid, STATUS_CODE.OK);
+              })
+              .on("FSTAT", (reqid, handle) => {
+                const fd = handleOf(handle);
+                if (fd === undefined) return fail(reqid);
+                sftp.attrs(reqid, attrsOf(fs.fstatSync(fd)));
+              })
+              .on("STAT", (reqid, p) => statReply(reqid, p))
+              .on("LSTAT", (reqid, p) => statReply(reqid, p))
+              .on("MKDIR", (reqid, p) => {
+                try {
+                  fs.mkdirSync(local(p));
+                  sftp.status(reqid, STATUS_CODE.OK);
+                } catch {
+                  fail(reqid);
+                }
+              })
+              .on("RENAME", (reqid, from, to) => {
+                try {
+                  fs.renameSync(local(from), local(to));
+                  sftp.status(reqid, STATUS_CODE.OK);
+                } catch {
+                  fail(reqid);
+                }
+              })
+              .on("REMOVE", (reqid, p) => {
+                try {
+                  fs.unlinkSync(local(p));
+                  sftp.status(reqid, STATUS_CODE.OK);
+                } catch {
+                  fail(reqid);
+                }
+              })
+              .on("REALPATH", (reqid, p) => {
+                const resolved = path.posix.normalize(`/${p}`);
+                sftp.name(reqid, [{ filename: resolved, longname: resolved, attrs: {} as never }]);
+              });
+            function statReply(reqid: number, p: string) {
+              try {
+                sftp.attrs(reqid, attrsOf(fs.statSync(local(p))));
+              } catch {
+                sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+              }
+            }
+          });
+        });
+      })
+      .on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    username,
+    password,
+    root,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
