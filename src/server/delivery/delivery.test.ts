@@ -239,7 +239,9 @@ describe("approval, identifiers and deliveries", () => {
     const insertAt = times.find((t) => t.kind === "insert")?.at?.getTime() ?? Number.NaN;
     const takedownAt = times.find((t) => t.kind === "takedown")?.at?.getTime() ?? Number.NaN;
     expect(takedownAt).toBeGreaterThan(insertAt);
-    expect(takedownXml).toContain(`<MessageCreatedDateTime>${new Date(takedownAt).toISOString()}</MessageCreatedDateTime>`);
+    expect(takedownXml).toContain(
+      `<MessageCreatedDateTime>${new Date(takedownAt).toISOString()}</MessageCreatedDateTime>`,
+    );
     expect((await artist.client.get(`/api/releases/${id}`)).body.delivery.summary).toBe("Delivered to 0 of 3 stores");
 
     // Approved again: the same UPC and ISRC, never new ones.

@@ -4,7 +4,7 @@ import { PLANS } from "../../../domain/plans";
 import { isIsoDate } from "../../../domain/releases";
 import { artistShare } from "../../../domain/royalties";
 import { requireUser } from "../../auth/guards";
-import { dailyStreamFacts, releases } from "../../db/schema";
+import { dailyStreamFacts, releases, tracks as trackTable } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { err, json } from "../../lib/route-helpers";
 import { percentChange } from "../dashboard/dashboard.queries";
@@ -99,11 +99,18 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
       .where(mine(from, to))
       .groupBy(dailyStreamFacts.day),
     db
-      .select({ releaseId: releases.id, title: releases.title, isrc: dailyStreamFacts.isrc, ...sums })
+      .select({
+        releaseId: releases.id,
+        // Track-level rows (with an ISRC) carry the track's title; release-level rows the release's.
+        title: sql<string>`coalesce(${trackTable.title}, ${releases.title})`,
+        isrc: dailyStreamFacts.isrc,
+        ...sums,
+      })
       .from(dailyStreamFacts)
       .innerJoin(releases, join)
+      .leftJoin(tracks, and(eq(tracks.releaseId, dailyStreamFacts.releaseId), eq(tracks.isrc, dailyStreamFacts.isrc)))
       .where(mine(from, to))
-      .groupBy(releases.id, releases.title, dailyStreamFacts.isrc)
+      .groupBy(releases.id, releases.title, trackTable.title, dailyStreamFacts.isrc)
       .orderBy(desc(sums.streams))
       .limit(100),
     db

@@ -14,6 +14,7 @@ import {
   storeReportRows,
   storeReports,
   subscriptions,
+  tracks,
 } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
@@ -150,6 +151,14 @@ async function importReport(db: Db, reportId: string, file: string) {
     .where(isNotNull(releases.upcEan))) {
     if (r.upc) byUpc.set(r.upc, r.id);
   }
+  // Track-level rows (an ISRC and no UPC, or a UPC we do not know) match through the release's tracks.
+  const byIsrc = new Map<string, string>();
+  for (const t of await db
+    .select({ releaseId: tracks.releaseId, isrc: tracks.isrc })
+    .from(tracks)
+    .where(isNotNull(tracks.isrc))) {
+    if (t.isrc) byIsrc.set(t.isrc, t.releaseId);
+  }
 
   const errors: { line: number; reason: string }[] = [];
   let errorRows = 0;
@@ -188,12 +197,11 @@ async function importReport(db: Db, reportId: string, file: string) {
     const parsed = parseReportRecord(record);
     if ("error" in parsed) refuse(info.lines, parsed.error);
     else {
-      const releaseId = parsed.row.upc ? byUpc.get(parsed.row.upc) : undefined;
+      const { upc: rowUpc, isrc: rowIsrc } = parsed.row;
+      const releaseId = (rowUpc && byUpc.get(rowUpc)) || (rowIsrc && byIsrc.get(rowIsrc)) || undefined;
       if (!releaseId) {
-        refuse(
-          info.lines,
-          parsed.row.upc ? `upc ${parsed.row.upc} matches no release` : `isrc ${parsed.row.isrc} matches no release`,
-        );
+        const unmatched = [rowUpc && `upc ${rowUpc}`, rowIsrc && `isrc ${rowIsrc}`].filter(Boolean).join(" and ");
+        refuse(info.lines, `${unmatched} ${rowUpc && rowIsrc ? "match" : "matches"} no release`);
       } else {
         const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
         staged.push({ reportId, releaseId, isrc, store, country, day, streams, listeners, revenuePaise });

@@ -47,6 +47,53 @@ describe("store report import", () => {
     await server?.close();
   });
 
+  it("matches track-level rows by ISRC when they carry no UPC", async () => {
+    const trackArtist = await createArtist(server, "Track Artist");
+    const album = (
+      await trackArtist.client.post(
+        "/api/releases",
+        validRelease({
+          releaseType: "ep",
+          title: "Tracked",
+          tracks: [
+            { title: "Tracked", isrc: "IN-ZZZ-26-90001" },
+            { title: "Second", audioFileUrl: "https://cdn.example.com/2.wav", isrc: "INZZZ2690002" },
+          ],
+        }),
+      )
+    ).body.release.id;
+    const csv = [
+      HEADER,
+      "2026-09-01,Spotify,IN,,INZZZ2690001,70,30,7.00,INR",
+      "2026-09-01,Spotify,IN,,INZZZ2690002,30,10,3.00,INR",
+      "2026-09-01,Spotify,IN,,INZZZ2699999,5,5,1.00,INR",
+      "2026-09-01,Spotify,IN,012345678905,INZZZ2699998,5,5,1.00,INR",
+    ].join("\n");
+    const queued = await upload(admin, "isrc-rows.csv", csv);
+    const report = await waitForReport(admin, queued.body.report.id);
+    expect(report).toMatchObject({ status: "completed", importedRows: 2, errorRows: 2 });
+    expect(report.errors).toEqual([
+      { line: 4, reason: "isrc INZZZ2699999 matches no release" },
+      { line: 5, reason: "upc 012345678905 and isrc INZZZ2699998 match no release" },
+    ]);
+    expect((await trackArtist.client.get(`/api/releases/${album}`)).body.release.streams).toBe(100);
+    const facts = await server.database.db.execute(
+      sql`select isrc, streams from daily_stream_facts where release_id = ${album} order by isrc`,
+    );
+    expect(
+      (facts as unknown as { rows: { isrc: string; streams: number }[] }).rows.map((r) => [r.isrc, Number(r.streams)]),
+    ).toEqual([
+      ["INZZZ2690001", 70],
+      ["INZZZ2690002", 30],
+    ]);
+    // The analytics Tracks tab names each track.
+    const analytics = await trackArtist.client.get("/api/analytics?from=2026-09-01&to=2026-09-30");
+    expect(analytics.body.tracks.map((t: { title: string; streams: number }) => [t.title, t.streams])).toEqual([
+      ["Tracked", 70],
+      ["Second", 30],
+    ]);
+  });
+
   it("is for admins only", async () => {
     expect((await upload(server.client(), "x.csv", HEADER)).status).toBe(401);
     expect((await upload(artist.client, "x.csv", HEADER)).status).toBe(403);
