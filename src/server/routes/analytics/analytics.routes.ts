@@ -108,7 +108,10 @@ export const analyticsRouter = createRouter().openapi(route, async (c) => {
       })
       .from(dailyStreamFacts)
       .innerJoin(releases, join)
-      .leftJoin(tracks, and(eq(tracks.releaseId, dailyStreamFacts.releaseId), eq(tracks.isrc, dailyStreamFacts.isrc)))
+      .leftJoin(
+        trackTable,
+        and(eq(trackTable.releaseId, dailyStreamFacts.releaseId), eq(trackTable.isrc, dailyStreamFacts.isrc)),
+      )
       .where(mine(from, to))
       .groupBy(releases.id, releases.title, trackTable.title, dailyStreamFacts.isrc)
       .orderBy(desc(sums.streams))
