@@ -6,6 +6,9 @@ export const E2E_PORT = 4173;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 // Outside test-results/, which Playwright empties while the server may already be running.
 export const E2E_DATA_DIR = path.join(os.tmpdir(), "kalrav-e2e-data");
+/** Files the tests "host" for releases, served on 127.0.0.1:E2E_MEDIA_PORT. */
+export const E2E_MEDIA_DIR = path.join(os.tmpdir(), "kalrav-e2e-media");
+export const E2E_MEDIA_PORT = 4174;
 export const E2E_ADMIN = { email: "admin@e2e.kalrav", password: "e2e-admin-password" };
 
 export default defineConfig({
@@ -42,6 +45,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PUBLIC_URL: E2E_BASE_URL,
       E2E_DATA_DIR,
+      E2E_MEDIA_DIR,
+      E2E_MEDIA_PORT: String(E2E_MEDIA_PORT),
+      JOB_POLL_MS: "500",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SIGN_IN_RATE_LIMIT: "1000",

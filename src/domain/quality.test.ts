@@ -20,7 +20,7 @@ describe("audio rules", () => {
     const mono = auditAudio("Track 1 audio", { ...good, channels: 1, sampleRate: 22_050 });
     expect(codes(mono)).toEqual(["audio.channels", "audio.sample_rate"]);
     expect(mono.every((f) => f.severity === "blocking" && f.fix.length > 10)).toBe(true);
-    expect(mono.find((f) => f.code === "audio.sample_rate")?.message).toContain("22.1 kHz");
+    expect(mono.find((f) => f.code === "audio.sample_rate")?.message).toContain("22.05 kHz");
     expect(codes(auditAudio("s", { ...good, bitDepth: 8 }))).toEqual(["audio.bit_depth"]);
     expect(codes(auditAudio("s", { ...good, encoding: "float", bitDepth: 32 }))).toEqual([
       "audio.bit_depth",

@@ -163,7 +163,7 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
 }
 
 function formatKhz(hz: number): string {
-  return String(Math.round(hz / 100) / 10);
+  return String(Number((hz / 1000).toFixed(2)));
 }
 
 export function auditArtwork(facts: ArtworkFacts | null): Finding[] {

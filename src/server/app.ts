@@ -84,7 +84,8 @@ export function createApp(deps: AppDeps) {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // Artwork is shown from artists' https links, and from the private mirrors the app may fetch from.
+        imgSrc: ["'self'", "data:", "https:", ...deps.mediaAllowHosts.map((host) => `http://${host}`)],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -134,6 +134,7 @@ export async function startServer(
     benchRoutes: env.ENABLE_BENCH_ROUTES,
     jobs,
     delivery,
+    mediaAllowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });

@@ -1,5 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
-import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  createArtist,
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  hostArtwork,
+  hostWav,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForQualityCheck,
+} from "./fixtures";
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();
@@ -18,12 +29,13 @@ async function artistWithRelease(page: Page, title: string) {
       title,
       artistName: "Review Artist",
       releaseDate: "2026-12-01",
-      audioFileUrl: "https://cdn.example.com/a.wav",
-      coverArtUrl: "https://cdn.example.com/a.jpg",
+      audioFileUrl: await hostWav(),
+      coverArtUrl: await hostArtwork(),
     },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(res.ok()).toBeTruthy();
+  await waitForQualityCheck(page, (await res.json()).release.id);
   return artist;
 }
 

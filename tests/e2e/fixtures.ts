@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_MEDIA_DIR, E2E_MEDIA_PORT } from "../../playwright.config";
+import { image, type PcmSpec, wav } from "../../src/server/test/media-fixtures";
 
 export { E2E_ADMIN, expect };
 
@@ -61,4 +62,30 @@ export async function expectToast(page: Page, title: string, description?: strin
   const region = page.getByRole("region", { name: /Notifications/ });
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+/** Puts a file on the stand-in file host and returns its public link. */
+export async function hostFile(name: string, body: Buffer): Promise<string> {
+  const unique = `${randomUUID().slice(0, 8)}-${name}`;
+  await fs.writeFile(path.join(E2E_MEDIA_DIR, unique), body);
+  return `http://127.0.0.1:${E2E_MEDIA_PORT}/${unique}`;
+}
+
+/** A real WAV on the file host. */
+export function hostWav(spec: Partial<PcmSpec> = {}) {
+  return hostFile("track.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 1, ...spec }));
+}
+
+/** Real 3000 × 3000 JPG artwork on the file host. */
+export async function hostArtwork() {
+  return hostFile("cover.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
+}
+
+/** Waits until the release's quality check has finished (it runs in the background). */
+export async function waitForQualityCheck(page: Page, id: string) {
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/releases/${id}`)).json()).quality.status, {
+      timeout: 15_000,
+    })
+    .toBe("done");
 }

@@ -37,6 +37,7 @@ import {
   useReleaseAction,
 } from "../../../features/admin/api/admin";
 import { useListSearch } from "../../../features/admin/api/use-list-search";
+import { ReleaseReviewDialog } from "../../../features/admin/components/release-review";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "../../../lib/format";
 
@@ -270,6 +271,7 @@ export function ManageReleasesPage() {
   const [editing, setEditing] = useState<AdminRelease | null>(null);
   const [rejecting, setRejecting] = useState<AdminRelease | null>(null);
   const [deleting, setDeleting] = useState<AdminRelease | null>(null);
+  const [reviewing, setReviewing] = useState<AdminRelease | null>(null);
   const releases = useAdminReleases({ q, status, page, pageSize: 20 });
   const action = useReleaseAction();
 
@@ -357,6 +359,9 @@ export function ManageReleasesPage() {
               <Td>{formatCount(r.streams)}</Td>
               <Td>
                 <div className="flex flex-wrap gap-1">
+                  <Button size="sm" variant="outline" onClick={() => setReviewing(r)} aria-label={`Review ${r.title}`}>
+                    Review
+                  </Button>
                   {canApplyReleaseAction("approve", r.status) && (
                     <Button
                       size="sm"
@@ -422,6 +427,7 @@ export function ManageReleasesPage() {
       <ManualUploadDialog open={uploading} onOpenChange={setUploading} />
       {editing && <EditMetadataDialog release={editing} onClose={() => setEditing(null)} />}
       {rejecting && <RejectDialog release={rejecting} onClose={() => setRejecting(null)} />}
+      {reviewing && <ReleaseReviewDialog release={reviewing} onClose={() => setReviewing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

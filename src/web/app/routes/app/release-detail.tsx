@@ -6,12 +6,14 @@ import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { paths } from "../../../config/paths";
 import { useRelease } from "../../../features/releases/api/releases";
+import { QualityReportView, TrackTable } from "../../../features/releases/components/quality-report";
 import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "../../../lib/format";
 
 export function ReleaseDetailPage() {
   const { id = "" } = useParams();
-  const { data: release, isPending, isError } = useRelease(id);
+  const { data, isPending, isError } = useRelease(id);
+  const release = data?.release;
   usePageMeta(release?.title ?? "Release");
   const back = (
     <Link
@@ -23,7 +25,7 @@ export function ReleaseDetailPage() {
     </Link>
   );
   if (isPending) return <Skeleton className="mx-auto h-64 max-w-4xl" />;
-  if (isError || !release) {
+  if (isError || !data || !release) {
     return (
       <div className="mx-auto grid max-w-4xl gap-4">
         {back}
@@ -67,6 +69,12 @@ export function ReleaseDetailPage() {
               As reported by the stores; figures arrive with each store report.
             </p>
           </Card>
+          {data.delivery.stores > 0 && (release.status === "live" || release.status === "taken_down") && (
+            <Card>
+              <h2 className="text-sm font-medium text-muted-foreground">Stores</h2>
+              <p className="mt-1 text-lg font-semibold">{data.delivery.summary}</p>
+            </Card>
+          )}
           {release.adminNotes && (
             <Card>
               <h2 className="text-sm font-medium text-muted-foreground">Notes from our review team</h2>
@@ -83,6 +91,10 @@ export function ReleaseDetailPage() {
           </dl>
         </div>
       </div>
+      <Card>
+        <QualityReportView quality={data.quality} />
+      </Card>
+      <TrackTable tracks={data.tracks} />
     </div>
   );
 }

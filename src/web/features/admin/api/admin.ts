@@ -5,7 +5,13 @@ import type { ManualReleaseInput, ReleaseMetadataInput } from "../../../../domai
 import type { SubscriptionStatus } from "../../../../domain/subscriptions";
 import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
 import { ApiClientError, api } from "../../../lib/api-client";
-import type { Release } from "../../releases/api/releases";
+import {
+  type DeliveryState,
+  type QualityReport,
+  qualityInProgress,
+  type Release,
+  type Track,
+} from "../../releases/api/releases";
 
 export interface AdminUser {
   id: string;
@@ -21,6 +27,26 @@ export interface AdminRelease extends Release {
   userId: string | null;
   ownerName: string | null;
   ownerEmail: string | null;
+}
+export interface AdminDelivery {
+  id: string;
+  store: string;
+  storeName: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  batchId: string;
+  createdAt: string;
+  sentAt: string | null;
+  acknowledgedAt: string | null;
+}
+export interface AdminReleaseDetail {
+  release: AdminRelease;
+  tracks: Track[];
+  quality: QualityReport;
+  deliveries: AdminDelivery[];
+  delivery: DeliveryState;
 }
 export interface AdminSubscription {
   id: string;
@@ -115,6 +141,20 @@ export const useAdminSearch = (q: string) =>
     enabled: q.trim().length > 0,
   });
 
+/** A release in review; looks again every two seconds while its check runs or deliveries are under way. */
+export const useAdminReleaseDetail = (id: string) =>
+  useQuery({
+    queryKey: [...admin, "release", id],
+    queryFn: () => api<AdminReleaseDetail>(`/admin/releases/${id}`),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const busy =
+        qualityInProgress(data?.quality.status) ||
+        data?.deliveries.some((d) => d.status === "queued" || d.status === "sending");
+      return busy ? 2000 : false;
+    },
+  });
+
 export const useTicketThread = (id: string | null) =>
   useQuery({
     queryKey: [...admin, "ticket", id],
@@ -156,6 +196,11 @@ export const useReleaseAction = () =>
         ? api(`/admin/releases/${id}`, { method: "DELETE" })
         : api(`/admin/releases/${id}/${action}`, { body: notes ? { notes } : {} }),
   );
+
+export const useRecheckRelease = () =>
+  useAdminMutation((id: string) => api(`/admin/releases/${id}/quality-check`, { body: {} }));
+export const useRetryDelivery = () =>
+  useAdminMutation((id: string) => api(`/admin/deliveries/${id}/retry`, { body: {} }));
 
 export const useCreateSubscription = () =>
   useAdminMutation((input: { userId: string; planId: PlanId }) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Finding } from "../../../../domain/quality";
 import type { ReleaseInput, ReleaseStatus, ReleaseType } from "../../../../domain/releases";
 import { api } from "../../../lib/api-client";
 
@@ -19,6 +20,42 @@ export interface Release {
   approvedAt: string | null;
   liveAt: string | null;
   adminNotes: string | null;
+  qcStatus: string;
+}
+
+export interface Track {
+  id: string;
+  position: number;
+  title: string;
+  audioFileUrl: string | null;
+  isrc: string | null;
+  isExplicit: boolean;
+  featuredArtists: string[];
+  durationSeconds: number | null;
+}
+
+export interface QualityReport {
+  status: string;
+  checkedAt: string | null;
+  findings: Finding[];
+}
+
+export interface DeliveryState {
+  delivered: number;
+  stores: number;
+  summary: string;
+}
+
+export interface ReleaseDetail {
+  release: Release;
+  tracks: Track[];
+  quality: QualityReport;
+  delivery: DeliveryState;
+}
+
+/** While a quality check is waiting or running, detail views look again every two seconds. */
+export function qualityInProgress(status: string | undefined): boolean {
+  return status === "pending" || status === "running";
 }
 
 export interface ReleaseFilters {
@@ -44,7 +81,8 @@ export const releasesQueryOptions = (filters: ReleaseFilters) => {
 export const releaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...releasesKey, "detail", id],
-    queryFn: () => api<{ release: Release }>(`/releases/${encodeURIComponent(id)}`).then((r) => r.release),
+    queryFn: () => api<ReleaseDetail>(`/releases/${encodeURIComponent(id)}`),
+    refetchInterval: (query) => (qualityInProgress(query.state.data?.quality.status) ? 2000 : false),
   });
 
 export function useReleases(filters: ReleaseFilters) {

@@ -1,7 +1,7 @@
 import { BarChart3, Disc, Disc3, Library, MoreVertical, Music, Pencil, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { artistMayChange, RELEASE_NOTICES, releaseTypeLabel } from "../../../../domain/releases";
+import { artistMayChange, RELEASE_NOTICES, type ReleaseInput, releaseTypeLabel } from "../../../../domain/releases";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -12,9 +12,10 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { formatCount, formatDate } from "../../../lib/format";
-import { type Release, useDeleteRelease, useUpdateRelease } from "../api/releases";
+import { type Release, useDeleteRelease, useRelease, useUpdateRelease } from "../api/releases";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";
 
@@ -119,10 +120,8 @@ export function ReleaseCard({ release }: { release: Release }) {
           description="You can change a release until it has been reviewed."
           className="max-w-2xl"
         >
-          <ReleaseForm
-            initial={releaseToInput(release)}
-            submitLabel="Save Changes"
-            submittingLabel="Saving..."
+          <EditReleaseForm
+            release={release}
             onCancel={() => setEditing(false)}
             onSubmit={async (input) => {
               await update.mutateAsync(input);
@@ -142,5 +141,28 @@ export function ReleaseCard({ release }: { release: Release }) {
         onConfirm={withdraw}
       />
     </article>
+  );
+}
+
+/** The edit form, once the release's tracks have loaded. */
+function EditReleaseForm({
+  release,
+  onCancel,
+  onSubmit,
+}: {
+  release: Release;
+  onCancel: () => void;
+  onSubmit: (input: ReleaseInput) => Promise<void>;
+}) {
+  const detail = useRelease(release.id);
+  if (detail.isPending) return <Skeleton className="h-64" />;
+  return (
+    <ReleaseForm
+      initial={releaseToInput(release, detail.data?.tracks ?? [])}
+      submitLabel="Save Changes"
+      submittingLabel="Saving..."
+      onCancel={onCancel}
+      onSubmit={onSubmit}
+    />
   );
 }

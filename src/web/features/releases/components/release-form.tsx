@@ -1,4 +1,4 @@
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { firstIssueMessage } from "../../../../domain/auth";
 import {
   noticeFor,
@@ -15,9 +15,36 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
-import type { Release } from "../api/releases";
+import type { Release, Track } from "../api/releases";
 
-export const EMPTY_RELEASE: Required<ReleaseInput> = {
+/** A track as the form holds it: featured artists as one comma-separated line. */
+interface TrackRow {
+  title: string;
+  audioFileUrl: string;
+  isrc: string;
+  isExplicit: boolean;
+  featuredArtists: string;
+}
+export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks"> & { tracks: TrackRow[] };
+
+const EMPTY_TRACK: TrackRow = { title: "", audioFileUrl: "", isrc: "", isExplicit: false, featuredArtists: "" };
+
+function toInput(values: ReleaseFormValues): ReleaseInput {
+  return {
+    ...values,
+    tracks: values.tracks.map((t, i) => ({
+      ...t,
+      // Track 1's audio is the release's Audio File URL.
+      audioFileUrl: i === 0 ? "" : t.audioFileUrl,
+      featuredArtists: t.featuredArtists
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    })),
+  };
+}
+
+export const EMPTY_RELEASE: ReleaseFormValues = {
   title: "",
   artistName: "",
   releaseType: "single",
@@ -27,9 +54,10 @@ export const EMPTY_RELEASE: Required<ReleaseInput> = {
   isExplicit: false,
   audioFileUrl: "",
   coverArtUrl: "",
+  tracks: [EMPTY_TRACK],
 };
 
-export function releaseToInput(release: Release): Required<ReleaseInput> {
+export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormValues {
   return {
     title: release.title,
     artistName: release.artistName,
@@ -42,6 +70,15 @@ export function releaseToInput(release: Release): Required<ReleaseInput> {
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
     coverArtUrl: release.coverArtUrl ?? "",
+    tracks: tracks.length
+      ? tracks.map((t) => ({
+          title: t.title,
+          audioFileUrl: t.audioFileUrl ?? "",
+          isrc: t.isrc ?? "",
+          isExplicit: t.isExplicit,
+          featuredArtists: t.featuredArtists.join(", "),
+        }))
+      : [EMPTY_TRACK],
   };
 }
 
@@ -64,15 +101,17 @@ export function ReleaseForm({
   onSubmit,
   onCancel,
 }: {
-  initial?: Required<ReleaseInput>;
+  initial?: ReleaseFormValues;
   submitLabel: string;
   submittingLabel: string;
   onSubmit: (input: ReleaseInput) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const form = useForm<Required<ReleaseInput>>({ defaultValues: initial });
+  const form = useForm<ReleaseFormValues>({ defaultValues: initial });
+  const trackRows = useFieldArray({ control: form.control, name: "tracks" });
+  const releaseType = form.watch("releaseType");
   const submit = form.handleSubmit(async (values) => {
-    const parsed = releaseInputSchema.safeParse(values);
+    const parsed = releaseInputSchema.safeParse(toInput(values));
     if (!parsed.success) {
       const message = firstIssueMessage(parsed.error);
       const notice = noticeFor(message);
@@ -144,7 +183,7 @@ export function ReleaseForm({
           {...form.register("audioFileUrl")}
         />
         <p id="release-audio-hint" className="text-xs text-muted-foreground">
-          WAV, FLAC or high-quality MP3. Files must be publicly accessible direct links.
+          Track 1. WAV or FLAC, 16 or 24-bit stereo at 44.1 kHz or more. Files must be publicly accessible direct links.
         </p>
       </div>
       <div className="grid gap-2">
@@ -170,6 +209,85 @@ export function ReleaseForm({
         />
         <Label htmlFor="release-explicit">Contains explicit content</Label>
       </div>
+      <fieldset className="grid gap-3 rounded-xl border border-border p-4">
+        <legend className="px-1 font-medium">Tracks</legend>
+        {trackRows.fields.map((field, i) => (
+          <div key={field.id} className="grid gap-3 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`track-${i}-title`}>Track {i + 1} title</Label>
+              <Input
+                id={`track-${i}-title`}
+                maxLength={200}
+                placeholder={i === 0 ? "Same as the release title" : undefined}
+                {...form.register(`tracks.${i}.title`)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`track-${i}-isrc`}>Track {i + 1} ISRC</Label>
+              <Input
+                id={`track-${i}-isrc`}
+                maxLength={15}
+                placeholder="Leave empty and we assign one"
+                {...form.register(`tracks.${i}.isrc`)}
+              />
+            </div>
+            {i > 0 && (
+              <div className="grid gap-2 sm:col-span-2">
+                <Label htmlFor={`track-${i}-audio`}>Track {i + 1} audio file URL</Label>
+                <Input
+                  id={`track-${i}-audio`}
+                  type="url"
+                  placeholder="https://"
+                  {...form.register(`tracks.${i}.audioFileUrl`)}
+                />
+              </div>
+            )}
+            <div className="grid gap-2">
+              <Label htmlFor={`track-${i}-featured`}>Track {i + 1} featured artists</Label>
+              <Input
+                id={`track-${i}-featured`}
+                placeholder="Separate names with commas"
+                {...form.register(`tracks.${i}.featuredArtists`)}
+              />
+            </div>
+            <div className="flex items-end justify-between gap-2">
+              <div className="flex items-center gap-2 pb-2">
+                <Controller
+                  control={form.control}
+                  name={`tracks.${i}.isExplicit`}
+                  render={({ field: f }) => (
+                    <Checkbox
+                      id={`track-${i}-explicit`}
+                      checked={f.value}
+                      onCheckedChange={(v) => f.onChange(v === true)}
+                    />
+                  )}
+                />
+                <Label htmlFor={`track-${i}-explicit`}>Track {i + 1} is explicit</Label>
+              </div>
+              {i > 0 && (
+                <Button type="button" variant="outline" size="sm" onClick={() => trackRows.remove(i)}>
+                  Remove track {i + 1}
+                </Button>
+              )}
+            </div>
+          </div>
+        ))}
+        {releaseType === "single" ? (
+          <p className="text-xs text-muted-foreground">
+            A single has one track. Choose EP, Album or Compilation to add more.
+          </p>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => trackRows.append(EMPTY_TRACK)}
+          >
+            Add track
+          </Button>
+        )}
+      </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={submitting}>
           {submitting ? submittingLabel : submitLabel}

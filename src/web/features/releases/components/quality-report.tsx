@@ -1,0 +1,102 @@
+import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "../../../../domain/quality";
+import { formatDuration } from "../../../../domain/tracks";
+import { Badge } from "../../../components/ui/badge";
+import { Table, Td, Th } from "../../../components/ui/table";
+import { formatDate } from "../../../lib/format";
+import type { QualityReport, Track } from "../api/releases";
+
+/** The automated quality check's report: each finding with its subject, what is wrong and how to fix it. */
+export function QualityReportView({ quality, headingLevel = 2 }: { quality: QualityReport; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const status = (QC_STATUS_LABELS as Record<string, string>)[quality.status] ?? quality.status;
+  const blocking = blockingCount(quality.findings);
+  const warnings = quality.findings.length - blocking;
+  const done = quality.status === ("done" satisfies QcStatus);
+  return (
+    <section aria-labelledby="quality-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Heading id="quality-heading" className="text-lg font-semibold">
+          Quality check
+        </Heading>
+        {done ? (
+          <>
+            <Badge tone={blocking ? "danger" : "success"}>{blocking} blocking</Badge>
+            <Badge tone={warnings ? "warning" : "neutral"}>
+              {warnings} {warnings === 1 ? "warning" : "warnings"}
+            </Badge>
+          </>
+        ) : (
+          <Badge>{status}</Badge>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground" role="status">
+        {done
+          ? `${status}${quality.checkedAt ? ` on ${formatDate(quality.checkedAt)}` : ""}. ${
+              blocking
+                ? "Blocking findings must be fixed before the release can be approved."
+                : "Nothing blocks approval."
+            }`
+          : quality.status === "failed"
+            ? "The check could not finish; our team will run it again."
+            : "We are downloading your audio and artwork and checking them against the stores' requirements."}
+      </p>
+      {done && quality.findings.length === 0 && <p>{QC_MESSAGES.noFindings}</p>}
+      {quality.findings.length > 0 && (
+        <ul className="grid gap-2">
+          {quality.findings.map((f: Finding) => (
+            <li key={`${f.code}-${f.subject}-${f.message}`} className="rounded-lg border border-border p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
+                  {f.severity === "blocking" ? "Blocking" : "Warning"}
+                </Badge>
+                <span className="font-medium">{f.subject}</span>
+              </div>
+              <p className="mt-1">{f.message}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                <span className="font-medium text-foreground">How to fix: </span>
+                {f.fix}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function TrackTable({ tracks }: { tracks: Track[] }) {
+  return (
+    <section aria-labelledby="tracks-heading" className="grid gap-3">
+      <h2 id="tracks-heading" className="text-lg font-semibold">
+        Tracks
+      </h2>
+      <Table className="min-w-[560px]">
+        <thead>
+          <tr>
+            <Th>#</Th>
+            <Th>Title</Th>
+            <Th>ISRC</Th>
+            <Th>Duration</Th>
+            <Th>Explicit</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {tracks.map((t) => (
+            <tr key={t.id}>
+              <Td>{t.position}</Td>
+              <Td>
+                {t.title}
+                {t.featuredArtists.length > 0 && (
+                  <span className="text-muted-foreground"> (feat. {t.featuredArtists.join(" & ")})</span>
+                )}
+              </Td>
+              <Td>{t.isrc ?? "Assigned at approval"}</Td>
+              <Td>{formatDuration(t.durationSeconds)}</Td>
+              <Td>{t.isExplicit ? "Yes" : "No"}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}

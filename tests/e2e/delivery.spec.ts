@@ -1,0 +1,74 @@
+import { createArtist, E2E_ADMIN, expect, expectToast, hostArtwork, hostWav, signIn, test } from "./fixtures";
+
+test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and delivered to every store", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Delivered Song ${Date.now()}`;
+  const artwork = await hostArtwork();
+  const monoWav = await hostWav({ sampleRate: 22_050, channels: 1 });
+  const goodWav = await hostWav({ sampleRate: 48_000, bitDepth: 24, channels: 2 });
+
+  const artist = await createArtist(page, "Quality Artist");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.goto("/app/releases");
+  await page.getByRole("button", { name: "Upload Your First Release" }).click();
+  await page.getByLabel("Release Title *").fill(title);
+  await page.getByLabel("Artist Name *").fill("Quality Artist");
+  await page.getByLabel("Release Date *").fill("2026-12-24");
+  await page.getByLabel("Audio File URL *").fill(monoWav);
+  await page.getByLabel("Cover Art URL *").fill(artwork);
+  await page.getByRole("button", { name: "Submit Release" }).click();
+  await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
+
+  // The artist sees the blocking findings on the release, each with its fix.
+  await page.getByRole("button", { name: `Analytics for ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const quality = page.getByRole("region", { name: "Quality check" });
+  await expect(quality.getByText("2 blocking")).toBeVisible({ timeout: 15_000 });
+  await expect(quality.getByText("This audio is mono; stores take stereo.")).toBeVisible();
+  await expect(quality.getByText("The sample rate is 22.05 kHz; stores need at least 44.1 kHz.")).toBeVisible();
+  await expect(quality.getByText(/How to fix: Export a stereo \(2-channel\) file/)).toBeVisible();
+
+  // The admin cannot approve it yet.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await admin.goto("/admin/releases");
+  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await admin.getByRole("button", { name: `Approve ${title}` }).click();
+  await expectToast(admin, "Action Failed", "This release has 2 blocking quality findings; fix them before approving.");
+
+  // The artist replaces the audio with a 24-bit 48 kHz stereo file.
+  await page.goto("/app/releases");
+  await page.getByRole("button", { name: `More options for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Edit release" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit ${title}` });
+  await edit.getByLabel("Audio File URL *").fill(goodWav);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Release updated");
+  await page.getByRole("button", { name: `Analytics for ${title}` }).click();
+  await expect(quality.getByText("No problems found.")).toBeVisible({ timeout: 15_000 });
+  await expect(quality.getByText("0 blocking")).toBeVisible();
+
+  // The admin reviews and approves; every store receives it.
+  await admin.getByRole("button", { name: `Review ${title}` }).click();
+  const review = admin.getByRole("dialog", { name: `Review ${title}` });
+  await expect(review.getByText("No problems found.")).toBeVisible();
+  await review.getByRole("button", { name: "Approve" }).click();
+  await expect(review.getByRole("status").filter({ hasText: "Release approved" })).toBeVisible();
+  const deliveries = review.getByRole("table").filter({ has: admin.getByRole("columnheader", { name: "Store" }) });
+  for (const store of ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"]) {
+    await expect(deliveries.getByRole("row").filter({ hasText: store })).toContainText("Sent", { timeout: 15_000 });
+  }
+  await expect(review.getByText("Delivered to 6 of 6 stores")).toBeVisible();
+  await expect(review.getByText(/^UPC 8901234\d{6}$/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText("Delivered to 6 of 6 stores")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tracks" }).getByText(/^INZZZ\d{7}$/)).toBeVisible();
+  await adminContext.close();
+});
