@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "./app";
+import { createArtist, validRelease } from "./test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "./test/test-server";
+
+/**
+ * Property-based fuzzing of every JSON route in the server's route table: malformed, oversized,
+ * wrong-typed and hostile bodies, query strings and path parameters, as an artist and as an admin.
+ * Properties: never a 5xx; a refused request (4xx) changes no row.
+ */
+
+const hostileString = fc.oneof(
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "'; drop table users; --",
+    "<script>alert(1)</script>",
+    "javascript:alert(1)",
+    "../../../../etc/passwd",
+    "\u0000",
+    "%00%ff",
+    "💥".repeat(50),
+    "𝕏".repeat(3),
+    "NaN",
+    "-1",
+    "1e309",
+    "__proto__",
+    "constructor",
+    "00000000-0000-4000-8000-000000000000",
+    "http://169.254.169.254/latest/meta-data/",
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 3000, maxLength: 5000 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 5 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 4 }),
+);
+
+/** Bodies: anything JSON, objects with the route's real field names given hostile values, or broken JSON text. */
+function bodyArbitrary(fieldNames: string[]): fc.Arbitrary<unknown> {
+  const withRealFields = fieldNames.length
+    ? fc.dictionary(fc.constantFrom(...fieldNames), hostileValue, { maxKeys: fieldNames.length })
+    : fc.dictionary(hostileString, hostileValue, { maxKeys: 4 });
+  return fc.oneof(
+    withRealFields,
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom('{"title": ', "[[[[[[[[", '{"__proto__": {"admin": true}}', "null", '"just a string"', "1e999"),
+    fc.array(fc.constant([]), { maxLength: 3 }),
+  );
+}
+
+const queryArbitrary = fc.dictionary(
+  fc.constantFrom("q", "page", "pageSize", "status", "tab", "type", "limit", "from", "to", "name", "period"),
+  hostileString,
+  { maxKeys: 4 },
+);
+const idArbitrary = fc.oneof(
+  fc.uuid(),
+  hostileString.filter((s) => s.length > 0 && s.length < 200),
+);
+
+interface Route {
+  method: string;
+  template: string;
+  fields: string[];
+}
+
+function routeTable(): Route[] {
+  const doc = createApi().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+  return Object.entries(doc.paths ?? {}).flatMap(([path, methods]) =>
+    Object.entries(methods ?? {}).map(([method, op]) => {
+      const schema = (op as { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } })
+        .requestBody?.content?.["application/json"]?.schema;
+      return { method: method.toUpperCase(), template: path, fields: Object.keys(schema?.properties ?? {}) };
+    }),
+  );
+}
+
+/** A fingerprint of every row the app keeps (rate-limit counters aside, which count refused requests on purpose). */
+async function fingerprint(server: TestServer): Promise<string> {
+  const tables = (await server.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('rate_limits', '__drizzle_migrations') order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const result = (await server.database.db.execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as f from "${table_name}" t`,
+      ),
+    )) as unknown as { rows: { f: string }[] };
+    parts.push(`${table_name}=${result.rows[0]?.f}`);
+  }
+  return parts.join("\n");
+}
+
+describe("fuzzing every JSON route", () => {
+  let server: TestServer;
+  let artist: Awaited<ReturnType<typeof createArtist>>;
+  let admin: TestClient;
+  const realIds: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    artist = await createArtist(server, "Fuzz Target");
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    realIds.push((await artist.client.post("/api/releases", validRelease())).body.release.id);
+    realIds.push((await artist.client.post("/api/tickets", { subject: "Fuzz", description: "target" })).body.ticket.id);
+    realIds.push(artist.id);
+    await server.jobs.drain();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("never answers 5xx, and a refused request changes nothing", async () => {
+    const routes = routeTable().filter((r) => !r.template.includes("{file}"));
+    expect(routes.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const [who, client] of [
+        ["artist", artist.client],
+        ["admin", admin],
+      ] as const) {
+        const before = await fingerprint(server);
+        let changedSomething = false;
+        await fc.assert(
+          fc.asyncProperty(
+            bodyArbitrary(route.fields),
+            queryArbitrary,
+            // Deleting real records with no body is a valid request: DELETE gets made-up ids only.
+            route.method === "DELETE" ? idArbitrary : fc.oneof(idArbitrary, fc.constantFrom(...realIds)),
+            async (body, query, id) => {
+              const path = route.template.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+              const qs = new URLSearchParams(query as Record<string, string>).toString();
+              const payload =
+                route.method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+              const res = await client.request(route.method, `/api${path}${qs ? `?${qs}` : ""}`, payload, {
+                "content-type": "application/json",
+              });
+              if (res.status >= 500)
+                failures.push(`${who} ${route.method} ${path} → ${res.status} ${res.text.slice(0, 200)}`);
+              if (res.status < 400) changedSomething = true;
+              return res.status < 500;
+            },
+          ),
+          { numRuns: 12, seed: 20261122 },
+        );
+        if (!changedSomething && route.method !== "GET") {
+          await server.jobs.drain();
+          expect(
+            await fingerprint(server),
+            `${who} ${route.method} ${route.template}: refused requests changed rows`,
+          ).toBe(before);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
