@@ -67,6 +67,8 @@ export function createApp(deps: AppDeps) {
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
+    // Anything that changes state may change who is signed in or as what: forget cached sessions.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") deps.sessionCache.clear();
     c.header("X-Request-Id", requestId);
     if (c.req.path.startsWith("/api/")) {
       logger.info(

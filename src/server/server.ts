@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
+import { createSessionCache } from "./auth/session-cache";
 import { type Database, openDatabase } from "./db/client";
 import { releases } from "./db/schema";
 import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery/delivery-service";
@@ -132,6 +133,7 @@ export async function startServer(
     reportsDir,
     reportImporter,
     benchRoutes: env.ENABLE_BENCH_ROUTES,
+    sessionCache: createSessionCache(),
     jobs,
     delivery,
     mediaAllowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),

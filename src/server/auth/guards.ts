@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { normalizeRole } from "../../domain/roles";
 import type { AppEnv, SessionUser } from "../lib/context";
 import { ApiError } from "../lib/errors";
+import { sessionCookie } from "./session-cache";
 
 /** The signed-in user, or null. The session is looked up once per request and kept on the context. */
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
@@ -12,7 +13,25 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
   return user;
 }
 
+const READS = new Set(["GET", "HEAD"]);
+
 async function lookupSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const token = sessionCookie(c.req.header("cookie"));
+  if (!token) return null;
+  const cache = c.get("deps").sessionCache;
+  // Reads may use a session checked moments ago; a state-changing request always checks the database.
+  const cacheable = READS.has(c.req.method);
+  if (cacheable) {
+    const cached = cache.get(token);
+    if (cached !== undefined) return cached;
+  }
+  const generation = cache.generation();
+  const user = await verifySession(c);
+  if (cacheable) cache.set(token, user, generation);
+  return user;
+}
+
+async function verifySession(c: Context<AppEnv>): Promise<SessionUser | null> {
   const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) return null;
   const { user } = result;

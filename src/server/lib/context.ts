@@ -1,4 +1,5 @@
 import type { Auth } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { DeliveryConfig } from "../delivery/delivery-service";
 import type { IdentifierConfig } from "../delivery/identifiers";
@@ -12,6 +13,8 @@ import type { Logger } from "./logger";
 export interface AppDeps {
   database: Database;
   auth: Auth;
+  /** Recently verified sessions for read requests (cleared by any state-changing request). */
+  sessionCache: SessionCache;
   mailer: Mailer;
   logger: Logger;
   /** Folder of the built SPA; undefined serves the API only. */

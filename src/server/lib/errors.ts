@@ -86,10 +86,33 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+  "08001",
+]);
+/** What node-postgres says, without a code, when the server goes away mid-query or cannot be reached in time. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+
+/** The database is down or restarting (anywhere in the cause chain): a 503 to retry, not a server fault. */
 function isDatabaseUnavailable(err: unknown): boolean {
-  const code =
-    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (err as { cause?: { code?: unknown } })?.cause?.code;
-  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
