@@ -169,6 +169,61 @@ describe("sign-in rate limit", () => {
     expect(limited.body.error).toEqual({ code: "TOO_MANY_REQUESTS", message: MESSAGES.rateLimited });
     expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
   });
+
+  it("limits registrations and password-reset requests too", async () => {
+    const browser = server.client();
+    const signUps: number[] = [];
+    for (let i = 0; i < 4; i++)
+      signUps.push((await browser.signUp("N", `limit-${i}@example.com`, "long-enough")).status);
+    expect(signUps).toEqual([200, 200, 200, 429]);
+    const resets: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      resets.push(
+        (
+          await browser.post("/api/auth/request-password-reset", {
+            email: "someone@example.com",
+            redirectTo: "/reset-password",
+          })
+        ).status,
+      );
+    }
+    expect(resets.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(resets[5]).toBe(429);
+  });
+});
+
+describe("behind HTTPS", () => {
+  let server: TestServer;
+  const publicUrl = "https://kalrav.example";
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: publicUrl });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("session cookies are Secure (and still HttpOnly, SameSite=Lax)", async () => {
+    const browser = server.client();
+    const headers = { origin: publicUrl };
+    await browser.request(
+      "POST",
+      "/api/auth/sign-up/email",
+      { name: "S", email: "secure@example.com", password: "long-enough" },
+      headers,
+    );
+    const res = await browser.request(
+      "POST",
+      "/api/auth/sign-in/email",
+      { email: "secure@example.com", password: "long-enough" },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    const session = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(session).toMatch(/^__Secure-better-auth\.session_token=/);
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
 });
 
 describe("e-mail verification when required", () => {
