@@ -248,6 +248,8 @@ async function main() {
     let landingJsGzipBytes = 0;
     for (const f of landing) landingJsGzipBytes += await gz(f);
 
+    const lighthouse = await runLighthouse(base);
+
     const results = {
       baselines: { static: staticBase, db: dbBase },
       routes,
@@ -256,7 +258,7 @@ async function main() {
       frontend: {
         landingJsGzipBytes,
         chunks: chunks.sort((a, b) => b.jsGzipBytes + b.cssGzipBytes - a.jsGzipBytes - a.cssGzipBytes),
-        lighthouse: null,
+        lighthouse,
       },
       seeded: { users: 10_000, releases: 100_000, tickets: 20_000, dailyFacts: FACTS },
       machine: { cores: (await import("node:os")).cpus().length, node: process.version },
@@ -276,6 +278,9 @@ async function main() {
     process.stdout.write(
       `\n${lines.join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
     );
+    for (const [page, r] of Object.entries(lighthouse)) {
+      process.stdout.write(`Lighthouse ${page}: performance ${r.performance}, LCP ${r.lcpMs} ms\n`);
+    }
     process.stdout.write(`Results in bench/results.json (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
   } finally {
     server?.kill("SIGTERM");
@@ -283,6 +288,47 @@ async function main() {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * Lighthouse (default mobile profile: simulated slow 4G and 4x CPU slowdown) with Debian's
+ * chromium, for the landing page and the sign-in page.
+ */
+async function runLighthouse(base: string): Promise<Record<string, { performance: number; lcpMs: number }>> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const out: Record<string, { performance: number; lcpMs: number }> = {};
+  try {
+    for (const page of ["/", "/login"]) {
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        output: "json",
+        logLevel: "error",
+      });
+      const lhr = result?.lhr;
+      out[page] = {
+        performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr?.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
 }
 
 main().catch((err: unknown) => {

@@ -68,7 +68,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     // Anything that changes state may change who is signed in or as what: forget cached sessions.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") deps.sessionCache.clear();
+    // That includes the auth library's GET links (e-mail verification and change confirmations).
+    const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+    if (write || c.req.path.startsWith("/api/auth/")) deps.sessionCache.clear();
     c.header("X-Request-Id", requestId);
     if (c.req.path.startsWith("/api/")) {
       logger.info(
