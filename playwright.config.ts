@@ -11,6 +11,17 @@ export const E2E_MEDIA_DIR = path.join(os.tmpdir(), "kalrav-e2e-media");
 export const E2E_MEDIA_PORT = 4174;
 export const E2E_ADMIN = { email: "admin@e2e.kalrav", password: "e2e-admin-password" };
 
+/** How Debian's chromium runs here (as root, no GPU, no network of its own); the benchmark's Lighthouse uses it too. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -24,15 +35,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

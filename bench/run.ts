@@ -10,6 +10,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { CHROMIUM_ARGS } from "../playwright.config";
 import { openDatabase } from "../src/server/db/client";
 import { rebuildLedger } from "../src/server/routes/reports/report-importer";
 
@@ -299,16 +300,7 @@ async function runLighthouse(base: string): Promise<Record<string, { performance
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const out: Record<string, { performance: number; lcpMs: number }> = {};
   try {

@@ -28,12 +28,9 @@ import { notifyUser } from "../notifications/notify";
 import { releaseColumns, releaseSchema, toReleaseDto } from "../releases/release.schema";
 import {
   deliverySchema,
-  deliveryState,
   deliveryStateSchema,
   qualitySchema,
-  releaseDeliveries,
-  releaseQuality,
-  releaseTracks,
+  releaseExtras,
   trackSchema,
   writeTracks,
 } from "../releases/release-detail";
@@ -429,21 +426,7 @@ export const adminReleasesRouter = createRouter()
     const deps = c.get("deps");
     const db = deps.database.db;
     const release = await oneRelease(db, id);
-    const [trackList, quality, deliveryList] = await Promise.all([
-      releaseTracks(db, id),
-      releaseQuality(db, id),
-      releaseDeliveries(db, id, deps.delivery.stores),
-    ]);
-    return c.json(
-      {
-        release,
-        tracks: trackList,
-        quality,
-        deliveries: deliveryList,
-        delivery: deliveryState(deliveryList, deps.delivery.stores),
-      },
-      200,
-    );
+    return c.json({ release, ...(await releaseExtras(db, id, deps.delivery.stores)) }, 200);
   })
   .openapi(routes.recheck, async (c) => {
     await requireAdmin(c);

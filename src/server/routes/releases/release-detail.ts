@@ -128,3 +128,13 @@ export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>
   const delivered = [...latest.values()].filter((d) => d.kind === "insert" && isDelivered(d.status)).length;
   return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length) };
 }
+
+/** Everything a release page shows beside the release itself: tracks, quality report and deliveries. */
+export async function releaseExtras(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
+  const [trackList, quality, deliveryList] = await Promise.all([
+    releaseTracks(db, releaseId),
+    releaseQuality(db, releaseId),
+    releaseDeliveries(db, releaseId, stores),
+  ]);
+  return { tracks: trackList, quality, deliveries: deliveryList, delivery: deliveryState(deliveryList, stores) };
+}

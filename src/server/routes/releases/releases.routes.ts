@@ -14,16 +14,7 @@ import { ApiError } from "../../lib/errors";
 import { enforceRateLimit } from "../../lib/rate-limit";
 import { err as error, json, likePattern } from "../../lib/route-helpers";
 import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
-import {
-  deliveryState,
-  deliveryStateSchema,
-  qualitySchema,
-  releaseDeliveries,
-  releaseQuality,
-  releaseTracks,
-  trackSchema,
-  writeTracks,
-} from "./release-detail";
+import { deliveryStateSchema, qualitySchema, releaseExtras, trackSchema, writeTracks } from "./release-detail";
 
 const detailSchema = z.object({
   release: releaseSchema,
@@ -167,21 +158,9 @@ export const releasesRouter = createRouter()
       .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
     if (!row) throw notFound();
     const deps = c.get("deps");
-    const db = deps.database.db;
-    const [trackList, quality, deliveryList] = await Promise.all([
-      releaseTracks(db, id),
-      releaseQuality(db, id),
-      releaseDeliveries(db, id, deps.delivery.stores),
-    ]);
-    return c.json(
-      {
-        release: toReleaseDto(row),
-        tracks: trackList,
-        quality,
-        delivery: deliveryState(deliveryList, deps.delivery.stores),
-      },
-      200,
-    );
+    // The artist sees the delivery summary, not the per-store details.
+    const { tracks, quality, delivery } = await releaseExtras(deps.database.db, id, deps.delivery.stores);
+    return c.json({ release: toReleaseDto(row), tracks, quality, delivery }, 200);
   })
   .openapi(updateRoute, async (c) => {
     const user = await requireUser(c);
