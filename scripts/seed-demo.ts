@@ -9,7 +9,7 @@ import { gs1CheckDigit } from "../src/domain/identifiers";
 import { createAuth } from "../src/server/auth/auth";
 import { ensureFirstAdmin } from "../src/server/auth/first-admin";
 import { openDatabase } from "../src/server/db/client";
-import { releases, storeReports, users } from "../src/server/db/schema";
+import { releases, storeReports, tracks, users } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
 import { createMailer } from "../src/server/mail/mailer";
@@ -119,6 +119,16 @@ async function main() {
             liveAt: now,
           })
           .returning({ id: releases.id });
+        // A live release as approval leaves it: one track with its ISRC.
+        if (release) {
+          await db.insert(tracks).values({
+            releaseId: release.id,
+            position: 1,
+            title,
+            audioFileUrl: `https://media.demo.kalrav.local/${upc}.wav`,
+            isrc: `INZZZ25${String(upcSeq).padStart(5, "0")}`,
+          });
+        }
       }
       if (release)
         catalogue.push({
