@@ -34,6 +34,9 @@ export const QC_MESSAGES = {
     `This release has ${n} blocking quality ${n === 1 ? "finding" : "findings"}; fix ${n === 1 ? "it" : "them"} before approving.`,
   approveWaiting: "The quality check has not finished yet. Try again in a moment.",
   noFindings: "No problems found.",
+  fixNeededTitle: (title: string) => `Fix needed: ${title}`,
+  fixNeededBody: (title: string, n: number) =>
+    `Our quality check found ${n} ${n === 1 ? "problem" : "problems"} in "${title}" that stores would refuse. Open the release to see what to fix; it is checked again when you save your changes.`,
 } as const;
 
 export const AUDIO_RULES = {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
+import { QC_MESSAGES } from "../domain/quality";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
@@ -21,6 +22,7 @@ import { createMailer } from "./mail/mailer";
 import { createMediaStore } from "./media/media-store";
 import { parseAllowHosts } from "./media/safe-fetch";
 import { createQualityCheck } from "./quality/quality-check";
+import { notifyUser } from "./routes/notifications/notify";
 import { createReportImporter, requeueInterruptedReports } from "./routes/reports/report-importer";
 import { loadOrCreateSecret } from "./secret";
 
@@ -88,7 +90,22 @@ export async function startServer(
     sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
     validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
   };
-  const runQualityCheck = createQualityCheck({ db: database.db, media });
+  const runQualityCheck = createQualityCheck({
+    db: database.db,
+    media,
+    onBlocking: (release, blocking) =>
+      notifyUser(
+        { db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL },
+        {
+          userId: release.userId,
+          kind: "release_status",
+          title: QC_MESSAGES.fixNeededTitle(release.title),
+          body: QC_MESSAGES.fixNeededBody(release.title, blocking),
+          link: `/app/releases/${release.id}`,
+          emailPreference: "emailReleaseUpdates",
+        },
+      ),
+  });
   const runDelivery = createDeliveryJob({
     db: database.db,
     media,

@@ -109,8 +109,17 @@ export function createJobWorker(opts: {
     return true;
   }
 
+  /** Finished jobs are kept a week for the record, then dropped, so the queue table stays small. */
+  let lastCleanup = 0;
+  async function cleanUp() {
+    if (Date.now() - lastCleanup < 3_600_000) return;
+    lastCleanup = Date.now();
+    await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+  }
+
   async function loop(): Promise<void> {
     try {
+      await cleanUp();
       while (!stopped && (await runOne())) {
         // keep going while there is work
       }

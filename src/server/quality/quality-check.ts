@@ -5,6 +5,7 @@ import {
   auditArtwork,
   auditAudio,
   auditMetadata,
+  blockingCount,
   type Finding,
   fetchFinding,
 } from "../../domain/quality";
@@ -34,7 +35,12 @@ interface Fetched<T> {
  * the rules. A link that cannot be fetched is a finding (the artist must fix it); anything else
  * going wrong (our disk, our database) throws, so the job is retried.
  */
-export function createQualityCheck(deps: { db: Db; media: MediaStore }) {
+export function createQualityCheck(deps: {
+  db: Db;
+  media: MediaStore;
+  /** Tells the owner when the check finds something that blocks approval. */
+  onBlocking?: (release: { id: string; title: string; userId: string }, blocking: number) => Promise<void>;
+}) {
   const { db, media } = deps;
 
   async function fetchAndInspect<T>(
@@ -146,5 +152,9 @@ export function createQualityCheck(deps: { db: Db; media: MediaStore }) {
         })
         .where(eq(releases.id, releaseId));
     });
+    const blocking = blockingCount(findings);
+    if (blocking > 0 && release.userId && deps.onBlocking) {
+      await deps.onBlocking({ id: release.id, title: release.title, userId: release.userId }, blocking);
+    }
   };
 }

@@ -123,6 +123,30 @@ describe("quality check on real files", () => {
   });
 });
 
+describe("telling the artist", () => {
+  it("a blocking finding notifies the owner in the app and by e-mail; a clean check does not", async () => {
+    const owner = await createArtist(server, "Told Artist");
+    const bad = { audioFileUrl: media.url("/wav-16-2205-mono.wav"), coverArtUrl: media.url("/art-3000.jpg") };
+    await owner.client.post(
+      "/api/releases",
+      validRelease({
+        title: "Bright One",
+        audioFileUrl: media.url("/wav-16-44-stereo.wav"),
+        coverArtUrl: bad.coverArtUrl,
+      }),
+    );
+    const created = await owner.client.post("/api/releases", validRelease({ title: "Needs Work", ...bad }));
+    await server.jobs.drain();
+    const { notifications } = (await owner.client.get("/api/notifications")).body;
+    expect(notifications.map((n: { title: string; link: string }) => [n.title, n.link])).toEqual([
+      ["Fix needed: Needs Work", `/app/releases/${created.body.release.id}`],
+    ]);
+    expect(notifications[0].body).toContain("found 2 problems");
+    const mails = (await server.outbox()).filter((m) => m.to === owner.email);
+    expect(mails.map((m) => m.subject)).toContain("Fix needed: Needs Work");
+  });
+});
+
 describe("fetching user links is SSRF-safe", () => {
   const policy = { allowHosts: [] as string[], maxBytes: 1024 * 1024, timeoutMs: 5000 };
   const dest = () => path.join(os.tmpdir(), `kalrav-ssrf-${Math.random().toString(36).slice(2)}`);

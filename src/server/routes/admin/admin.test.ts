@@ -243,11 +243,13 @@ describe("admin API", () => {
     const owned = await artist.client.get(`/api/releases/${release.id}`);
     expect(owned.body.release.status).toBe("taken_down");
     const notes = await artist.client.get("/api/notifications");
-    expect(notes.body.unread).toBe(3);
+    // The quality check could not fetch the made-up links, so the artist heard of that first.
+    expect(notes.body.unread).toBe(4);
     expect(notes.body.notifications.map((n: { title: string }) => n.title)).toEqual([
       "Release Taken Down: Reviewed",
       "Release Live: Reviewed",
       "Release Rejected: Reviewed",
+      "Fix needed: Reviewed",
     ]);
     const mails = (await server.outbox()).filter((m) => m.to === artist.email);
     expect(mails.map((m) => m.subject)).toContain("Release Live: Reviewed");
@@ -269,7 +271,8 @@ describe("admin API", () => {
     await setQualityChecked(server.database, release.id);
     await admin.post(`/api/admin/releases/${release.id}/approve`);
     expect((await server.outbox()).filter((m) => m.to === artist.email)).toEqual([]);
-    expect((await artist.client.get("/api/notifications")).body.unread).toBe(1);
+    // In the app: the quality check's "Fix needed" (made-up links) and the approval.
+    expect((await artist.client.get("/api/notifications")).body.unread).toBe(2);
   });
 
   it("takes manual uploads without audio, shows them as such, and refuses to approve them", async () => {
