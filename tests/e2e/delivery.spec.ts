@@ -44,6 +44,7 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
 
   // The artist replaces the audio with a 24-bit 48 kHz stereo file.
   await page.goto("/app/releases");
+  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Needs fixes");
   await page.getByRole("button", { name: `More options for ${title}` }).click();
   await page.getByRole("menuitem", { name: "Edit release" }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${title}` });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
 import { QC_STATUSES } from "../../../domain/quality";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "../../../domain/releases";
 import { releases } from "../../db/schema";
@@ -22,6 +23,8 @@ export const releaseSchema = z
     liveAt: z.string().nullable(),
     adminNotes: z.string().nullable(),
     qcStatus: z.string().openapi({ enum: [...QC_STATUSES] }),
+    /** Blocking findings of the last quality check. */
+    qcBlocking: z.number().int(),
   })
   .openapi("Release");
 export type ReleaseDto = z.infer<typeof releaseSchema>;
@@ -45,9 +48,15 @@ export const releaseColumns = {
   liveAt: releases.liveAt,
   adminNotes: releases.adminNotes,
   qcStatus: releases.qcStatus,
+  qcBlocking:
+    sql<number>`(select count(*) from jsonb_array_elements(${releases.qcFindings}) f where f->>'severity' = 'blocking')`.mapWith(
+      Number,
+    ),
 };
 
-type ReleaseRow = Pick<typeof releases.$inferSelect, keyof typeof releaseColumns>;
+type ReleaseRow = Pick<typeof releases.$inferSelect, Exclude<keyof typeof releaseColumns, "qcBlocking">> & {
+  qcBlocking: number;
+};
 
 export function toReleaseDto(row: ReleaseRow): ReleaseDto {
   return {

@@ -21,6 +21,7 @@ export interface Release {
   liveAt: string | null;
   adminNotes: string | null;
   qcStatus: string;
+  qcBlocking: number;
 }
 
 export interface Track {

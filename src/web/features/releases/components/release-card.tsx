@@ -15,7 +15,7 @@ import {
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { formatCount, formatDate } from "../../../lib/format";
-import { type Release, useDeleteRelease, useRelease, useUpdateRelease } from "../api/releases";
+import { qualityInProgress, type Release, useDeleteRelease, useRelease, useUpdateRelease } from "../api/releases";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";
 
@@ -64,6 +64,7 @@ export function ReleaseCard({ release }: { release: Release }) {
         <div className="absolute left-2 top-2 flex gap-1">
           <ReleaseStatusBadge status={release.status} />
           {release.isExplicit && <Badge tone="danger">EXPLICIT</Badge>}
+          {artistMayChange(release.status) && <QualityBadge release={release} />}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
@@ -142,6 +143,13 @@ export function ReleaseCard({ release }: { release: Release }) {
       />
     </article>
   );
+}
+
+/** While a release waits for review: its quality check is running, or has found something to fix. */
+function QualityBadge({ release }: { release: Release }) {
+  if (qualityInProgress(release.qcStatus)) return <Badge>Checking files</Badge>;
+  if (release.qcStatus === "done" && release.qcBlocking > 0) return <Badge tone="warning">Needs fixes</Badge>;
+  return null;
 }
 
 /** The edit form, once the release's tracks have loaded. */
