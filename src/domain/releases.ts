@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { isValidUpcEan } from "./identifiers";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
+import { isHttpUrl } from "./urls";
+
+export { isHttpUrl };
 
 export const RELEASE_STATUSES = ["pending_review", "live", "rejected", "taken_down"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
@@ -65,16 +68,6 @@ export const RELEASE_NOTICES = {
   withdrawnTitle: "Release withdrawn",
   notEditable: "Only releases pending review can be changed.",
 } as const;
-
-/** True for an absolute http(s) URL: "starts with http" made strict (no javascript:, no relative paths). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const ALL_NOTICES: Notice[] = [
   RELEASE_NOTICES.missing,

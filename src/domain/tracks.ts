@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import type { ReleaseType } from "./releases";
+import { isHttpUrl } from "./urls";
 
 export const MAX_TRACKS = 100;
 export const MAX_FEATURED_ARTISTS = 10;
@@ -73,21 +74,12 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
   for (const [i, t] of tracks.entries()) {
     if (i > 0 && !t.title) return TRACK_MESSAGES.titleRequired;
     if (i > 0 && !t.audioFileUrl) return TRACK_MESSAGES.audioRequired;
-    if (i > 0 && !isHttp(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
+    if (i > 0 && !isHttpUrl(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
     if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
     if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
     if (t.isrc) isrcs.add(t.isrc);
   }
   return undefined;
-}
-
-function isHttp(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { create } from "xmlbuilder2";
 import { DELIVERY_MAX_ATTEMPTS, isDelivered } from "../../domain/deliveries";
 import type { ReleaseType } from "../../domain/releases";
 import type { Db } from "../db/client";
-import { deliveries, releases, tracks, users } from "../db/schema";
+import { deliveries, releases, tracks } from "../db/schema";
 import { type ClaimedJob, enqueueJob } from "../jobs/queue";
 import type { Logger } from "../lib/logger";
 import type { MediaStore } from "../media/media-store";
@@ -84,10 +84,9 @@ export function createDeliveryJob(deps: {
 
   async function snapshot(deliveryId: string, store: StoreConfig, createdAt: Date, takedown: boolean) {
     const [row] = await db
-      .select({ release: releases, ownerName: users.name })
+      .select({ release: releases })
       .from(deliveries)
       .innerJoin(releases, eq(releases.id, deliveries.releaseId))
-      .leftJoin(users, eq(users.id, releases.userId))
       .where(eq(deliveries.id, deliveryId));
     if (!row) throw new Error("delivery vanished");
     const release = row.release;
