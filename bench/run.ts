@@ -3,6 +3,9 @@
 //   BENCH_DATABASE_URL  server to create the throwaway database on (default: the machine's, db "test")
 //   BENCH_FACTS         daily stream rows to seed (default 5,000,000)
 //   BENCH_DURATION      seconds per route (default 10)
+//   BENCH_KEEP_DB       name of a database to seed once and keep between runs (default: a throwaway one)
+//   BENCH_PROFILE       directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops
+//   BENCH_ONLY          measure only the routes whose name contains this text (and skip Lighthouse)
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -19,6 +22,8 @@ const ADMIN_URL =
 const FACTS = Number(process.env.BENCH_FACTS ?? 5_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
+const KEEP_DB = process.env.BENCH_KEEP_DB;
+const ONLY = process.env.BENCH_ONLY;
 
 interface Measurement {
   reqPerSec: number;
@@ -103,27 +108,38 @@ async function seed(url: string) {
      cross join generate_series(0, ${Math.max(0, Math.ceil(FACTS / 10000) - 1)}) g
      on conflict do nothing`,
   );
-  await step("analyze", "analyze");
+  // As autovacuum would have by then: GIN indexes fed by a bulk load keep it in their pending list until vacuumed.
+  await step("vacuum analyze", "vacuum analyze");
   await client.end();
 }
 
 async function main() {
   const started = Date.now();
-  const dbName = `kalrav_bench_${Date.now()}`;
+  if (KEEP_DB && !/^[a-z_][a-z0-9_]*$/.test(KEEP_DB)) throw new Error("BENCH_KEEP_DB must be a plain name");
+  const dbName = KEEP_DB ?? `kalrav_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [dbName])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   let server: ChildProcess | undefined;
   try {
-    process.stdout.write(`Seeding ${dbName}\n`);
-    await seed(url.toString());
+    if (exists) {
+      const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+      await database.migrate();
+      await database.close();
+      process.stdout.write(`Reusing ${dbName}\n`);
+    } else {
+      process.stdout.write(`Seeding ${dbName}\n`);
+      await seed(url.toString());
+    }
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const dataDir = await fs.mkdtemp(path.join((await import("node:os")).tmpdir(), "kalrav-bench-"));
-    server = spawn(process.execPath, ["dist/server/main.js"], {
+    const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    server = spawn(process.execPath, [...profile, "dist/server/main.js"], {
       env: {
         ...process.env,
         DATABASE_URL: url.toString(),
@@ -201,7 +217,7 @@ async function main() {
       ["admin: tickets page", "/api/admin/tickets?status=open&page=2", adminCookie],
     ];
     const routes = [];
-    for (const [name, p, cookie] of plan) {
+    for (const [name, p, cookie] of plan.filter(([name]) => !ONLY || name.includes(ONLY))) {
       const m = await measure(`${base}${p}`, { cookie });
       routes.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
     }
@@ -215,6 +231,7 @@ async function main() {
         `/api/analytics?from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`,
       ],
     ] as const) {
+      if (ONLY && !name.includes(ONLY)) continue;
       const r = await autocannon({
         url: `${base}${p}`,
         connections: 1,
@@ -230,11 +247,14 @@ async function main() {
         errors: r.errors + r.non2xx,
       });
     }
-    const signIn = await measure(`${base}/api/auth/sign-in/email`, {
-      method: "POST",
-      body: JSON.stringify({ email: "bench-artist@example.com", password: "bench-password" }),
-      connections: 10,
-    });
+    const signIn =
+      ONLY && !"sign-in".includes(ONLY)
+        ? { reqPerSec: 0, p50Ms: 0, p99Ms: 0, errors: 0 }
+        : await measure(`${base}/api/auth/sign-in/email`, {
+            method: "POST",
+            body: JSON.stringify({ email: "bench-artist@example.com", password: "bench-password" }),
+            connections: 10,
+          });
 
     const assetsDir = path.join("dist", "web", "assets");
     const indexHtml = await fs.readFile(path.join("dist", "web", "index.html"), "utf8");
@@ -249,7 +269,7 @@ async function main() {
     let landingJsGzipBytes = 0;
     for (const f of landing) landingJsGzipBytes += await gz(f);
 
-    const lighthouse = await runLighthouse(base);
+    const lighthouse = ONLY ? {} : await runLighthouse(base);
 
     const results = {
       baselines: { static: staticBase, db: dbBase },
@@ -286,7 +306,7 @@ async function main() {
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    if (!KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }

@@ -1,16 +1,19 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { AppProviders } from "./app/providers";
-import { router } from "./app/router";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { App } from "./app/app";
+import { routes } from "./app/routes";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("No #root element");
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const app = <App router={createBrowserRouter(routes)} />;
+if (root.firstElementChild) {
+  // The landing page arrives prerendered (scripts/prerender.mjs). Hydrating it as a transition lets
+  // React yield to the browser between pieces of work instead of blocking it in one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

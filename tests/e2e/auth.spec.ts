@@ -121,6 +121,9 @@ test("the theme defaults to dark and a chosen theme survives a reload", async ({
   await expect(themes.getByRole("button", { name: "Light theme" })).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
+  // "/" arrives prerendered with the default theme; hydration must press the saved one.
+  await expect(themes.getByRole("button", { name: "Light theme" })).toHaveAttribute("aria-pressed", "true");
+  await expect(themes.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
 });
 

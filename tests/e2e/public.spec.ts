@@ -65,6 +65,19 @@ test("home leads to registration and features", async ({ page }) => {
   await expect(page).toHaveURL(/\/register$/);
 });
 
+test.describe("before any script runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the landing page arrives readable, with working links", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Distribute Your Music Globally. Amplify Your Reach." }),
+    ).toBeVisible();
+    await expect(page.getByText("Go live on major stores within 24 hours")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Start Distributing" })).toHaveAttribute("href", "/register");
+  });
+});
+
 test("pricing shows the four plans in INR from the one catalogue", async ({ page }) => {
   await page.goto("/pricing");
   const plans: [string, string][] = [

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
+import { hashPassword, verifyPassword } from "./password";
 
 /** The request header carrying the client address we trust; set by our server only. */
 export const CLIENT_IP_HEADER = "x-kalrav-client-ip";
@@ -93,6 +94,7 @@ export function createAuth(opts: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
       // The spec sends people to /login after registering, so sign-up never opens a session.
       autoSignIn: false,
       requireEmailVerification: opts.requireEmailVerification,

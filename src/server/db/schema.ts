@@ -270,6 +270,32 @@ export const dailyStreamFacts = pgTable(
   ],
 );
 
+// An artist's figures summed per day, per store and per country, kept in step with the facts by
+// statement-level triggers (migration 0010), so the dashboard reads a few short index ranges instead
+// of aggregating every fact. No foreign key: rows of a deleted owner are dropped by the triggers.
+const rollupTotals = {
+  ownerId: text("owner_id").notNull(),
+  streams: bigint("streams", { mode: "number" }).notNull().default(0),
+  listeners: bigint("listeners", { mode: "number" }).notNull().default(0),
+  revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull().default(0),
+};
+
+export const ownerDailyTotals = pgTable("owner_daily_totals", { ...rollupTotals, day: date("day").notNull() }, (t) => [
+  primaryKey({ columns: [t.ownerId, t.day] }),
+]);
+
+export const ownerStoreTotals = pgTable(
+  "owner_store_totals",
+  { ...rollupTotals, store: text("store").notNull() },
+  (t) => [primaryKey({ columns: [t.ownerId, t.store] })],
+);
+
+export const ownerCountryTotals = pgTable(
+  "owner_country_totals",
+  { ...rollupTotals, country: text("country").notNull() },
+  (t) => [primaryKey({ columns: [t.ownerId, t.country] })],
+);
+
 /** Plan records: one per period an artist is (or was) on a plan. No record means the default plan. */
 export const subscriptions = pgTable(
   "subscriptions",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 
 export type Theme = "light" | "dark" | "system";
 export const THEME_STORAGE_KEY = "theme";
@@ -19,8 +19,22 @@ function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle("dark", dark);
 }
 
+const THEME_CHANGED = "kalrav:theme";
+const subscribe = (onChange: () => void) => {
+  window.addEventListener(THEME_CHANGED, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(THEME_CHANGED, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+};
+
+/**
+ * The saved theme as an external store: a prerendered page is hydrated with the default theme and
+ * then re-rendered with the saved one, so the pressed button is never the server's guess.
+ */
 export function useTheme() {
-  const [theme, setThemeState] = useState<Theme>(readTheme);
+  const theme = useSyncExternalStore(subscribe, readTheme, () => DEFAULT_THEME);
   useEffect(() => {
     applyTheme(theme);
     if (theme !== "system") return;
@@ -33,9 +47,10 @@ export function useTheme() {
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
-      // Not persisted, still applied.
+      // Not persisted; applied for this page only.
+      applyTheme(next);
     }
-    setThemeState(next);
+    window.dispatchEvent(new Event(THEME_CHANGED));
   }, []);
   return { theme, setTheme };
 }

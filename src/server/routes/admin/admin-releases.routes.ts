@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
@@ -22,6 +22,7 @@ import { assignIdentifiers } from "../../delivery/identifiers";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { pageOfIds } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { queueQualityCheck } from "../../quality/quality-check";
 import { notifyUser } from "../notifications/notify";
@@ -165,25 +166,26 @@ const routes = {
 
 const columns = { ...releaseColumns, userId: releases.userId, ownerName: users.name, ownerEmail: users.email };
 
-async function selectReleases(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  const rows = await db
-    .select(columns)
-    .from(releases)
-    .leftJoin(users, eq(users.id, releases.userId))
-    .where(where)
-    .orderBy(desc(releases.submittedAt), desc(releases.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ userId, ownerName, ownerEmail, ...release }) => ({
-    ...toReleaseDto(release),
-    userId,
-    ownerName,
-    ownerEmail,
-  }));
+function toAdminReleaseDto({ userId, ownerName, ownerEmail, ...release }: AdminReleaseRow) {
+  return { ...toReleaseDto(release), userId, ownerName, ownerEmail };
+}
+type AdminReleaseRow = Awaited<ReturnType<typeof selectByIds>>[number];
+
+function selectByIds(db: Db, where: SQL) {
+  return db.select(columns).from(releases).leftJoin(users, eq(users.id, releases.userId)).where(where);
+}
+
+/** One page of releases, newest submission first, with their owners, and how many match. */
+async function pageOfReleases(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const orderBy = [desc(releases.submittedAt), desc(releases.id)];
+  const { ids, total } = await pageOfIds(db, { table: releases, id: releases.id, where, orderBy, limit, offset });
+  const rows = ids.length ? await selectByIds(db, inArray(releases.id, ids)).orderBy(...orderBy) : [];
+  return { items: rows.map(toAdminReleaseDto), total };
 }
 
 async function oneRelease(db: Db, id: string) {
-  const [release] = await selectReleases(db, eq(releases.id, id), 1, 0);
+  const [row] = await selectByIds(db, eq(releases.id, id));
+  const release = row && toAdminReleaseDto(row);
   if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
   return release;
 }
@@ -312,40 +314,25 @@ export const adminReleasesRouter = createRouter()
     if (status) conditions.push(eq(releases.status, status));
     if (q) {
       const pattern = likePattern(q);
-      // Two index-friendly halves (trigram indexes on releases, and on users then their releases)
-      // instead of one OR across the join, which no index can serve.
+      // The owner match becomes an array first, so every alternative is an index scan on releases
+      // (trigram indexes, and the owner index) combined in one bitmap; an OR across a join or an
+      // IN (subquery) would read the whole table.
+      const owners = db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, pattern), ilike(users.email, pattern)));
       conditions.push(
-        inArray(
-          releases.id,
-          db
-            .select({ id: releases.id })
-            .from(releases)
-            .where(
-              or(ilike(releases.title, pattern), ilike(releases.artistName, pattern), ilike(releases.upcEan, pattern)),
-            )
-            .union(
-              db
-                .select({ id: releases.id })
-                .from(releases)
-                .where(
-                  inArray(
-                    releases.userId,
-                    db
-                      .select({ id: users.id })
-                      .from(users)
-                      .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
-                  ),
-                ),
-            ),
-        ),
+        or(
+          ilike(releases.title, pattern),
+          ilike(releases.artistName, pattern),
+          ilike(releases.upcEan, pattern),
+          sql`${releases.userId} = any(array(${owners}))`,
+        ) as SQL,
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const [items, [total]] = await Promise.all([
-      selectReleases(db, where, pageSize, (page - 1) * pageSize),
-      db.select({ n: count() }).from(releases).leftJoin(users, eq(users.id, releases.userId)).where(where),
-    ]);
-    return c.json({ items, total: total?.n ?? 0, page, pageSize }, 200);
+    const { items, total } = await pageOfReleases(db, where, pageSize, (page - 1) * pageSize);
+    return c.json({ items, total, page, pageSize }, 200);
   })
   .openapi(routes.create, async (c) => {
     await requireAdmin(c);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import {
   replySchema,
@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { supportTicketMessages, supportTickets, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { pageOfIds } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { loadThread, ticketMessageSchema } from "../tickets/thread";
@@ -82,8 +83,8 @@ const routes = {
   }),
 };
 
-async function selectTickets(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  const rows = await db
+function selectTickets(db: Db, where: SQL) {
+  return db
     .select({
       ...ticketColumns,
       userId: supportTickets.userId,
@@ -93,23 +94,18 @@ async function selectTickets(db: Db, where: SQL | undefined, limit: number, offs
     })
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
-    .where(where)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ userId, assignedTo, userName, userEmail, ...t }) => ({
-    ...toTicket(t),
-    userId,
-    assignedTo,
-    userName,
-    userEmail,
-  }));
+    .where(where);
 }
 
+function toAdminTicket({ userId, assignedTo, userName, userEmail, ...t }: AdminTicketRow) {
+  return { ...toTicket(t), userId, assignedTo, userName, userEmail };
+}
+type AdminTicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
+
 async function oneTicket(db: Db, id: string) {
-  const [row] = await selectTickets(db, eq(supportTickets.id, id), 1, 0);
+  const [row] = await selectTickets(db, eq(supportTickets.id, id));
   if (!row) throw new ApiError(404, "NOT_FOUND", "Ticket not found.");
-  return row;
+  return toAdminTicket(row);
 }
 
 export const adminTicketsRouter = createRouter()
@@ -122,15 +118,27 @@ export const adminTicketsRouter = createRouter()
     if (priority) conditions.push(eq(supportTickets.priority, priority));
     if (q) {
       const p = likePattern(q);
-      const match = or(ilike(supportTickets.subject, p), ilike(users.name, p), ilike(users.email, p));
-      if (match) conditions.push(match);
+      // Matching owners become an array first, so the search stays on support_tickets' own indexes.
+      const owners = db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, p), ilike(users.email, p)));
+      conditions.push(
+        or(ilike(supportTickets.subject, p), sql`${supportTickets.userId} = any(array(${owners}))`) as SQL,
+      );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const [items, [total]] = await Promise.all([
-      selectTickets(db, where, pageSize, (page - 1) * pageSize),
-      db.select({ n: count() }).from(supportTickets).innerJoin(users, eq(users.id, supportTickets.userId)).where(where),
-    ]);
-    return c.json({ items, total: total?.n ?? 0, page, pageSize }, 200);
+    const orderBy = [desc(supportTickets.createdAt), desc(supportTickets.id)];
+    const { ids, total } = await pageOfIds(db, {
+      table: supportTickets,
+      id: supportTickets.id,
+      where,
+      orderBy,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    const rows = ids.length ? await selectTickets(db, inArray(supportTickets.id, ids)).orderBy(...orderBy) : [];
+    return c.json({ items: rows.map(toAdminTicket), total, page, pageSize }, 200);
   })
   .openapi(routes.get, async (c) => {
     await requireAdmin(c);

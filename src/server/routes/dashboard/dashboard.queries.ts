@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { dailyStreamFacts, releases, royaltyLedger } from "../../db/schema";
+import { releases, users } from "../../db/schema";
 import { releaseColumns, toReleaseDto } from "../releases/release.schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,82 +12,99 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** The last `days` days up to and including `today`, oldest first, with zeros where nothing was reported. */
-export function fillDays(byDay: Map<string, number>, today: Date, days: number): { day: string; streams: number }[] {
-  return Array.from({ length: days }, (_, i) => {
-    const day = isoDay(new Date(today.getTime() - (days - 1 - i) * DAY_MS));
-    return { day, streams: byDay.get(day) ?? 0 };
-  });
+/** The last `count` days up to and including `today`, newest first, as YYYY-MM-DD. */
+function lastDays(today: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => isoDay(new Date(today.getTime() - i * DAY_MS)));
 }
+
+type Figures = { streams: number; listeners: number; revenue: number };
+
+/**
+ * The dashboard's figures from the owner rollups the fact triggers keep (migration 0010), in one
+ * statement, prepared once per database: planning it cost more than running it.
+ */
+function prepareDashboardQueries(db: Db) {
+  const owner = users.id;
+  const figures = db
+    .select({
+      totals: sql<Figures>`(select json_build_object('streams', coalesce(sum(streams), 0),
+          'listeners', coalesce(sum(listeners), 0), 'revenue', coalesce(sum(revenue_paise), 0))
+        from owner_store_totals where owner_id = ${owner})`,
+      daily: sql<(Figures & { day: string })[]>`(select coalesce(json_agg(json_build_object('day', day,
+          'streams', streams, 'listeners', listeners, 'revenue', revenue_paise)), '[]')
+        from owner_daily_totals where owner_id = ${owner} and day >= ${sql.placeholder("since")}::date)`,
+      platforms: sql<{ name: string; streams: number }[]>`(select coalesce(json_agg(json_build_object('name', store,
+          'streams', streams)), '[]')
+        from (select store, streams from owner_store_totals where owner_id = ${owner}
+              order by streams desc, store limit 6) s)`,
+      countries: sql<{ code: string; listeners: number }[]>`(select coalesce(json_agg(json_build_object('code',
+          country, 'listeners', listeners)), '[]')
+        from (select country, listeners from owner_country_totals where owner_id = ${owner}
+              order by listeners desc, country limit 5) c)`,
+      // Royalties are the ledger's: the same figure the royalties screen shows.
+      earned: sql<number>`(select coalesce(sum(net_paise), 0) from royalty_ledger where user_id = ${owner})`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("owner")))
+    .prepare("dashboard_figures");
+  const recent = db
+    .select(releaseColumns)
+    .from(releases)
+    .where(eq(releases.userId, sql.placeholder("owner")))
+    .orderBy(desc(releases.submittedAt))
+    .limit(5)
+    .prepare("dashboard_recent_releases");
+  return { figures, recent };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareDashboardQueries>>();
+
+// Some drivers hand json columns over as text.
+const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
 export async function loadDashboard(db: Db, userId: string, today: Date) {
-  const owned = eq(releases.userId, userId);
-  const mine = eq(dailyStreamFacts.ownerId, userId);
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = prepareDashboardQueries(db);
+    prepared.set(db, queries);
+  }
   const since = isoDay(new Date(today.getTime() - 119 * DAY_MS));
-  const n = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
-
-  const [totals, daily, platforms, countries, recent, [earned]] = await Promise.all([
-    db
-      .select({
-        streams: n(dailyStreamFacts.streams),
-        listeners: n(dailyStreamFacts.listeners),
-        revenue: n(dailyStreamFacts.revenuePaise),
-      })
-      .from(dailyStreamFacts)
-      .where(mine),
-    db
-      .select({
-        day: dailyStreamFacts.day,
-        streams: n(dailyStreamFacts.streams),
-        listeners: n(dailyStreamFacts.listeners),
-        revenue: n(dailyStreamFacts.revenuePaise),
-      })
-      .from(dailyStreamFacts)
-      .where(and(mine, gte(dailyStreamFacts.day, since)))
-      .groupBy(dailyStreamFacts.day),
-    db
-      .select({ name: dailyStreamFacts.store, streams: n(dailyStreamFacts.streams) })
-      .from(dailyStreamFacts)
-      .where(mine)
-      .groupBy(dailyStreamFacts.store)
-      .orderBy(desc(n(dailyStreamFacts.streams)))
-      .limit(6),
-    db
-      .select({ code: dailyStreamFacts.country, listeners: n(dailyStreamFacts.listeners) })
-      .from(dailyStreamFacts)
-      .where(mine)
-      .groupBy(dailyStreamFacts.country)
-      .orderBy(desc(n(dailyStreamFacts.listeners)))
-      .limit(5),
-    db.select(releaseColumns).from(releases).where(owned).orderBy(desc(releases.submittedAt)).limit(5),
-    // Royalties are the ledger's: the same figure the royalties screen shows.
-    db
-      .select({ net: n(royaltyLedger.netPaise) })
-      .from(royaltyLedger)
-      .where(eq(royaltyLedger.userId, userId)),
+  const [[row], recent] = await Promise.all([
+    queries.figures.execute({ owner: userId, since }),
+    queries.recent.execute({ owner: userId }),
   ]);
+  const total = row ? parsed(row.totals) : { streams: 0, listeners: 0, revenue: 0 };
+  const daily = row ? parsed(row.daily) : [];
+  const platforms = row ? parsed(row.platforms) : [];
+  const countries = row ? parsed(row.countries) : [];
+  const earned = row?.earned ?? 0;
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
-  const windowSum = (fromDaysAgo: number, toDaysAgo: number, key: "streams" | "listeners" | "revenue") => {
+  const days = lastDays(today, 120);
+  const month = (key: keyof Figures, back: number) => {
     let sum = 0;
-    for (let i = fromDaysAgo; i < toDaysAgo; i++)
-      sum += byDay.get(isoDay(new Date(today.getTime() - i * DAY_MS)))?.[key] ?? 0;
+    for (let i = back * 30; i < back * 30 + 30; i++) sum += byDay.get(days[i] as string)?.[key] ?? 0;
     return sum;
   };
-  const month = (key: "streams" | "listeners" | "revenue", back: number) => windowSum(back * 30, back * 30 + 30, key);
+  /** The last `count` days, oldest first, with zeros where nothing was reported. */
+  const series = (count: number) =>
+    days
+      .slice(0, count)
+      .reverse()
+      .map((day) => ({ day, streams: byDay.get(day)?.streams ?? 0 }));
 
   const growthNow = percentChange(month("streams", 0), month("streams", 1));
   const growthBefore = percentChange(month("streams", 1), month("streams", 2));
-  const total = totals[0] ?? { streams: 0, listeners: 0, revenue: 0 };
-  const streamsByDay = new Map(daily.map((d) => [d.day, d.streams]));
   const platformTotal = platforms.reduce((s, p) => s + p.streams, 0);
 
   return {
     stats: {
       totalStreams: total.streams,
       totalListeners: total.listeners,
-      totalRoyaltiesPaise: earned?.net ?? 0,
+      totalRoyaltiesPaise: earned,
       growthRatePercent: growthNow,
       changes: {
         streams: growthNow,
@@ -98,9 +115,9 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
       },
     },
     series: {
-      weekly: fillDays(streamsByDay, today, 7),
-      monthly: fillDays(streamsByDay, today, 30),
-      quarterly: fillDays(streamsByDay, today, 90),
+      weekly: series(7),
+      monthly: series(30),
+      quarterly: series(90),
     },
     recentReleases: recent.map(toReleaseDto),
     platforms: platforms.map((p) => ({

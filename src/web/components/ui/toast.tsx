@@ -43,6 +43,8 @@ function useToasts() {
       return () => listeners.delete(listener);
     },
     () => items,
+    // A prerendered page has shown no toast yet.
+    () => items,
   );
 }
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { paths } from "../config/paths";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./routes/not-found";
@@ -10,7 +10,8 @@ const auth = () => import("./routes/auth/pages");
 const artist = () => import("./routes/app/pages");
 const admin = () => import("./routes/admin/pages");
 
-export const router = createBrowserRouter([
+/** Every page of the app; the browser router and the build-time prerender of "/" share them. */
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
@@ -58,4 +59,4 @@ export const router = createBrowserRouter([
     ],
   },
   { path: "*", element: <NotFoundPage /> },
-]);
+];
