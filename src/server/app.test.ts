@@ -25,16 +25,20 @@ describe("HTTP app", () => {
     }
   });
 
-  it("sends security headers on every response", async () => {
-    for (const path of ["/api/health", "/api/nope", "/api/docs"]) {
+  it("sends security headers and a request id on every response, the auth library's included", async () => {
+    for (const path of ["/api/health", "/api/nope", "/api/docs", "/api/auth/get-session", "/api/auth/ok"]) {
       const res = await server.client().get(path);
+      expect(res.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
+    const traced = await fetch(`${server.url}/api/health`, { headers: { "x-request-id": "trace-me-42" } });
+    expect(traced.headers.get("x-request-id")).toBe("trace-me-42");
   });
 
   it("publishes an OpenAPI document generated from the route schemas, and a reference page", async () => {

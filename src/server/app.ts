@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { AVATAR_MAX_BYTES } from "../domain/settings";
 import { accessControl } from "./auth/access";
 import { handleAuthRequest } from "./auth/auth.handler";
@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from "./lib/context";
 import { createRouter } from "./lib/create-router";
 import { errorBody, handleError } from "./lib/errors";
 import { originGuard } from "./lib/origin-guard";
+import { requestIdOf } from "./lib/security-headers";
 import { mountWeb } from "./lib/static-web";
 import { adminDashboardRouter } from "./routes/admin/admin-dashboard.routes";
 import { adminReleasesRouter } from "./routes/admin/admin-releases.routes";
@@ -60,7 +61,10 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    // The HTTP server (security-headers.ts) numbered the request and already sends the id back.
+    const requestId =
+      requestIdOf((c.env as { incoming?: IncomingMessage } | undefined)?.incoming) ??
+      (c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     const logger = deps.logger.child({ requestId });
     c.set("deps", deps);
     c.set("logger", logger);
@@ -71,7 +75,6 @@ export function createApp(deps: AppDeps) {
     // That includes the auth library's GET links (e-mail verification and change confirmations).
     const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
     if (write || c.req.path.startsWith("/api/auth/")) deps.sessionCache.clear();
-    c.header("X-Request-Id", requestId);
     if (c.req.path.startsWith("/api/")) {
       logger.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -79,29 +82,6 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
-
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Artwork is shown from artists' https links, and from the private mirrors the app may fetch from.
-        imgSrc: ["'self'", "data:", "https:", ...deps.mediaAllowHosts.map((host) => `http://${host}`)],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
 
   const tooLarge = (c: Context) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });

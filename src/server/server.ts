@@ -18,6 +18,7 @@ import { createJobWorker, type JobWorker } from "./jobs/queue";
 import { createEncryptor } from "./lib/encryption";
 import { createLogger } from "./lib/logger";
 import { trustedOriginsFor } from "./lib/origin-guard";
+import { createServerWithHeaders, staticSecurityHeaders } from "./lib/security-headers";
 import { createMailer } from "./mail/mailer";
 import { createMediaStore } from "./media/media-store";
 import { parseAllowHosts } from "./media/safe-fetch";
@@ -158,8 +159,11 @@ export async function startServer(
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 
+  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(parseAllowHosts(env.FETCH_ALLOW_HOSTS)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withHeaders }, () =>
+      resolve(s),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   // Reports queued before a restart are picked up again.

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { StatementCachingClient } from "./statement-cache";
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is behind it. */
@@ -48,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      Client: StatementCachingClient,
     });
     // An idle client losing its connection (e.g. the server restarting) must not crash the process.
     pool.on("error", () => {});

@@ -72,7 +72,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("users_role_idx").on(t.role), index("users_created_at_idx").on(t.createdAt)],
+  (t) => [index("users_role_idx").on(t.role), index("users_created_at_idx").on(t.createdAt, t.id)],
 );
 
 export const sessions = pgTable(
@@ -173,9 +173,9 @@ export const releases = pgTable(
     check("releases_qc_status_check", oneOf("qc_status", QC_STATUSES)),
     check("releases_release_type_check", oneOf("release_type", RELEASE_TYPES)),
     check("releases_streams_check", sql`streams >= 0`),
-    index("releases_user_submitted_idx").on(t.userId, t.submittedAt.desc()),
-    index("releases_status_submitted_idx").on(t.status, t.submittedAt.desc()),
-    index("releases_submitted_idx").on(t.submittedAt.desc()),
+    index("releases_user_submitted_idx").on(t.userId, t.submittedAt),
+    index("releases_status_submitted_idx").on(t.status, t.submittedAt, t.id),
+    index("releases_submitted_idx").on(t.submittedAt, t.id),
     index("releases_upc_ean_idx").on(t.upcEan),
   ],
 );
@@ -201,9 +201,9 @@ export const supportTickets = pgTable(
   (t) => [
     check("support_tickets_status_check", oneOf("status", TICKET_STATUSES)),
     check("support_tickets_priority_check", oneOf("priority", TICKET_PRIORITIES)),
-    index("support_tickets_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("support_tickets_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("support_tickets_created_idx").on(t.createdAt.desc()),
+    index("support_tickets_user_created_idx").on(t.userId, t.createdAt),
+    index("support_tickets_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("support_tickets_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -236,7 +236,7 @@ export const contactMessages = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -323,7 +323,7 @@ export const subscriptions = pgTable(
     check("subscriptions_currency_check", sql`currency = 'INR'`),
     check("subscriptions_amount_check", sql`amount_paise >= 0`),
     check("subscriptions_period_check", sql`end_date >= start_date`),
-    index("subscriptions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_user_created_idx").on(t.userId, t.createdAt),
     index("subscriptions_status_idx").on(t.status),
     // At most one active record per artist, whatever requests race.
     uniqueIndex("subscriptions_one_active_idx").on(t.userId).where(sql`status = 'active'`),
@@ -406,7 +406,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check("notifications_kind_check", oneOf("kind", NOTIFICATION_KINDS)),
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -432,7 +432,7 @@ export const storeReports = pgTable(
   },
   (t) => [
     check("store_reports_status_check", oneOf("status", REPORT_STATUSES)),
-    index("store_reports_created_idx").on(t.createdAt.desc()),
+    index("store_reports_created_idx").on(t.createdAt),
   ],
 );
 
@@ -488,7 +488,7 @@ export const payouts = pgTable(
   (t) => [
     check("payouts_status_check", oneOf("status", PAYOUT_STATUSES)),
     check("payouts_amount_check", sql`amount_paise > 0`),
-    index("payouts_user_requested_idx").on(t.userId, t.requestedAt.desc()),
+    index("payouts_user_requested_idx").on(t.userId, t.requestedAt),
     index("payouts_status_idx").on(t.status),
   ],
 );

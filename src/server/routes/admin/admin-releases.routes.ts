@@ -176,9 +176,17 @@ function selectByIds(db: Db, where: SQL) {
 }
 
 /** One page of releases, newest submission first, with their owners, and how many match. */
-async function pageOfReleases(db: Db, where: SQL | undefined, limit: number, offset: number) {
+async function pageOfReleases(db: Db, where: SQL | undefined, limit: number, offset: number, searching: boolean) {
   const orderBy = [desc(releases.submittedAt), desc(releases.id)];
-  const { ids, total } = await pageOfIds(db, { table: releases, id: releases.id, where, orderBy, limit, offset });
+  const { ids, total } = await pageOfIds(db, {
+    table: releases,
+    id: releases.id,
+    where,
+    orderBy,
+    limit,
+    offset,
+    oneScan: searching,
+  });
   const rows = ids.length ? await selectByIds(db, inArray(releases.id, ids)).orderBy(...orderBy) : [];
   return { items: rows.map(toAdminReleaseDto), total };
 }
@@ -331,7 +339,7 @@ export const adminReleasesRouter = createRouter()
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const { items, total } = await pageOfReleases(db, where, pageSize, (page - 1) * pageSize);
+    const { items, total } = await pageOfReleases(db, where, pageSize, (page - 1) * pageSize, Boolean(q));
     return c.json({ items, total, page, pageSize }, 200);
   })
   .openapi(routes.create, async (c) => {

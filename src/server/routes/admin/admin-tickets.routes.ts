@@ -136,6 +136,7 @@ export const adminTicketsRouter = createRouter()
       orderBy,
       limit: pageSize,
       offset: (page - 1) * pageSize,
+      oneScan: Boolean(q),
     });
     const rows = ids.length ? await selectTickets(db, inArray(supportTickets.id, ids)).orderBy(...orderBy) : [];
     return c.json({ items: rows.map(toAdminTicket), total, page, pageSize }, 200);

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions } from "node:http";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+
+function securityHeaderOptions(mediaAllowHosts: string[]) {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix positions popovers with inline style attributes; scripts stay strict.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Artwork is shown from artists' https links, and from the private mirrors the app may fetch from.
+      imgSrc: ["'self'", "data:", "https:", ...mediaAllowHosts.map((host) => `http://${host}`)],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** The headers Hono's secureHeaders middleware adds with our policy: the same on every response. */
+export async function staticSecurityHeaders(mediaAllowHosts: string[]): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaderOptions(mediaAllowHosts)).get("/", (c) => c.body(null, 204));
+  return [...(await probe.request("/")).headers.entries()];
+}
+
+const requestIds = new WeakMap<IncomingMessage, string>();
+
+/** The id the HTTP layer gave this request (and sent back as X-Request-Id). */
+export const requestIdOf = (incoming: IncomingMessage | undefined) => (incoming ? requestIds.get(incoming) : undefined);
+
+/**
+ * An HTTP server that puts the security headers and a request id on every response before Hono
+ * runs. Set on Node's response they are merged into whatever the app sends, raw Responses included;
+ * setting them from middleware after the handler made Hono rebuild each response (a fifth of the
+ * time of a short API read).
+ */
+export function createServerWithHeaders(headers: [string, string][]) {
+  return ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (req, res) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      const given = req.headers["x-request-id"];
+      const requestId = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
+      requestIds.set(req, requestId);
+      res.setHeader("X-Request-Id", requestId);
+      listener(req, res);
+    })) as typeof createServer;
+}
