@@ -12,9 +12,17 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** The last `count` days up to and including `today`, newest first, as YYYY-MM-DD. */
-function lastDays(today: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => isoDay(new Date(today.getTime() - i * DAY_MS)));
+const DASHBOARD_DAYS = 120;
+let lastDaysCache = { today: "", days: [] as string[] };
+
+/** The dashboard's 120 days up to and including `today`, newest first, as YYYY-MM-DD; made once a day. */
+function lastDays(today: Date): string[] {
+  const key = isoDay(today);
+  if (lastDaysCache.today !== key) {
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => isoDay(new Date(today.getTime() - i * DAY_MS)));
+    lastDaysCache = { today: key, days };
+  }
+  return lastDaysCache.days;
 }
 
 type Figures = { streams: number; listeners: number; revenue: number };
@@ -71,7 +79,7 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
     queries = prepareDashboardQueries(db);
     prepared.set(db, queries);
   }
-  const since = isoDay(new Date(today.getTime() - 119 * DAY_MS));
+  const since = lastDays(today).at(-1) as string;
   const [[row], recent] = await Promise.all([
     queries.figures.execute({ owner: userId, since }),
     queries.recent.execute({ owner: userId }),
@@ -83,7 +91,7 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
   const earned = row?.earned ?? 0;
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
-  const days = lastDays(today, 120);
+  const days = lastDays(today);
   const month = (key: keyof Figures, back: number) => {
     let sum = 0;
     for (let i = back * 30; i < back * 30 + 30; i++) sum += byDay.get(days[i] as string)?.[key] ?? 0;
