@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { releases, users } from "../../db/schema";
 import { releaseColumns, toReleaseDto } from "../releases/release.schema";
 
@@ -67,18 +68,12 @@ function prepareDashboardQueries(db: Db) {
   return { figures, recent };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareDashboardQueries>>();
-
 // Some drivers hand json columns over as text.
 const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
 export async function loadDashboard(db: Db, userId: string, today: Date) {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = prepareDashboardQueries(db);
-    prepared.set(db, queries);
-  }
+  const queries = preparedQuery(db, "dashboard", prepareDashboardQueries);
   const since = lastDays(today).at(-1) as string;
   const [[row], recent] = await Promise.all([
     queries.figures.execute({ owner: userId, since }),

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import {
   artistMayChange,
   RELEASE_NOTICES,
@@ -8,6 +8,7 @@ import {
   releaseInputSchema,
 } from "../../../domain/releases";
 import { requireUser } from "../../auth/guards";
+import { preparedQuery } from "../../db/prepared";
 import { releases } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
@@ -107,15 +108,28 @@ export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const user = await requireUser(c);
     const query = c.req.valid("query");
+    const db = c.get("deps").database.db;
+    // The usual request, every release on the "All" tab, is one prepared statement.
+    if (query.tab === "all" && !query.status && !query.type && !query.q) {
+      const rows = await preparedQuery(db, "artist_releases", (d, name) =>
+        d
+          .select(releaseColumns)
+          .from(releases)
+          .where(eq(releases.userId, sql.placeholder("owner")))
+          .orderBy(desc(releases.submittedAt))
+          .limit(sql.placeholder("limit"))
+          .prepare(name),
+      ).execute({ owner: user.id, limit: query.limit });
+      return c.json({ releases: rows.map(toReleaseDto) }, 200);
+    }
     const conditions: SQL[] = [eq(releases.userId, user.id)];
     if (query.tab === "explicit") conditions.push(eq(releases.isExplicit, true));
     if (query.tab === "clean") conditions.push(eq(releases.isExplicit, false));
     if (query.status) conditions.push(eq(releases.status, query.status));
     if (query.type) conditions.push(eq(releases.releaseType, query.type));
     if (query.q) conditions.push(ilike(releases.title, likePattern(query.q)));
-    const rows = await c
-      .get("deps")
-      .database.db.select(releaseColumns)
+    const rows = await db
+      .select(releaseColumns)
       .from(releases)
       .where(and(...conditions))
       .orderBy(desc(releases.submittedAt))
