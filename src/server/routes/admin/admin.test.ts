@@ -368,6 +368,11 @@ describe("admin API", () => {
       ticket.id,
     );
     expect((await admin.get("/api/admin/tickets?q=missing%20royalties")).body.total).toBe(1);
+    // The owner's e-mail finds their tickets too, with the owner shown on each row.
+    const byOwner = await admin.get(`/api/admin/tickets?q=${encodeURIComponent(artist.email)}`);
+    expect(byOwner.body.items.map((t: { id: string }) => t.id)).toContain(ticket.id);
+    expect(byOwner.body.items[0]).toMatchObject({ userEmail: artist.email, userName: "Ticket Owner" });
+    expect(byOwner.body.total).toBe(byOwner.body.items.length);
 
     // The artist replies in their own thread; another artist cannot see it.
     const other = await createArtist(server);
