@@ -22,7 +22,8 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
     return {
       database,
       async dispose() {
-        await database.close();
+        // The server may have closed its pool already; the database must go either way.
+        await database.close().catch(() => {});
         const cleanup = new pg.Client({ connectionString: adminUrl });
         await cleanup.connect();
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
