@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { PLAN_IDS } from "../../../domain/plans";
 import { ROLES } from "../../../domain/roles";
 import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../domain/users";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
@@ -113,15 +114,20 @@ const routes = {
   }),
 };
 
-/** Users with their release count and current plan, in one query. */
-async function selectUsers(db: Db, where: ReturnType<typeof and> | undefined, limit: number, offset: number) {
-  const today = todayIso();
+/** A page of users with their release count and current plan, in one query. */
+function usersPage(
+  db: Db,
+  where: SQL | undefined,
+  today: string | Placeholder,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   // Correlated subqueries written out in full: Drizzle would leave the column names unqualified here.
   const releaseCount = sql<number>`(select count(*) from releases r where r.user_id = "users"."id")`.mapWith(Number);
   const planId = sql<string | null>`(select s.plan_id from subscriptions s
     where s.user_id = "users"."id" and s.status in ('active', 'past_due') and s.end_date >= ${today}
     order by s.created_at desc limit 1)`;
-  const rows = await db
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -137,6 +143,18 @@ async function selectUsers(db: Db, where: ReturnType<typeof and> | undefined, li
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
     .offset(offset);
+}
+
+async function selectUsers(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const today = todayIso();
+  // The unfiltered list, what the page opens on, is one prepared statement.
+  const rows = where
+    ? await usersPage(db, where, today, limit, offset)
+    : await preparedQuery(db, "admin_users_page", (d, name) =>
+        usersPage(d, undefined, sql.placeholder("today"), sql.placeholder("limit"), sql.placeholder("offset")).prepare(
+          name,
+        ),
+      ).execute({ today, limit, offset });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -176,7 +194,11 @@ export const adminUsersRouter = createRouter()
     const where = q ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))) : undefined;
     const [items, [total]] = await Promise.all([
       selectUsers(db, where, pageSize, (page - 1) * pageSize),
-      db.select({ n: count() }).from(users).where(where),
+      where
+        ? db.select({ n: count() }).from(users).where(where)
+        : preparedQuery(db, "admin_users_count", (d, name) =>
+            d.select({ n: count() }).from(users).prepare(name),
+          ).execute(),
     ]);
     return c.json({ items, total: total?.n ?? 0, page, pageSize }, 200);
   })
