@@ -81,8 +81,10 @@ export async function startServer(
   const reportImporter = createReportImporter({ db: database.db, logger, reportsDir });
   await requeueInterruptedReports(database.db);
 
+  // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
+  const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
   const media = createMediaStore(path.join(env.DATA_DIR, "media"), {
-    allowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
+    allowHosts: mediaAllowHosts,
     maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
     timeoutMs: env.FETCH_TIMEOUT_SECONDS * 1000,
   });
@@ -154,12 +156,11 @@ export async function startServer(
     sessionCache: createSessionCache(),
     jobs,
     delivery,
-    mediaAllowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
   });
 
-  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(parseAllowHosts(env.FETCH_ALLOW_HOSTS)));
+  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(mediaAllowHosts));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withHeaders }, () =>
       resolve(s),

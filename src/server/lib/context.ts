@@ -33,8 +33,6 @@ export interface AppDeps {
   benchRoutes?: boolean;
   /** Origins allowed to make state-changing requests. */
   trustedOrigins: readonly string[];
-  /** "host:port" of private file hosts the quality check may fetch from (FETCH_ALLOW_HOSTS). */
-  mediaAllowHosts: readonly string[];
   /** Runs quality checks and deliveries in the background. */
   jobs: JobWorker;
   delivery: DeliveryConfig;

@@ -74,7 +74,8 @@ const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.p
 /** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
 export async function loadDashboard(db: Db, userId: string, today: Date) {
   const queries = preparedQuery(db, "dashboard", prepareDashboardQueries);
-  const since = lastDays(today).at(-1) as string;
+  const days = lastDays(today);
+  const since = days.at(-1) as string;
   const [[row], recent] = await Promise.all([
     queries.figures.execute({ owner: userId, since }),
     queries.recent.execute({ owner: userId }),
@@ -86,7 +87,6 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
   const earned = row?.earned ?? 0;
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
-  const days = lastDays(today);
   const month = (key: keyof Figures, back: number) => {
     let sum = 0;
     for (let i = back * 30; i < back * 30 + 30; i++) sum += byDay.get(days[i] as string)?.[key] ?? 0;

@@ -36,16 +36,17 @@ function dismiss(id: number) {
   emit();
 }
 
+const subscribeToToasts = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const currentToasts = () => items;
+
 function useToasts() {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => items,
-    // A prerendered page has shown no toast yet.
-    () => items,
-  );
+  // The same list serves hydration of the prerendered page, which has shown no toast yet.
+  return useSyncExternalStore(subscribeToToasts, currentToasts, currentToasts);
 }
 
 export function Toaster() {
