@@ -1,3 +1,4 @@
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 const byDatabase = new WeakMap<Db, Map<string, unknown>>();
@@ -15,4 +16,22 @@ export function preparedQuery<T>(db: Db, name: string, build: (db: Db, name: str
   }
   if (!queries.has(name)) queries.set(name, build(db, name));
   return queries.get(name) as T;
+}
+
+/** Each value's placeholder: always given values get one, optional ones only when given. */
+type Placeholders<F> = { [K in keyof F]: undefined extends F[K] ? Placeholder | undefined : Placeholder };
+
+/**
+ * A query's shape for `preparedQuery`: which of `values` are given (the statement's name says so) and
+ * a placeholder, named after its key, for each value given. Built from the placeholders and executed
+ * with `values`, a list with optional filters is prepared once per combination of filters.
+ */
+export function shapeOf<F extends Record<string, unknown>>(prefix: string, values: F) {
+  const given = Object.keys(values)
+    .filter((key) => values[key] !== undefined)
+    .sort();
+  return {
+    name: [prefix, ...given].join("_"),
+    params: Object.fromEntries(given.map((key) => [key, sql.placeholder(key)])) as Placeholders<F>,
+  };
 }

@@ -296,6 +296,19 @@ export const ownerCountryTotals = pgTable(
   (t) => [primaryKey({ columns: [t.ownerId, t.country] })],
 );
 
+// How many rows a table holds per bucket (a ticket's status and priority; one bucket for users), kept
+// exact by statement-level triggers (migration 0012), so a list's total is one row lookup instead of a
+// count over every matching row.
+export const rowCounts = pgTable(
+  "row_counts",
+  {
+    scope: text("scope").notNull(),
+    bucket: text("bucket").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.bucket] })],
+);
+
 /** Plan records: one per period an artist is (or was) on a plan. No record means the default plan. */
 export const subscriptions = pgTable(
   "subscriptions",

@@ -1,54 +1,85 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 
+export interface PageSpec {
+  table: PgTable;
+  id: AnyPgColumn;
+  where: SQL | undefined;
+  /** The page's order, newest first: each column descending, the last one unique (the id). */
+  order: AnyPgColumn[];
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  /** A text search: its matches are collected once and both paged and counted from there. */
+  search?: boolean;
+  /** How many rows match, from a source cheaper than counting them (`row_counts`), for plain filters. */
+  total?: SQL<number>;
+}
+
 /**
- * The ids of one page of `table`'s matching rows, in order, and how many rows match. Callers then
- * load the page's rows with their joins, so joins and per-row subqueries run for one page only.
+ * The pieces of a one-statement page of `table`: `inPage`, a condition true for the page's rows only
+ * (their ids, picked in a subquery), and `total`, how many rows match, as a column to select beside
+ * the rows. The caller selects its columns from `table` (joined to whatever it needs) where `inPage`,
+ * ordered by `orderBy`, so joins and per-row subqueries run for the page's rows only and the whole
+ * page is one round trip, which can be prepared once with placeholders for the filters and bounds.
  *
- * Plain filters read the page straight off an index (index columns ending in the order columns)
- * and count separately, index-only. A text search (`oneScan`) is costly to run twice, so its page
- * and count come from one scan, the count as a window over it.
+ * The ids come as `id = any(array(...))` rather than a join: with the page bounds as parameters a
+ * generic plan guesses a tenth of the table for a joined page and hashes the whole table, while an
+ * array of ids is always looked up by primary key.
+ *
+ * Plain filters read the page straight off an index (index columns ending in the order columns). A
+ * text search is collected once in a CTE that both the page and the count read, which PostgreSQL
+ * materialises as it is read twice: so the search runs on its own (trigram bitmaps), not as a walk
+ * down the order index testing every row, which the planner's cheap guess for ILIKE would pick.
  */
-export async function pageOfIds(
-  db: Db,
-  opts: {
-    table: PgTable;
-    id: AnyPgColumn;
-    where: SQL | undefined;
-    orderBy: SQL[];
-    limit: number;
-    offset: number;
-    oneScan?: boolean;
-  },
-): Promise<{ ids: string[]; total: number }> {
-  const countAll = async () => (await db.select({ n: count() }).from(opts.table).where(opts.where))[0]?.n ?? 0;
-  if (!opts.oneScan) {
-    const [rows, total] = await Promise.all([
-      db
-        .select({ id: opts.id })
-        .from(opts.table)
-        .where(opts.where)
-        .orderBy(...opts.orderBy)
-        .limit(opts.limit)
-        .offset(opts.offset),
-      countAll(),
-    ]);
-    return { ids: rows.map((r) => String(r.id)), total };
+export function pageParts(db: Db, spec: PageSpec) {
+  const { table, id, where } = spec;
+  const orderBy = spec.order.map((column) => desc(column));
+  if (!spec.search) {
+    const ids = db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(spec.limit)
+      .offset(spec.offset);
+    const total = spec.total ?? sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`;
+    const countAll = async () => {
+      const result = (await db.execute(sql`select ${total} as n`)) as unknown as { rows: { n: unknown }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    };
+    return { ctes: [], inPage: sql`${id} = any(array(${ids}))`, orderBy, total: total.mapWith(Number), countAll };
   }
-  // Materialised, so the search is planned on its own (trigram bitmaps) rather than as a walk down
-  // the order index testing every row, which the planner's cheap guess for ILIKE would pick. The
-  // CTE takes the table's name, so the caller's where and order clauses read it unchanged.
-  const result = await db.execute(sql`
-    with matches as materialized (select * from ${opts.table} where ${opts.where ?? sql`true`})
-    select ${opts.id} as id, count(*) over () as total from matches as ${opts.table}
-    order by ${sql.join(opts.orderBy, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
-  const rows = (result as unknown as { rows: { id: unknown; total: unknown }[] }).rows.map((r) => ({
-    id: r.id,
-    total: Number(r.total),
-  }));
+  const keys = spec.order.map((_, i) => `o${i}`);
+  const matches = db.$with("matches").as(
+    db
+      .select({ id, ...Object.fromEntries(keys.map((key, i) => [key, sql`${spec.order[i]}`.as(key)])) })
+      .from(table)
+      .where(where),
+  );
+  const fields = matches as unknown as Record<string, AnyPgColumn>;
+  const ids = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...keys.map((key) => desc(fields[key] as AnyPgColumn)))
+    .limit(spec.limit)
+    .offset(spec.offset);
+  const total = sql<number>`(select count(*) from ${matches})`.mapWith(Number);
+  const countAll = async () => (await db.with(matches).select({ n: count() }).from(matches))[0]?.n ?? 0;
+  return { ctes: [matches], inPage: sql`${id} = any(array(${ids}))`, orderBy, total, countAll };
+}
+
+/**
+ * A page's rows and the total selected beside them (rows keep their copy; mappers pick their fields).
+ * A page past the end has no row to carry the total, so it is counted apart: a page past the end
+ * still tells how many there are.
+ */
+export async function withTotal<Row extends { total: number }>(
+  rows: Row[],
+  offset: number,
+  countAll: () => Promise<number>,
+): Promise<{ rows: Row[]; total: number }> {
   const first = rows[0];
-  if (first) return { ids: rows.map((r) => String(r.id)), total: first.total };
-  // A page past the end still tells how many there are.
-  return { ids: [], total: opts.offset === 0 ? 0 : await countAll() };
+  if (!first) return { rows, total: offset === 0 ? 0 : await countAll() };
+  return { rows, total: first.total };
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
@@ -16,13 +16,14 @@ import {
 } from "../../../domain/releases";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
+import { preparedQuery, shapeOf } from "../../db/prepared";
 import { deliveries, releases, users } from "../../db/schema";
 import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "../../delivery/delivery-service";
 import { assignIdentifiers } from "../../delivery/identifiers";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageOfIds } from "../../lib/paging";
+import { pageParts, withTotal } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { queueQualityCheck } from "../../quality/quality-check";
 import { notifyUser } from "../notifications/notify";
@@ -166,8 +167,8 @@ const routes = {
 
 const columns = { ...releaseColumns, userId: releases.userId, ownerName: users.name, ownerEmail: users.email };
 
-function toAdminReleaseDto({ userId, ownerName, ownerEmail, ...release }: AdminReleaseRow) {
-  return { ...toReleaseDto(release), userId, ownerName, ownerEmail };
+function toAdminReleaseDto(row: AdminReleaseRow) {
+  return { ...toReleaseDto(row), userId: row.userId, ownerName: row.ownerName, ownerEmail: row.ownerEmail };
 }
 type AdminReleaseRow = Awaited<ReturnType<typeof selectByIds>>[number];
 
@@ -175,20 +176,49 @@ function selectByIds(db: Db, where: SQL) {
   return db.select(columns).from(releases).leftJoin(users, eq(users.id, releases.userId)).where(where);
 }
 
-/** One page of releases, newest submission first, with their owners, and how many match. */
-async function pageOfReleases(db: Db, where: SQL | undefined, limit: number, offset: number, searching: boolean) {
-  const orderBy = [desc(releases.submittedAt), desc(releases.id)];
-  const { ids, total } = await pageOfIds(db, {
+type Param = string | Placeholder;
+
+/** One page of releases, newest submission first, with their owners, and how many match, in one statement. */
+function releasesPage(
+  db: Db,
+  f: { status?: Param; pattern?: Param; limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const conditions: SQL[] = [];
+  if (f.status !== undefined) conditions.push(eq(releases.status, f.status));
+  if (f.pattern !== undefined) {
+    // The owner match becomes an array first, so every alternative is an index scan on releases
+    // (trigram indexes, and the owner index) combined in one bitmap; an OR across a join or an
+    // IN (subquery) would read the whole table.
+    const owners = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.name, f.pattern), ilike(users.email, f.pattern)));
+    conditions.push(
+      or(
+        ilike(releases.title, f.pattern),
+        ilike(releases.artistName, f.pattern),
+        ilike(releases.upcEan, f.pattern),
+        sql`${releases.userId} = any(array(${owners}))`,
+      ) as SQL,
+    );
+  }
+  const parts = pageParts(db, {
     table: releases,
     id: releases.id,
-    where,
-    orderBy,
-    limit,
-    offset,
-    oneScan: searching,
+    where: conditions.length ? and(...conditions) : undefined,
+    order: [releases.submittedAt, releases.id],
+    limit: f.limit,
+    offset: f.offset,
+    search: f.pattern !== undefined,
   });
-  const rows = ids.length ? await selectByIds(db, inArray(releases.id, ids)).orderBy(...orderBy) : [];
-  return { items: rows.map(toAdminReleaseDto), total };
+  const query = db
+    .with(...parts.ctes)
+    .select({ ...columns, total: parts.total })
+    .from(releases)
+    .leftJoin(users, eq(users.id, releases.userId))
+    .where(parts.inPage)
+    .orderBy(...parts.orderBy);
+  return { query, countAll: parts.countAll };
 }
 
 async function oneRelease(db: Db, id: string) {
@@ -318,28 +348,13 @@ export const adminReleasesRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q, status } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const conditions: SQL[] = [];
-    if (status) conditions.push(eq(releases.status, status));
-    if (q) {
-      const pattern = likePattern(q);
-      // The owner match becomes an array first, so every alternative is an index scan on releases
-      // (trigram indexes, and the owner index) combined in one bitmap; an OR across a join or an
-      // IN (subquery) would read the whole table.
-      const owners = db
-        .select({ id: users.id })
-        .from(users)
-        .where(or(ilike(users.name, pattern), ilike(users.email, pattern)));
-      conditions.push(
-        or(
-          ilike(releases.title, pattern),
-          ilike(releases.artistName, pattern),
-          ilike(releases.upcEan, pattern),
-          sql`${releases.userId} = any(array(${owners}))`,
-        ) as SQL,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const { items, total } = await pageOfReleases(db, where, pageSize, (page - 1) * pageSize, Boolean(q));
+    const filters = { status, pattern: q ? likePattern(q) : undefined, limit: pageSize, offset: (page - 1) * pageSize };
+    const shape = shapeOf("admin_releases", filters);
+    const prepared = preparedQuery(db, shape.name, (d, name) => releasesPage(d, shape.params).query.prepare(name));
+    const { rows, total } = await withTotal(await prepared.execute(filters), filters.offset, () =>
+      releasesPage(db, filters).countAll(),
+    );
+    const items = rows.map(toAdminReleaseDto);
     return c.json({ items, total, page, pageSize }, 200);
   })
   .openapi(routes.create, async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import {
   replySchema,
@@ -11,10 +11,12 @@ import {
 } from "../../../domain/tickets";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
+import { preparedQuery, shapeOf } from "../../db/prepared";
+import { ticketCount } from "../../db/row-counts";
 import { supportTicketMessages, supportTickets, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageOfIds } from "../../lib/paging";
+import { pageParts, withTotal } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { loadThread, ticketMessageSchema } from "../tickets/thread";
@@ -83,22 +85,71 @@ const routes = {
   }),
 };
 
+const adminTicketColumns = {
+  ...ticketColumns,
+  userId: supportTickets.userId,
+  assignedTo: supportTickets.assignedToAdminId,
+  userName: users.name,
+  userEmail: users.email,
+};
+
 function selectTickets(db: Db, where: SQL) {
   return db
-    .select({
-      ...ticketColumns,
-      userId: supportTickets.userId,
-      assignedTo: supportTickets.assignedToAdminId,
-      userName: users.name,
-      userEmail: users.email,
-    })
+    .select(adminTicketColumns)
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(where);
 }
 
-function toAdminTicket({ userId, assignedTo, userName, userEmail, ...t }: AdminTicketRow) {
-  return { ...toTicket(t), userId, assignedTo, userName, userEmail };
+type Param = string | Placeholder;
+
+/** A page of tickets, newest first, with how many match, in one statement. */
+function ticketsPage(
+  db: Db,
+  f: { status?: Param; priority?: Param; pattern?: Param; limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const conditions: SQL[] = [];
+  if (f.status !== undefined) conditions.push(eq(supportTickets.status, f.status));
+  if (f.priority !== undefined) conditions.push(eq(supportTickets.priority, f.priority));
+  if (f.pattern !== undefined) {
+    // Matching owners become an array first, so the search stays on support_tickets' own indexes.
+    const owners = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.name, f.pattern), ilike(users.email, f.pattern)));
+    conditions.push(
+      or(ilike(supportTickets.subject, f.pattern), sql`${supportTickets.userId} = any(array(${owners}))`) as SQL,
+    );
+  }
+  const search = f.pattern !== undefined;
+  const parts = pageParts(db, {
+    table: supportTickets,
+    id: supportTickets.id,
+    where: conditions.length ? and(...conditions) : undefined,
+    order: [supportTickets.createdAt, supportTickets.id],
+    limit: f.limit,
+    offset: f.offset,
+    search,
+    total: search ? undefined : ticketCount({ status: f.status, priority: f.priority }),
+  });
+  const query = db
+    .with(...parts.ctes)
+    .select({ ...adminTicketColumns, total: parts.total })
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(parts.inPage)
+    .orderBy(...parts.orderBy);
+  return { query, countAll: parts.countAll };
+}
+
+function toAdminTicket(row: AdminTicketRow) {
+  return {
+    ...toTicket(row),
+    userId: row.userId,
+    assignedTo: row.assignedTo,
+    userName: row.userName,
+    userEmail: row.userEmail,
+  };
 }
 type AdminTicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
 
@@ -113,32 +164,18 @@ export const adminTicketsRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q, status, priority } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const conditions: SQL[] = [];
-    if (status) conditions.push(eq(supportTickets.status, status));
-    if (priority) conditions.push(eq(supportTickets.priority, priority));
-    if (q) {
-      const p = likePattern(q);
-      // Matching owners become an array first, so the search stays on support_tickets' own indexes.
-      const owners = db
-        .select({ id: users.id })
-        .from(users)
-        .where(or(ilike(users.name, p), ilike(users.email, p)));
-      conditions.push(
-        or(ilike(supportTickets.subject, p), sql`${supportTickets.userId} = any(array(${owners}))`) as SQL,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const orderBy = [desc(supportTickets.createdAt), desc(supportTickets.id)];
-    const { ids, total } = await pageOfIds(db, {
-      table: supportTickets,
-      id: supportTickets.id,
-      where,
-      orderBy,
+    const filters = {
+      status,
+      priority,
+      pattern: q ? likePattern(q) : undefined,
       limit: pageSize,
       offset: (page - 1) * pageSize,
-      oneScan: Boolean(q),
-    });
-    const rows = ids.length ? await selectTickets(db, inArray(supportTickets.id, ids)).orderBy(...orderBy) : [];
+    };
+    const shape = shapeOf("admin_tickets", filters);
+    const prepared = preparedQuery(db, shape.name, (d, name) => ticketsPage(d, shape.params).query.prepare(name));
+    const { rows, total } = await withTotal(await prepared.execute(filters), filters.offset, () =>
+      ticketsPage(db, filters).countAll(),
+    );
     return c.json({ items: rows.map(toAdminTicket), total, page, pageSize }, 200);
   })
   .openapi(routes.get, async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, ilike, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { PLAN_IDS } from "../../../domain/plans";
 import { ROLES } from "../../../domain/roles";
@@ -7,9 +7,11 @@ import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../dom
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
+import { userCount } from "../../db/row-counts";
 import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
+import { pageParts, withTotal } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { todayIso } from "../subscriptions/subscription.queries";
 import { adminErrors, pageOf } from "./admin.common";
@@ -114,20 +116,35 @@ const routes = {
   }),
 };
 
-/** A page of users with their release count and current plan, in one query. */
-function usersPage(
-  db: Db,
-  where: SQL | undefined,
-  today: string | Placeholder,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) {
+type Bound = number | Placeholder;
+
+interface UsersPageSpec {
+  where: SQL | undefined;
+  search: boolean;
+  today: string | Placeholder;
+  limit: Bound;
+  offset: Bound;
+}
+
+/** A page of users with their release count and current plan, and how many match, in one statement. */
+function usersPage(db: Db, spec: UsersPageSpec) {
+  const parts = pageParts(db, {
+    table: users,
+    id: users.id,
+    where: spec.where,
+    order: [users.createdAt, users.id],
+    limit: spec.limit,
+    offset: spec.offset,
+    search: spec.search,
+    total: spec.where ? undefined : userCount(),
+  });
   // Correlated subqueries written out in full: Drizzle would leave the column names unqualified here.
   const releaseCount = sql<number>`(select count(*) from releases r where r.user_id = "users"."id")`.mapWith(Number);
   const planId = sql<string | null>`(select s.plan_id from subscriptions s
-    where s.user_id = "users"."id" and s.status in ('active', 'past_due') and s.end_date >= ${today}
+    where s.user_id = "users"."id" and s.status in ('active', 'past_due') and s.end_date >= ${spec.today}
     order by s.created_at desc limit 1)`;
-  return db
+  const query = db
+    .with(...parts.ctes)
     .select({
       id: users.id,
       name: users.name,
@@ -137,25 +154,18 @@ function usersPage(
       createdAt: users.createdAt,
       releaseCount,
       planId,
+      total: parts.total,
     })
     .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .where(parts.inPage)
+    .orderBy(...parts.orderBy);
+  return { query, countAll: parts.countAll };
 }
 
-async function selectUsers(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  const today = todayIso();
-  // The unfiltered list, what the page opens on, is one prepared statement.
-  const rows = where
-    ? await usersPage(db, where, today, limit, offset)
-    : await preparedQuery(db, "admin_users_page", (d, name) =>
-        usersPage(d, undefined, sql.placeholder("today"), sql.placeholder("limit"), sql.placeholder("offset")).prepare(
-          name,
-        ),
-      ).execute({ today, limit, offset });
-  return rows.map((r) => ({
+type UserRow = Awaited<ReturnType<typeof usersPage>["query"]>[number];
+
+function toAdminUser(r: Omit<UserRow, "total">) {
+  return {
     id: r.id,
     name: r.name,
     email: r.email,
@@ -164,13 +174,37 @@ async function selectUsers(db: Db, where: SQL | undefined, limit: number, offset
     createdAt: r.createdAt.toISOString(),
     releaseCount: r.releaseCount,
     planId: (r.planId as (typeof PLAN_IDS)[number] | null) ?? null,
-  }));
+  };
+}
+
+const searchUsers = (pattern: string | Placeholder | undefined) =>
+  pattern === undefined ? undefined : or(ilike(users.name, pattern), ilike(users.email, pattern));
+
+/** A page of the users list, searched by name or e-mail; each of its two shapes is prepared once. */
+async function listUsers(db: Db, q: string | undefined, limit: number, offset: number) {
+  const search = Boolean(q);
+  const pattern = q ? likePattern(q) : undefined;
+  const today = todayIso();
+  const rows = await preparedQuery(db, search ? "admin_users_search" : "admin_users_page", (d, name) =>
+    usersPage(d, {
+      where: searchUsers(search ? sql.placeholder("pattern") : undefined),
+      search,
+      today: sql.placeholder("today"),
+      limit: sql.placeholder("limit"),
+      offset: sql.placeholder("offset"),
+    }).query.prepare(name),
+  ).execute({ pattern, today, limit, offset });
+  const page = await withTotal(rows, offset, () =>
+    usersPage(db, { where: searchUsers(pattern), search, today, limit, offset }).countAll(),
+  );
+  return { items: page.rows.map(toAdminUser), total: page.total };
 }
 
 async function oneUser(db: Db, id: string) {
-  const [user] = await selectUsers(db, eq(users.id, id), 1, 0);
-  if (!user) throw new ApiError(404, "NOT_FOUND", "User not found.");
-  return user;
+  const { query } = usersPage(db, { where: eq(users.id, id), search: false, today: todayIso(), limit: 1, offset: 0 });
+  const [row] = await query;
+  if (!row) throw new ApiError(404, "NOT_FOUND", "User not found.");
+  return toAdminUser(row);
 }
 
 /** Refuses changes that would lock everyone out: to oneself, or removing the last admin. */
@@ -191,16 +225,8 @@ export const adminUsersRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const where = q ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))) : undefined;
-    const [items, [total]] = await Promise.all([
-      selectUsers(db, where, pageSize, (page - 1) * pageSize),
-      where
-        ? db.select({ n: count() }).from(users).where(where)
-        : preparedQuery(db, "admin_users_count", (d, name) =>
-            d.select({ n: count() }).from(users).prepare(name),
-          ).execute(),
-    ]);
-    return c.json({ items, total: total?.n ?? 0, page, pageSize }, 200);
+    const { items, total } = await listUsers(db, q, pageSize, (page - 1) * pageSize);
+    return c.json({ items, total, page, pageSize }, 200);
   })
   .openapi(routes.roles, async (c) => {
     await requireAdmin(c);

@@ -58,12 +58,28 @@ type ReleaseRow = Pick<typeof releases.$inferSelect, Exclude<keyof typeof releas
   qcBlocking: number;
 };
 
+// Fields are copied one by one, not spread: rows may carry more (an owner, a page's total), and
+// copying a known shape is cheaper on the hottest lists.
 export function toReleaseDto(row: ReleaseRow): ReleaseDto {
   return {
-    ...row,
+    id: row.id,
+    title: row.title,
+    artistName: row.artistName,
+    releaseType: row.releaseType,
+    releaseDate: row.releaseDate,
+    status: row.status,
+    streams: row.streams,
+    isExplicit: row.isExplicit,
+    genre: row.genre,
+    upcEan: row.upcEan,
+    audioFileUrl: row.audioFileUrl,
+    coverArtUrl: row.coverArtUrl,
     submittedAt: row.submittedAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     liveAt: row.liveAt?.toISOString() ?? null,
+    adminNotes: row.adminNotes,
+    qcStatus: row.qcStatus,
+    qcBlocking: row.qcBlocking,
   };
 }
 

@@ -37,9 +37,14 @@ export const ticketColumns = {
 };
 
 type TicketRow = Omit<typeof supportTickets.$inferSelect, "userId" | "assignedToAdminId">;
+// Fields are copied one by one, not spread: rows may carry more (a page's total), and copying a
+// known shape is cheaper on a hot list.
 export function toTicket(row: TicketRow) {
   return {
-    ...row,
+    id: row.id,
+    number: row.number,
+    subject: row.subject,
+    description: row.description,
     status: row.status as (typeof TICKET_STATUSES)[number],
     priority: row.priority as (typeof TICKET_PRIORITIES)[number],
     createdAt: row.createdAt.toISOString(),
