@@ -200,5 +200,22 @@ describe("artist dashboard API", () => {
       { code: "US", listeners: 30 },
     ]);
     expect(res.body.recentReleases.map((r: { id: string }) => r.id)).toEqual([mine.id]);
+    // The latest releases read as the release list shows them, field for field (quality check done).
+    await server.jobs.drain();
+    const listed = (await artist.client.get("/api/releases")).body.releases;
+    expect((await artist.client.get("/api/dashboard")).body.recentReleases).toEqual(listed);
+  });
+
+  it("shows the five latest releases, newest first", async () => {
+    const artist = await createArtist(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await artist.client.post("/api/releases", validRelease())).body.release.id);
+    await server.database.db.execute(
+      sql`update releases set status = 'live', approved_at = now(), live_at = now() where id = ${ids[6]}`,
+    );
+    const recent = (await artist.client.get("/api/dashboard")).body.recentReleases;
+    expect(recent.map((r: { id: string }) => r.id)).toEqual(ids.slice(2).reverse());
+    expect(recent[0]).toMatchObject({ status: "live", approvedAt: expect.any(String), liveAt: expect.any(String) });
+    expect(new Date(recent[0].liveAt).toISOString()).toBe(recent[0].liveAt);
   });
 });
