@@ -16,14 +16,13 @@ import {
 } from "../../../domain/releases";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { preparedQuery, shapeOf } from "../../db/prepared";
 import { deliveries, releases, users } from "../../db/schema";
 import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "../../delivery/delivery-service";
 import { assignIdentifiers } from "../../delivery/identifiers";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageParts, withTotal } from "../../lib/paging";
+import { pageParts, preparedPage } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { queueQualityCheck } from "../../quality/quality-check";
 import { notifyUser } from "../notifications/notify";
@@ -348,12 +347,8 @@ export const adminReleasesRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q, status } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const filters = { status, pattern: q ? likePattern(q) : undefined, limit: pageSize, offset: (page - 1) * pageSize };
-    const shape = shapeOf("admin_releases", filters);
-    const prepared = preparedQuery(db, shape.name, (d, name) => releasesPage(d, shape.params).query.prepare(name));
-    const { rows, total } = await withTotal(await prepared.execute(filters), filters.offset, () =>
-      releasesPage(db, filters).countAll(),
-    );
+    const filters = { status, pattern: q ? likePattern(q) : undefined };
+    const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
     const items = rows.map(toAdminReleaseDto);
     return c.json({ items, total, page, pageSize }, 200);
   })

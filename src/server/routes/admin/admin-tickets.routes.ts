@@ -11,12 +11,11 @@ import {
 } from "../../../domain/tickets";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { preparedQuery, shapeOf } from "../../db/prepared";
 import { ticketCount } from "../../db/row-counts";
 import { supportTicketMessages, supportTickets, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageParts, withTotal } from "../../lib/paging";
+import { pageParts, preparedPage } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { loadThread, ticketMessageSchema } from "../tickets/thread";
@@ -164,18 +163,8 @@ export const adminTicketsRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q, status, priority } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const filters = {
-      status,
-      priority,
-      pattern: q ? likePattern(q) : undefined,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    };
-    const shape = shapeOf("admin_tickets", filters);
-    const prepared = preparedQuery(db, shape.name, (d, name) => ticketsPage(d, shape.params).query.prepare(name));
-    const { rows, total } = await withTotal(await prepared.execute(filters), filters.offset, () =>
-      ticketsPage(db, filters).countAll(),
-    );
+    const filters = { status, priority, pattern: q ? likePattern(q) : undefined };
+    const { rows, total } = await preparedPage(db, "admin_tickets", filters, { page, pageSize }, ticketsPage);
     return c.json({ items: rows.map(toAdminTicket), total, page, pageSize }, 200);
   })
   .openapi(routes.get, async (c) => {

@@ -6,12 +6,11 @@ import { ROLES } from "../../../domain/roles";
 import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../domain/users";
 import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
 import { userCount } from "../../db/row-counts";
 import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageParts, withTotal } from "../../lib/paging";
+import { pageParts, preparedPage } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { todayIso } from "../subscriptions/subscription.queries";
 import { adminErrors, pageOf } from "./admin.common";
@@ -180,24 +179,13 @@ function toAdminUser(r: Omit<UserRow, "total">) {
 const searchUsers = (pattern: string | Placeholder | undefined) =>
   pattern === undefined ? undefined : or(ilike(users.name, pattern), ilike(users.email, pattern));
 
-/** A page of the users list, searched by name or e-mail; each of its two shapes is prepared once. */
-async function listUsers(db: Db, q: string | undefined, limit: number, offset: number) {
-  const search = Boolean(q);
-  const pattern = q ? likePattern(q) : undefined;
-  const today = todayIso();
-  const rows = await preparedQuery(db, search ? "admin_users_search" : "admin_users_page", (d, name) =>
-    usersPage(d, {
-      where: searchUsers(search ? sql.placeholder("pattern") : undefined),
-      search,
-      today: sql.placeholder("today"),
-      limit: sql.placeholder("limit"),
-      offset: sql.placeholder("offset"),
-    }).query.prepare(name),
-  ).execute({ pattern, today, limit, offset });
-  const page = await withTotal(rows, offset, () =>
-    usersPage(db, { where: searchUsers(pattern), search, today, limit, offset }).countAll(),
+/** A page of the users list, searched by name or e-mail. */
+async function listUsers(db: Db, q: string | undefined, page: number, pageSize: number) {
+  const filters = { pattern: q ? likePattern(q) : undefined, today: todayIso() };
+  const { rows, total } = await preparedPage(db, "admin_users", filters, { page, pageSize }, (d, spec) =>
+    usersPage(d, { ...spec, where: searchUsers(spec.pattern), search: spec.pattern !== undefined }),
   );
-  return { items: page.rows.map(toAdminUser), total: page.total };
+  return { items: rows.map(toAdminUser), total };
 }
 
 async function oneUser(db: Db, id: string) {
@@ -225,7 +213,7 @@ export const adminUsersRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const { items, total } = await listUsers(db, q, pageSize, (page - 1) * pageSize);
+    const { items, total } = await listUsers(db, q, page, pageSize);
     return c.json({ items, total, page, pageSize }, 200);
   })
   .openapi(routes.roles, async (c) => {
