@@ -113,12 +113,13 @@ export async function withTotal<Row extends { total: number }>(
   return { rows, total: first.total };
 }
 
-type Bounds = { limit: number | Placeholder; offset: number | Placeholder };
+/** A page's bounds: numbers are written into the statement, placeholders stay parameters. */
+export type PageBounds = { limit: number | Placeholder; offset: number | Placeholder };
 
 /** A list's page builder: given filters (values or placeholders) and bounds, its query and a count. */
 type PageBuilder<F, Row> = (
   db: Db,
-  spec: { [K in keyof F]: F[K] | Placeholder } & Bounds,
+  spec: { [K in keyof F]: F[K] | Placeholder } & PageBounds,
 ) => {
   query: { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> } };
   countAll: () => Promise<number>;

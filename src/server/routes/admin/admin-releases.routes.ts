@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
@@ -35,7 +35,7 @@ import {
   trackSchema,
   writeTracks,
 } from "../releases/release-detail";
-import { adminErrors, idParams, pageOf } from "./admin.common";
+import { adminErrors, idParams, type ListSpec, ownerMatches, pageOf } from "./admin.common";
 
 const adminReleaseSchema = releaseSchema
   .extend({ userId: z.string().nullable(), ownerName: z.string().nullable(), ownerEmail: z.string().nullable() })
@@ -175,29 +175,17 @@ function selectByIds(db: Db, where: SQL) {
   return db.select(columns).from(releases).leftJoin(users, eq(users.id, releases.userId)).where(where);
 }
 
-type Param = string | Placeholder;
-
 /** One page of releases, newest submission first, with their owners, and how many match, in one statement. */
-function releasesPage(
-  db: Db,
-  f: { status?: Param; pattern?: Param; limit: number | Placeholder; offset: number | Placeholder },
-) {
+function releasesPage(db: Db, f: ListSpec<"status" | "pattern">) {
   const conditions: SQL[] = [];
   if (f.status !== undefined) conditions.push(eq(releases.status, f.status));
   if (f.pattern !== undefined) {
-    // The owner match becomes an array first, so every alternative is an index scan on releases
-    // (trigram indexes, and the owner index) combined in one bitmap; an OR across a join or an
-    // IN (subquery) would read the whole table.
-    const owners = db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(users.name, f.pattern), ilike(users.email, f.pattern)));
     conditions.push(
       or(
         ilike(releases.title, f.pattern),
         ilike(releases.artistName, f.pattern),
         ilike(releases.upcEan, f.pattern),
-        sql`${releases.userId} = any(array(${owners}))`,
+        ownerMatches(db, releases.userId, f.pattern),
       ) as SQL,
     );
   }

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import {
   replySchema,
@@ -20,7 +20,7 @@ import { err, json, likePattern } from "../../lib/route-helpers";
 import { notifyUser } from "../notifications/notify";
 import { loadThread, ticketMessageSchema } from "../tickets/thread";
 import { ticketColumns, ticketSchema, toTicket } from "../tickets/tickets.routes";
-import { adminErrors, idParams, pageOf } from "./admin.common";
+import { adminErrors, idParams, type ListSpec, ownerMatches, pageOf } from "./admin.common";
 
 const adminTicketSchema = ticketSchema
   .extend({ userId: z.string(), userName: z.string(), userEmail: z.string(), assignedTo: z.string().nullable() })
@@ -100,24 +100,14 @@ function selectTickets(db: Db, where: SQL) {
     .where(where);
 }
 
-type Param = string | Placeholder;
-
 /** A page of tickets, newest first, with how many match, in one statement. */
-function ticketsPage(
-  db: Db,
-  f: { status?: Param; priority?: Param; pattern?: Param; limit: number | Placeholder; offset: number | Placeholder },
-) {
+function ticketsPage(db: Db, f: ListSpec<"status" | "priority" | "pattern">) {
   const conditions: SQL[] = [];
   if (f.status !== undefined) conditions.push(eq(supportTickets.status, f.status));
   if (f.priority !== undefined) conditions.push(eq(supportTickets.priority, f.priority));
   if (f.pattern !== undefined) {
-    // Matching owners become an array first, so the search stays on support_tickets' own indexes.
-    const owners = db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(users.name, f.pattern), ilike(users.email, f.pattern)));
     conditions.push(
-      or(ilike(supportTickets.subject, f.pattern), sql`${supportTickets.userId} = any(array(${owners}))`) as SQL,
+      or(ilike(supportTickets.subject, f.pattern), ownerMatches(db, supportTickets.userId, f.pattern)) as SQL,
     );
   }
   const search = f.pattern !== undefined;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, eq, ilike, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { PLAN_IDS } from "../../../domain/plans";
 import { ROLES } from "../../../domain/roles";
@@ -10,10 +10,10 @@ import { userCount } from "../../db/row-counts";
 import { roles, sessions, users } from "../../db/schema";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
-import { pageParts, preparedPage } from "../../lib/paging";
+import { type PageBounds, pageParts, preparedPage } from "../../lib/paging";
 import { err, json, likePattern } from "../../lib/route-helpers";
 import { todayIso } from "../subscriptions/subscription.queries";
-import { adminErrors, pageOf } from "./admin.common";
+import { adminErrors, type Filter, pageOf } from "./admin.common";
 
 const adminUserSchema = z
   .object({
@@ -115,15 +115,7 @@ const routes = {
   }),
 };
 
-type Bound = number | Placeholder;
-
-interface UsersPageSpec {
-  where: SQL | undefined;
-  search: boolean;
-  today: string | Placeholder;
-  limit: Bound;
-  offset: Bound;
-}
+type UsersPageSpec = PageBounds & { where: SQL | undefined; search: boolean; today: Filter };
 
 /** A page of users with their release count and current plan, and how many match, in one statement. */
 function usersPage(db: Db, spec: UsersPageSpec) {
@@ -176,7 +168,7 @@ function toAdminUser(r: Omit<UserRow, "total">) {
   };
 }
 
-const searchUsers = (pattern: string | Placeholder | undefined) =>
+const searchUsers = (pattern: Filter | undefined) =>
   pattern === undefined ? undefined : or(ilike(users.name, pattern), ilike(users.email, pattern));
 
 /** A page of the users list, searched by name or e-mail. */
