@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PLAN_ID, PLANS } from "../../../domain/plans";
+import { artistShare } from "../../../domain/royalties";
+import { createArtist, validRelease } from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/test-server";
+
+const STORES = ["Spotify", "JioSaavn", "Gaana", "Apple Music"];
+const COUNTRIES = ["IN", "US", "GB", "AE", "SG"];
+
+describe("analytics API", () => {
+  let server: TestServer;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("refuses signed-out visitors and bad ranges", async () => {
+    expect((await server.client().get("/api/analytics?from=2026-10-01&to=2026-10-31")).status).toBe(401);
+    const artist = await createArtist(server);
+    for (const range of ["from=2026-10-31&to=2026-10-01", "from=2026-10-01", "from=2020-01-01&to=2026-10-01"]) {
+      const res = await artist.client.get(`/api/analytics?${range}`);
+      expect(res.status, range).toBe(400);
+    }
+  });
+
+  it("reports every figure as the facts of the artist's own releases add up, for the range and the one before", async () => {
+    const artist = await createArtist(server);
+    const stranger = await createArtist(server);
+    const first = (await artist.client.post("/api/releases", validRelease({ title: "First" }))).body.release;
+    const second = (await artist.client.post("/api/releases", validRelease({ title: "Second" }))).body.release;
+    const theirs = (await stranger.client.post("/api/releases", validRelease())).body.release;
+    const db = server.database.db;
+    await db.execute(sql`insert into tracks (release_id, position, title, isrc) values
+      (${first.id}, 11, 'Opening', 'INZZZ2600001'), (${first.id}, 12, 'Closing', 'INZZZ2600002')`);
+    // Sixty days of facts over several stores, countries, tracks and both releases, in a fixed pattern
+    // with no ties; the stranger's facts fall on the same days.
+    await db.execute(sql`insert into daily_stream_facts (release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      select r.id, r.isrc, s.store, c.country, date '2026-09-01' + d,
+             1 + ((d * 7 + s.i * 13 + c.i * 17 + r.i * 29) % 97) * (r.i + 1) * (s.i + 1),
+             1 + (d + s.i + c.i) % 11, (d * 31 + s.i * 3 + c.i * 5 + r.i * 7) % 500
+      from generate_series(0, 59) d
+      cross join (select * from unnest(string_to_array(${STORES.join(",")}, ',')) with ordinality as x(store, i)) s
+      cross join (select * from unnest(string_to_array(${COUNTRIES.join(",")}, ',')) with ordinality as y(country, i)) c
+      cross join (values (${first.id}::uuid, 'INZZZ2600001', 1), (${first.id}::uuid, 'INZZZ2600002', 2),
+                         (${second.id}::uuid, '', 3), (${theirs.id}::uuid, '', 4)) as r(id, isrc, i)`);
+
+    const from = "2026-10-01";
+    const to = "2026-10-20";
+    const res = await artist.client.get(`/api/analytics?from=${from}&to=${to}`);
+    expect(res.status).toBe(200);
+    const body = res.body;
+    const share = PLANS[DEFAULT_PLAN_ID].royaltySharePercent;
+    const paid = (revenue: string | number) => artistShare(Number(revenue), share);
+
+    type Sums = { streams: string; listeners: string; revenue: string };
+    const mine = sql`owner_id = ${artist.id}`;
+    const total = async (a: string, b: string) =>
+      (
+        await rows<Sums>(sql`select coalesce(sum(streams), 0) as streams, coalesce(sum(listeners), 0) as listeners,
+          coalesce(sum(revenue_paise), 0) as revenue from daily_stream_facts where ${mine} and day between ${a} and ${b}`)
+      )[0] as Sums;
+    const now = await total(from, to);
+    const before = await total("2026-09-11", "2026-09-30");
+    expect(body.totals).toEqual({
+      streams: Number(now.streams),
+      listeners: Number(now.listeners),
+      royaltiesPaise: paid(now.revenue),
+    });
+    expect(body.previous).toEqual({
+      streams: Number(before.streams),
+      listeners: Number(before.listeners),
+      royaltiesPaise: paid(before.revenue),
+    });
+
+    const days = await rows<Sums & { day: string }>(sql`select day::text as day, sum(streams) as streams,
+      sum(listeners) as listeners, sum(revenue_paise) as revenue from daily_stream_facts
+      where ${mine} and day between ${from} and ${to} group by day order by day`);
+    expect(body.series).toEqual(
+      days.map((d) => ({
+        day: d.day,
+        streams: Number(d.streams),
+        listeners: Number(d.listeners),
+        royaltiesPaise: paid(d.revenue),
+      })),
+    );
+
+    const by = async (key: string) =>
+      rows<Sums & { k: string }>(sql`select ${sql.raw(key)} as k, sum(streams) as streams, sum(listeners) as listeners,
+        sum(revenue_paise) as revenue from daily_stream_facts where ${mine} and day between ${from} and ${to}
+        group by 1 order by sum(streams) desc`);
+    expect(body.stores).toEqual(
+      (await by("store")).map((s) => ({
+        name: s.k,
+        streams: Number(s.streams),
+        listeners: Number(s.listeners),
+        royaltiesPaise: paid(s.revenue),
+      })),
+    );
+    expect(body.countries).toEqual(
+      (await by("country")).map((s) => ({ code: s.k, streams: Number(s.streams), listeners: Number(s.listeners) })),
+    );
+    const titles: Record<string, string> = {
+      [`${first.id} INZZZ2600001`]: "Opening",
+      [`${first.id} INZZZ2600002`]: "Closing",
+      [`${second.id} `]: "Second",
+    };
+    expect(body.tracks).toEqual(
+      (await by("release_id || ' ' || isrc")).map((t) => ({
+        releaseId: t.k.split(" ")[0],
+        title: titles[t.k],
+        isrc: t.k.split(" ")[1],
+        streams: Number(t.streams),
+        listeners: Number(t.listeners),
+        royaltiesPaise: paid(t.revenue),
+      })),
+    );
+    expect(body.changes.streams).toBe(
+      Math.round(((Number(now.streams) - Number(before.streams)) / Number(before.streams)) * 1000) / 10,
+    );
+  });
+
+  it("fills days without facts with zeros and has nothing for an artist without releases", async () => {
+    const artist = await createArtist(server);
+    const res = await artist.client.get("/api/analytics?from=2026-10-01&to=2026-10-07");
+    expect(res.body.series).toHaveLength(7);
+    expect(res.body.series.every((d: { streams: number }) => d.streams === 0)).toBe(true);
+    expect(res.body).toMatchObject({ tracks: [], countries: [], stores: [], totals: { streams: 0 } });
+    expect(res.body.changes).toEqual({ streams: null, listeners: null, royalties: null });
+  });
+});
