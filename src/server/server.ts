@@ -166,6 +166,12 @@ export async function startServer(
       resolve(s),
     );
   });
+  // Idle keep-alive connections stay open longer than clients keep them (Node closes them after
+  // 5 s): a client reusing a connection just as the server closed it got ECONNRESET mid-request.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const port = (server.address() as AddressInfo).port;
   // Reports queued before a restart are picked up again.
   reportImporter.kick();
@@ -175,8 +181,17 @@ export async function startServer(
   const close = () => {
     closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ("closeIdleConnections" in server) server.closeIdleConnections();
+        // Connections go as soon as they are idle: those answering a request when the server
+        // stops close once their response is out, not after the keep-alive timeout.
+        const closeIdle = () => {
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        };
+        const sweep = setInterval(closeIdle, 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        closeIdle();
       });
       clearInterval(ackTimer);
       await jobs.stop();

@@ -84,7 +84,7 @@ const PREPARED_PAGES = 5;
  * pages of the usual size, which are what people open, get their bounds written into the statement
  * instead, one statement each, and are planned once; later pages share one with parameters.
  */
-export function pageBounds(page: number, pageSize: number) {
+function pageBounds(page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   if (pageSize === DEFAULT_PAGE_SIZE && page <= PREPARED_PAGES) return { suffix: `_p${page}`, limit: pageSize, offset };
   return { suffix: "", limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
@@ -103,7 +103,7 @@ function bound(value: number | Placeholder): number | Placeholder {
  * A page past the end has no row to carry the total, so it is counted apart: a page past the end
  * still tells how many there are.
  */
-export async function withTotal<Row extends { total: number }>(
+async function withTotal<Row extends { total: number }>(
   rows: Row[],
   offset: number,
   countAll: () => Promise<number>,
