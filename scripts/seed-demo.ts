@@ -10,6 +10,7 @@ import { createAuth } from "../src/server/auth/auth";
 import { ensureFirstAdmin } from "../src/server/auth/first-admin";
 import { openDatabase } from "../src/server/db/client";
 import { releases, storeReports, tracks, users } from "../src/server/db/schema";
+import { claimReleaseCodes } from "../src/server/delivery/identifiers";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
 import { createMailer } from "../src/server/mail/mailer";
@@ -102,33 +103,36 @@ async function main() {
       let [release] = await db.select({ id: releases.id }).from(releases).where(eq(releases.upcEan, upc));
       if (!release) {
         const now = new Date();
-        [release] = await db
-          .insert(releases)
-          .values({
-            userId: user.id,
-            title,
-            artistName: artist.name,
-            releaseType: "single",
-            releaseDate: "2025-11-01",
-            status: "live",
-            upcEan: upc,
-            genre: "Indie",
-            audioFileUrl: `https://media.demo.kalrav.local/${upc}.wav`,
-            coverArtUrl: `https://media.demo.kalrav.local/${upc}.jpg`,
-            approvedAt: now,
-            liveAt: now,
-          })
-          .returning({ id: releases.id });
-        // A live release as approval leaves it: one track with its ISRC.
-        if (release) {
-          await db.insert(tracks).values({
-            releaseId: release.id,
+        // A live release as approval leaves it: one track with its ISRC, both codes claimed for it.
+        release = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(releases)
+            .values({
+              userId: user.id,
+              title,
+              artistName: artist.name,
+              releaseType: "single",
+              releaseDate: "2025-11-01",
+              status: "live",
+              upcEan: upc,
+              genre: "Indie",
+              audioFileUrl: `https://media.demo.kalrav.local/${upc}.wav`,
+              coverArtUrl: `https://media.demo.kalrav.local/${upc}.jpg`,
+              approvedAt: now,
+              liveAt: now,
+            })
+            .returning({ id: releases.id });
+          if (!inserted) throw new Error("release insert returned nothing");
+          await tx.insert(tracks).values({
+            releaseId: inserted.id,
             position: 1,
             title,
             audioFileUrl: `https://media.demo.kalrav.local/${upc}.wav`,
             isrc: `INZZZ25${String(upcSeq).padStart(5, "0")}`,
           });
-        }
+          await claimReleaseCodes(tx, inserted.id);
+          return inserted;
+        });
       }
       if (release)
         catalogue.push({

@@ -60,3 +60,22 @@ export function eanFor(prefix: string, sequence: number): string {
   const body = prefix + String(sequence).padStart(12 - prefix.length, "0");
   return body + gs1CheckDigit(body);
 }
+
+/** The one form a UPC/EAN is claimed and matched in: EAN-13 (a 12-digit UPC-A gains its leading zero). */
+export function canonicalUpc(code: string): string {
+  const digits = code.trim();
+  return digits.length === 12 ? `0${digits}` : digits;
+}
+
+/** Why a code cannot be used on this release, in words the artist can act on. */
+export const IDENTIFIER_MESSAGES = {
+  upcTaken: (code: string) =>
+    `UPC/EAN ${code} already belongs to another release. Leave the field empty and we will assign one, or enter the code you bought for this release.`,
+  upcTakenByOwn: (code: string, title: string) =>
+    `UPC/EAN ${code} is already used by your release "${title}". Each release needs its own code.`,
+  isrcTaken: (code: string, position: number) =>
+    `ISRC ${code} (track ${position}) already belongs to another recording. Leave it empty and we will assign one.`,
+  isrcTakenByOwn: (code: string, position: number, title: string) =>
+    `ISRC ${code} (track ${position}) is already used by your release "${title}". Each recording needs its own ISRC.`,
+  deliveredUpcFixed: "The UPC/EAN of a release that went to stores cannot change: stores know it by that code.",
+} as const;

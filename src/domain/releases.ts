@@ -67,6 +67,8 @@ export const RELEASE_NOTICES = {
   updatedTitle: "Release updated",
   withdrawnTitle: "Release withdrawn",
   notEditable: "Only releases pending review can be changed.",
+  /** Deleting would erase posted earnings (and the ledger built on them). */
+  hasEarnings: "This release has store earnings on record, so it cannot be deleted. It can be taken down instead.",
 } as const;
 
 const ALL_NOTICES: Notice[] = [

@@ -24,3 +24,17 @@ export const ROYALTY_MESSAGES = {
   noPayoutAccount: "Add your payout details in Settings → Payment first.",
   completedTitle: "Payout completed",
 } as const;
+
+/** What the royalty reconciliation can find wrong; each finding names the payee and the amount. */
+export const RECONCILIATION_KINDS = ["ledger_mismatch", "untraced_earnings", "overdrawn", "migration_audit"] as const;
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
+
+export const RECONCILIATION_MESSAGES = {
+  ok: "Every ledger row traces to store report rows of a delivered release its payee owns.",
+  ledgerMismatch: (month: string, ledger: string, traced: string) =>
+    `The ledger for ${month.slice(0, 7)} says ${ledger} gross, but the payee's delivered releases earned ${traced}.`,
+  untraced: (title: string, amount: string) =>
+    `Earnings of ${amount} on "${title}" do not trace to a code that release holds, or it never went to stores.`,
+  overdrawn: (requested: string, earned: string) =>
+    `Payouts of ${requested} were requested against earnings of ${earned}.`,
+} as const;

@@ -1,5 +1,15 @@
 import fs from "node:fs/promises";
-import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test } from "./fixtures";
+import {
+  createArtist,
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  hostArtwork,
+  hostWav,
+  signIn,
+  test,
+  waitForQualityCheck,
+} from "./fixtures";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -22,12 +32,14 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
       artistName: "Charted Artist",
       releaseDate: "2026-06-01",
       upcEan: upc,
-      audioFileUrl: "https://cdn.example.com/a.wav",
-      coverArtUrl: "https://cdn.example.com/a.jpg",
+      audioFileUrl: await hostWav(),
+      coverArtUrl: await hostArtwork(),
     },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(created.ok()).toBeTruthy();
+  const releaseId = (await created.json()).release.id as string;
+  await waitForQualityCheck(page, releaseId);
 
   const csv = [
     "date,store,country,upc,isrc,streams,listeners,revenue,currency",
@@ -43,6 +55,11 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   const admin = await adminContext.newPage();
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  // Store reports credit only releases that went to stores: the admin approves it first.
+  const approved = await admin.request.post(`/api/admin/releases/${releaseId}/approve`, {
+    headers: { origin: new URL(admin.url()).origin },
+  });
+  expect(approved.ok()).toBeTruthy();
   await admin
     .getByRole("navigation", { name: "Admin navigation" })
     .getByRole("link", { name: "Store Reports" })
@@ -55,6 +72,10 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   await expect(row).toContainText("3");
   await row.getByRole("button", { name: "Refused rows of report.csv" }).click();
   await expect(admin.getByRole("list", { name: "Refused rows" })).toContainText("Line 5: upc 999999999993");
+  await admin.keyboard.press("Escape");
+  // The reconciliation traces every ledger row back to the rows just imported.
+  await admin.getByRole("button", { name: "Check royalties" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Every ledger row traces" })).toBeVisible();
   await adminContext.close();
 
   // Revenue ₹100 at the Basic Artist share of 80% is ₹80.

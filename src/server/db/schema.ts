@@ -247,9 +247,10 @@ export const dailyStreamFacts = pgTable(
   "daily_stream_facts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Restrict: posted earnings never vanish with a release (it is taken down, not deleted). */
     releaseId: uuid("release_id")
       .notNull()
-      .references(() => releases.id, { onDelete: "cascade" }),
+      .references(() => releases.id, { onDelete: "restrict" }),
     /** The release's owner, kept in step by triggers, so an artist's figures are one index range away. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     isrc: text("isrc").notNull().default(""),
@@ -535,8 +536,10 @@ export const tracks = pgTable(
 );
 
 /**
- * Every UPC and ISRC a release went to stores with. Rows are never deleted (a deleted release only
- * loses its link), so no code is ever given to two releases or reused.
+ * Every UPC and ISRC claimed by a release or track: an artist's own code when it is first given, ours
+ * when we assign it. A code belongs to one release (and, for an ISRC, one track) at a time, so store
+ * report rows can only ever be credited to the release that holds the code. Claims of a release that
+ * went to stores are never released; a deleted release only loses its link.
  */
 export const issuedIdentifiers = pgTable(
   "issued_identifiers",
@@ -545,11 +548,44 @@ export const issuedIdentifiers = pgTable(
     kind: text("kind").notNull(),
     releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
     trackId: uuid("track_id").references(() => tracks.id, { onDelete: "set null" }),
+    /** Who claimed it (null for an admin's manual release): only they may claim it again once orphaned. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** True when we generated it from our own range, false when the artist brought it. */
     assigned: boolean("assigned").notNull(),
     createdAt: createdAt(),
   },
-  () => [check("issued_identifiers_kind_check", sql`kind in ('upc', 'isrc')`)],
+  (t) => [
+    check("issued_identifiers_kind_check", sql`kind in ('upc', 'isrc')`),
+    index("issued_identifiers_release_idx").on(t.releaseId),
+  ],
+);
+
+/**
+ * What the royalty audit found in data written before codes were claimed (migration 0013): store
+ * earnings posted to a release that did not hold the code, or was never delivered. Shown to admins
+ * with the reconciliation check; nothing is changed automatically.
+ */
+export const royaltyAuditFindings = pgTable("royalty_audit_findings", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  kind: text("kind").notNull(),
+  releaseId: uuid("release_id"),
+  userId: text("user_id"),
+  code: text("code"),
+  revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull().default(0),
+  detail: text("detail").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Files the media store holds (by content) and who first brought them, for quotas and the sweeper. */
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    sha256: text("sha256").primaryKey(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_files_owner_idx").on(t.ownerId)],
 );
 
 /** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */
@@ -599,6 +635,10 @@ export const jobs = pgTable(
     kind: text("kind").notNull(),
     /** What the job is about: a release id for a quality check, a delivery id for a delivery. */
     ref: text("ref").notNull(),
+    /** Whose work it is (a release's owner), so one owner's jobs cannot take every worker slot. */
+    ownerId: text("owner_id"),
+    /** Set at each claim: only the worker holding the current lease may finish the job. */
+    leaseToken: uuid("lease_token"),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
@@ -612,5 +652,6 @@ export const jobs = pgTable(
     check("jobs_status_check", sql`status in ('queued', 'running', 'done', 'failed')`),
     index("jobs_runnable_idx").on(t.status, t.runAt),
     index("jobs_ref_idx").on(t.kind, t.ref),
+    index("jobs_owner_running_idx").on(t.ownerId).where(sql`status = 'running'`),
   ],
 );

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { eanFor, isrcFor } from "../../domain/identifiers";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "../../domain/identifiers";
 import type { Db } from "../db/client";
 import { issuedIdentifiers, releases, tracks } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -22,29 +22,111 @@ async function nextNumber(tx: Tx, scope: string): Promise<number> {
   return Number((result as unknown as { rows: { last: string | number }[] }).rows[0]?.last);
 }
 
+/** Releases whose codes went to stores: their claims are never given up. */
+export const DELIVERED_STATUSES = ["live", "taken_down"] as const;
+
+type Claimant = { releaseId: string; ownerId: string | null; trackId?: string };
+type ClaimResult = { ok: true } | { ok: false; heldBy: { title: string; sameOwner: boolean } | null };
+
 /**
- * Records a code as this release's (or track's). A code already on record for something else is
- * refused: identifiers are never shared and never reused, even after a release is deleted.
+ * Records a code as this release's (or track's). A code is held by one release at a time: a code held
+ * by another release is refused; a code whose release was deleted can be claimed again only by whoever
+ * claimed it (and never one of ours); an ISRC moves with its release when the tracks are rewritten.
  */
 async function claim(
   tx: Tx,
-  code: string,
+  rawCode: string,
   kind: "upc" | "isrc",
-  owner: { releaseId: string; trackId?: string },
+  who: Claimant,
   assigned: boolean,
-): Promise<boolean> {
+): Promise<ClaimResult> {
+  const code = kind === "upc" ? canonicalUpc(rawCode) : rawCode;
+  const trackId = who.trackId ?? null;
   const inserted = await tx
     .insert(issuedIdentifiers)
-    .values({ code, kind, releaseId: owner.releaseId, trackId: owner.trackId ?? null, assigned })
+    .values({ code, kind, releaseId: who.releaseId, trackId, ownerId: who.ownerId, assigned })
     .onConflictDoNothing()
     .returning({ code: issuedIdentifiers.code });
-  if (inserted.length) return true;
-  const [existing] = await tx.select().from(issuedIdentifiers).where(eq(issuedIdentifiers.code, code));
-  return Boolean(
-    existing &&
-      existing.releaseId === owner.releaseId &&
-      (kind === "upc" || existing.trackId === (owner.trackId ?? null)),
-  );
+  if (inserted.length) return { ok: true };
+  // Locked, so two releases claiming one orphaned code at once cannot both take it.
+  const [existing] = await tx.select().from(issuedIdentifiers).where(eq(issuedIdentifiers.code, code)).for("update");
+  if (!existing || existing.kind !== kind) return { ok: false, heldBy: null };
+  const orphanOfOwn = existing.releaseId === null && !existing.assigned && existing.ownerId === who.ownerId;
+  const sameRelease = existing.releaseId === who.releaseId;
+  if (sameRelease && (kind === "upc" || existing.trackId === trackId)) return { ok: true };
+  // An ISRC of this release whose track row was rewritten (the old row is gone, so its link is null).
+  if ((sameRelease && existing.trackId === null) || orphanOfOwn) {
+    await tx
+      .update(issuedIdentifiers)
+      .set({ releaseId: who.releaseId, trackId, ownerId: who.ownerId })
+      .where(eq(issuedIdentifiers.code, code));
+    return { ok: true };
+  }
+  if (!existing.releaseId) return { ok: false, heldBy: null };
+  const [holder] = await tx
+    .select({ title: releases.title, userId: releases.userId })
+    .from(releases)
+    .where(eq(releases.id, existing.releaseId));
+  if (!holder) return { ok: false, heldBy: null };
+  return {
+    ok: false,
+    heldBy: { title: holder.title, sameOwner: who.ownerId !== null && holder.userId === who.ownerId },
+  };
+}
+
+function takenError(result: ClaimResult & { ok: false }, other: string, own: (title: string) => string) {
+  return new ApiError(409, "IDENTIFIER_TAKEN", result.heldBy?.sameOwner ? own(result.heldBy.title) : other);
+}
+
+/**
+ * Claims the UPC and ISRCs a release carries for it, in the caller's transaction, as soon as they are
+ * given (on submission and on every edit). A code another release holds is refused with a message the
+ * artist can act on. Codes a release no longer carries are let go while it has not gone to stores.
+ */
+export async function claimReleaseCodes(tx: Tx, releaseId: string): Promise<void> {
+  const [release] = await tx
+    .select({ userId: releases.userId, upcEan: releases.upcEan, status: releases.status })
+    .from(releases)
+    .where(eq(releases.id, releaseId));
+  if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
+  const ownerId = release.userId;
+  const kept: string[] = [];
+  if (release.upcEan) {
+    const result = await claim(tx, release.upcEan, "upc", { releaseId, ownerId }, false);
+    if (!result.ok) {
+      throw takenError(result, IDENTIFIER_MESSAGES.upcTaken(release.upcEan), (title) =>
+        IDENTIFIER_MESSAGES.upcTakenByOwn(release.upcEan as string, title),
+      );
+    }
+    kept.push(canonicalUpc(release.upcEan));
+  }
+  const rows = await tx
+    .select({ id: tracks.id, isrc: tracks.isrc, position: tracks.position })
+    .from(tracks)
+    .where(eq(tracks.releaseId, releaseId))
+    .orderBy(asc(tracks.position));
+  for (const track of rows) {
+    if (!track.isrc) continue;
+    const isrc = track.isrc;
+    const result = await claim(tx, isrc, "isrc", { releaseId, ownerId, trackId: track.id }, false);
+    if (!result.ok) {
+      throw takenError(result, IDENTIFIER_MESSAGES.isrcTaken(isrc, track.position), (title) =>
+        IDENTIFIER_MESSAGES.isrcTakenByOwn(isrc, track.position, title),
+      );
+    }
+    kept.push(isrc);
+  }
+  if (!(DELIVERED_STATUSES as readonly string[]).includes(release.status)) {
+    await tx
+      .delete(issuedIdentifiers)
+      .where(
+        and(
+          eq(issuedIdentifiers.releaseId, releaseId),
+          eq(issuedIdentifiers.assigned, false),
+          kept.length ? notInArray(issuedIdentifiers.code, kept) : undefined,
+        ),
+      );
+  }
 }
 
 /**
@@ -52,20 +134,22 @@ async function claim(
  * recorded (and refused if another release has them), missing ones are numbered from our ranges.
  */
 export async function assignIdentifiers(tx: Tx, releaseId: string, config: IdentifierConfig, now = new Date()) {
-  const [release] = await tx.select({ upcEan: releases.upcEan }).from(releases).where(eq(releases.id, releaseId));
+  const [release] = await tx
+    .select({ upcEan: releases.upcEan, userId: releases.userId })
+    .from(releases)
+    .where(eq(releases.id, releaseId));
   if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
-  if (release.upcEan) {
-    if (!(await claim(tx, release.upcEan, "upc", { releaseId }, false))) {
-      throw new ApiError(409, "IDENTIFIER_TAKEN", `UPC/EAN ${release.upcEan} already belongs to another release.`);
-    }
-  } else {
+  const ownerId = release.userId;
+  // The artist's own codes were claimed when given; this confirms they are still this release's.
+  await claimReleaseCodes(tx, releaseId);
+  if (!release.upcEan) {
     let code: string;
     do {
       code = await rangeCode(
         () => nextNumber(tx, `upc:${config.gs1Prefix}`),
         (n) => eanFor(config.gs1Prefix, n - 1),
       );
-    } while (!(await claim(tx, code, "upc", { releaseId }, true)));
+    } while (!(await claim(tx, code, "upc", { releaseId, ownerId }, true)).ok);
     await tx.update(releases).set({ upcEan: code }).where(eq(releases.id, releaseId));
   }
 
@@ -76,24 +160,15 @@ export async function assignIdentifiers(tx: Tx, releaseId: string, config: Ident
     .where(eq(tracks.releaseId, releaseId))
     .orderBy(asc(tracks.position));
   for (const track of rows) {
-    const owner = { releaseId, trackId: track.id };
-    if (track.isrc) {
-      if (!(await claim(tx, track.isrc, "isrc", owner, false))) {
-        throw new ApiError(
-          409,
-          "IDENTIFIER_TAKEN",
-          `ISRC ${track.isrc} (track ${track.position}) already belongs to another recording.`,
-        );
-      }
-      continue;
-    }
+    const owner = { releaseId, ownerId, trackId: track.id };
+    if (track.isrc) continue;
     let code: string;
     do {
       code = await rangeCode(
         () => nextNumber(tx, `isrc:${config.isrcRegistrant}:${year}`),
         (n) => isrcFor(config.isrcRegistrant, year, n),
       );
-    } while (!(await claim(tx, code, "isrc", owner, true)));
+    } while (!(await claim(tx, code, "isrc", owner, true)).ok);
     await tx.update(tracks).set({ isrc: code }).where(eq(tracks.id, track.id));
   }
 }

@@ -75,6 +75,7 @@ function databaseConflict(err: unknown): string | null {
     return "This was changed at the same time by another request. Please try again.";
   }
   if (code === "23503") return "This refers to something that no longer exists.";
+  if (code === "23001") return "This still has records that depend on it, so it cannot be removed.";
   return null;
 }
 

@@ -36,3 +36,31 @@ export const validRelease = (overrides: Record<string, unknown> = {}) => ({
 export async function setReleaseStatus(database: Database, id: string, status: string) {
   await database.db.update(releases).set({ status }).where(eq(releases.id, id));
 }
+
+/**
+ * A release of `artist` approved by `admin` as it happens for real (its codes claimed, identifiers
+ * assigned, deliveries queued), with the quality check marked passed so no media host is needed.
+ */
+export async function createLiveRelease(
+  server: TestServer,
+  admin: TestClient,
+  artist: TestClient,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; upcEan: string; isrcs: string[] }> {
+  const created = await artist.post("/api/releases", validRelease(overrides));
+  if (created.status !== 201) throw new Error(`release not created: ${created.status} ${created.text}`);
+  const id = created.body.release.id as string;
+  await server.jobs.drain();
+  await server.database.db
+    .update(releases)
+    .set({ qcStatus: "done", qcFindings: [], qcCheckedAt: new Date() })
+    .where(eq(releases.id, id));
+  const approved = await admin.post(`/api/admin/releases/${id}/approve`);
+  if (approved.status !== 200) throw new Error(`release not approved: ${approved.status} ${approved.text}`);
+  const detail = await artist.get(`/api/releases/${id}`);
+  return {
+    id,
+    upcEan: approved.body.release.upcEan as string,
+    isrcs: (detail.body.tracks as { isrc: string }[]).map((t) => t.isrc),
+  };
+}

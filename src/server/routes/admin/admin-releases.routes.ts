@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
+import { IDENTIFIER_MESSAGES } from "../../../domain/identifiers";
 import { pageQuerySchema } from "../../../domain/pagination";
 import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
 import {
@@ -9,6 +10,7 @@ import {
   DEFAULT_REJECTION_NOTE,
   manualReleaseSchema,
   RELEASE_ACTIONS,
+  RELEASE_NOTICES,
   RELEASE_STATUSES,
   type ReleaseAction,
   releaseMetadataSchema,
@@ -18,7 +20,7 @@ import { requireAdmin } from "../../auth/guards";
 import type { Db } from "../../db/client";
 import { deliveries, releases, users } from "../../db/schema";
 import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "../../delivery/delivery-service";
-import { assignIdentifiers } from "../../delivery/identifiers";
+import { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES } from "../../delivery/identifiers";
 import type { AppDeps } from "../../lib/context";
 import { createRouter } from "../../lib/create-router";
 import { ApiError } from "../../lib/errors";
@@ -30,6 +32,7 @@ import { releaseColumns, releaseSchema, toReleaseDto } from "../releases/release
 import {
   deliverySchema,
   deliveryStateSchema,
+  hasEarnings,
   qualitySchema,
   releaseExtras,
   trackSchema,
@@ -160,7 +163,12 @@ const routes = {
     tags: ["Admin"],
     summary: "Delete a release",
     request: { params: idParams },
-    responses: { 200: json(z.object({ id: z.string() }), "Deleted"), 404: err("No such release"), ...adminErrors },
+    responses: {
+      200: json(z.object({ id: z.string() }), "Deleted"),
+      404: err("No such release"),
+      409: err("Has store earnings"),
+      ...adminErrors,
+    },
   }),
 };
 
@@ -377,18 +385,26 @@ export const adminReleasesRouter = createRouter()
     const before = await oneRelease(deps.database.db, id);
     const goesLive = input.status === "live" && before.status !== "live";
     const goesDown = input.status === "taken_down" && before.status === "live";
-    // Metadata first; a status change to Live or Taken Down then goes through the same checks,
-    // identifiers and deliveries as the Approve and Take Down buttons.
-    await deps.database.db
-      .update(releases)
-      .set({
-        title: input.title,
-        artistName: input.artistName,
-        releaseDate: input.releaseDate,
-        upcEan: input.upcEan || null,
-        ...(goesLive || goesDown ? {} : { status: input.status }),
-      })
-      .where(eq(releases.id, id));
+    const upcEan = input.upcEan || null;
+    // Stores know a delivered release by its code, and its earnings are matched by it.
+    if (upcEan !== before.upcEan && (DELIVERED_STATUSES as readonly string[]).includes(before.status)) {
+      throw new ApiError(409, "UPC_FIXED", IDENTIFIER_MESSAGES.deliveredUpcFixed);
+    }
+    // Metadata first, with the code claimed in the same transaction; a status change to Live or
+    // Taken Down then goes through the same checks, identifiers and deliveries as the buttons.
+    await deps.database.db.transaction(async (tx) => {
+      await tx
+        .update(releases)
+        .set({
+          title: input.title,
+          artistName: input.artistName,
+          releaseDate: input.releaseDate,
+          upcEan,
+          ...(goesLive || goesDown ? {} : { status: input.status }),
+        })
+        .where(eq(releases.id, id));
+      await claimReleaseCodes(tx, id);
+    });
     if (goesLive) return c.json({ release: await approveRelease(deps, id) }, 200);
     if (goesDown) return c.json({ release: await takeDownRelease(deps, id) }, 200);
     const after = await oneRelease(deps.database.db, id);
@@ -446,11 +462,9 @@ export const adminReleasesRouter = createRouter()
   .openapi(routes.remove, async (c) => {
     await requireAdmin(c);
     const { id } = c.req.valid("param");
-    const [row] = await c
-      .get("deps")
-      .database.db.delete(releases)
-      .where(eq(releases.id, id))
-      .returning({ id: releases.id });
+    const db = c.get("deps").database.db;
+    if (await hasEarnings(db, id)) throw new ApiError(409, "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
+    const [row] = await db.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
     if (!row) throw new ApiError(404, "NOT_FOUND", "Release not found.");
     return c.json({ id: row.id }, 200);
   });

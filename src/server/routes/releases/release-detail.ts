@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "../../../domain/deliveries";
 import { FINDING_SEVERITIES, QC_STATUSES } from "../../../domain/quality";
 import { planTracks, type TrackData } from "../../../domain/tracks";
 import type { Db } from "../../db/client";
-import { deliveries, releases, tracks } from "../../db/schema";
+import { dailyStreamFacts, deliveries, releases, tracks } from "../../db/schema";
+import { claimReleaseCodes } from "../../delivery/identifiers";
 import type { StoreConfig } from "../../delivery/stores";
 import { queueQualityCheck } from "../../quality/quality-check";
 
@@ -59,7 +60,7 @@ export const deliveryStateSchema = z
   .object({ delivered: z.number().int(), stores: z.number().int(), summary: z.string() })
   .openapi("DeliveryState");
 
-/** Replaces a release's tracks and queues its quality check, in the caller's transaction. */
+/** Replaces a release's tracks, claims its codes and queues its quality check, in the caller's transaction. */
 export async function writeTracks(
   tx: Tx,
   release: { id: string; title: string; isExplicit: boolean; audioFileUrl: string | null },
@@ -68,6 +69,7 @@ export async function writeTracks(
   await tx.delete(tracks).where(eq(tracks.releaseId, release.id));
   const plan = planTracks(release, listed);
   await tx.insert(tracks).values(plan.map((t) => ({ ...t, releaseId: release.id })));
+  await claimReleaseCodes(tx, release.id);
   await queueQualityCheck(tx, release.id);
 }
 
@@ -137,4 +139,14 @@ export async function releaseExtras(db: Db, releaseId: string, stores: readonly 
     releaseDeliveries(db, releaseId, stores),
   ]);
   return { tracks: trackList, quality, deliveries: deliveryList, delivery: deliveryState(deliveryList, stores) };
+}
+
+/** True when store earnings were posted to the release: it may be taken down, never deleted. */
+export async function hasEarnings(db: Db, releaseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(dailyStreamFacts)
+    .where(eq(dailyStreamFacts.releaseId, releaseId))
+    .limit(1);
+  return Boolean(row);
 }

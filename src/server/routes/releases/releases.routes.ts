@@ -15,7 +15,14 @@ import { ApiError } from "../../lib/errors";
 import { enforceRateLimit } from "../../lib/rate-limit";
 import { err as error, json, likePattern } from "../../lib/route-helpers";
 import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
-import { deliveryStateSchema, qualitySchema, releaseExtras, trackSchema, writeTracks } from "./release-detail";
+import {
+  deliveryStateSchema,
+  hasEarnings,
+  qualitySchema,
+  releaseExtras,
+  trackSchema,
+  writeTracks,
+} from "./release-detail";
 
 const detailSchema = z.object({
   release: releaseSchema,
@@ -51,6 +58,7 @@ const createReleaseRoute = createRoute({
     201: json(z.object({ release: releaseSchema }), "Submitted, pending review; its quality check is queued"),
     400: error("Invalid input"),
     401: error("Signed out"),
+    409: error("A UPC or ISRC that another release holds"),
     429: error("Too many uploads"),
   },
 });
@@ -96,7 +104,7 @@ const deleteRoute = createRoute({
     200: json(z.object({ id: z.string() }), "Withdrawn"),
     401: error("Signed out"),
     404: error("Not yours or absent"),
-    409: error("No longer pending review"),
+    409: error("No longer pending review, or has store earnings"),
   },
 });
 
@@ -208,6 +216,7 @@ export const releasesRouter = createRouter()
     const user = await requireUser(c);
     const { id } = c.req.valid("param");
     const db = c.get("deps").database.db;
+    if (await hasEarnings(db, id)) throw new ApiError(409, "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
     const [row] = await db
       .delete(releases)
       .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))

@@ -3,19 +3,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { canonicalUpc } from "../../../domain/identifiers";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "../../../domain/plans";
 import { parseReportRecord, REPORT_COLUMNS } from "../../../domain/reports";
 import { artistShare } from "../../../domain/royalties";
 import type { Db } from "../../db/client";
 import {
   dailyStreamFacts,
+  issuedIdentifiers,
   releases,
   royaltyLedger,
   storeReportRows,
   storeReports,
   subscriptions,
-  tracks,
 } from "../../db/schema";
+import { DELIVERED_STATUSES } from "../../delivery/identifiers";
 import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 
@@ -143,22 +145,66 @@ export async function requeueInterruptedReports(db: Db) {
   await db.update(storeReports).set({ status: "queued", processedRows: 0 }).where(inArray(storeReports.id, ids));
 }
 
+/** Who holds a code, and whether that release went to stores (only then may it be credited). */
+interface Holder {
+  releaseId: string | null;
+  delivered: boolean;
+}
+
+/**
+ * Every claimed code with its release. Report rows are credited only through these claims: a code
+ * belongs to exactly one release, so no scan order or lookalike release can divert earnings.
+ */
+async function loadClaims(db: Db) {
+  const rows = await db
+    .select({
+      code: issuedIdentifiers.code,
+      kind: issuedIdentifiers.kind,
+      releaseId: issuedIdentifiers.releaseId,
+      status: releases.status,
+    })
+    .from(issuedIdentifiers)
+    .leftJoin(releases, eq(releases.id, issuedIdentifiers.releaseId));
+  const upc = new Map<string, Holder>();
+  const isrc = new Map<string, Holder>();
+  for (const r of rows) {
+    const holder = {
+      releaseId: r.releaseId,
+      delivered: (DELIVERED_STATUSES as readonly string[]).includes(r.status ?? ""),
+    };
+    (r.kind === "upc" ? upc : isrc).set(r.code, holder);
+  }
+  return { upc, isrc };
+}
+
+/** The release a report row is credited to, or why it is not credited to any. */
+export function matchRow(
+  claims: { upc: Map<string, Holder>; isrc: Map<string, Holder> },
+  row: { upc: string; isrc: string },
+): { releaseId: string } | { reason: string } {
+  const byUpc = row.upc ? claims.upc.get(canonicalUpc(row.upc)) : undefined;
+  const byIsrc = row.isrc ? claims.isrc.get(row.isrc) : undefined;
+  const label = (kind: string, code: string, holder: Holder | undefined) =>
+    !holder?.releaseId
+      ? `${kind} ${code} matches no release`
+      : `${kind} ${code} belongs to a release that has not gone to stores`;
+  if (row.upc && byUpc?.releaseId) {
+    if (!byUpc.delivered) return { reason: label("upc", row.upc, byUpc) };
+    if (row.isrc && byIsrc?.releaseId !== byUpc.releaseId) {
+      return { reason: `isrc ${row.isrc} is not a track of the release with upc ${row.upc}` };
+    }
+    return { releaseId: byUpc.releaseId };
+  }
+  // A UPC nobody holds (a store's own product, say) with an ISRC we hold: the recording's release earns it.
+  if (row.isrc && byIsrc?.releaseId) {
+    return byIsrc.delivered ? { releaseId: byIsrc.releaseId } : { reason: label("isrc", row.isrc, byIsrc) };
+  }
+  if (row.upc && row.isrc) return { reason: `upc ${row.upc} and isrc ${row.isrc} match no release` };
+  return { reason: row.upc ? label("upc", row.upc, byUpc) : label("isrc", row.isrc, byIsrc) };
+}
+
 async function importReport(db: Db, reportId: string, file: string) {
-  const byUpc = new Map<string, string>();
-  for (const r of await db
-    .select({ id: releases.id, upc: releases.upcEan })
-    .from(releases)
-    .where(isNotNull(releases.upcEan))) {
-    if (r.upc) byUpc.set(r.upc, r.id);
-  }
-  // Track-level rows (an ISRC and no UPC, or a UPC we do not know) match through the release's tracks.
-  const byIsrc = new Map<string, string>();
-  for (const t of await db
-    .select({ releaseId: tracks.releaseId, isrc: tracks.isrc })
-    .from(tracks)
-    .where(isNotNull(tracks.isrc))) {
-    if (t.isrc) byIsrc.set(t.isrc, t.releaseId);
-  }
+  const claims = await loadClaims(db);
 
   const errors: { line: number; reason: string }[] = [];
   let errorRows = 0;
@@ -197,14 +243,21 @@ async function importReport(db: Db, reportId: string, file: string) {
     const parsed = parseReportRecord(record);
     if ("error" in parsed) refuse(info.lines, parsed.error);
     else {
-      const { upc: rowUpc, isrc: rowIsrc } = parsed.row;
-      const releaseId = (rowUpc && byUpc.get(rowUpc)) || (rowIsrc && byIsrc.get(rowIsrc)) || undefined;
-      if (!releaseId) {
-        const unmatched = [rowUpc && `upc ${rowUpc}`, rowIsrc && `isrc ${rowIsrc}`].filter(Boolean).join(" and ");
-        refuse(info.lines, `${unmatched} ${rowUpc && rowIsrc ? "match" : "matches"} no release`);
-      } else {
+      const match = matchRow(claims, parsed.row);
+      if ("reason" in match) refuse(info.lines, match.reason);
+      else {
         const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
-        staged.push({ reportId, releaseId, isrc, store, country, day, streams, listeners, revenuePaise });
+        staged.push({
+          reportId,
+          releaseId: match.releaseId,
+          isrc,
+          store,
+          country,
+          day,
+          streams,
+          listeners,
+          revenuePaise,
+        });
       }
     }
     if (staged.length >= BATCH || processed % BATCH === 0) await flush();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtist, validRelease } from "../../test/factories";
+import { createArtist, createLiveRelease } from "../../test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
 
 const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
@@ -41,7 +41,7 @@ describe("store report import", () => {
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     artist = await createArtist(server, "Imported Artist");
-    releaseId = (await artist.client.post("/api/releases", validRelease({ upcEan: "036000291452" }))).body.release.id;
+    releaseId = (await createLiveRelease(server, admin, artist.client, { upcEan: "036000291452" })).id;
   });
   afterAll(async () => {
     await server?.close();
@@ -50,18 +50,15 @@ describe("store report import", () => {
   it("matches track-level rows by ISRC when they carry no UPC", async () => {
     const trackArtist = await createArtist(server, "Track Artist");
     const album = (
-      await trackArtist.client.post(
-        "/api/releases",
-        validRelease({
-          releaseType: "ep",
-          title: "Tracked",
-          tracks: [
-            { title: "Tracked", isrc: "IN-ZZZ-26-90001" },
-            { title: "Second", audioFileUrl: "https://cdn.example.com/2.wav", isrc: "INZZZ2690002" },
-          ],
-        }),
-      )
-    ).body.release.id;
+      await createLiveRelease(server, admin, trackArtist.client, {
+        releaseType: "ep",
+        title: "Tracked",
+        tracks: [
+          { title: "Tracked", isrc: "IN-ZZZ-26-90001" },
+          { title: "Second", audioFileUrl: "https://cdn.example.com/2.wav", isrc: "INZZZ2690002" },
+        ],
+      })
+    ).id;
     const csv = [
       HEADER,
       "2026-09-01,Spotify,IN,,INZZZ2690001,70,30,7.00,INR",
@@ -227,7 +224,7 @@ describe("payouts", () => {
     const admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const artist = await createArtist(server, "Paid Artist");
-    await artist.client.post("/api/releases", validRelease({ upcEan: "4006381333931" }));
+    await createLiveRelease(server, admin, artist.client, { upcEan: "4006381333931" });
     // ₹624 of revenue at 80% is ₹499.20: just under the minimum.
     const q1 = await upload(admin, "p1.csv", `${HEADER}\n2026-09-01,Spotify,IN,4006381333931,,10,1,624.00,INR\n`);
     await waitForReport(admin, q1.body.report.id);

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "../../../domain/business";
 import { formatInr } from "../../../domain/money";
 import { PLANS } from "../../../domain/plans";
-import { canRequestPayout, PAYOUT_STATUSES, ROYALTY_MESSAGES } from "../../../domain/royalties";
+import { canRequestPayout, PAYOUT_STATUSES, RECONCILIATION_KINDS, ROYALTY_MESSAGES } from "../../../domain/royalties";
 import { requireAdmin, requireUser } from "../../auth/guards";
 import type { Db } from "../../db/client";
 import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "../../db/schema";
@@ -13,6 +13,7 @@ import { err, json } from "../../lib/route-helpers";
 import { adminErrors, idParams } from "../admin/admin.common";
 import { notifyUser } from "../notifications/notify";
 import { currentPlanId } from "../subscriptions/subscription.queries";
+import { reconcileRoyalties } from "./reconciliation";
 
 const payoutSchema = z
   .object({
@@ -47,6 +48,26 @@ const royaltiesSchema = z
   })
   .openapi("Royalties");
 
+const reconciliationSchema = z
+  .object({
+    ok: z.boolean(),
+    checkedAt: z.string(),
+    ledgerRows: z.number().int(),
+    ledgerGrossPaise: z.number().int(),
+    tracedGrossPaise: z.number().int(),
+    findings: z.array(
+      z.object({
+        kind: z.enum(RECONCILIATION_KINDS),
+        userId: z.string().nullable(),
+        releaseId: z.string().nullable(),
+        month: z.string().nullable(),
+        amountPaise: z.number().int(),
+        message: z.string(),
+      }),
+    ),
+  })
+  .openapi("RoyaltyReconciliation");
+
 const routes = {
   get: createRoute({
     method: "get",
@@ -78,6 +99,13 @@ const routes = {
       ),
       ...adminErrors,
     },
+  }),
+  reconcile: createRoute({
+    method: "get",
+    path: "/admin/royalties/reconciliation",
+    tags: ["Admin", "Royalties"],
+    summary: "Check that every ledger row traces to store report rows of a delivered release its payee owns",
+    responses: { 200: json(reconciliationSchema, "The check's result"), ...adminErrors },
   }),
   complete: createRoute({
     method: "post",
@@ -200,6 +228,10 @@ export const royaltiesRouter = createRouter()
       { payouts: rows.map((r) => ({ ...toPayout(r.payout), userName: r.userName, userEmail: r.userEmail })) },
       200,
     );
+  })
+  .openapi(routes.reconcile, async (c) => {
+    await requireAdmin(c);
+    return c.json(await reconcileRoyalties(c.get("deps").database.db), 200);
   })
   .openapi(routes.complete, async (c) => {
     await requireAdmin(c);

@@ -2,6 +2,7 @@ import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { formatInr } from "../../../../domain/money";
 import { REPORT_COLUMNS } from "../../../../domain/reports";
+import { RECONCILIATION_MESSAGES } from "../../../../domain/royalties";
 import { usePageMeta } from "../../../components/page-title";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -16,6 +17,7 @@ import {
   type AdminPayout,
   useAdminPayouts,
   useCompletePayout,
+  useRoyaltyReconciliation,
   useStoreReport,
   useStoreReports,
   useUploadReport,
@@ -90,6 +92,54 @@ function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () 
   );
 }
 
+/** The royalty reconciliation: every ledger row traced back to report rows of an entitled release. */
+function RoyaltyCheck() {
+  const check = useRoyaltyReconciliation();
+  const result = check.data;
+  return (
+    <section aria-labelledby="reconciliation-heading" className="grid gap-3">
+      <h2 id="reconciliation-heading" className="text-lg font-semibold">
+        Royalty reconciliation
+      </h2>
+      <Card>
+        <p className="text-sm text-muted-foreground">
+          Checks that every ledger row adds up, to the paisa, from store report rows of a delivered release its payee
+          owns and that holds the UPC or ISRC, and that no payout exceeds earnings. It changes nothing.
+        </p>
+        <Button className="mt-3" onClick={() => check.mutate()} disabled={check.isPending}>
+          {check.isPending ? "Checking..." : "Check royalties"}
+        </Button>
+        {check.error && (
+          <p role="alert" className="mt-3 text-sm text-destructive">
+            {check.error.message}
+          </p>
+        )}
+        {result && (
+          <div role="status" className="mt-3 grid gap-2 text-sm">
+            <p className="font-medium">
+              {result.ok
+                ? RECONCILIATION_MESSAGES.ok
+                : `${formatCount(result.findings.length)} finding${result.findings.length === 1 ? "" : "s"} to review.`}
+            </p>
+            <p className="text-muted-foreground">
+              {formatCount(result.ledgerRows)} ledger rows, {formatInr(result.ledgerGrossPaise)} gross; traced{" "}
+              {formatInr(result.tracedGrossPaise)}. Checked {formatDateTime(result.checkedAt)}.
+            </p>
+            {result.findings.length > 0 && (
+              <ul aria-label="Reconciliation findings" className="grid max-h-80 gap-1 overflow-y-auto">
+                {result.findings.map((f, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: findings have no id and never reorder.
+                  <li key={i}>{f.message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </Card>
+    </section>
+  );
+}
+
 export function StoreReportsPage() {
   usePageMeta("Store Reports");
   const reports = useStoreReports();
@@ -122,8 +172,9 @@ export function StoreReportsPage() {
         <h2 className="text-lg font-semibold">Import a report</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           A CSV file with a header row and the columns <code className="font-mono">{REPORT_COLUMNS.join(", ")}</code>.
-          Dates are YYYY-MM-DD, countries two-letter codes, revenue a decimal in INR. Rows are matched to releases by
-          UPC; a row for a day already imported replaces it.
+          Dates are YYYY-MM-DD, countries two-letter codes, revenue a decimal in INR. Rows are credited only to a
+          release that went to stores and holds the row&apos;s UPC (or ISRC); other rows are refused and listed. A row
+          for a day already imported replaces it.
         </p>
         <form onSubmit={send} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
@@ -224,6 +275,7 @@ export function StoreReportsPage() {
           </tbody>
         </Table>
       </section>
+      <RoyaltyCheck />
       {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}
       {paying && <CompletePayout payout={paying} onClose={() => setPaying(null)} />}
     </div>

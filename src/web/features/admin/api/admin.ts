@@ -296,3 +296,23 @@ export const useCompletePayout = () =>
   useAdminMutation(({ id, reference }: { id: string; reference: string }) =>
     api(`/admin/payouts/${id}/complete`, { body: { reference } }),
   );
+
+export interface RoyaltyReconciliation {
+  ok: boolean;
+  checkedAt: string;
+  ledgerRows: number;
+  ledgerGrossPaise: number;
+  tracedGrossPaise: number;
+  findings: {
+    kind: string;
+    userId: string | null;
+    releaseId: string | null;
+    month: string | null;
+    amountPaise: number;
+    message: string;
+  }[];
+}
+
+/** Runs only when asked (the button), since it reads every ledger row and fact. */
+export const useRoyaltyReconciliation = () =>
+  useMutation({ mutationFn: () => api<RoyaltyReconciliation>("/admin/royalties/reconciliation") });

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import { formatInr } from "../../../domain/money";
+import { artistShare, RECONCILIATION_MESSAGES, type ReconciliationKind } from "../../../domain/royalties";
+import type { Db } from "../../db/client";
+
+export interface ReconciliationFinding {
+  kind: ReconciliationKind;
+  userId: string | null;
+  releaseId: string | null;
+  month: string | null;
+  amountPaise: number;
+  message: string;
+}
+
+export interface Reconciliation {
+  ok: boolean;
+  checkedAt: string;
+  ledgerRows: number;
+  ledgerGrossPaise: number;
+  tracedGrossPaise: number;
+  findings: ReconciliationFinding[];
+}
+
+const MAX_FINDINGS = 500;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/**
+ * Facts that may earn: the release went to stores, holds the UPC it carries, and (for a track-level
+ * row) holds the ISRC too. Everything the ledger says must be made of these and nothing else.
+ */
+const TRACED_FACTS = sql`
+  select f.*, r.user_id as payee from daily_stream_facts f
+  join releases r on r.id = f.release_id
+  where r.status in ('live', 'taken_down') and r.user_id is not null
+    and exists (select 1 from issued_identifiers u where u.code = lpad(r.upc_ean, 13, '0') and u.release_id = r.id)
+    and (f.isrc = '' or exists (select 1 from issued_identifiers i where i.code = f.isrc and i.release_id = r.id))`;
+
+/**
+ * Proves the royalty ledger from its sources: every ledger row equals the payee's traced earnings for
+ * its month (gross, and net at its share), no earnings sit on a release that is not entitled to them,
+ * and nobody has requested more than they earned. Read-only: it reports, an admin decides.
+ */
+export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
+  const ledger = rowsOf<{
+    user_id: string | null;
+    month: string;
+    gross_paise: string | null;
+    share_percent: number | null;
+    net_paise: string | null;
+    traced: string | null;
+  }>(
+    await db.execute(sql`
+      with traced as (
+        select payee as user_id, date_trunc('month', day)::date as month, sum(revenue_paise)::bigint as gross
+        from (${TRACED_FACTS}) t group by 1, 2
+      )
+      select coalesce(l.user_id, t.user_id) as user_id, to_char(coalesce(l.month, t.month), 'YYYY-MM-DD') as month,
+        l.gross_paise, l.share_percent, l.net_paise, t.gross as traced
+      from royalty_ledger l full join traced t on t.user_id = l.user_id and t.month = l.month
+      order by 1, 2`),
+  );
+  const findings: ReconciliationFinding[] = [];
+  let ledgerRows = 0;
+  let ledgerGross = 0;
+  let tracedGross = 0;
+  for (const row of ledger) {
+    const gross = Number(row.gross_paise ?? 0);
+    const traced = Number(row.traced ?? 0);
+    if (row.gross_paise !== null) ledgerRows += 1;
+    ledgerGross += gross;
+    tracedGross += traced;
+    const netRight = row.net_paise === null || Number(row.net_paise) === artistShare(gross, row.share_percent ?? 0);
+    if (gross !== traced || !netRight) {
+      findings.push({
+        kind: "ledger_mismatch",
+        userId: row.user_id,
+        releaseId: null,
+        month: row.month,
+        amountPaise: gross - traced,
+        message: RECONCILIATION_MESSAGES.ledgerMismatch(row.month, formatInr(gross), formatInr(traced)),
+      });
+    }
+  }
+
+  const untraced = rowsOf<{ release_id: string; user_id: string | null; title: string; revenue: string }>(
+    await db.execute(sql`
+      select f.release_id, r.user_id, r.title, sum(f.revenue_paise)::bigint as revenue
+      from daily_stream_facts f join releases r on r.id = f.release_id
+      where not exists (select 1 from (${TRACED_FACTS}) t where t.id = f.id)
+      group by f.release_id, r.user_id, r.title
+      order by revenue desc
+      limit ${MAX_FINDINGS}`),
+  );
+  for (const row of untraced) {
+    findings.push({
+      kind: "untraced_earnings",
+      userId: row.user_id,
+      releaseId: row.release_id,
+      month: null,
+      amountPaise: Number(row.revenue),
+      message: RECONCILIATION_MESSAGES.untraced(row.title, formatInr(Number(row.revenue))),
+    });
+  }
+
+  const overdrawn = rowsOf<{ user_id: string; requested: string; earned: string }>(
+    await db.execute(sql`
+      select p.user_id, p.requested, coalesce(l.earned, 0) as earned
+      from (select user_id, sum(amount_paise)::bigint as requested from payouts group by user_id) p
+      left join (select user_id, sum(net_paise)::bigint as earned from royalty_ledger group by user_id) l
+        on l.user_id = p.user_id
+      where p.requested > coalesce(l.earned, 0)
+      limit ${MAX_FINDINGS}`),
+  );
+  for (const row of overdrawn) {
+    const requested = Number(row.requested);
+    const earned = Number(row.earned);
+    findings.push({
+      kind: "overdrawn",
+      userId: row.user_id,
+      releaseId: null,
+      month: null,
+      amountPaise: requested - earned,
+      message: RECONCILIATION_MESSAGES.overdrawn(formatInr(requested), formatInr(earned)),
+    });
+  }
+
+  // What the migration that introduced code claims found in data posted before them.
+  const audit = rowsOf<{ user_id: string | null; release_id: string | null; revenue_paise: string; detail: string }>(
+    await db.execute(
+      sql`select user_id, release_id, revenue_paise, detail from royalty_audit_findings order by created_at limit ${MAX_FINDINGS}`,
+    ),
+  );
+  for (const row of audit) {
+    findings.push({
+      kind: "migration_audit",
+      userId: row.user_id,
+      releaseId: row.release_id,
+      month: null,
+      amountPaise: Number(row.revenue_paise),
+      message: row.detail,
+    });
+  }
+
+  return {
+    ok: findings.length === 0,
+    checkedAt: new Date().toISOString(),
+    ledgerRows,
+    ledgerGrossPaise: ledgerGross,
+    tracedGrossPaise: tracedGross,
+    findings: findings.slice(0, MAX_FINDINGS),
+  };
+}
