@@ -81,6 +81,7 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/reports/{id}": "admin",
   "GET /admin/payouts": "admin",
   "POST /admin/payouts/{id}/complete": "admin",
+  "GET /admin/royalties/reconciliation": "admin",
 };
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */

@@ -29,6 +29,15 @@ const envSchema = z.object({
   MEDIA_MAX_MB: z.coerce.number().int().min(1).default(1024),
   /** Seconds a download may sit idle before it is abandoned. */
   FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seconds a whole download may take, however steadily bytes arrive. */
+  FETCH_DEADLINE_SECONDS: z.coerce.number().int().min(1).default(1800),
+  /** Slowest transfer accepted, in KB/s, measured over FETCH_RATE_WINDOW_SECONDS (a drip-feed is abandoned). */
+  FETCH_MIN_RATE_KBPS: z.coerce.number().min(0).default(32),
+  FETCH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Media an artist's releases may hold in the media store, in MB (files are shared by content). */
+  MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(20_480),
+  /** Hours an unreferenced media file is kept before the sweeper removes it (a check may still be using it). */
+  MEDIA_SWEEP_GRACE_HOURS: z.coerce.number().min(0).default(6),
   /** JSON array of stores (id, name, dpid, downloads, transport); unset: six local folder stores. */
   STORES_FILE: z.string().optional(),
   /** GS1 company prefix for the EAN-13s we assign (placeholder by default: set yours before real deliveries). */
@@ -57,8 +66,10 @@ const envSchema = z.object({
     .transform((v) => v !== "false" && v !== "0"),
   /** How often the job worker looks for work, in ms (0: only when kicked). */
   JOB_POLL_MS: z.coerce.number().int().min(0).default(2000),
-  /** Seconds a job stays with the worker that claimed it; after that (the worker died) another takes it over. */
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Seconds a job may run: past its lease the worker gives it up and it is taken over (retried). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(2400),
+  /** Jobs one server process runs at once; one owner may hold at most half of them (at least one). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   TRUST_PROXY: boolFromString,
   /** Sign-in attempts allowed per client address per minute. */

@@ -21,6 +21,7 @@ import { trustedOriginsFor } from "./lib/origin-guard";
 import { createServerWithHeaders, staticSecurityHeaders } from "./lib/security-headers";
 import { createMailer } from "./mail/mailer";
 import { createMediaStore } from "./media/media-store";
+import { sweepMedia } from "./media/media-usage";
 import { parseAllowHosts } from "./media/safe-fetch";
 import { createQualityCheck } from "./quality/quality-check";
 import { notifyUser } from "./routes/notifications/notify";
@@ -87,6 +88,9 @@ export async function startServer(
     allowHosts: mediaAllowHosts,
     maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
     timeoutMs: env.FETCH_TIMEOUT_SECONDS * 1000,
+    deadlineMs: env.FETCH_DEADLINE_SECONDS * 1000,
+    minBytesPerSecond: env.FETCH_MIN_RATE_KBPS * 1000,
+    rateWindowMs: env.FETCH_RATE_WINDOW_SECONDS * 1000,
   });
   const delivery: DeliveryConfig = {
     stores: loadStores(env.STORES_FILE, env.DATA_DIR),
@@ -96,6 +100,7 @@ export async function startServer(
   const runQualityCheck = createQualityCheck({
     db: database.db,
     media,
+    quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
     onBlocking: (release, blocking) =>
       notifyUser(
         { db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL },
@@ -121,10 +126,16 @@ export async function startServer(
     logger,
     pollMs: env.JOB_POLL_MS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
+    concurrency: env.JOB_CONCURRENCY,
+    housekeeping: async () => {
+      const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
+      if (swept.removed.length)
+        logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
+    },
     handlers: {
-      "quality-check": async (job) => {
+      "quality-check": async (job, signal) => {
         try {
-          await runQualityCheck(job.ref);
+          await runQualityCheck(job.ref, signal);
         } catch (err) {
           if (job.attempts >= job.maxAttempts) await markQualityCheckFailed(database.db, job.ref);
           throw err;

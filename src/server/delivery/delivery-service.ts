@@ -40,7 +40,7 @@ export async function queueReleaseDeliveries(tx: Tx, releaseId: string, stores: 
 async function queueDelivery(tx: Tx, releaseId: string, store: string, kind: "insert" | "takedown") {
   const id = randomUUID();
   await tx.insert(deliveries).values({ id, releaseId, store, kind, batchId: batchIdFor(new Date(), id) });
-  await enqueueJob(tx, "delivery", id, { maxAttempts: DELIVERY_MAX_ATTEMPTS });
+  await enqueueJob(tx, "delivery", id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: releaseId });
 }
 
 /**
@@ -293,9 +293,9 @@ export async function retryDelivery(db: Db, deliveryId: string): Promise<boolean
       .update(deliveries)
       .set({ status: "queued", lastError: null })
       .where(and(eq(deliveries.id, deliveryId), eq(deliveries.status, "failed")))
-      .returning({ id: deliveries.id });
+      .returning({ id: deliveries.id, releaseId: deliveries.releaseId });
     if (!row) return false;
-    await enqueueJob(tx, "delivery", row.id, { maxAttempts: DELIVERY_MAX_ATTEMPTS });
+    await enqueueJob(tx, "delivery", row.id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: row.releaseId });
     return true;
   });
 }

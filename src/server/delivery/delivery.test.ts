@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isValidUpcEan } from "../../domain/identifiers";
+import { IDENTIFIER_MESSAGES, isValidUpcEan } from "../../domain/identifiers";
 import { deliveries, jobs } from "../db/schema";
 import { createJobWorker } from "../jobs/queue";
 import { createLogger } from "../lib/logger";
@@ -265,11 +265,13 @@ describe("approval, identifiers and deliveries", () => {
     );
     expect(new Set(isrcs).size).toBe(5);
 
-    const copy = await checkedRelease({ upcEan: upcs[0] });
-    const refused = await admin.post(`/api/admin/releases/${copy}/approve`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(`UPC/EAN ${upcs[0]} already belongs to another release.`);
-    expect((await admin.get(`/api/admin/releases/${copy}`)).body.release.status).toBe("pending_review");
+    // An issued code is claimed: a new release carrying it is refused when it is submitted.
+    const copy = await artist.client.post(
+      "/api/releases",
+      validRelease({ audioFileUrl: media.url("/good.wav"), coverArtUrl: media.url("/cover.jpg"), upcEan: upcs[0] }),
+    );
+    expect(copy.status).toBe(409);
+    expect(copy.body.error.message).toBe(IDENTIFIER_MESSAGES.upcTakenByOwn(upcs[0] as string, "Monsoon Nights"));
     await server.jobs.drain();
   }, 60_000);
 });
@@ -315,7 +317,9 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       logger,
       handlers: handlers(testTransport),
       pollMs: 0,
+      // A frozen process: its lease runs out after 1 s, but it never gives the job up itself.
       leaseSeconds: 1,
+      timeoutSeconds: 3600,
     });
     frozen.kick();
     const batchDir = path.join(root, "stall", row.batchId);

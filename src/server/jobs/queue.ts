@@ -1,12 +1,15 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 export type JobKind = "quality-check" | "delivery";
 
-/** A job the worker runs; throwing makes it retry later (with backoff) until its attempts run out. */
-export type JobHandler = (job: ClaimedJob) => Promise<void>;
+/**
+ * A job the worker runs; throwing makes it retry later (with backoff) until its attempts run out. The
+ * signal is aborted when the worker gives the job up (it ran past its time), so downloads stop.
+ */
+export type JobHandler = (job: ClaimedJob, signal: AbortSignal) => Promise<void>;
 
 export interface ClaimedJob {
   id: number;
@@ -16,17 +19,21 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
-/** How long a claimed job stays with its worker before another may take it (the worker died). */
-const DEFAULT_LEASE_SECONDS = 300;
+/** How long a claimed job stays with its worker before another may take it (the worker died or gave up). */
+const DEFAULT_LEASE_SECONDS = 2400;
 
-/** Adds a job, inside the caller's transaction when given one, so the job exists exactly when the change does. */
+/**
+ * Adds a job, inside the caller's transaction when given one, so the job exists exactly when the change
+ * does. `ownerOf` names the release whose owner the work is for, so one owner cannot take every slot.
+ */
 export async function enqueueJob(
   db: Pick<Db, "insert">,
   kind: JobKind,
   ref: string,
-  opts: { maxAttempts?: number } = {},
+  opts: { maxAttempts?: number; ownerOf?: string } = {},
 ): Promise<void> {
-  await db.insert(jobs).values({ kind, ref, maxAttempts: opts.maxAttempts ?? 5 });
+  const ownerId: SQL | null = opts.ownerOf ? sql`(select user_id from releases where id = ${opts.ownerOf})` : null;
+  await db.insert(jobs).values({ kind, ref, maxAttempts: opts.maxAttempts ?? 5, ownerId });
 }
 
 /** Seconds before retry `attempt + 1`: 5 s, 20 s, 80 s, … capped at an hour. */
@@ -39,13 +46,21 @@ export interface JobWorker {
   kick(): void;
   /** Runs jobs until none is runnable now (for tests and the seed script). */
   drain(): Promise<void>;
-  /** Finishes the job in hand and stops. */
+  /** Finishes the jobs in hand (for a while) and stops. */
   stop(): Promise<void>;
 }
 
+/** A claimed job and the lease token that proves it is still ours. */
+type Claim = ClaimedJob & { token: string };
+
 /**
- * One worker loop over the `jobs` table. Claiming is one statement (FOR UPDATE SKIP LOCKED with a
- * lease), so several server processes can run workers on one database without taking the same job.
+ * Workers over the `jobs` table: `concurrency` jobs at once in this process. Claiming is one statement
+ * (FOR UPDATE SKIP LOCKED with a lease), so several server processes can share one database without
+ * taking the same job. Fair between owners: a job of an owner with fewer jobs running goes first, and
+ * no owner holds more than half the slots, so one artist's slow links cannot stall everyone else's
+ * checks and deliveries. A job runs at most `timeoutSeconds`; then it is given up (its signal aborted)
+ * and queued again at once for any slot to take over; a job whose worker died is taken over when its
+ * lease runs out. Only the holder of the current lease may record a job's outcome.
  */
 export function createJobWorker(opts: {
   db: Db;
@@ -53,25 +68,39 @@ export function createJobWorker(opts: {
   handlers: Record<JobKind, JobHandler>;
   pollMs?: number;
   leaseSeconds?: number;
+  /** How long one run may take before this worker gives it up (default: the lease). */
+  timeoutSeconds?: number;
+  concurrency?: number;
+  /** Runs hourly beside the queue's own clean-up (the media sweeper). */
+  housekeeping?: () => Promise<void>;
 }): JobWorker {
   const { db, logger, handlers } = opts;
   const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const timeoutMs = (opts.timeoutSeconds ?? leaseSeconds) * 1000;
+  const concurrency = opts.concurrency ?? 4;
+  const perOwner = Math.max(1, Math.floor(concurrency / 2));
   let stopped = false;
-  let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const active = new Set<Promise<void>>();
+  let pumping: Promise<void> | undefined;
+  let again = false;
 
-  async function claim(): Promise<ClaimedJob | undefined> {
+  const busy = sql`(select count(*) from jobs r
+    where r.owner_id = j.owner_id and r.status = 'running' and r.locked_until >= now())`;
+
+  async function claim(): Promise<Claim | undefined> {
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${leaseSeconds})
+        locked_until = now() + make_interval(secs => ${leaseSeconds}), lease_token = gen_random_uuid()
       where id = (
-        select id from jobs
-        where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
-        order by run_at, id
+        select j.id from jobs j
+        where ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
+          and (j.owner_id is null or ${busy} < ${perOwner})
+        order by (case when j.owner_id is null then 0 else ${busy} end), j.run_at, j.id
         limit 1
         for update skip locked
       )
-      returning id, kind, ref, attempts, max_attempts`);
+      returning id, kind, ref, attempts, max_attempts, lease_token`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
     if (!row) return undefined;
     return {
@@ -80,33 +109,80 @@ export function createJobWorker(opts: {
       ref: String(row.ref),
       attempts: Number(row.attempts),
       maxAttempts: Number(row.max_attempts),
+      token: String(row.lease_token),
     };
   }
 
-  async function runOne(): Promise<boolean> {
-    const job = await claim();
-    if (!job) return false;
+  class GaveUp extends Error {}
+
+  async function run(job: Claim): Promise<void> {
     const handler = handlers[job.kind];
+    const controller = new AbortController();
+    let deadline: NodeJS.Timeout | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => {
+        controller.abort();
+        reject(new GaveUp(`gave up after ${Math.round(timeoutMs / 1000)} s; queued again`));
+      }, timeoutMs);
+      deadline.unref();
+    });
+    const { token, ...claimed } = job;
+    const ours = sql`id = ${job.id} and lease_token = ${token}`;
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job);
-      await db.execute(
-        sql`update jobs set status = 'done', finished_at = now(), last_error = null where id = ${job.id}`,
-      );
+      await Promise.race([handler(claimed, controller.signal), overdue]);
+      await db.execute(sql`update jobs set status = 'done', finished_at = now(), last_error = null where ${ours}`);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.maxAttempts;
-      logger.warn({ job, err: message, giveUp }, "job failed");
+      logger.warn({ job: claimed, err: message, giveUp }, "job failed");
+      // Given up for time: any free slot takes it over now (its attempt still counts).
+      const delay = err instanceof GaveUp ? 0 : jobRetryDelay(job.attempts);
       await db.execute(sql`
         update jobs set
           status = ${giveUp ? "failed" : "queued"},
-          run_at = now() + make_interval(secs => ${jobRetryDelay(job.attempts)}),
+          run_at = now() + make_interval(secs => ${delay}),
           locked_until = null,
+          lease_token = null,
           last_error = ${message.slice(0, 2000)},
           finished_at = ${giveUp ? sql`now()` : null}
-        where id = ${job.id}`);
+        where ${ours}`);
+    } finally {
+      clearTimeout(deadline);
     }
-    return true;
+  }
+
+  /** Fills free slots with runnable jobs; each finished job looks for the next. */
+  function pump() {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = (async () => {
+      try {
+        await cleanUp();
+        do {
+          again = false;
+          while (!stopped && active.size < concurrency) {
+            const job = await claim();
+            if (!job) break;
+            const running: Promise<void> = run(job)
+              .catch((err) => logger.error({ err }, "job worker could not record a job's outcome"))
+              .finally(() => {
+                active.delete(running);
+                pump();
+              });
+            active.add(running);
+          }
+        } while (again && !stopped);
+      } catch (err) {
+        // The database being away is not a reason to crash: the next poll tries again.
+        logger.error({ err }, "job worker could not reach the database");
+      }
+    })().finally(() => {
+      pumping = undefined;
+    });
   }
 
   /** Finished jobs are kept a week for the record, then dropped, so the queue table stays small. */
@@ -115,44 +191,33 @@ export function createJobWorker(opts: {
     if (Date.now() - lastCleanup < 3_600_000) return;
     lastCleanup = Date.now();
     await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
-  }
-
-  async function loop(): Promise<void> {
-    try {
-      await cleanUp();
-      while (!stopped && (await runOne())) {
-        // keep going while there is work
-      }
-    } catch (err) {
-      // The database being away is not a reason to crash: the next poll tries again.
-      logger.error({ err }, "job worker could not reach the database");
-    }
-  }
-
-  function kick() {
-    if (stopped || running) return;
-    running = loop().finally(() => {
-      running = undefined;
-    });
+    await opts.housekeeping?.().catch((err) => logger.warn({ err }, "housekeeping failed"));
   }
 
   const pollMs = opts.pollMs ?? 2000;
   if (pollMs > 0) {
-    timer = setInterval(kick, pollMs);
+    timer = setInterval(pump, pollMs);
     timer.unref();
   }
 
   return {
-    kick,
+    kick: pump,
     async drain() {
-      while (running) await running;
-      await loop();
+      for (;;) {
+        pump();
+        while (pumping) await pumping;
+        if (!active.size) return;
+        await Promise.all([...active]);
+      }
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       // A long download is not worth holding a shutdown for: its lease runs out and another worker retries it.
-      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await Promise.race([
+        Promise.all([pumping, ...active]),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
     },
   };
 }

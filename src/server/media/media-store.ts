@@ -3,15 +3,30 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { type FetchedFile, type FetchPolicy, safeDownload } from "./safe-fetch";
 
+/** What one download may override of the store's policy: a smaller limit (a quota) and a stop signal. */
+export type FetchOptions = Pick<FetchPolicy, "signal" | "tooLargeMessage"> & { maxBytes?: number };
+
 /**
  * Files fetched from artists' links, stored by content (SHA-256), so the quality check and every
  * later delivery read exactly the bytes that were checked.
  */
 export interface MediaStore {
-  fetch(url: string): Promise<FetchedFile>;
+  fetch(url: string, options?: FetchOptions): Promise<FetchedFile>;
   pathOf(sha256: string): string;
   has(sha256: string): Promise<boolean>;
+  /**
+   * Removes stored files no release refers to (and abandoned partial downloads), once they are older
+   * than `graceMs` so a check still running keeps its files. Returns what was removed.
+   */
+  sweep(referenced: (sha256: string[]) => Promise<Set<string>>, graceMs: number): Promise<SweepResult>;
 }
+
+export interface SweepResult {
+  removed: string[];
+  bytes: number;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
 
 export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
   const pathOf = (sha256: string) => path.join(dir, sha256.slice(0, 2), sha256);
@@ -23,14 +38,45 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         .then(() => true)
         .catch(() => false);
     },
-    async fetch(url) {
+    async fetch(url, options = {}) {
       await fs.mkdir(path.join(dir, "tmp"), { recursive: true });
       const temp = path.join(dir, "tmp", randomUUID());
-      const file = await safeDownload(url, temp, policy);
+      const file = await safeDownload(url, temp, {
+        ...policy,
+        ...options,
+        maxBytes: Math.min(policy.maxBytes, options.maxBytes ?? policy.maxBytes),
+      });
       const final = pathOf(file.sha256);
       await fs.mkdir(path.dirname(final), { recursive: true });
       await fs.rename(temp, final);
       return { ...file, path: final };
+    },
+    async sweep(referenced, graceMs) {
+      const cutoff = Date.now() - graceMs;
+      const result: SweepResult = { removed: [], bytes: 0 };
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isDirectory()) continue;
+        const sub = path.join(dir, entry.name);
+        const names = await fs.readdir(sub).catch(() => [] as string[]);
+        const old: { name: string; size: number }[] = [];
+        for (const name of names) {
+          const stat = await fs.stat(path.join(sub, name)).catch(() => null);
+          if (stat?.isFile() && stat.mtimeMs <= cutoff) old.push({ name, size: stat.size });
+        }
+        // Partial downloads left by a crash are never referenced; stored files only when no release uses them.
+        const inUse =
+          entry.name === "tmp"
+            ? new Set<string>()
+            : await referenced(old.map((f) => f.name).filter((n) => SHA256.test(n)));
+        for (const file of old) {
+          if (inUse.has(file.name)) continue;
+          await fs.rm(path.join(sub, file.name), { force: true });
+          result.removed.push(file.name);
+          result.bytes += file.size;
+        }
+      }
+      return result;
     },
   };
 }

@@ -13,8 +13,18 @@ export interface FetchPolicy {
   /** "host:port" entries that may be private (tests, private mirrors), from FETCH_ALLOW_HOSTS. */
   allowHosts: readonly string[];
   maxBytes: number;
+  /** How long the connection may sit idle. */
   timeoutMs: number;
+  /** How long the whole download may take, redirects included, however steadily bytes arrive. */
+  deadlineMs?: number;
+  /** The slowest transfer accepted, checked over each `rateWindowMs` once the body starts. */
+  minBytesPerSecond?: number;
+  rateWindowMs?: number;
   maxRedirects?: number;
+  /** Said instead of the size limit when a smaller limit applies (a storage quota). */
+  tooLargeMessage?: string;
+  /** Aborts the download (its job was given up). */
+  signal?: AbortSignal;
 }
 
 export interface FetchedFile {
@@ -36,6 +46,9 @@ export function parseAllowHosts(value: string): string[] {
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated) reaches the embedded IPv4 address on some stacks,
+  // and ipaddr.js calls it unicast: refuse the whole ::/96 range.
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
@@ -61,17 +74,21 @@ export async function safeDownload(rawUrl: string, dest: string, policy: FetchPo
     throw new FetchRefused("the link is not a valid address.");
   }
   const maxRedirects = policy.maxRedirects ?? 5;
+  const deadlineAt = Date.now() + (policy.deadlineMs ?? 30 * 60_000);
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const result = await requestOnce(url, dest, policy);
+    const result = await requestOnce(url, dest, policy, deadlineAt);
     if (result.kind === "file") return result.file;
     url = new URL(result.location, url);
   }
   throw new FetchRefused("the link redirects too many times.");
 }
 
+const minutes = (ms: number) =>
+  ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} seconds`;
+
 type Once = { kind: "file"; file: FetchedFile } | { kind: "redirect"; location: string };
 
-function requestOnce(url: URL, dest: string, policy: FetchPolicy): Promise<Once> {
+function requestOnce(url: URL, dest: string, policy: FetchPolicy, deadlineAt: number): Promise<Once> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return Promise.reject(new FetchRefused("only http:// and https:// links can be fetched."));
   }
@@ -98,7 +115,38 @@ function requestOnce(url: URL, dest: string, policy: FetchPolicy): Promise<Once>
     });
   };
   const client = url.protocol === "https:" ? https : http;
+  const tooLarge = () =>
+    new FetchRefused(policy.tooLargeMessage ?? `the file is larger than ${Math.round(policy.maxBytes / 1e6)} MB.`);
+  if (policy.signal?.aborted) return Promise.reject(new FetchRefused("the download was stopped."));
   return new Promise<Once>((resolve, reject) => {
+    // A total deadline and a minimum rate, so a link that drips a byte now and then cannot hold a
+    // worker for ever (the idle timeout alone never fires while bytes keep coming).
+    const timers: NodeJS.Timeout[] = [];
+    const stopTimers = () => {
+      for (const t of timers) clearTimeout(t);
+    };
+    // Why we stopped the transfer ourselves: reported rather than the socket error that follows.
+    let stopReason: FetchRefused | undefined;
+    const stop = (reason: FetchRefused) => {
+      stopReason ??= reason;
+      req.destroy(reason);
+    };
+    const onAbort = () => stop(new FetchRefused("the download was stopped."));
+    policy.signal?.addEventListener("abort", onAbort, { once: true });
+    const cleanUp = () => {
+      stopTimers();
+      policy.signal?.removeEventListener("abort", onAbort);
+    };
+    const remaining = Math.max(0, deadlineAt - Date.now());
+    timers.push(
+      setTimeout(() => {
+        stop(
+          new FetchRefused(
+            `the download did not finish within ${minutes(policy.deadlineMs ?? 30 * 60_000)}: use a faster file host.`,
+          ),
+        );
+      }, remaining),
+    );
     const req = client.get(
       url,
       { lookup, timeout: policy.timeoutMs, headers: { "user-agent": "Kalrav-QC/1.0" } },
@@ -115,30 +163,55 @@ function requestOnce(url: URL, dest: string, policy: FetchPolicy): Promise<Once>
         const declared = Number(res.headers["content-length"] ?? 0);
         if (declared > policy.maxBytes) {
           res.destroy();
-          return reject(new FetchRefused(`the file is larger than ${Math.round(policy.maxBytes / 1e6)} MB.`));
+          cleanUp();
+          return reject(tooLarge());
         }
         const sha256 = createHash("sha256");
         const md5 = createHash("md5");
         let bytes = 0;
         const out = fs.createWriteStream(dest);
+        let failed = false;
         const fail = (err: Error) => {
+          if (failed) return;
+          failed = true;
+          cleanUp();
           res.destroy();
           out.destroy();
-          fs.rm(dest, { force: true }, () => reject(err));
+          fs.rm(dest, { force: true }, () => reject(stopReason ?? err));
         };
+        const minRate = policy.minBytesPerSecond ?? 0;
+        if (minRate > 0) {
+          const windowMs = policy.rateWindowMs ?? 30_000;
+          let windowStart = 0;
+          const check = () => {
+            if (bytes - windowStart < (minRate * windowMs) / 1000) {
+              const kbps = Math.round(((bytes - windowStart) / windowMs) * 1000) / 1000;
+              return stop(
+                new FetchRefused(
+                  `the server sent the file too slowly (${kbps} KB/s; at least ${Math.round(minRate / 1000)} KB/s is needed): use a faster file host.`,
+                ),
+              );
+            }
+            windowStart = bytes;
+            timers.push(setTimeout(check, windowMs));
+          };
+          timers.push(setTimeout(check, windowMs));
+        }
         res.on("data", (chunk: Buffer) => {
           bytes += chunk.length;
-          if (bytes > policy.maxBytes) {
-            return fail(new FetchRefused(`the file is larger than ${Math.round(policy.maxBytes / 1e6)} MB.`));
-          }
+          if (bytes > policy.maxBytes) return fail(tooLarge());
           sha256.update(chunk);
           md5.update(chunk);
         });
         res.on("error", fail);
+        res.on("aborted", () =>
+          fail(new FetchRefused("the server closed the connection before the file was complete.")),
+        );
         out.on("error", fail);
         res.pipe(out);
         out.on("finish", () => {
-          if (bytes > policy.maxBytes) return;
+          cleanUp();
+          if (failed || bytes > policy.maxBytes) return;
           resolve({
             kind: "file",
             file: {
@@ -152,15 +225,17 @@ function requestOnce(url: URL, dest: string, policy: FetchPolicy): Promise<Once>
         });
       },
     );
-    req.on("timeout", () => req.destroy(new FetchRefused("the server took too long to answer.")));
-    req.on("error", (err) =>
-      reject(
-        err instanceof FetchRefused
+    req.on("timeout", () => stop(new FetchRefused("the server took too long to answer.")));
+    req.on("error", (err) => {
+      cleanUp();
+      const reason =
+        stopReason ??
+        (err instanceof FetchRefused
           ? err
           : new FetchRefused(
               `the server could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message}).`,
-            ),
-      ),
-    );
+            ));
+      fs.rm(dest, { force: true }, () => reject(reason));
+    });
   });
 }

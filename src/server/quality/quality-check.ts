@@ -15,12 +15,13 @@ import { releases, tracks } from "../db/schema";
 import { enqueueJob } from "../jobs/queue";
 import { inspectArtwork, inspectAudio } from "../media/inspect";
 import type { MediaStore } from "../media/media-store";
+import { mediaBytesUsed, recordMediaFile } from "../media/media-usage";
 import { FetchRefused } from "../media/safe-fetch";
 
 /** Marks a release's check as waiting and queues it, in the caller's transaction. */
 export async function queueQualityCheck(tx: Pick<Db, "insert" | "update">, releaseId: string): Promise<void> {
   await tx.update(releases).set({ qcStatus: "pending" }).where(eq(releases.id, releaseId));
-  await enqueueJob(tx, "quality-check", releaseId, { maxAttempts: 3 });
+  await enqueueJob(tx, "quality-check", releaseId, { maxAttempts: 3, ownerOf: releaseId });
 }
 
 interface Fetched<T> {
@@ -38,21 +39,43 @@ interface Fetched<T> {
 export function createQualityCheck(deps: {
   db: Db;
   media: MediaStore;
+  /** Bytes of media one owner's releases may hold (unlimited when unset). */
+  quotaBytes?: number;
   /** Tells the owner when the check finds something that blocks approval. */
   onBlocking?: (release: { id: string; title: string; userId: string }, blocking: number) => Promise<void>;
 }) {
   const { db, media } = deps;
+
+  /** What one check may still download for its owner: their quota less what their other releases hold. */
+  interface Budget {
+    ownerId: string | null;
+    remaining: number;
+    signal?: AbortSignal;
+  }
 
   async function fetchAndInspect<T>(
     kind: "audio" | "artwork",
     subject: string,
     url: string,
     inspect: (path: string) => Promise<T | null>,
+    budget: Budget,
   ): Promise<Fetched<T>> {
     try {
-      const file = await media.fetch(url);
+      const quotaMb = Math.round((deps.quotaBytes ?? 0) / 1e6);
+      const leftMb = Math.max(0, Math.floor(budget.remaining / 1e6));
+      const tooLargeMessage = `it does not fit in the ${leftMb} MB left of your ${quotaMb} MB of storage: withdraw releases you no longer need, or ask support for more.`;
+      if (budget.remaining <= 0) throw new FetchRefused(tooLargeMessage);
+      const file = await media.fetch(url, {
+        signal: budget.signal,
+        maxBytes: Number.isFinite(budget.remaining) ? budget.remaining : undefined,
+        tooLargeMessage: Number.isFinite(budget.remaining) ? tooLargeMessage : undefined,
+      });
+      budget.remaining -= file.bytes;
+      await recordMediaFile(db, file, budget.ownerId);
       return { facts: await inspect(file.path), sha256: file.sha256, md5: file.md5 };
     } catch (err) {
+      // The job was given up (past its time): it is retried, not reported as the artist's problem.
+      if (budget.signal?.aborted) throw err;
       if (err instanceof FetchRefused) {
         return { facts: null, sha256: null, md5: null, finding: fetchFinding(kind, subject, err.message) };
       }
@@ -60,9 +83,17 @@ export function createQualityCheck(deps: {
     }
   }
 
-  return async function runQualityCheck(releaseId: string): Promise<void> {
+  return async function runQualityCheck(releaseId: string, signal?: AbortSignal): Promise<void> {
     const [release] = await db.select().from(releases).where(eq(releases.id, releaseId));
     if (!release) return; // withdrawn or deleted meanwhile: nothing to check
+    const budget: Budget = {
+      ownerId: release.userId,
+      remaining:
+        deps.quotaBytes && release.userId
+          ? deps.quotaBytes - (await mediaBytesUsed(db, release.userId, releaseId))
+          : Number.POSITIVE_INFINITY,
+      signal,
+    };
     await db.update(releases).set({ qcStatus: "running" }).where(eq(releases.id, releaseId));
     const trackRows = await db
       .select()
@@ -85,14 +116,14 @@ export function createQualityCheck(deps: {
         trackResults.push({ id: track.id, audio: null });
         continue;
       }
-      const audio = await fetchAndInspect("audio", subject, track.audioFileUrl, inspectAudio);
+      const audio = await fetchAndInspect("audio", subject, track.audioFileUrl, inspectAudio, budget);
       findings.push(...(audio.finding ? [audio.finding] : auditAudio(subject, audio.facts)));
       trackResults.push({ id: track.id, audio });
     }
 
     let artwork: Fetched<ArtworkFacts> | null = null;
     if (release.coverArtUrl) {
-      artwork = await fetchAndInspect("artwork", "Artwork", release.coverArtUrl, inspectArtwork);
+      artwork = await fetchAndInspect("artwork", "Artwork", release.coverArtUrl, inspectArtwork, budget);
       findings.push(...(artwork.finding ? [artwork.finding] : auditArtwork(artwork.facts)));
     } else {
       findings.push({

@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,6 +162,11 @@ describe("fetching user links is SSRF-safe", () => {
     "http://192.168.1.1/",
     "http://[::1]/",
     "http://[::ffff:127.0.0.1]/",
+    // IPv4-compatible IPv6: the URL parser turns it into [::7f00:1], which reads as "unicast".
+    "http://[::127.0.0.1]/",
+    "http://[::a9fe:a9fe]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[2002:7f00:1::]/",
     "file:///etc/passwd",
     "ftp://example.com/a.wav",
   ])("refuses %s", async (url) => {
@@ -173,6 +181,34 @@ describe("fetching user links is SSRF-safe", () => {
     await expect(safeDownload(media.url("/to-loopback"), dest(), allowed)).rejects.toThrow(/private or local/);
     // The same host is refused when it is not on the allow list.
     await expect(safeDownload(media.url("/wav-16-44-stereo.wav"), dest(), policy)).rejects.toThrow(/private or local/);
+  });
+
+  it("stops a drip-fed download at its minimum rate and at its total deadline", async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "audio/wav" });
+      const timer = setInterval(() => res.write("x"), 100);
+      res.on("close", () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const slow = { ...policy, allowHosts: [host], minBytesPerSecond: 1000, rateWindowMs: 300 };
+      const file = dest();
+      await expect(safeDownload(`http://${host}/a.wav`, file, slow)).rejects.toThrow(/too slowly/);
+      await expect(fs.access(file)).rejects.toThrow();
+      const started = Date.now();
+      const capped = { ...policy, allowHosts: [host], deadlineMs: 700 };
+      await expect(safeDownload(`http://${host}/a.wav`, dest(), capped)).rejects.toThrow(/did not finish within/);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(
+        safeDownload(`http://${host}/a.wav`, dest(), { ...policy, allowHosts: [host], signal: controller.signal }),
+      ).rejects.toThrow(/stopped/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it("limits size", async () => {

@@ -1,0 +1,249 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs, releases, tracks } from "../db/schema";
+import { createLogger } from "../lib/logger";
+import { createMediaStore } from "../media/media-store";
+import { sweepMedia } from "../media/media-usage";
+import { createArtist, validRelease } from "../test/factories";
+import { goodMedia, type MediaServer, startMediaServer, wav } from "../test/media-fixtures";
+import { createTestDatabase } from "../test/test-database";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { createJobWorker, enqueueJob } from "./queue";
+
+/** A file host that answers at once and then sends one byte every `everyMs`, for ever. */
+async function startDripServer(everyMs: number) {
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "audio/wav" });
+    const timer = setInterval(() => res.write("x"), everyMs);
+    timers.add(timer);
+    res.on("close", () => {
+      clearInterval(timer);
+      timers.delete(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    url: (p: string) => `http://127.0.0.1:${port}${p}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const until = async (what: () => Promise<boolean>, ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await what()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+};
+
+describe("a slow link cannot stall anyone else's work", () => {
+  let server: TestServer;
+  let media: MediaServer;
+  let drip: Awaited<ReturnType<typeof startDripServer>>;
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    drip = await startDripServer(500);
+    const { audio, artwork } = await goodMedia();
+    media.put("/good.wav", audio);
+    media.put("/cover.jpg", artwork);
+    // Eight seconds of CD audio: about 1.4 MB, over a 1 MB quota.
+    media.put("/long.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 8 }));
+    // Used by no other test release, so nothing else refers to its stored copy.
+    media.put("/unique.wav", wav({ sampleRate: 48_000, bitDepth: 16, channels: 2, seconds: 1 }));
+    server = await startTestServer({
+      FETCH_ALLOW_HOSTS: `${media.host},${drip.host}`,
+      FETCH_DEADLINE_SECONDS: "4",
+      FETCH_MIN_RATE_KBPS: "0",
+      JOB_CONCURRENCY: "4",
+      MEDIA_QUOTA_MB: "1",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await media?.close();
+    await drip?.close();
+  });
+
+  const qcStatus = async (id: string) =>
+    (await server.database.db.select({ s: releases.qcStatus }).from(releases).where(eq(releases.id, id)))[0]?.s;
+
+  it("drip-fed links hold at most half the workers and stop at the deadline; another artist's check finishes meanwhile", async () => {
+    const slow = await createArtist(server, "Slow Links");
+    const fast = await createArtist(server, "Fast Links");
+    const slowIds: string[] = [];
+    for (const title of ["Drip 1", "Drip 2", "Drip 3"]) {
+      const created = await slow.client.post(
+        "/api/releases",
+        validRelease({ title, audioFileUrl: drip.url(`/${title}.wav`), coverArtUrl: media.url("/cover.jpg") }),
+      );
+      slowIds.push(created.body.release.id);
+    }
+    // The slow artist's checks are downloading; one of theirs waits although a slot is free.
+    expect(
+      await until(
+        async () => (await Promise.all(slowIds.map(qcStatus))).filter((s) => s === "running").length === 2,
+        3000,
+      ),
+    ).toBe(true);
+    const started = Date.now();
+    const created = await fast.client.post(
+      "/api/releases",
+      validRelease({ title: "Quick", audioFileUrl: media.url("/good.wav"), coverArtUrl: media.url("/cover.jpg") }),
+    );
+    const quick = created.body.release.id as string;
+    expect(await until(async () => (await qcStatus(quick)) === "done", 3000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const runningSlow = await server.database.db.execute(
+      sql`select count(*)::int as n from jobs where owner_id = ${slow.id} and status = 'running'`,
+    );
+    expect((runningSlow as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeLessThanOrEqual(2);
+
+    // Each drip-fed download ends at its deadline with a finding the artist can act on.
+    expect(await until(async () => (await Promise.all(slowIds.map(qcStatus))).every((s) => s === "done"), 15_000)).toBe(
+      true,
+    );
+    const detail = await slow.client.get(`/api/releases/${slowIds[0]}`);
+    expect(detail.body.quality.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: "audio.unreachable",
+          message: expect.stringContaining("did not finish within 4 seconds"),
+        }),
+      ]),
+    );
+  }, 30_000);
+
+  it("refuses media beyond the owner's quota, and the sweeper removes files no release uses", async () => {
+    const artist = await createArtist(server, "Quota");
+    const big = await artist.client.post(
+      "/api/releases",
+      validRelease({ title: "Long", audioFileUrl: media.url("/long.wav"), coverArtUrl: media.url("/cover.jpg") }),
+    );
+    await server.jobs.drain();
+    const report = (await artist.client.get(`/api/releases/${big.body.release.id}`)).body.quality;
+    expect(report.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: "audio.unreachable",
+          message: expect.stringContaining("of your 1 MB of storage"),
+        }),
+      ]),
+    );
+
+    const store = createMediaStore(path.join(server.dataDir, "media"), { allowHosts: [], maxBytes: 1, timeoutMs: 1 });
+    const audioOf = async (id: string) =>
+      (await server.database.db.select().from(tracks).where(eq(tracks.releaseId, id)))[0]?.audioSha256 as string;
+    // A withdrawn release's files go; the ones a release still uses stay.
+    const first = await artist.client.post(
+      "/api/releases",
+      validRelease({ title: "First", audioFileUrl: media.url("/unique.wav"), coverArtUrl: media.url("/cover.jpg") }),
+    );
+    const second = await artist.client.post(
+      "/api/releases",
+      validRelease({ title: "Second", audioFileUrl: media.url("/unique.wav"), coverArtUrl: media.url("/cover.jpg") }),
+    );
+    await server.jobs.drain();
+    const sha = await audioOf(first.body.release.id);
+    expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    await artist.client.request("DELETE", `/api/releases/${first.body.release.id}`);
+    await sweepMedia(server.database.db, store, 0);
+    expect(await store.has(sha)).toBe(true);
+    await artist.client.request("DELETE", `/api/releases/${second.body.release.id}`);
+    const swept = await sweepMedia(server.database.db, store, 0);
+    expect(swept.removed).toContain(sha);
+    expect(await store.has(sha)).toBe(false);
+    // Abandoned partial downloads go too.
+    await fs.writeFile(path.join(server.dataDir, "media", "tmp", "partial"), "x");
+    expect((await sweepMedia(server.database.db, store, 0)).removed).toContain("partial");
+  }, 30_000);
+});
+describe("the job worker", () => {
+  it("gives up a job past its time (aborting its signal) and another slot takes it over at once", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      await enqueueJob(db, "quality-check", "stuck");
+      const runs: { attempt: number; signal: AbortSignal }[] = [];
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        leaseSeconds: 30,
+        timeoutSeconds: 1,
+        concurrency: 2,
+        handlers: {
+          "quality-check": async (job, signal) => {
+            runs.push({ attempt: job.attempts, signal });
+            // The first run hangs, ignoring its signal.
+            if (job.attempts === 1) await new Promise(() => {});
+          },
+          delivery: async () => {},
+        },
+      });
+      await worker.drain();
+      expect(runs.map((r) => r.attempt)).toEqual([1, 2]);
+      expect(runs[0]?.signal.aborted).toBe(true);
+      expect(runs[1]?.signal.aborted).toBe(false);
+      const [done] = await db.select().from(jobs);
+      expect(done).toMatchObject({ status: "done", attempts: 2, lastError: null });
+      await worker.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
+
+  it("takes over a job whose lease ran out in a slot of the same process; the stale run cannot record an outcome", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      await enqueueJob(db, "delivery", "frozen");
+      let releaseFirst: () => void = () => {};
+      const attempts: number[] = [];
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        leaseSeconds: 1,
+        timeoutSeconds: 60,
+        concurrency: 2,
+        handlers: {
+          "quality-check": async () => {},
+          delivery: async (job) => {
+            attempts.push(job.attempts);
+            if (job.attempts === 1) {
+              await new Promise<void>((resolve) => (releaseFirst = resolve));
+              throw new Error("the stale run failed late");
+            }
+          },
+        },
+      });
+      worker.kick();
+      expect(await until(async () => attempts.length === 1, 2000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1200));
+      worker.kick();
+      expect(await until(async () => (await db.select().from(jobs))[0]?.status === "done", 3000)).toBe(true);
+      expect(attempts).toEqual([1, 2]);
+      releaseFirst();
+      await worker.drain();
+      const [job] = await db.select().from(jobs);
+      expect(job).toMatchObject({ status: "done", lastError: null });
+      await worker.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
+});
