@@ -77,5 +77,11 @@ export const MESSAGES = {
     done: "Your account and personal data have been deleted.",
   },
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  accountLocked: (seconds: number) =>
+    `Too many sign-in attempts for this account. Try again in ${seconds} second${seconds === 1 ? "" : "s"}, or reset your password.`,
+  passwordRequired: "Enter your current password to confirm.",
+  wrongPassword: "The password is not correct.",
+  totpReused: "This code was already used. Wait for the next code from your authenticator app.",
+  emailChangeCancelled: "This e-mail change was cancelled from the current address.",
   generic: "Something went wrong. Please try again.",
 } as const;

@@ -5,6 +5,7 @@ export const SETTINGS_MESSAGES = {
   profileUpdatedTitle: "Profile Updated",
   profileUpdated: "Your profile has been saved.",
   emailChangeTitle: "Confirm your new e-mail",
+  emailChangePassword: "Enter your current password to change your e-mail.",
   emailChange: (email: string) => `We sent a confirmation link to ${email}. Your e-mail changes once you open it.`,
   paymentUpdatedTitle: "Payment Details Updated",
   paymentUpdated: "Your payout details have been saved.",

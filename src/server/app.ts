@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AVATAR_MAX_BYTES } from "../domain/settings";
 import { accessControl } from "./auth/access";
-import { handleAuthRequest } from "./auth/auth.handler";
+import { cancelEmailChange, handleAuthRequest } from "./auth/auth.handler";
 import { roles } from "./db/schema";
 import { renderApiDocs } from "./lib/api-docs";
 import type { AppDeps, AppEnv } from "./lib/context";
@@ -98,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", originGuard(deps.trustedOrigins));
 
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
+  app.get("/api/account/email-change/cancel", cancelEmailChange);
   app.use("/api/*", accessControl());
 
   const api = createApi();

@@ -74,6 +74,9 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromString,
   /** Sign-in attempts allowed per client address per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts one account allows (from any address) before it pauses, and the first pause in seconds (doubling, at most 15 minutes). */
+  SIGN_IN_ACCOUNT_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Adds two baseline routes for `npm run bench` (a static reply and one primary-key SELECT). */
   ENABLE_BENCH_ROUTES: boolFromString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -169,6 +169,7 @@ export async function startServer(
     delivery,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
+    signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
   });
 
   const withHeaders = createServerWithHeaders(await staticSecurityHeaders(mediaAllowHosts));

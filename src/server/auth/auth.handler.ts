@@ -1,25 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { MESSAGES } from "../../domain/messages";
+import { accounts, sessions, usedTotpCodes, users, verifications } from "../db/schema";
 import { clientIp } from "../lib/client-ip";
 import type { AppEnv } from "../lib/context";
 import { codeForStatus, errorBody } from "../lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";
+import { getSessionUser } from "./guards";
+import { verifyPassword } from "./password";
+import { beginSignIn, clearSignIn } from "./sign-in-limit";
 
 /**
- * Hands /api/auth/* to Better Auth with the client address we trust (for its rate limits),
- * and rewrites its failures into the API's one error shape.
+ * The auth library's endpoints the app uses; every other one (update-user, the admin plugin's
+ * set-role, impersonate-user, set-user-password, remove-user, list-sessions, ...) answers 404, so
+ * nothing reaches around the rules our own routes enforce (profile validation, the last admin...).
+ */
+const ALLOWED: readonly [string, RegExp][] = [
+  ["POST", /^\/sign-up\/email$/],
+  ["POST", /^\/sign-in\/email$/],
+  ["POST", /^\/sign-out$/],
+  ["GET", /^\/get-session$/],
+  ["GET", /^\/ok$/],
+  ["POST", /^\/request-password-reset$/],
+  ["GET", /^\/reset-password\/[^/]+$/],
+  ["POST", /^\/reset-password$/],
+  ["POST", /^\/send-verification-email$/],
+  ["GET", /^\/verify-email$/],
+  ["POST", /^\/change-password$/],
+  ["POST", /^\/change-email$/],
+  ["POST", /^\/delete-user$/],
+  ["POST", /^\/revoke-other-sessions$/],
+  ["POST", /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code)$/],
+];
+
+/** Seconds a TOTP code stays valid around its step (the library accepts the neighbouring steps). */
+const TOTP_VALID_SECONDS = 120;
+
+const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) =>
+  new Response(JSON.stringify(errorBody(code, message)), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+
+type Json = Record<string, unknown>;
+
+/**
+ * Hands /api/auth/* to Better Auth with the client address we trust (for its rate limits), after our
+ * own rules: only the endpoints above; a per-account sign-in limit; the current password for changing
+ * the e-mail or deleting the account; a TOTP code used once; and one answer to sign-up whether or not
+ * the address is taken. Failures are rewritten into the API's one error shape.
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
-  const { auth, trustProxy } = c.get("deps");
+  const deps = c.get("deps");
+  const { auth, trustProxy } = deps;
+  const db = deps.database.db;
+  const sub = c.req.path.slice("/api/auth".length);
+  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+  if (!ALLOWED.some(([m, pattern]) => m === method && pattern.test(sub))) {
+    return fail(404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`);
+  }
+  const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+  const raw = hasBody ? await c.req.raw.arrayBuffer() : undefined;
+  let body: Json = {};
+  if (raw?.byteLength) {
+    try {
+      const parsed = JSON.parse(new TextDecoder().decode(raw));
+      if (parsed && typeof parsed === "object") body = parsed as Json;
+    } catch {
+      // The library answers malformed bodies itself.
+    }
+  }
+  const text = (key: string) => (typeof body[key] === "string" ? (body[key] as string) : "");
+
+  // Before the library sees the request.
+  if (sub === "/sign-in/email" && text("email")) {
+    const wait = await beginSignIn(db, text("email"), deps.signInLimit);
+    if (wait > 0) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
+  }
+  if (sub === "/delete-user" && !text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
+  let changingFrom: { id: string; email: string; name: string } | undefined;
+  if (sub === "/change-email") {
+    const user = await getSessionUser(c);
+    if (!user) return fail(401, "UNAUTHORIZED", "Please sign in to continue.");
+    if (!text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
+    if (!(await passwordMatches(c, user.id, text("password")))) {
+      return fail(400, "INVALID_PASSWORD", MESSAGES.wrongPassword);
+    }
+    changingFrom = user;
+  }
+  if (sub === "/verify-email" && (await emailChangeCancelled(c, c.req.query("token") ?? ""))) {
+    return fail(400, "EMAIL_CHANGE_CANCELLED", MESSAGES.emailChangeCancelled);
+  }
+  const resetFor = sub === "/reset-password" ? await resetTokenEmail(c, text("token")) : undefined;
+
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy));
-  const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
-  const request = new Request(c.req.raw.url, {
-    method: c.req.method,
-    headers,
-    body: hasBody ? await c.req.raw.arrayBuffer() : undefined,
-  });
+  const request = new Request(c.req.raw.url, { method: c.req.method, headers, body: raw });
   const response = await auth.handler(request);
+
+  // After it answered.
+  if (response.ok) {
+    if (sub === "/sign-in/email") await clearSignIn(db, text("email"));
+    if (resetFor) await clearSignIn(db, resetFor);
+    if (sub === "/sign-up/email") return sameSignUpAnswer(response, text("name"), text("email"));
+    if (sub === "/two-factor/verify-totp") {
+      const replay = await refuseReusedTotp(c, response, text("code"));
+      if (replay) return replay;
+    }
+    if (changingFrom) await tellOldAddress(c, changingFrom, text("newEmail"));
+  }
   if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
 
   const original = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
@@ -30,4 +120,148 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     status: response.status,
     headers: outHeaders,
   });
+}
+
+/**
+ * Sign-up answers byte for byte the same for a new and a registered address (the library's answer
+ * for a taken address lacks fields a new account has): only what the request itself said comes back.
+ */
+function sameSignUpAnswer(response: Response, name: string, email: string): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("set-cookie");
+  const user = { name: name.trim(), email: email.trim().toLowerCase(), emailVerified: false };
+  return new Response(JSON.stringify({ token: null, user }), { status: 200, headers });
+}
+
+async function passwordMatches(c: Context<AppEnv>, userId: string, password: string): Promise<boolean> {
+  const [account] = await c
+    .get("deps")
+    .database.db.select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!account?.password) return false;
+  return verifyPassword({ hash: account.password, password }).catch(() => false);
+}
+
+/** The address a password-reset token belongs to, so a reset also lifts the account's sign-in pause. */
+async function resetTokenEmail(c: Context<AppEnv>, token: string): Promise<string | undefined> {
+  if (!token) return undefined;
+  const db = c.get("deps").database.db;
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`));
+  return row?.email;
+}
+
+/**
+ * A TOTP code completes at most one sign-in: a second use within its validity is refused, and the
+ * session the library just opened for it is removed again.
+ */
+async function refuseReusedTotp(c: Context<AppEnv>, response: Response, code: string): Promise<Response | null> {
+  const data = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { token?: string; user?: { id?: string } } | null;
+  const userId = data?.user?.id;
+  // Only sign-ins count: the code that confirms enrolment may open the next sign-in in the same step.
+  const signingIn = /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(c.req.header("cookie") ?? "");
+  if (!userId || !code || !signingIn) return null;
+  const db = c.get("deps").database.db;
+  const result = await db.execute(sql`
+    insert into used_totp_codes as u (user_id, code, used_at) values (${userId}, ${code}, now())
+    on conflict (user_id, code) do update set used_at = now()
+      where u.used_at < now() - make_interval(secs => ${TOTP_VALID_SECONDS})
+    returning 1`);
+  await db.delete(usedTotpCodes).where(sql`${usedTotpCodes.usedAt} < now() - interval '1 day'`);
+  if ((result as unknown as { rows: unknown[] }).rows.length) return null;
+  // The session the library just opened for the replayed code must not survive.
+  if (data?.token) await db.delete(sessions).where(eq(sessions.token, data.token));
+  return fail(401, "TOTP_REUSED", MESSAGES.totpReused);
+}
+
+/**
+ * The current address is told of a requested change, with a link that cancels it; the new address
+ * gets the library's confirmation link, which stops working once cancelled.
+ */
+async function tellOldAddress(c: Context<AppEnv>, user: { id: string; email: string; name: string }, to: string) {
+  const { database, mailer, publicUrl } = c.get("deps");
+  const token = randomBytes(24).toString("base64url");
+  await database.db.insert(verifications).values({
+    id: crypto.randomUUID(),
+    identifier: `email-change-cancel:${token}`,
+    value: user.id,
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  await mailer.send({
+    to: user.email,
+    subject: "Your Kalrav e-mail address is being changed",
+    text: `Hello ${user.name},\n\nSomeone signed in to your Kalrav account asked to change its e-mail address from ${user.email} to ${to.trim().toLowerCase()}. The change happens only when the new address is confirmed.\n\nIf it was not you, cancel the change with this link and then change your password:\n\n${publicUrl}/api/account/email-change/cancel?token=${token}\n\nThe Kalrav team`,
+  });
+}
+
+/** True when the link confirms an e-mail change that its account cancelled after the link was made. */
+async function emailChangeCancelled(c: Context<AppEnv>, token: string): Promise<boolean> {
+  const payload = jwtPayload(token);
+  if (!payload?.updateTo || typeof payload.userId !== "string") return false;
+  const issuedAt = typeof payload.iat === "number" ? new Date(payload.iat * 1000 - 1000) : new Date(0);
+  const [cancelled] = await c
+    .get("deps")
+    .database.db.select({ id: verifications.id })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.identifier, `email-change-cancelled:${payload.userId}`),
+        gt(verifications.createdAt, issuedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(cancelled);
+}
+
+/** The claims of a JWT, unverified: used only to refuse more, never to grant anything. */
+function jwtPayload(token: string): Json | null {
+  const part = token.split(".")[1];
+  if (!part) return null;
+  try {
+    return JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Json;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/account/email-change/cancel: the link mailed to the current address. */
+export async function cancelEmailChange(c: Context<AppEnv>): Promise<Response> {
+  const db = c.get("deps").database.db;
+  const token = c.req.query("token") ?? "";
+  const page = (title: string, text: string, status: 200 | 400) =>
+    c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title} · Kalrav</title></head><body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/login">Sign in to Kalrav</a></p></body></html>`,
+      status,
+    );
+  const [row] = token
+    ? await db
+        .select()
+        .from(verifications)
+        .where(
+          and(eq(verifications.identifier, `email-change-cancel:${token}`), gt(verifications.expiresAt, new Date())),
+        )
+    : [];
+  if (!row) return page("Link not valid", "This link has expired or was already used.", 400);
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(eq(verifications.id, row.id));
+    await tx.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier: `email-change-cancelled:${row.value}`,
+      value: "cancelled",
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    });
+  });
+  return page(
+    "E-mail change cancelled",
+    "Your account keeps its current e-mail address. If you did not ask for the change, change your password now.",
+    200,
+  );
 }

@@ -655,3 +655,27 @@ export const jobs = pgTable(
     index("jobs_owner_running_idx").on(t.ownerId).where(sql`status = 'running'`),
   ],
 );
+
+/**
+ * Sign-in attempts per account (the e-mail as typed, lower-cased, whether or not it exists), so
+ * guessing one account's password from many addresses is slowed down too. Reset by a success.
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  email: text("email").primaryKey(),
+  attempts: integer("attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", tz),
+  lastAttemptAt: timestamp("last_attempt_at", tz).notNull().defaultNow(),
+});
+
+/** TOTP codes that completed a sign-in, kept for the code's validity window so none is used twice. */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    usedAt: timestamp("used_at", tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);

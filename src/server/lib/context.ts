@@ -1,5 +1,6 @@
 import type { Auth } from "../auth/auth";
 import type { SessionCache } from "../auth/session-cache";
+import type { AccountLimit } from "../auth/sign-in-limit";
 import type { Database } from "../db/client";
 import type { DeliveryConfig } from "../delivery/delivery-service";
 import type { IdentifierConfig } from "../delivery/identifiers";
@@ -39,6 +40,8 @@ export interface AppDeps {
   identifiers: IdentifierConfig;
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;
+  /** Sign-in attempts per account before it pauses. */
+  signInLimit: AccountLimit;
 }
 
 export interface PublicConfig {

@@ -35,8 +35,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       // Names sort by time, so the newest mail is the last file.
       const file = path.join(opts.outboxDir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
       await fs.writeFile(file, JSON.stringify({ from: opts.from, date, ...message }, null, 2));
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");
+      // The file, not its contents: links in mails carry secrets (reset and confirmation tokens).
+      opts.logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };
 }

@@ -236,6 +236,7 @@ describe("account security", () => {
     const res = await artist.client.post("/api/auth/change-email", {
       newEmail: "moved@example.com",
       callbackURL: "/app/settings",
+      password: "artist-pass",
     });
     expect(res.status).toBe(200);
     expect((await artist.client.get("/api/session")).body.user.email).toBe(artist.email);

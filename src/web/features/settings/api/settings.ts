@@ -58,8 +58,8 @@ export function useSaveProfile() {
 
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (newEmail: string) =>
-      api<unknown>("/auth/change-email", { body: { newEmail, callbackURL: "/app/settings" } }),
+    mutationFn: ({ newEmail, password }: { newEmail: string; password: string }) =>
+      api<unknown>("/auth/change-email", { body: { newEmail, password, callbackURL: "/app/settings" } }),
   });
 }
 

@@ -23,16 +23,28 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const changeEmail = useChangeEmail();
   const upload = useUploadAvatar();
   const fileInput = useRef<HTMLInputElement>(null);
-  const form = useForm<Required<ProfileInput> & { email: string }>({ defaultValues: profile });
+  const form = useForm<Required<ProfileInput> & { email: string; currentPassword: string }>({
+    defaultValues: { ...profile, currentPassword: "" },
+  });
+  const typedEmail = form.watch("email");
+  // Changing the sign-in address needs the current password (someone at an unlocked screen cannot).
+  const emailChanging = Boolean(typedEmail?.trim()) && typedEmail.trim().toLowerCase() !== profile.email;
+  const passwordError = form.formState.errors.currentPassword?.message;
 
-  const onSubmit = form.handleSubmit(async ({ email, ...values }) => {
+  const onSubmit = form.handleSubmit(async ({ email, currentPassword, ...values }) => {
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) return failed(new Error(firstIssueMessage(parsed.error)));
+    const newEmail = email.trim().toLowerCase();
+    const changing = Boolean(newEmail) && newEmail !== profile.email;
+    if (changing && !currentPassword) {
+      form.setError("currentPassword", { message: SETTINGS_MESSAGES.emailChangePassword }, { shouldFocus: true });
+      return;
+    }
     try {
       await save.mutateAsync(parsed.data);
-      const newEmail = email.trim().toLowerCase();
-      if (newEmail && newEmail !== profile.email) {
-        await changeEmail.mutateAsync(newEmail);
+      if (changing) {
+        await changeEmail.mutateAsync({ newEmail, password: currentPassword });
+        form.setValue("currentPassword", "");
         toast({ title: SETTINGS_MESSAGES.emailChangeTitle, description: SETTINGS_MESSAGES.emailChange(newEmail) });
       } else {
         toast({ title: SETTINGS_MESSAGES.profileUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
@@ -95,6 +107,28 @@ function ProfileForm({ profile }: { profile: Profile }) {
             A new address changes once you confirm it from its inbox.
           </p>
         </div>
+        {emailChanging && (
+          <div className="grid gap-2">
+            <Label htmlFor="profile-current-password">Current password</Label>
+            <Input
+              id="profile-current-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? "profile-current-password-error" : "profile-current-password-hint"}
+              {...form.register("currentPassword")}
+            />
+            {passwordError ? (
+              <p id="profile-current-password-error" className="text-xs text-destructive">
+                {passwordError}
+              </p>
+            ) : (
+              <p id="profile-current-password-hint" className="text-xs text-muted-foreground">
+                Needed to change the e-mail you sign in with.
+              </p>
+            )}
+          </div>
+        )}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="profile-bio">Bio</Label>

@@ -1,0 +1,166 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../domain/messages";
+import { users } from "../db/schema";
+import type { Logger } from "../lib/logger";
+import { createMailer } from "../mail/mailer";
+import { createArtist } from "../test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../test/test-server";
+import { totpFromUri } from "../test/totp";
+
+describe("the auth library keeps our rules", () => {
+  let server: TestServer;
+  let admin: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer({ SIGN_IN_ACCOUNT_ATTEMPTS: "3", SIGN_IN_LOCK_SECONDS: "1", TRUST_PROXY: "true" });
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers sign-up byte for byte the same for a new and a registered e-mail", async () => {
+    const first = await server.client().signUp("Same Name", "same@example.com", "first-pass");
+    const second = await server.client().signUp("Same Name", "same@example.com", "other-pass");
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(first.status);
+    expect(second.text).toBe(first.text);
+    expect(first.body.user).toEqual({ name: "Same Name", email: "same@example.com", emailVerified: false });
+    for (const header of ["content-type", "set-cookie", "cache-control"]) {
+      expect(second.headers.get(header)).toBe(first.headers.get(header));
+    }
+  });
+
+  it("exposes none of the library's endpoints that our routes wrap or do not offer", async () => {
+    const artist = await createArtist(server);
+    const huge = "x".repeat(50_000);
+    const refused: [TestClient, string, unknown][] = [
+      [artist.client, "/api/auth/update-user", { name: huge, image: "javascript:alert(1)" }],
+      [admin, "/api/auth/admin/set-role", { userId: "x", role: "artist" }],
+      [admin, "/api/auth/admin/impersonate-user", { userId: artist.id }],
+      [admin, "/api/auth/admin/set-user-password", { userId: artist.id, newPassword: "hijacked-pass" }],
+      [admin, "/api/auth/admin/remove-user", { userId: artist.id }],
+      [admin, "/api/auth/admin/ban-user", { userId: artist.id }],
+      [admin, "/api/auth/admin/create-user", { email: "x@example.com", password: "x-pass-123", name: "x" }],
+      [artist.client, "/api/auth/list-sessions", undefined],
+    ];
+    for (const [client, path, body] of refused) {
+      const res = body === undefined ? await client.get(path) : await client.post(path, body);
+      expect(res.status, path).toBe(404);
+    }
+    // The last admin cannot be demoted through the library either (it is not reachable at all).
+    const [me] = await server.database.db.select().from(users).where(eq(users.email, TEST_ADMIN.email));
+    const demote = await admin.post("/api/auth/admin/set-role", { userId: me?.id, role: "artist" });
+    expect(demote.status).toBe(404);
+    expect((await admin.get("/api/session")).body.user.role).toBe("admin");
+    const [after] = await server.database.db.select().from(users).where(eq(users.id, artist.id));
+    expect(after).toMatchObject({ name: "Artist", image: null, banned: false });
+    expect((await server.client().signIn(artist.email, "artist-pass")).status).toBe(200);
+  });
+
+  it("changes the e-mail only with the current password, tells the old address, and lets it cancel", async () => {
+    const artist = await createArtist(server);
+    const change = (password?: string) =>
+      artist.client.post("/api/auth/change-email", {
+        newEmail: "new-home@example.com",
+        callbackURL: "/app/settings",
+        ...(password === undefined ? {} : { password }),
+      });
+    expect((await change()).body.error).toEqual({ code: "PASSWORD_REQUIRED", message: MESSAGES.passwordRequired });
+    expect((await change("wrong-pass")).body.error.code).toBe("INVALID_PASSWORD");
+    expect((await server.outbox()).some((m) => m.to === "new-home@example.com")).toBe(false);
+    expect((await change("artist-pass")).status).toBe(200);
+
+    const mails = await server.outbox();
+    const toOld = mails.find((m) => m.to === artist.email && m.subject.includes("being changed"));
+    const toNew = mails.find((m) => m.to === "new-home@example.com");
+    expect(toOld?.text).toContain("new-home@example.com");
+    const cancelLink = new URL(toOld?.text.match(/https?:\/\/\S+cancel\S+/)?.[0] ?? "");
+    const cancelled = await server.client().get(cancelLink.pathname + cancelLink.search);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.text).toContain("E-mail change cancelled");
+    // Used once.
+    expect((await server.client().get(cancelLink.pathname + cancelLink.search)).status).toBe(400);
+
+    const confirm = new URL(toNew?.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+    const refused = await artist.client.get(confirm.pathname + confirm.search);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("EMAIL_CHANGE_CANCELLED");
+    expect((await artist.client.get("/api/session")).body.user.email).toBe(artist.email);
+  });
+
+  it("deletes an account only with its password", async () => {
+    const artist = await createArtist(server);
+    const res = await artist.client.post("/api/auth/delete-user", {});
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("PASSWORD_REQUIRED");
+    expect((await artist.client.get("/api/session")).body.user.email).toBe(artist.email);
+  });
+
+  it("lets a TOTP code complete one sign-in only", async () => {
+    const artist = await createArtist(server);
+    const enable = await artist.client.post("/api/auth/two-factor/enable", { password: "artist-pass" });
+    const uri = enable.body.totpURI as string;
+    expect((await artist.client.post("/api/auth/two-factor/verify-totp", { code: totpFromUri(uri) })).status).toBe(200);
+    // Both sign-ins use the code of one moment, as an attacker who saw it would.
+    const now = Date.now();
+    const code = totpFromUri(uri, now);
+    const owner = server.client();
+    const attacker = server.client();
+    await owner.signIn(artist.email, "artist-pass");
+    await attacker.signIn(artist.email, "artist-pass");
+    expect((await owner.post("/api/auth/two-factor/verify-totp", { code })).status).toBe(200);
+    const replay = await attacker.post("/api/auth/two-factor/verify-totp", { code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toEqual({ code: "TOTP_REUSED", message: MESSAGES.totpReused });
+    expect((await attacker.get("/api/session")).body.user).toBeNull();
+    expect((await owner.get("/api/session")).body.user.email).toBe(artist.email);
+  });
+
+  it("limits sign-ins per account whatever the address, backs off, and never locks the owner out for good", async () => {
+    const artist = await createArtist(server);
+    const from = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}` });
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.client().post("/api/auth/sign-in/email", { email: artist.email, password: `guess-${i}` }, from(i)),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(9);
+    // The right password from yet another address waits too.
+    const locked = await server
+      .client()
+      .post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, from(99));
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe("ACCOUNT_LOCKED");
+    // After the pause the owner gets in, and success forgets the failures.
+    await new Promise((r) => setTimeout(r, 1100));
+    const owner = await server
+      .client()
+      .post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, from(100));
+    expect(owner.status).toBe(200);
+    const left = await server.database.db.execute(
+      sql`select count(*)::int as n from sign_in_attempts where email = ${artist.email}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+});
+
+describe("the outbox mailer", () => {
+  it("logs that a mail was written, never its links (they carry reset tokens)", async () => {
+    const logged: unknown[] = [];
+    const logger = { info: (...args: unknown[]) => logged.push(args) } as unknown as Logger;
+    const dir = `/tmp/kalrav-outbox-${process.pid}-${Date.now()}`;
+    const mailer = createMailer({ from: "Kalrav <x@kalrav.in>", outboxDir: dir, logger });
+    await mailer.send({
+      to: "a@example.com",
+      subject: "Reset your Kalrav password",
+      text: "Open http://localhost/api/auth/reset-password/SECRET-TOKEN?callbackURL=/reset",
+    });
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain("SECRET-TOKEN");
+    expect(JSON.stringify(logged)).toContain("mail written to outbox");
+  });
+});
