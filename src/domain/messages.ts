@@ -84,4 +84,5 @@ export const MESSAGES = {
   totpReused: "This code was already used. Wait for the next code from your authenticator app.",
   emailChangeCancelled: "This e-mail change was cancelled from the current address.",
   generic: "Something went wrong. Please try again.",
+  nulCharacter: "Text cannot contain the NUL character (\\u0000). Remove it and try again.",
 } as const;

@@ -44,6 +44,12 @@ describe("release upload rules, in the spec's order", () => {
   it("needs a real date", () => {
     expect(noticeOf({ ...valid, releaseDate: "2026-02-30" })).toEqual(RELEASE_NOTICES.invalidDate);
     expect(isIsoDate("2028-02-29")).toBe(true);
+    // Far dates are refused: no year 1 (its previous period is before the calendar) and no year 9999.
+    expect(isIsoDate("0001-01-01")).toBe(false);
+    expect(isIsoDate("1899-12-31")).toBe(false);
+    expect(isIsoDate("1900-01-01")).toBe(true);
+    expect(isIsoDate("2999-12-31")).toBe(true);
+    expect(isIsoDate("3000-01-01")).toBe(false);
   });
   it("refuses unknown release types", () => {
     expect(releaseInputSchema.safeParse({ ...valid, releaseType: "mixtape" }).success).toBe(false);

@@ -120,9 +120,14 @@ export const releaseInputSchema = z
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 export type ReleaseData = z.output<typeof releaseInputSchema>;
 
-/** A calendar date written YYYY-MM-DD that exists. */
+/** Dates we accept anywhere (releases, reports, ranges): recorded music, not year 1 or year 9999. */
+export const DATE_YEARS = { min: 1900, max: 2999 } as const;
+
+/** A calendar date written YYYY-MM-DD that exists, between 1900 and 2999. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -53,29 +53,38 @@ export function rupeesToPaise(text: string): number {
   return Number(padded[2] ?? "0") >= 5 ? paise + 1 : paise;
 }
 
+/** The longest piece of a refused cell echoed back in an error (a cell may be megabytes long). */
+export const EXCERPT_CHARS = 40;
+
+/** A cell quoted for an error message, cut to a short excerpt. */
+export function excerpt(value: string): string {
+  const chars = [...value];
+  return `"${chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join("")}…` : value}"`;
+}
+
 /** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
 export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {
   const get = (k: (typeof REPORT_COLUMNS)[number]) => (record[k] ?? "").trim();
   const day = get("date");
-  if (!isIsoDate(day)) return { error: `date "${day}" is not a YYYY-MM-DD date` };
+  if (!isIsoDate(day)) return { error: `date ${excerpt(day)} is not a YYYY-MM-DD date` };
   const store = get("store");
   if (!store || store.length > 60) return { error: "store is missing or longer than 60 characters" };
   const country = get("country").toUpperCase();
-  if (!COUNTRY.test(country)) return { error: `country "${country}" is not a two-letter ISO code` };
+  if (!COUNTRY.test(country)) return { error: `country ${excerpt(country)} is not a two-letter ISO code` };
   const upc = get("upc");
   const isrc = get("isrc").toUpperCase().replace(/-/g, "");
   if (!upc && !isrc) return { error: "neither upc nor isrc is given" };
-  if (upc && !isValidUpcEan(upc)) return { error: `upc "${upc}" has a wrong check digit or length` };
-  if (isrc && !ISRC.test(isrc)) return { error: `isrc "${isrc}" is not a valid ISRC` };
+  if (upc && !isValidUpcEan(upc)) return { error: `upc ${excerpt(upc)} has a wrong check digit or length` };
+  if (isrc && !ISRC.test(isrc)) return { error: `isrc ${excerpt(isrc)} is not a valid ISRC` };
   const streams = get("streams");
   const listeners = get("listeners");
-  if (!WHOLE.test(streams)) return { error: `streams "${streams}" is not a whole number` };
-  if (!WHOLE.test(listeners)) return { error: `listeners "${listeners}" is not a whole number` };
+  if (!WHOLE.test(streams)) return { error: `streams ${excerpt(streams)} is not a whole number` };
+  if (!WHOLE.test(listeners)) return { error: `listeners ${excerpt(listeners)} is not a whole number` };
   const revenue = get("revenue");
-  if (!DECIMAL.test(revenue)) return { error: `revenue "${revenue}" is not a decimal amount` };
+  if (!DECIMAL.test(revenue)) return { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
   const currency = get("currency").toUpperCase();
   if (currency !== REPORT_CURRENCY) {
-    return { error: `currency "${currency}" is not INR; convert the report to INR before importing` };
+    return { error: `currency ${excerpt(currency)} is not INR; convert the report to INR before importing` };
   }
   return {
     row: {

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { isHttpUrl } from "./releases";
 
+/** A small file can still describe a huge image (a 20000 × 20000 PNG compresses to kilobytes). */
+export const AVATAR_MAX_SIDE = 4096;
+const AVATAR_MAX_SIDE_TEXT = `${AVATAR_MAX_SIDE} × ${AVATAR_MAX_SIDE}`;
+
 export const SETTINGS_MESSAGES = {
   profileUpdatedTitle: "Profile Updated",
   profileUpdated: "Your profile has been saved.",
@@ -16,6 +20,7 @@ export const SETTINGS_MESSAGES = {
   invalidHandle: "Please enter a handle (letters, numbers, dots and underscores) or a profile link.",
   nameRequired: "Please enter your name.",
   avatarTooLarge: "The picture must be at most 2 MB.",
+  avatarTooManyPixels: `The picture must be at most ${AVATAR_MAX_SIDE_TEXT} pixels.`,
   avatarWrongType: "The picture must be a JPG or PNG image.",
   avatarUpdatedTitle: "Profile picture updated",
   bankFieldsRequired: "Please fill in the account name, account number, IFSC/routing number and bank name.",

@@ -1,4 +1,8 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS_MESSAGES } from "../domain/settings";
+import { trustedOriginsFor } from "./lib/origin-guard";
+import { createArtist } from "./test/factories";
 import { startTestServer, type TestServer } from "./test/test-server";
 
 describe("HTTP app", () => {
@@ -67,4 +71,61 @@ describe("HTTP app", () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: "error", db: "error" });
   });
+
+});
+
+describe("HTTP hardening", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("marks every API answer no-store, and sends HSTS only over HTTPS", async () => {
+    const artist = await createArtist(server);
+    for (const path of ["/api/session", "/api/releases", "/api/royalties", "/api/auth/get-session", "/api/nope"]) {
+      const res = await artist.client.get(path);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("strict-transport-security"), path).toBeNull();
+    }
+    // Behind a TLS-terminating proxy that we trust, HSTS is sent.
+    const proxied = await startTestServer({ TRUST_PROXY: "true" });
+    try {
+      const res = await proxied.client().get("/api/health", { "x-forwarded-proto": "https" });
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+      expect((await proxied.client().get("/api/health")).headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("trusts localhost origins only when the public address is itself local", () => {
+    expect(trustedOriginsFor("https://kalrav.in", 3000)).toEqual(["https://kalrav.in"]);
+    expect(trustedOriginsFor("http://localhost:3000", 3000)).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+    ]);
+  });
+
+  it("refuses an avatar whose pixels exceed the limit however small the file", async () => {
+    const artist = await createArtist(server);
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(huge)], { type: "image/png" }), "huge.png");
+    const res = await fetch(`${server.url}/api/profile/avatar`, {
+      method: "POST",
+      body: form,
+      headers: {
+        origin: server.url,
+        cookie: `better-auth.session_token=${artist.client.cookie("better-auth.session_token")}`,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe(SETTINGS_MESSAGES.avatarTooManyPixels);
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import { errorBody, handleError } from "./lib/errors";
 import { originGuard } from "./lib/origin-guard";
 import { requestIdOf } from "./lib/security-headers";
 import { mountWeb } from "./lib/static-web";
+import { refuseNul } from "./lib/text-guard";
 import { adminDashboardRouter } from "./routes/admin/admin-dashboard.routes";
 import { adminReleasesRouter } from "./routes/admin/admin-releases.routes";
 import { adminSubscriptionsRouter } from "./routes/admin/admin-subscriptions.routes";
@@ -96,6 +97,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", originGuard(deps.trustedOrigins));
+  app.use(
+    "/api/*",
+    refuseNul((path) => path === REPORT_UPLOAD_PATH || path === AVATAR_UPLOAD_PATH),
+  );
 
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
   app.get("/api/account/email-change/cancel", cancelEmailChange);

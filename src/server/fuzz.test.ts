@@ -164,4 +164,56 @@ describe("fuzzing every JSON route", () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it("refuses a NUL character anywhere with a clear 400 and changes nothing", async () => {
+    const routes = routeTable().filter((r) => !r.template.includes("{file}"));
+    // The first test may have suspended its artist (admin routes get real ids): a fresh one.
+    const fresh = await createArtist(server, "NUL Target");
+    const before = await fingerprint(server);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const path = `/api${route.template.replace(/\{[^}]+\}/g, realIds[0] as string)}`;
+      const attempts: [string, string | undefined][] = [[`${path}?q=a%00b`, undefined]];
+      // Uploads (a report, a picture) carry files, not JSON text.
+      const uploadsFile = ["/admin/reports", "/profile/avatar"].includes(route.template);
+      if (route.method !== "GET" && !uploadsFile) {
+        for (const field of route.fields.length ? route.fields : ["x"]) {
+          attempts.push([path, JSON.stringify({ [field]: "before\u0000after" })]);
+        }
+        attempts.push([path, JSON.stringify({ nested: [{ deep: "\u0000" }] })]);
+      }
+      for (const [url, payload] of attempts) {
+        for (const client of [fresh.client, admin]) {
+          const res = await client.request(route.method, url, payload, { "content-type": "application/json" });
+          if (res.status !== 400 || res.body?.error?.code !== "INVALID_TEXT")
+            wrong.push(`${route.method} ${url} ${payload ?? ""} → ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    // The auth library's endpoints are behind the same guard.
+    const signIn = await server
+      .client()
+      .post("/api/auth/sign-in/email", { email: "a\u0000@example.com", password: "x\u0000" });
+    expect(signIn.status).toBe(400);
+    expect(wrong).toEqual([]);
+    await server.jobs.drain();
+    expect(await fingerprint(server)).toBe(before);
+  }, 120_000);
+
+  it("bounds date ranges: year 1 and other far dates are a 400, not a 500", async () => {
+    const artist = await createArtist(server, "Dates");
+    for (const [from, to] of [
+      ["0001-01-01", "0002-12-31"],
+      ["0001-01-01", "2026-01-01"],
+      ["9998-01-01", "9999-12-31"],
+      ["1899-12-31", "1900-01-30"],
+      ["2026-01-01", "2030-01-01"],
+    ]) {
+      const res = await artist.client.get(`/api/analytics?from=${from}&to=${to}`);
+      expect(res.status, `${from}..${to}`).toBe(400);
+    }
+    expect((await artist.client.get("/api/analytics?from=1900-01-01&to=1900-01-31")).status).toBe(200);
+    const release = await artist.client.post("/api/releases", validRelease({ releaseDate: "0001-01-01" }));
+    expect(release.status).toBe(400);
+  });
 });

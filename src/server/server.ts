@@ -172,7 +172,9 @@ export async function startServer(
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
   });
 
-  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(mediaAllowHosts));
+  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(mediaAllowHosts), {
+    trustProxy: env.TRUST_PROXY,
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withHeaders }, () =>
       resolve(s),

@@ -61,7 +61,8 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     return fail(404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`);
   }
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
-  const raw = hasBody ? await c.req.raw.arrayBuffer() : undefined;
+  // Through Hono's body cache: the NUL guard may have read the body already.
+  const raw = hasBody ? await c.req.arrayBuffer() : undefined;
   let body: Json = {};
   if (raw?.byteLength) {
     try {

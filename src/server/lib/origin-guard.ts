@@ -20,7 +20,15 @@ export function originGuard(trustedOrigins: readonly string[]): MiddlewareHandle
   };
 }
 
-/** PUBLIC_URL's origin, plus localhost and 127.0.0.1 on our port so a local install works either way. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * PUBLIC_URL's origin; when that is itself local, also localhost and 127.0.0.1 on our port so a local
+ * install works either way. A public deployment trusts its public origin only: a page served from
+ * someone's localhost must not be able to act on a production account.
+ */
 export function trustedOriginsFor(publicUrl: string, port: number): string[] {
-  return [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+  const origin = new URL(publicUrl);
+  if (!LOCAL_HOSTS.has(origin.hostname)) return [origin.origin];
+  return [...new Set([origin.origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
 }

@@ -22,6 +22,8 @@ function securityHeaderOptions(mediaAllowHosts: string[]) {
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
     crossOriginEmbedderPolicy: false,
+    // Sent per request, only over HTTPS (createServerWithHeaders): on plain HTTP it means nothing.
+    strictTransportSecurity: false,
   });
 }
 
@@ -42,10 +44,16 @@ export const requestIdOf = (incoming: IncomingMessage | undefined) => (incoming 
  * setting them from middleware after the handler made Hono rebuild each response (a fifth of the
  * time of a short API read).
  */
-export function createServerWithHeaders(headers: [string, string][]) {
+export function createServerWithHeaders(headers: [string, string][], opts: { trustProxy?: boolean } = {}) {
   return ((options: ServerOptions, listener: RequestListener) =>
     createServer(options, (req, res) => {
       for (const [name, value] of headers) res.setHeader(name, value);
+      const https =
+        Boolean((req.socket as { encrypted?: boolean }).encrypted) ||
+        (opts.trustProxy === true && req.headers["x-forwarded-proto"] === "https");
+      if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      // API answers are private: no browser or proxy keeps them, unless a route says otherwise.
+      if (req.url?.startsWith("/api/")) res.setHeader("Cache-Control", "no-store");
       const given = req.headers["x-request-id"];
       const requestId = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
       requestIds.set(req, requestId);

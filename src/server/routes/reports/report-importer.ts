@@ -23,6 +23,7 @@ import type { Logger } from "../../lib/logger";
 
 const BATCH = 1000;
 const MAX_LISTED_ERRORS = 1000;
+const MAX_ROW_BYTES = 64 * 1024;
 
 export interface ReportImporter {
   /** Starts processing queued reports if it is not already. */
@@ -100,7 +101,7 @@ export function createReportImporter(opts: { db: Db; logger: Logger; reportsDir:
             .update(storeReports)
             .set({
               status: "failed",
-              failure: err instanceof Error ? err.message : String(err),
+              failure: failureMessage(err),
               finishedAt: new Date(),
             })
             .where(eq(storeReports.id, id));
@@ -131,6 +132,17 @@ export function createReportImporter(opts: { db: Db; logger: Logger; reportsDir:
     },
   };
   return importer;
+}
+
+/** Why an import failed, in words for the admin, never echoing the file's contents at length. */
+function failureMessage(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  const line = (err as { lines?: unknown }).lines;
+  if (code === "CSV_MAX_RECORD_SIZE") {
+    return `A row${typeof line === "number" ? ` near line ${line}` : ""} is longer than ${MAX_ROW_BYTES / 1024} KB: this is not a store report in the expected format.`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > 300 ? `${message.slice(0, 300)}…` : message;
 }
 
 /** Puts reports a crash left running back in the queue, with their staged rows cleared. */
@@ -230,6 +242,8 @@ async function importReport(db: Db, reportId: string, file: string) {
         return names;
       },
       bom: true,
+      // A row longer than this fails the report instead of growing the server's memory with it.
+      max_record_size: MAX_ROW_BYTES,
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,

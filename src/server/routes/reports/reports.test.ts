@@ -186,6 +186,28 @@ describe("store report import", () => {
     expect((await upload(admin, "empty.csv", "")).status).toBe(400);
   });
 
+  it("echoes a refused cell as a short excerpt, and fails a report with a giant cell without holding it", async () => {
+    const long = "9".repeat(5000);
+    const queued = await upload(admin, "long-cell.csv", `${HEADER}\n${long},Spotify,IN,036000291452,,1,1,1.00,INR\n`);
+    const report = await waitForReport(admin, queued.body.report.id);
+    expect(report.status).toBe("completed");
+    const reason = report.errors[0].reason as string;
+    expect(reason.length).toBeLessThan(100);
+    expect(reason).toBe(`date "${"9".repeat(40)}…" is not a YYYY-MM-DD date`);
+
+    // 5 MB in one cell: refused as a whole with a short message.
+    const giant = await upload(
+      admin,
+      "giant-cell.csv",
+      `${HEADER}\n2026-10-01,${"x".repeat(5_000_000)},IN,036000291452,,1,1,1.00,INR\n`,
+    );
+    const failed = await waitForReport(admin, giant.body.report.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.failure).toMatch(/longer than 64 KB/);
+    const detail = await admin.get(`/api/admin/reports/${giant.body.report.id}`);
+    expect(detail.text.length).toBeLessThan(2000);
+  });
+
   it("streams a large generated file (200,000 rows) through the import", async () => {
     const rows = 200_000;
     let i = 0;

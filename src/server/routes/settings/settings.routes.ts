@@ -3,8 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MAX_SIDE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_PREFERENCE_KEYS,
   notificationPreferencesSchema,
@@ -185,6 +187,14 @@ export const settingsRouter = createRouter()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = imageKind(bytes);
     if (!kind) throw new ApiError(400, "VALIDATION_ERROR", SETTINGS_MESSAGES.avatarWrongType);
+    // The header's size, read without decoding the pixels.
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width || !meta.height) throw new ApiError(400, "VALIDATION_ERROR", SETTINGS_MESSAGES.avatarWrongType);
+    if (meta.width > AVATAR_MAX_SIDE || meta.height > AVATAR_MAX_SIDE) {
+      throw new ApiError(400, "VALIDATION_ERROR", SETTINGS_MESSAGES.avatarTooManyPixels);
+    }
 
     const { uploadsDir, database } = c.get("deps");
     const dir = path.join(uploadsDir, "avatars");
