@@ -1,14 +1,14 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { QC_MESSAGES } from "../domain/quality";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
 import { createSessionCache } from "./auth/session-cache";
 import { type Database, openDatabase } from "./db/client";
-import { releases } from "./db/schema";
+import { releases, royaltyAuditFindings } from "./db/schema";
 import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery/delivery-service";
 import { createErnValidator, defaultSchemaDir } from "./delivery/ern-schema";
 import { loadStores, type StoreConfig } from "./delivery/stores";
@@ -78,6 +78,7 @@ export async function startServer(
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,
   });
+  await warnOfRoyaltyAudit(database.db, logger);
   const reportsDir = path.join(env.DATA_DIR, "reports");
   const reportImporter = createReportImporter({ db: database.db, logger, reportsDir });
   await requeueInterruptedReports(database.db);
@@ -221,4 +222,15 @@ export async function startServer(
 
 async function markQualityCheckFailed(db: Database["db"], releaseId: string) {
   await db.update(releases).set({ qcStatus: "failed" }).where(eq(releases.id, releaseId));
+}
+
+/** Earnings the claims migration found posted to releases not entitled to them: an admin must look. */
+async function warnOfRoyaltyAudit(db: Database["db"], logger: ReturnType<typeof createLogger>) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(royaltyAuditFindings);
+  if (row?.n) {
+    logger.warn(
+      { findings: row.n },
+      "royalty audit: earnings were posted to releases that did not hold their codes; see Store Reports → Check royalties",
+    );
+  }
 }

@@ -9,6 +9,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  uniqueUpc,
   waitForQualityCheck,
 } from "./fixtures";
 
@@ -43,6 +44,9 @@ test("admin approves, takes down and rejects releases from the table; the artist
   page,
   browser,
 }) => {
+  // A long flow across two browsers (approval, take-down, rejection): more than the default 30 s when
+  // the machine is busy with the other worker.
+  test.setTimeout(60_000);
   const title = `Review ${Date.now()}`;
   await artistWithRelease(page, title);
   const admin = await adminPage(browser);
@@ -110,7 +114,7 @@ test("manual upload validates, and a release without audio says so and cannot be
   await dialog.getByLabel("Release Date *").fill("2027-01-15");
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog.getByRole("alert")).toContainText("check digit");
-  await dialog.getByLabel("UPC *").fill("036000291452");
+  await dialog.getByLabel("UPC *").fill(uniqueUpc());
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog).toBeHidden();
   await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);

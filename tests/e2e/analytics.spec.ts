@@ -8,6 +8,7 @@ import {
   hostWav,
   signIn,
   test,
+  uniqueUpc,
   waitForQualityCheck,
 } from "./fixtures";
 
@@ -17,11 +18,7 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   page,
   browser,
 }, testInfo) => {
-  // A UPC unique to this run: 12 digits with a correct check digit.
-  const body = String(Date.now()).slice(-11).padStart(11, "1");
-  const digits = body.split("").map(Number);
-  const sum = digits.reduce((s, d, i) => s + d * ((digits.length - 1 - i) % 2 === 0 ? 3 : 1), 0);
-  const upc = `${body}${(10 - (sum % 10)) % 10}`;
+  const upc = uniqueUpc();
 
   const artist = await createArtist(page, "Charted Artist");
   await signIn(page, artist.email, artist.password);

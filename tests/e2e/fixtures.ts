@@ -64,6 +64,21 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
 }
 
+let upcCounter = 0;
+/**
+ * A valid UPC-A unique to this run (codes are claimed by the release that first carries them, and the
+ * e2e database is shared by every test): 11 digits from the clock, the worker and a counter, plus the
+ * GS1 check digit.
+ */
+export function uniqueUpc(): string {
+  upcCounter += 1;
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  const body = `${String(Date.now()).slice(-7)}${pad(process.pid % 100, 2)}${pad(upcCounter % 100, 2)}`;
+  const digits = body.split("").map(Number);
+  const sum = digits.reduce((s, d, i) => s + d * ((digits.length - 1 - i) % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
 /** Puts a file on the stand-in file host and returns its public link. */
 export async function hostFile(name: string, body: Buffer): Promise<string> {
   const unique = `${randomUUID().slice(0, 8)}-${name}`;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
+import { createArtist, expect, expectToast, signIn, test, uniqueUpc } from "./fixtures";
 
 async function signInNewArtist(page: Page, name = "Release Artist") {
   const artist = await createArtist(page, name);
@@ -63,7 +63,7 @@ test("upload validation speaks in the spec's order, and a valid upload appears f
 
   await page.getByRole("button", { name: "New Release" }).click();
   await expect(page.getByLabel("Release Title *")).toHaveValue("");
-  await fillRelease(page, { ...VALID, upc: "036000291452" });
+  await fillRelease(page, { ...VALID, upc: uniqueUpc() });
   await page.getByLabel("Release Type").selectOption("ep");
   await page.getByLabel("Contains explicit content").check();
   await submit.click();

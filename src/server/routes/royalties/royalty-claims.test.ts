@@ -202,6 +202,26 @@ describe("royalties reach only the release that holds the code", () => {
     expect((await admin.get("/api/admin/royalties/reconciliation")).body.ok).toBe(true);
   });
 
+  it("withdraw after payout: a release whose earnings were paid out can be neither withdrawn nor deleted", async () => {
+    const earner = await createArtist(server, "Earner");
+    const own = await createLiveRelease(server, admin, earner.client, { title: "Own Hit", upcEan: "4012345678901" });
+    await importReport(admin, "earner.csv", ["2026-11-12,Spotify,IN,4012345678901,,1000,500,1000.00,INR"]);
+    await earner.client.request("PUT", "/api/payout-account", { method: "paypal", paypalEmail: "e@example.com" });
+    const payout = await earner.client.post("/api/royalties/payouts");
+    expect(payout.status).toBe(201);
+    const before = await earner.client.get("/api/royalties");
+    expect(before.body.pendingPaymentPaise).toBe(80_000);
+    expect((await earner.client.request("DELETE", `/api/releases/${own.id}`)).status).toBe(409);
+    expect((await admin.request("DELETE", `/api/admin/releases/${own.id}`)).status).toBe(409);
+    // Taking it down keeps every posted figure.
+    expect((await admin.post(`/api/admin/releases/${own.id}/take-down`)).status).toBe(200);
+    const after = await earner.client.get("/api/royalties");
+    expect(after.body.totalEarningsPaise).toBe(before.body.totalEarningsPaise);
+    expect(after.body.payouts).toEqual(before.body.payouts);
+    const check = await admin.get("/api/admin/royalties/reconciliation");
+    expect(check.body.findings.filter((f: { userId: string }) => f.userId === earner.id)).toEqual([]);
+  });
+
   it("is run by admins only", async () => {
     expect((await server.client().get("/api/admin/royalties/reconciliation")).status).toBe(401);
     expect((await attacker.client.get("/api/admin/royalties/reconciliation")).status).toBe(403);
