@@ -71,7 +71,6 @@ describe("HTTP app", () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: "error", db: "error" });
   });
-
 });
 
 describe("HTTP hardening", () => {
