@@ -14,7 +14,8 @@ import { claimReleaseCodes } from "../src/server/delivery/identifiers";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
 import { createMailer } from "../src/server/mail/mailer";
-import { createReportImporter, registerReport } from "../src/server/routes/reports/report-importer";
+import { createJobWorker } from "../src/server/jobs/queue";
+import { createReportImportJob, registerReport } from "../src/server/routes/reports/report-importer";
 import { loadOrCreateSecret } from "../src/server/secret";
 
 /** A small seeded generator: the same demo every time, and no Math.random in figures. */
@@ -147,7 +148,13 @@ async function main() {
   const reportsDir = path.join(env.DATA_DIR, "reports");
   const demoDir = path.join(env.DATA_DIR, "demo-reports");
   await fs.mkdir(demoDir, { recursive: true });
-  const importer = createReportImporter({ db, logger, reportsDir });
+  // Only the import job: checks and deliveries wait for the server.
+  const importer = createJobWorker({
+    db,
+    logger,
+    pollMs: 0,
+    handlers: { "store-report": createReportImportJob({ db, logger, reportsDir }) },
+  });
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const DAY = 86_400_000;
   // One report per 30 days, oldest first, covering the year up to yesterday.
@@ -187,8 +194,7 @@ async function main() {
       sizeBytes: Buffer.byteLength(content),
       uploadedBy: null,
     });
-    importer.kick();
-    await importer.idle();
+    await importer.drain();
     const [report] = await db.select().from(storeReports).where(eq(storeReports.sha256, sha256));
     process.stdout.write(
       `${fileName}: ${report?.status}, ${report?.importedRows} rows imported, ${report?.errorRows} refused\n`,

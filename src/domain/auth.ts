@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
 
-/** Minimum password length for registration and admin-created users (spec §9). */
+/** Minimum password length for registration and admin-created users (product §9). */
 export const PASSWORD_MIN_LENGTH = 6;
-/** Minimum length when an artist changes their password (spec §9). */
+/** Minimum length when an artist changes their password (product §9). */
 export const CHANGE_PASSWORD_MIN_LENGTH = 8;
 
 const text = z.string().trim();

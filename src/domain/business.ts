@@ -1,4 +1,4 @@
-/** Contact details and hours shown identically in the footer and on the contact page (design §6). */
+/** Contact details and hours shown identically in the footer and on the contact page (product §12). */
 export const CONTACT = {
   supportEmail: "support@kalrav.in",
   phone: "+91 33 4000 1234",
@@ -7,7 +7,7 @@ export const CONTACT = {
   responseTime: "24-48 business hours",
 } as const;
 
-/** Marketing claims of spec §1, shown by the public stats banner. Claims, not measurements. */
+/** Marketing claims of product §1, shown by the public stats banner. Claims, not measurements. */
 export const MARKETING_CLAIMS = [
   { value: "150+", label: "Stores and platforms" },
   { value: "24 hrs", label: "To go live on major stores" },

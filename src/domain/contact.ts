@@ -10,7 +10,7 @@ export const CONTACT_MESSAGES = {
   sending: "Sending...",
 } as const;
 
-/** All four fields first (spec §5), then the e-mail's form. */
+/** All four fields first (product §5), then the e-mail's form. */
 export const contactMessageSchema = z
   .object({
     name: z.string().trim().max(120),

@@ -1,4 +1,4 @@
-/** The one plan catalogue (design §6): yearly prices in INR, shares from here everywhere. */
+/** The one plan catalogue (product §12): yearly prices in INR, shares from here everywhere. */
 export const PLAN_IDS = ["introductory", "basic_artist", "pro_artist", "label_plan"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -78,7 +78,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
-/** The landing page shows three plans; the pricing page all four (design §6). */
+/** The landing page shows three plans; the pricing page all four (product §12). */
 export const LANDING_PLAN_IDS: readonly PlanId[] = ["introductory", "basic_artist", "pro_artist"];
 export const PRICING_PLAN_IDS: readonly PlanId[] = PLAN_IDS;
 /** The plans an artist can switch between on the subscription screen. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidUpcEan } from "./identifiers";
+import { RELEASE_TYPE_LABELS, RELEASE_TYPES, type ReleaseType } from "./release-types";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
 import { isHttpUrl } from "./urls";
 
@@ -14,21 +15,14 @@ export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
   taken_down: "Taken Down",
 };
 
-export const RELEASE_TYPES = ["single", "ep", "album", "compilation"] as const;
-export type ReleaseType = (typeof RELEASE_TYPES)[number];
-export const RELEASE_TYPE_LABELS: Record<ReleaseType, string> = {
-  single: "Single",
-  ep: "EP",
-  album: "Album",
-  compilation: "Compilation",
-};
+export { RELEASE_TYPE_LABELS, RELEASE_TYPES, type ReleaseType } from "./release-types";
 
-/** Unknown statuses are shown raw (spec §4). */
+/** Unknown statuses are shown raw (product §4). */
 export function releaseStatusLabel(status: string): string {
   return (RELEASE_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }
 
-/** Unknown types fall back to Single (spec §3). */
+/** Unknown types fall back to Single (product §3). */
 export function releaseTypeLabel(type: string): string {
   return (RELEASE_TYPE_LABELS as Record<string, string>)[type] ?? RELEASE_TYPE_LABELS.single;
 }
@@ -84,7 +78,7 @@ export function noticeFor(message: string): Notice | undefined {
 }
 
 /**
- * An artist's release upload (spec §5), checked in the spec's order: required fields, audio URL,
+ * An artist's release upload (product §5), checked in the spec's order: required fields, audio URL,
  * artwork URL; then what we add: a UPC/EAN check digit when one is given, and a real date.
  */
 export const releaseInputSchema = z
@@ -137,7 +131,7 @@ export function artistMayChange(status: string): boolean {
   return status === "pending_review";
 }
 
-/** What an admin can do to a release, and from which statuses (spec §4). */
+/** What an admin can do to a release, and from which statuses (product §4). */
 export const RELEASE_ACTIONS = {
   approve: { to: "live", from: ["pending_review", "rejected", "taken_down"] },
   reject: { to: "rejected", from: ["pending_review"] },
@@ -162,7 +156,7 @@ export const ADMIN_RELEASE_MESSAGES = {
   actionFailedTitle: "Action Failed",
 } as const;
 
-/** The admin's manual upload (spec §5): title, artist, UPC (with a correct check digit) and date required. */
+/** The admin's manual upload (product §5): title, artist, UPC (with a correct check digit) and date required. */
 export const manualReleaseSchema = z
   .object({
     title: z.string().trim().max(200),
@@ -188,7 +182,7 @@ export const manualReleaseSchema = z
   });
 export type ManualReleaseInput = z.input<typeof manualReleaseSchema>;
 
-/** Edit Metadata (spec §4): these five fields; any of the four statuses may be set directly. */
+/** Edit Metadata (product §4): these five fields; any of the four statuses may be set directly. */
 export const releaseMetadataSchema = z.object({
   title: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),
   artistName: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),

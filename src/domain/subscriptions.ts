@@ -25,7 +25,7 @@ export const SUBSCRIPTION_MESSAGES = {
 
 export const changePlanSchema = z.object({ planId: z.enum(PLAN_IDS) });
 
-/** 'Downgrade Plan' when the current plan costs more than the target, else 'Upgrade Plan' (spec §4). */
+/** 'Downgrade Plan' when the current plan costs more than the target, else 'Upgrade Plan' (product §4). */
 export function planChangeLabel(current: PlanId, target: PlanId): "Upgrade Plan" | "Downgrade Plan" {
   return PLANS[current].pricePaise > PLANS[target].pricePaise ? "Downgrade Plan" : "Upgrade Plan";
 }

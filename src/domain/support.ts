@@ -31,7 +31,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The FAQ, with our settled constants (design §6): payout minimum in INR, one response time. */
+/** The FAQ, with our settled constants (product §12): payout minimum in INR, one response time. */
 export const FAQ: readonly FaqItem[] = [
   {
     id: "how-long",

@@ -26,7 +26,7 @@ export const TICKET_MESSAGES = {
 
 export const replySchema = z.object({ message: z.string().trim().min(1, TICKET_MESSAGES.emptyReply).max(5000) });
 
-/** Ticket changes an admin makes; closing records closed_at, reopening clears it (spec §4). */
+/** Ticket changes an admin makes; closing records closed_at, reopening clears it (product §4). */
 export const ticketUpdateSchema = z
   .object({
     status: z.enum(TICKET_STATUSES).optional(),

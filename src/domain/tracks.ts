@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
-import type { ReleaseType } from "./releases";
+import type { ReleaseType } from "./release-types";
 import { isHttpUrl } from "./urls";
 
 export const MAX_TRACKS = 100;

@@ -25,7 +25,7 @@ import { sweepMedia } from "./media/media-usage";
 import { parseAllowHosts } from "./media/safe-fetch";
 import { createQualityCheck } from "./quality/quality-check";
 import { notifyUser } from "./routes/notifications/notify";
-import { createReportImporter, requeueInterruptedReports } from "./routes/reports/report-importer";
+import { createReportImportJob } from "./routes/reports/report-importer";
 import { loadOrCreateSecret } from "./secret";
 
 export interface RunningServer {
@@ -80,8 +80,6 @@ export async function startServer(
   });
   await warnOfRoyaltyAudit(database.db, logger);
   const reportsDir = path.join(env.DATA_DIR, "reports");
-  const reportImporter = createReportImporter({ db: database.db, logger, reportsDir });
-  await requeueInterruptedReports(database.db);
 
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
   const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
@@ -143,6 +141,7 @@ export async function startServer(
         }
       },
       delivery: runDelivery,
+      "store-report": createReportImportJob({ db: database.db, logger, reportsDir }),
     },
   });
   const ackTimer = setInterval(() => {
@@ -163,7 +162,6 @@ export async function startServer(
     uploadsDir: path.join(env.DATA_DIR, "uploads"),
     publicUrl: env.PUBLIC_URL,
     reportsDir,
-    reportImporter,
     benchRoutes: env.ENABLE_BENCH_ROUTES,
     sessionCache: createSessionCache(),
     jobs,
@@ -188,8 +186,7 @@ export async function startServer(
     server.headersTimeout = 66_000;
   }
   const port = (server.address() as AddressInfo).port;
-  // Reports queued before a restart are picked up again.
-  reportImporter.kick();
+  // Work queued before a restart (checks, deliveries, reports) is picked up again.
   jobs.kick();
 
   let closing: Promise<void> | undefined;
@@ -210,7 +207,6 @@ export async function startServer(
       });
       clearInterval(ackTimer);
       await jobs.stop();
-      await reportImporter.stop();
       await database.close();
       logger.info("server stopped");
     })();

@@ -81,7 +81,7 @@ export function createAuth(opts: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Registration needs 6 characters; a changed password needs 8 (spec §9).
+        // Registration needs 6 characters; a changed password needs 8 (product §9).
         if (ctx.path === "/change-password") {
           const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
           if (typeof newPassword === "string" && newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../lib/context";
+import type { SessionUser } from "./session-user";
 
 /**
  * Signed-in users of recent read requests, by session cookie, for a few seconds: a burst of reads

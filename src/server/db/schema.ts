@@ -47,7 +47,7 @@ export const roles = pgTable(
   () => [check("roles_name_check", oneOf("name", ROLES))],
 );
 
-/** Better Auth's user, carrying the profile (design §5). Property names are what Better Auth expects. */
+/** Better Auth's user, carrying the profile (product §11). Property names are what Better Auth expects. */
 export const users = pgTable(
   "users",
   {
@@ -214,7 +214,7 @@ export const supportTicketMessages = pgTable(
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => supportTickets.id, { onDelete: "cascade" }),
-    /** Null for admin replies (spec §3). */
+    /** Null for admin replies (product §3). */
     senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
     isAdminReply: boolean("is_admin_reply").notNull().default(false),
@@ -387,7 +387,7 @@ export const payoutAccounts = pgTable(
   ],
 );
 
-/** The six notification preferences of spec §3, with its defaults. */
+/** The six notification preferences of product §3, with its defaults. */
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: text("user_id")
     .primaryKey()

@@ -246,4 +246,39 @@ describe("the job worker", () => {
       await dispose();
     }
   }, 20_000);
+
+  it("runs store reports one at a time, in order, and only the kinds it has handlers for", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      for (const ref of ["r1", "r2", "r3"]) await enqueueJob(db, "store-report", ref);
+      await enqueueJob(db, "delivery", "not-mine");
+      let running = 0;
+      let most = 0;
+      const order: string[] = [];
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        concurrency: 4,
+        handlers: {
+          "store-report": async (job) => {
+            running += 1;
+            most = Math.max(most, running);
+            order.push(job.ref);
+            await new Promise((r) => setTimeout(r, 100));
+            running -= 1;
+          },
+        },
+      });
+      await worker.drain();
+      expect(order).toEqual(["r1", "r2", "r3"]);
+      expect(most).toBe(1);
+      const left = await db.select().from(jobs).where(eq(jobs.kind, "delivery"));
+      expect(left[0]?.status).toBe("queued");
+      await worker.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
 });

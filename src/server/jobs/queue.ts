@@ -3,7 +3,10 @@ import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
-export type JobKind = "quality-check" | "delivery";
+export type JobKind = "quality-check" | "delivery" | "store-report";
+
+/** Kinds that run one at a time, in order: store reports (a later report restates an earlier one). */
+const SERIAL_KINDS: readonly JobKind[] = ["store-report"];
 
 /**
  * A job the worker runs; throwing makes it retry later (with backoff) until its attempts run out. The
@@ -65,7 +68,8 @@ type Claim = ClaimedJob & { token: string };
 export function createJobWorker(opts: {
   db: Db;
   logger: Logger;
-  handlers: Record<JobKind, JobHandler>;
+  /** The kinds this worker runs; jobs of other kinds are left for a worker that has them. */
+  handlers: Partial<Record<JobKind, JobHandler>>;
   pollMs?: number;
   leaseSeconds?: number;
   /** How long one run may take before this worker gives it up (default: the lease). */
@@ -88,6 +92,15 @@ export function createJobWorker(opts: {
   const busy = sql`(select count(*) from jobs r
     where r.owner_id = j.owner_id and r.status = 'running' and r.locked_until >= now())`;
 
+  const kinds = sql.join(
+    Object.keys(handlers).map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const serial = sql.join(
+    SERIAL_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
   async function claim(): Promise<Claim | undefined> {
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1,
@@ -95,7 +108,10 @@ export function createJobWorker(opts: {
       where id = (
         select j.id from jobs j
         where ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
+          and j.kind in (${kinds})
           and (j.owner_id is null or ${busy} < ${perOwner})
+          and (j.kind not in (${serial}) or not exists (
+            select 1 from jobs s where s.kind = j.kind and s.id <> j.id and s.status = 'running' and s.locked_until >= now()))
         order by (case when j.owner_id is null then 0 else ${busy} end), j.run_at, j.id
         limit 1
         for update skip locked

@@ -1,12 +1,15 @@
 import type { Auth } from "../auth/auth";
 import type { SessionCache } from "../auth/session-cache";
+import type { SessionUser } from "../auth/session-user";
+
+export type { SessionUser };
+
 import type { AccountLimit } from "../auth/sign-in-limit";
 import type { Database } from "../db/client";
 import type { DeliveryConfig } from "../delivery/delivery-service";
 import type { IdentifierConfig } from "../delivery/identifiers";
 import type { JobWorker } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
-import type { ReportImporter } from "../routes/reports/report-importer";
 import type { Encryptor } from "./encryption";
 import type { Logger } from "./logger";
 
@@ -27,14 +30,13 @@ export interface AppDeps {
   publicUrl: string;
   /** Folder for uploaded store reports. */
   reportsDir: string;
-  reportImporter: ReportImporter;
   /** Folder for files people upload (avatars). */
   uploadsDir: string;
   /** The benchmark's two baseline routes are mounted. */
   benchRoutes?: boolean;
   /** Origins allowed to make state-changing requests. */
   trustedOrigins: readonly string[];
-  /** Runs quality checks and deliveries in the background. */
+  /** Runs quality checks, deliveries and store-report imports in the background. */
   jobs: JobWorker;
   delivery: DeliveryConfig;
   identifiers: IdentifierConfig;
@@ -46,16 +48,6 @@ export interface AppDeps {
 
 export interface PublicConfig {
   requireEmailVerification: boolean;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: "admin" | "artist";
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
 }
 
 export type AppEnv = {

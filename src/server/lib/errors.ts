@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** The one error shape of the API (design §2). */
+/** The one error shape of the API (product §10). */
 export const errorBodySchema = z
   .object({
     error: z.object({

@@ -4,7 +4,7 @@ import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./routes/not-found";
 import { HomePage } from "./routes/public/home";
 
-// The artist area, the admin area and the auth screens are separate chunks (design §2).
+// The artist area, the admin area and the auth screens are separate chunks (product §10).
 const publicPages = () => import("./routes/public/index");
 const auth = () => import("./routes/auth/pages");
 const artist = () => import("./routes/app/pages");

@@ -1,4 +1,4 @@
-/** Avatar and name with the spec's fallbacks: name, else e-mail; initial, else the letter K (spec §2). */
+/** Avatar and name with the spec's fallbacks: name, else e-mail; initial, else the letter K (product §2). */
 export function UserBadge({
   user,
 }: {

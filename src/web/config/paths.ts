@@ -1,4 +1,4 @@
-/** Every route of the SPA in one table (spec §2); links and redirects never hand-type a URL. */
+/** Every route of the SPA in one table (product §2); links and redirects never hand-type a URL. */
 export const paths = {
   home: "/",
   features: "/features",

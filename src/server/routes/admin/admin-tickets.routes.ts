@@ -170,7 +170,7 @@ export const adminTicketsRouter = createRouter()
     const db = deps.database.db;
     const ticket = await oneTicket(db, c.req.valid("param").id);
     await db.transaction(async (tx) => {
-      // Admin replies carry no sender (spec §3): they come from the support team.
+      // Admin replies carry no sender (product §3): they come from the support team.
       await tx
         .insert(supportTicketMessages)
         .values({ ticketId: ticket.id, senderId: null, message, isAdminReply: true });

@@ -18,6 +18,7 @@ import {
   subscriptions,
 } from "../../db/schema";
 import { DELIVERED_STATUSES } from "../../delivery/identifiers";
+import { enqueueJob } from "../../jobs/queue";
 import { ApiError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 
@@ -25,19 +26,11 @@ const BATCH = 1000;
 const MAX_LISTED_ERRORS = 1000;
 const MAX_ROW_BYTES = 64 * 1024;
 
-export interface ReportImporter {
-  /** Starts processing queued reports if it is not already. */
-  kick(): void;
-  /** Resolves when no job is running (tests, shutdown). */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 export const reportFilePath = (dir: string, id: string) => path.join(dir, `${id}.csv`);
 
 /**
- * Files a received report under its id and queues it, unless the same bytes were imported before.
- * The caller then kicks the importer.
+ * Files a received report under its id and queues its import job, unless the same bytes were imported
+ * before. The caller then kicks the job worker.
  */
 export async function registerReport(
   db: Db,
@@ -55,83 +48,56 @@ export async function registerReport(
   const id = randomUUID();
   await fs.promises.mkdir(reportsDir, { recursive: true });
   await fs.promises.rename(file.tempPath, reportFilePath(reportsDir, id));
-  const [row] = await db
-    .insert(storeReports)
-    .values({
-      id,
-      fileName: file.fileName,
-      sha256: file.sha256,
-      sizeBytes: file.sizeBytes,
-      uploadedBy: file.uploadedBy,
-    })
-    .returning();
-  if (!row) throw new Error("report insert returned nothing");
-  return row;
+  // The report and its import job exist together or not at all.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(storeReports)
+      .values({
+        id,
+        fileName: file.fileName,
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: file.uploadedBy,
+      })
+      .returning();
+    if (!row) throw new Error("report insert returned nothing");
+    await enqueueJob(tx, "store-report", id, { maxAttempts: 3 });
+    return row;
+  });
 }
 
 /**
- * Imports store reports one at a time in the background. Rows are checked and staged in batches;
- * the facts change only in the final transaction, so a failure midway leaves no partial import.
- * Jobs live in the database: a report left "running" by a crash is started again at the next start.
+ * The store-report job: imports one report. Rows are checked and staged in batches; the facts change
+ * only in the final transaction, so a failure midway leaves no partial import. A report that cannot be
+ * imported (a missing column, a giant row) is marked failed for the admin; a worker that died midway
+ * leaves the job to be taken over when its lease ends, and the import starts again from a clean slate.
+ * Reports run one at a time, in the order they came (the queue runs this kind serially).
  */
-export function createReportImporter(opts: { db: Db; logger: Logger; reportsDir: string }): ReportImporter {
+export function createReportImportJob(opts: { db: Db; logger: Logger; reportsDir: string }) {
   const { db, logger, reportsDir } = opts;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  async function claimNext() {
-    const result = await db.execute<{ id: string }>(sql`
-      update store_reports set status = 'running'
-      where id = (select id from store_reports where status = 'queued' order by created_at limit 1 for update skip locked)
-      returning id`);
-    return (result as unknown as { rows: { id: string }[] }).rows[0]?.id ?? null;
-  }
-
-  async function loop() {
-    do {
-      again = false;
-      for (let id = await claimNext(); id && !stopped; id = await claimNext()) {
-        try {
-          await importReport(db, id, reportFilePath(reportsDir, id));
-        } catch (err) {
-          logger.error({ err, reportId: id }, "store report import failed");
-          await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
-          await db
-            .update(storeReports)
-            .set({
-              status: "failed",
-              failure: failureMessage(err),
-              finishedAt: new Date(),
-            })
-            .where(eq(storeReports.id, id));
-        }
-      }
-    } while (again && !stopped);
-  }
-
-  const importer: ReportImporter = {
-    kick() {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = loop()
-        .catch((err) => logger.error({ err }, "report importer stopped"))
-        .finally(() => {
-          running = null;
-        });
-    },
-    async idle() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      await importer.idle();
-    },
+  return async function runReportImport(job: { ref: string }, signal?: AbortSignal): Promise<void> {
+    const id = job.ref;
+    const [report] = await db.select({ status: storeReports.status }).from(storeReports).where(eq(storeReports.id, id));
+    if (!report || report.status === "completed" || report.status === "failed") return;
+    // Whatever an interrupted attempt staged goes before this one starts.
+    await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+    await db
+      .update(storeReports)
+      .set({ status: "running", processedRows: 0, errorRows: 0 })
+      .where(eq(storeReports.id, id));
+    try {
+      await importReport(db, id, reportFilePath(reportsDir, id), signal);
+    } catch (err) {
+      // Given up for time: the job is taken over and the import starts again, cleanly.
+      if (signal?.aborted) throw err;
+      logger.error({ err, reportId: id }, "store report import failed");
+      await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+      await db
+        .update(storeReports)
+        .set({ status: "failed", failure: failureMessage(err), finishedAt: new Date() })
+        .where(eq(storeReports.id, id));
+    }
   };
-  return importer;
 }
 
 /** Why an import failed, in words for the admin, never echoing the file's contents at length. */
@@ -143,18 +109,6 @@ function failureMessage(err: unknown): string {
   }
   const message = err instanceof Error ? err.message : String(err);
   return message.length > 300 ? `${message.slice(0, 300)}…` : message;
-}
-
-/** Puts reports a crash left running back in the queue, with their staged rows cleared. */
-export async function requeueInterruptedReports(db: Db) {
-  const interrupted = await db
-    .select({ id: storeReports.id })
-    .from(storeReports)
-    .where(eq(storeReports.status, "running"));
-  if (!interrupted.length) return;
-  const ids = interrupted.map((r) => r.id);
-  await db.delete(storeReportRows).where(inArray(storeReportRows.reportId, ids));
-  await db.update(storeReports).set({ status: "queued", processedRows: 0 }).where(inArray(storeReports.id, ids));
 }
 
 /** Who holds a code, and whether that release went to stores (only then may it be credited). */
@@ -215,7 +169,7 @@ export function matchRow(
   return { reason: row.upc ? label("upc", row.upc, byUpc) : label("isrc", row.isrc, byIsrc) };
 }
 
-async function importReport(db: Db, reportId: string, file: string) {
+async function importReport(db: Db, reportId: string, file: string, signal?: AbortSignal) {
   const claims = await loadClaims(db);
 
   const errors: { line: number; reason: string }[] = [];
@@ -223,6 +177,7 @@ async function importReport(db: Db, reportId: string, file: string) {
   let processed = 0;
   let staged: (typeof storeReportRows.$inferInsert)[] = [];
   const flush = async () => {
+    signal?.throwIfAborted();
     if (staged.length) await db.insert(storeReportRows).values(staged);
     staged = [];
     await db.update(storeReports).set({ processedRows: processed, errorRows }).where(eq(storeReports.id, reportId));

@@ -83,7 +83,7 @@ export const reportsRouter = createRouter()
   .openapi(routes.upload, async (c) => {
     const admin = await requireAdmin(c);
     const { name } = c.req.valid("query");
-    const { database, reportsDir, reportImporter } = c.get("deps");
+    const { database, reportsDir, jobs } = c.get("deps");
     const body = c.req.raw.body;
     if (!body) throw new ApiError(400, "VALIDATION_ERROR", "The report file is empty.");
 
@@ -115,7 +115,7 @@ export const reportsRouter = createRouter()
         sizeBytes: size,
         uploadedBy: admin.id,
       });
-      reportImporter.kick();
+      jobs.kick();
       return c.json({ report: toReport(row) }, 202);
     } finally {
       await fsp.rm(temp, { force: true });

@@ -208,6 +208,29 @@ describe("store report import", () => {
     expect(detail.text.length).toBeLessThan(2000);
   });
 
+  it("an import whose worker died is taken over when its lease ends and starts again from a clean slate", async () => {
+    const queued = await upload(
+      admin,
+      "interrupted.csv",
+      `${HEADER}\n2026-08-01,Spotify,IN,036000291452,,7,1,0.70,INR\n`,
+    );
+    const id = queued.body.report.id as string;
+    await waitForReport(admin, id);
+    // As a dead worker would leave it: running, half staged, its job's lease run out.
+    const db = server.database.db;
+    await db.execute(sql`update store_reports set status = 'running', processed_rows = 1 where id = ${id}`);
+    await db.execute(sql`insert into store_report_rows (report_id, release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      values (${id}, ${releaseId}, '', 'Ghost', 'IN', '2026-08-01', 999, 1, 1)`);
+    await db.execute(
+      sql`update jobs set status = 'running', locked_until = now() - interval '1 second' where kind = 'store-report' and ref = ${id}`,
+    );
+    server.jobs.kick();
+    const report = await waitForReport(admin, id);
+    expect(report).toMatchObject({ status: "completed", processedRows: 1, importedRows: 1 });
+    const ghost = await db.execute(sql`select count(*)::int as n from daily_stream_facts where store = 'Ghost'`);
+    expect((ghost as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
   it("streams a large generated file (200,000 rows) through the import", async () => {
     const rows = 200_000;
     let i = 0;

@@ -15,7 +15,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },
 ];
 
-/** Admins only: signed out → /login, signed-in non-admins → / (spec §6). */
+/** Admins only: signed out → /login, signed-in non-admins → / (product §6). */
 export function AdminLayout() {
   const { data: user, isPending } = useSession();
   if (isPending) return <FullPageSpinner />;

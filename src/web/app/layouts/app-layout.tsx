@@ -17,7 +17,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.app.settings, label: "Settings", icon: Settings },
 ];
 
-/** Any signed-in user may enter /app (spec §6); signed-out visitors go to /login. */
+/** Any signed-in user may enter /app (product §6); signed-out visitors go to /login. */
 export function AppLayout() {
   const { data: user, isPending } = useSession();
   const location = useLocation();

@@ -46,7 +46,7 @@ export function DashboardPage() {
     }
   }, [dashboard.isError]);
 
-  // On failure the stats read zero and the lists stay empty (spec §4).
+  // On failure the stats read zero and the lists stay empty (product §4).
   const data = dashboard.data ?? EMPTY;
   const { stats } = data;
   return (

@@ -12,7 +12,7 @@ import { LoginForm } from "../../../features/auth/components/login-form";
 import { RegisterForm } from "../../../features/auth/components/register-form";
 import { ResetPasswordForm } from "../../../features/auth/components/reset-password-form";
 
-/** Signed-in users never see the sign-in or registration screens (spec §2). */
+/** Signed-in users never see the sign-in or registration screens (product §2). */
 function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {
   const { data: user, isPending } = useSession();
   if (isPending) return <FullPageSpinner />;

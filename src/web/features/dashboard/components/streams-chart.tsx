@@ -6,7 +6,7 @@ type Period = "weekly" | "monthly" | "quarterly";
 const WEEKDAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
 const DAY = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
 
-/** Axis labels per spec §2: weekdays for 7 bars, Week 1-4 for 30, Month 1-3 for 90. */
+/** Axis labels per product §2: weekdays for 7 bars, Week 1-4 for 30, Month 1-3 for 90. */
 function axisLabel(period: Period, point: DayPoint, index: number): string {
   if (period === "weekly") return WEEKDAY.format(new Date(`${point.day}T00:00:00Z`));
   if (period === "monthly") return index % 7 === 0 && index < 28 ? `Week ${index / 7 + 1}` : "";

@@ -93,7 +93,7 @@ export function toastReleaseError(err: unknown) {
   });
 }
 
-/** The upload form (spec §2, §5), also used to edit a release while it is pending review. */
+/** The upload form (product §2, §5), also used to edit a release while it is pending review. */
 export function ReleaseForm({
   initial = EMPTY_RELEASE,
   submitLabel,

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer rules, checked over the import graph of `src/`: the domain is pure and stands alone, the
+ * web app and the server never import each other, and the server's shared infrastructure never
+ * imports a feature's routes. Type-only imports count too: they are coupling all the same.
+ */
+
+const SRC = path.resolve(import.meta.dirname);
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Each file's imports: relative ones resolved to files under src/, others kept as package names. */
+function graph(): Map<string, { files: string[]; packages: string[] }> {
+  const out = new Map<string, { files: string[]; packages: string[] }>();
+  for (const file of sourceFiles(SRC)) {
+    const text = fs.readFileSync(file, "utf8");
+    const files: string[] = [];
+    const packages: string[] = [];
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1] ?? match[2] ?? "";
+      if (!spec.startsWith(".")) {
+        packages.push(spec);
+        continue;
+      }
+      const base = path.resolve(path.dirname(file), spec);
+      const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+        (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+      );
+      files.push(target ?? base);
+    }
+    out.set(file, { files, packages });
+  }
+  return out;
+}
+
+const rel = (file: string) => path.relative(SRC, file).split(path.sep).join("/");
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const imports = graph();
+
+function violations(from: (file: string) => boolean, to: (target: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const [file, { files }] of imports) {
+    if (!from(rel(file))) continue;
+    for (const target of files) if (to(rel(target))) found.push(`${rel(file)} → ${rel(target)}`);
+  }
+  return found;
+}
+
+describe("layer rules", () => {
+  it("the domain imports nothing outside itself, and no I/O", () => {
+    expect(
+      violations(
+        (f) => f.startsWith("domain/"),
+        (t) => !t.startsWith("domain/"),
+      ),
+    ).toEqual([]);
+    const io: string[] = [];
+    for (const [file, { packages }] of imports) {
+      if (!rel(file).startsWith("domain/") || isTest(file)) continue;
+      for (const name of packages) if (name !== "zod") io.push(`${rel(file)} → ${name}`);
+    }
+    expect(io).toEqual([]);
+  });
+
+  it("the web app and the server never import each other", () => {
+    expect(
+      violations(
+        (f) => f.startsWith("web/"),
+        (t) => t.startsWith("server/"),
+      ),
+    ).toEqual([]);
+    expect(
+      violations(
+        (f) => f.startsWith("server/"),
+        (t) => t.startsWith("web/"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the server's shared infrastructure never imports a feature's routes", () => {
+    const infrastructure = ["server/db/", "server/lib/", "server/jobs/", "server/media/", "server/mail/"];
+    expect(
+      violations(
+        (f) => infrastructure.some((dir) => f.startsWith(dir)) && !isTest(f),
+        (t) => t.startsWith("server/routes/"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("no import cycles", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "visiting" | "done">();
+    const stack: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, "visiting");
+      stack.push(file);
+      for (const target of imports.get(file)?.files ?? []) {
+        if (!imports.has(target)) continue;
+        if (state.get(target) === "visiting") {
+          cycles.push([...stack.slice(stack.indexOf(target)), target].map(rel).join(" → "));
+        } else if (!state.has(target)) visit(target);
+      }
+      stack.pop();
+      state.set(file, "done");
+    };
+    for (const file of imports.keys()) if (!state.has(file)) visit(file);
+    expect(cycles).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import { afterEach, beforeEach } from "vitest";
+
+/**
+ * A console.error during a test fails it: an error someone printed is an error someone missed. The
+ * original console.error still prints, so the cause shows in the output.
+ */
+const original = console.error;
+let printed: string[] = [];
+
+beforeEach(() => {
+  printed = [];
+  console.error = (...args: unknown[]) => {
+    printed.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(" "));
+    original(...args);
+  };
+});
+
+afterEach(() => {
+  console.error = original;
+  if (printed.length) throw new Error(`console.error was called during this test:\n${printed.join("\n")}`);
+});
