@@ -1,11 +1,13 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { aliases } from "./aliases.config";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
+  resolve: { alias: aliases },
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { aliases } from "./aliases.config";
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",

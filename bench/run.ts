@@ -14,9 +14,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { openDatabase } from "#server/db/client";
+import { rebuildLedger } from "#server/routes/reports/report-importer";
 import { CHROMIUM_ARGS } from "../playwright.config";
-import { openDatabase } from "../src/server/db/client";
-import { rebuildLedger } from "../src/server/routes/reports/report-importer";
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

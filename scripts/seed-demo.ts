@@ -5,18 +5,18 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { gs1CheckDigit } from "../src/domain/identifiers";
-import { createAuth } from "../src/server/auth/auth";
-import { ensureFirstAdmin } from "../src/server/auth/first-admin";
-import { openDatabase } from "../src/server/db/client";
-import { releases, storeReports, tracks, users } from "../src/server/db/schema";
-import { claimReleaseCodes } from "../src/server/delivery/identifiers";
-import { loadEnv } from "../src/server/env";
-import { createLogger } from "../src/server/lib/logger";
-import { createMailer } from "../src/server/mail/mailer";
-import { createJobWorker } from "../src/server/jobs/queue";
-import { createReportImportJob, registerReport } from "../src/server/routes/reports/report-importer";
-import { loadOrCreateSecret } from "../src/server/secret";
+import { gs1CheckDigit } from "#domain/identifiers";
+import { createAuth } from "#server/auth/auth";
+import { ensureFirstAdmin } from "#server/auth/first-admin";
+import { openDatabase } from "#server/db/client";
+import { releases, storeReports, tracks, users } from "#server/db/schema";
+import { claimReleaseCodes } from "#server/delivery/identifiers";
+import { loadEnv } from "#server/env";
+import { createJobWorker } from "#server/jobs/queue";
+import { createLogger } from "#server/lib/logger";
+import { createMailer } from "#server/mail/mailer";
+import { createReportImportJob, registerReport } from "#server/routes/reports/report-importer";
+import { loadOrCreateSecret } from "#server/secret";
 
 /** A small seeded generator: the same demo every time, and no Math.random in figures. */
 function mulberry32(seed: number) {

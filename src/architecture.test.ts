@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 /**
  * The layer rules, checked over the import graph of `src/`: the domain is pure and stands alone, the
  * web app and the server never import each other, and the server's shared infrastructure never
- * imports a feature's routes. Type-only imports count too: they are coupling all the same.
+ * imports a feature's routes. Type-only imports count too: they are coupling all the same. Imports
+ * climbing out of their folder use the path aliases (#domain/, #server/, #web/).
  */
 
 const SRC = path.resolve(import.meta.dirname);
@@ -28,11 +29,14 @@ function graph(): Map<string, { files: string[]; packages: string[] }> {
     const packages: string[] = [];
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? "";
-      if (!spec.startsWith(".")) {
+      const alias = /^#(domain|server|web)\/(.*)$/.exec(spec);
+      if (!spec.startsWith(".") && !alias) {
         packages.push(spec);
         continue;
       }
-      const base = path.resolve(path.dirname(file), spec);
+      const base = alias
+        ? path.join(SRC, alias[1] as string, alias[2] as string)
+        : path.resolve(path.dirname(file), spec);
       const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
         (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
       );
@@ -115,5 +119,17 @@ describe("layer rules", () => {
     };
     for (const file of imports.keys()) if (!state.has(file)) visit(file);
     expect(cycles).toEqual([]);
+  });
+
+  it("imports that climb out of their folder use the path aliases", () => {
+    const climbing: string[] = [];
+    for (const file of imports.keys()) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const match of text.matchAll(IMPORT)) {
+        const spec = match[1] ?? match[2] ?? "";
+        if (spec.startsWith("../")) climbing.push(`${rel(file)}: ${spec}`);
+      }
+    }
+    expect(climbing).toEqual([]);
   });
 });

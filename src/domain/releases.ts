@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidUpcEan } from "./identifiers";
-import { RELEASE_TYPE_LABELS, RELEASE_TYPES, type ReleaseType } from "./release-types";
+import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
 import { isHttpUrl } from "./urls";
 

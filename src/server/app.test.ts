@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTINGS_MESSAGES } from "../domain/settings";
+import { SETTINGS_MESSAGES } from "#domain/settings";
 import { trustedOriginsFor } from "./lib/origin-guard";
 import { createArtist } from "./test/factories";
 import { startTestServer, type TestServer } from "./test/test-server";

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AVATAR_MAX_BYTES } from "../domain/settings";
+import { AVATAR_MAX_BYTES } from "#domain/settings";
 import { accessControl } from "./auth/access";
 import { cancelEmailChange, handleAuthRequest } from "./auth/auth.handler";
 import { roles } from "./db/schema";

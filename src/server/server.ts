@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import { QC_MESSAGES } from "../domain/quality";
+import { QC_MESSAGES } from "#domain/quality";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import { image, type PcmSpec, wav } from "#server/test/media-fixtures";
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_MEDIA_DIR, E2E_MEDIA_PORT } from "../../playwright.config";
-import { image, type PcmSpec, wav } from "../../src/server/test/media-fixtures";
 
 export { E2E_ADMIN, expect };
 

@@ -1,4 +1,4 @@
-import { totpFromUri } from "../../src/server/test/totp";
+import { totpFromUri } from "#server/test/totp";
 import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
 
 test("profile, payment and notification settings are saved and survive a reload", async ({ page }) => {

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../domain/messages";
-import { users } from "../db/schema";
-import type { Logger } from "../lib/logger";
-import { createMailer } from "../mail/mailer";
-import { createArtist } from "../test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../test/test-server";
-import { totpFromUri } from "../test/totp";
+import { MESSAGES } from "#domain/messages";
+import { users } from "#server/db/schema";
+import type { Logger } from "#server/lib/logger";
+import { createMailer } from "#server/mail/mailer";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { totpFromUri } from "#server/test/totp";
 
 describe("the auth library keeps our rules", () => {
   let server: TestServer;

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { MESSAGES } from "../../domain/messages";
-import { accounts, sessions, usedTotpCodes, users, verifications } from "../db/schema";
-import { clientIp } from "../lib/client-ip";
-import type { AppEnv } from "../lib/context";
-import { codeForStatus, errorBody } from "../lib/errors";
+import { MESSAGES } from "#domain/messages";
+import { accounts, sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
+import { clientIp } from "#server/lib/client-ip";
+import type { AppEnv } from "#server/lib/context";
+import { codeForStatus, errorBody } from "#server/lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
 import { verifyPassword } from "./password";

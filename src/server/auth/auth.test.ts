@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../domain/messages";
-import { startTestServer, TEST_ADMIN, type TestServer } from "../test/test-server";
+import { MESSAGES } from "#domain/messages";
+import { startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 
 const linkIn = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? "";
 

@@ -3,13 +3,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
-import { CHANGE_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/auth";
-import { MESSAGES } from "../../domain/messages";
-import { DEFAULT_ROLE } from "../../domain/roles";
-import type { Db } from "../db/client";
-import * as schema from "../db/schema";
-import type { Logger } from "../lib/logger";
-import type { Mailer } from "../mail/mailer";
+import { CHANGE_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/auth";
+import { MESSAGES } from "#domain/messages";
+import { DEFAULT_ROLE } from "#domain/roles";
+import type { Db } from "#server/db/client";
+import * as schema from "#server/db/schema";
+import type { Logger } from "#server/lib/logger";
+import type { Mailer } from "#server/mail/mailer";
 import { hashPassword, verifyPassword } from "./password";
 
 /** The request header carrying the client address we trust; set by our server only. */

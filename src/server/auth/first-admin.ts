@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { accounts, users } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { accounts, users } from "#server/db/schema";
 import type { Auth } from "./auth";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@kalrav.local";

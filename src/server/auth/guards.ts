@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { normalizeRole } from "../../domain/roles";
-import type { AppEnv, SessionUser } from "../lib/context";
-import { ApiError } from "../lib/errors";
+import { normalizeRole } from "#domain/roles";
+import type { AppEnv, SessionUser } from "#server/lib/context";
+import { ApiError } from "#server/lib/errors";
 import { sessionCookie } from "./session-cache";
 
 /** The signed-in user, or null. The session is looked up once per request and kept on the context. */

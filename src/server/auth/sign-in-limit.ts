@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { signInAttempts } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { signInAttempts } from "#server/db/schema";
 
 /** How many sign-ins an account allows before it backs off, and the first pause. */
 export interface AccountLimit {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtist } from "../test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../test/test-server";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 describe("row counts behind the admin lists' totals", () => {
   let server: TestServer;

@@ -15,15 +15,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DELIVERY_KINDS, DELIVERY_STATUSES } from "../../domain/deliveries";
-import { PLAN_IDS } from "../../domain/plans";
-import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "../../domain/quality";
-import { RELEASE_STATUSES, RELEASE_TYPES } from "../../domain/releases";
-import { REPORT_STATUSES } from "../../domain/reports";
-import { ROLES } from "../../domain/roles";
-import { PAYOUT_STATUSES } from "../../domain/royalties";
-import { SUBSCRIPTION_STATUSES } from "../../domain/subscriptions";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../domain/tickets";
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
+import { PLAN_IDS } from "#domain/plans";
+import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
+import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
+import { REPORT_STATUSES } from "#domain/reports";
+import { ROLES } from "#domain/roles";
+import { PAYOUT_STATUSES } from "#domain/royalties";
+import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp("created_at", tz).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
-import type { ReleaseType } from "../../domain/releases";
-import { isoDuration } from "../../domain/tracks";
+import type { ReleaseType } from "#domain/releases";
+import { isoDuration } from "#domain/tracks";
 
 /** Everything one NewReleaseMessage says: a full-state snapshot of a release for one store. */
 export interface ErnSnapshot {

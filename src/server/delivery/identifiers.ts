@@ -1,8 +1,8 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
-import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "../../domain/identifiers";
-import type { Db } from "../db/client";
-import { issuedIdentifiers, releases, tracks } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "#domain/identifiers";
+import type { Db } from "#server/db/client";
+import { issuedIdentifiers, releases, tracks } from "#server/db/schema";
+import { ApiError } from "#server/lib/errors";
 
 export interface IdentifierConfig {
   /** GS1 company prefix our EAN-13s are numbered under. */

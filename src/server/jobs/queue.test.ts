@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs, releases, tracks } from "../db/schema";
-import { createLogger } from "../lib/logger";
-import { createMediaStore } from "../media/media-store";
-import { sweepMedia } from "../media/media-usage";
-import { createArtist, validRelease } from "../test/factories";
-import { goodMedia, type MediaServer, startMediaServer, wav } from "../test/media-fixtures";
-import { createTestDatabase } from "../test/test-database";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { jobs, releases, tracks } from "#server/db/schema";
+import { createLogger } from "#server/lib/logger";
+import { createMediaStore } from "#server/media/media-store";
+import { sweepMedia } from "#server/media/media-usage";
+import { createArtist, validRelease } from "#server/test/factories";
+import { goodMedia, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
+import { createTestDatabase } from "#server/test/test-database";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 import { createJobWorker, enqueueJob } from "./queue";
 
 /** A file host that answers at once and then sends one byte every `everyMs`, for ever. */

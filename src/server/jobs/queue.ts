@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { jobs } from "../db/schema";
-import type { Logger } from "../lib/logger";
+import type { Db } from "#server/db/client";
+import { jobs } from "#server/db/schema";
+import type { Logger } from "#server/lib/logger";
 
 export type JobKind = "quality-check" | "delivery" | "store-report";
 

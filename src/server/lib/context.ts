@@ -1,15 +1,15 @@
-import type { Auth } from "../auth/auth";
-import type { SessionCache } from "../auth/session-cache";
-import type { SessionUser } from "../auth/session-user";
+import type { Auth } from "#server/auth/auth";
+import type { SessionCache } from "#server/auth/session-cache";
+import type { SessionUser } from "#server/auth/session-user";
 
 export type { SessionUser };
 
-import type { AccountLimit } from "../auth/sign-in-limit";
-import type { Database } from "../db/client";
-import type { DeliveryConfig } from "../delivery/delivery-service";
-import type { IdentifierConfig } from "../delivery/identifiers";
-import type { JobWorker } from "../jobs/queue";
-import type { Mailer } from "../mail/mailer";
+import type { AccountLimit } from "#server/auth/sign-in-limit";
+import type { Database } from "#server/db/client";
+import type { DeliveryConfig } from "#server/delivery/delivery-service";
+import type { IdentifierConfig } from "#server/delivery/identifiers";
+import type { JobWorker } from "#server/jobs/queue";
+import type { Mailer } from "#server/mail/mailer";
 import type { Encryptor } from "./encryption";
 import type { Logger } from "./logger";
 

@@ -1,8 +1,8 @@
 import { count, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { DEFAULT_PAGE_SIZE } from "../../domain/pagination";
-import type { Db } from "../db/client";
-import { preparedQuery, shapeOf } from "../db/prepared";
+import { DEFAULT_PAGE_SIZE } from "#domain/pagination";
+import type { Db } from "#server/db/client";
+import { preparedQuery, shapeOf } from "#server/db/prepared";
 
 export interface PageSpec {
   table: PgTable;

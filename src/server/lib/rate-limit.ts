@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import { MESSAGES } from "../../domain/messages";
+import { MESSAGES } from "#domain/messages";
 import { clientIp } from "./client-ip";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { MESSAGES } from "../../domain/messages";
+import { MESSAGES } from "#domain/messages";
 import type { AppEnv } from "./context";
 import { errorBody } from "./errors";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { parseFile } from "music-metadata";
 import sharp from "sharp";
-import type { ArtworkFacts, AudioFacts } from "../../domain/quality";
+import type { ArtworkFacts, AudioFacts } from "#domain/quality";
 
 const WAVE_FORMAT_PCM = 0x0001;
 const WAVE_FORMAT_IEEE_FLOAT = 0x0003;

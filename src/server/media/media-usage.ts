@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mediaFiles } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { mediaFiles } from "#server/db/schema";
 import type { MediaStore, SweepResult } from "./media-store";
 
 /** Notes a stored file and who first brought it (files are shared by content, so this is first-come). */

@@ -8,15 +8,15 @@ import {
   blockingCount,
   type Finding,
   fetchFinding,
-} from "../../domain/quality";
-import type { ReleaseType } from "../../domain/releases";
-import type { Db } from "../db/client";
-import { releases, tracks } from "../db/schema";
-import { enqueueJob } from "../jobs/queue";
-import { inspectArtwork, inspectAudio } from "../media/inspect";
-import type { MediaStore } from "../media/media-store";
-import { mediaBytesUsed, recordMediaFile } from "../media/media-usage";
-import { FetchRefused } from "../media/safe-fetch";
+} from "#domain/quality";
+import type { ReleaseType } from "#domain/releases";
+import type { Db } from "#server/db/client";
+import { releases, tracks } from "#server/db/schema";
+import { enqueueJob } from "#server/jobs/queue";
+import { inspectArtwork, inspectAudio } from "#server/media/inspect";
+import type { MediaStore } from "#server/media/media-store";
+import { mediaBytesUsed, recordMediaFile } from "#server/media/media-usage";
+import { FetchRefused } from "#server/media/safe-fetch";
 
 /** Marks a release's check as waiting and queues it, in the caller's transaction. */
 export async function queueQualityCheck(tx: Pick<Db, "insert" | "update">, releaseId: string): Promise<void> {

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FetchRefused, safeDownload } from "../media/safe-fetch";
-import { createArtist, validRelease } from "../test/factories";
-import { flac, image, type MediaServer, startMediaServer, wav } from "../test/media-fixtures";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { FetchRefused, safeDownload } from "#server/media/safe-fetch";
+import { createArtist, validRelease } from "#server/test/factories";
+import { flac, image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 
 let server: TestServer;
 let media: MediaServer;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { releases } from "../db/schema";
+import type { Database } from "#server/db/client";
+import { releases } from "#server/db/schema";
 import type { TestClient, TestServer } from "./test-server";
 
 let counter = 0;

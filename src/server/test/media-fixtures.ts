@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Finding } from "../../domain/quality";
-import type { Database } from "../db/client";
-import { releases } from "../db/schema";
+import type { Finding } from "#domain/quality";
+import type { Database } from "#server/db/client";
+import { releases } from "#server/db/schema";
 
 export interface PcmSpec {
   sampleRate: number;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, openDatabase } from "#server/db/client";
 
 /**
  * A clean, migrated database for one test file: in-memory PGlite, or a fresh database on the

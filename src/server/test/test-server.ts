@@ -2,11 +2,11 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { StoreConfig } from "../delivery/stores";
-import type { Transport } from "../delivery/transports";
-import { loadEnv } from "../env";
-import type { JobWorker } from "../jobs/queue";
-import { startServer } from "../server";
+import type { StoreConfig } from "#server/delivery/stores";
+import type { Transport } from "#server/delivery/transports";
+import { loadEnv } from "#server/env";
+import type { JobWorker } from "#server/jobs/queue";
+import { startServer } from "#server/server";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ADMIN = { email: "admin@test.kalrav", password: "admin-password" };

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "../components/ui/toast";
-import { ApiClientError } from "../lib/api-client";
+import { Toaster } from "#web/components/ui/toast";
+import { ApiClientError } from "#web/lib/api-client";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

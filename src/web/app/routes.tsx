@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from "react-router";
-import { paths } from "../config/paths";
+import { paths } from "#web/config/paths";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./routes/not-found";
 import { HomePage } from "./routes/public/home";

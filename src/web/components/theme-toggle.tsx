@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { cn } from "../lib/cn";
-import { type Theme, useTheme } from "../lib/theme";
+import { cn } from "#web/lib/cn";
+import { type Theme, useTheme } from "#web/lib/theme";
 
 const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: "light", label: "Light", Icon: Sun },

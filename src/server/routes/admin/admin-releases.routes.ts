@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { DELIVERY_MESSAGES } from "../../../domain/deliveries";
-import { IDENTIFIER_MESSAGES } from "../../../domain/identifiers";
-import { pageQuerySchema } from "../../../domain/pagination";
-import { blockingCount, QC_MESSAGES } from "../../../domain/quality";
+import { DELIVERY_MESSAGES } from "#domain/deliveries";
+import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
+import { pageQuerySchema } from "#domain/pagination";
+import { blockingCount, QC_MESSAGES } from "#domain/quality";
 import {
   ADMIN_RELEASE_MESSAGES,
   canApplyReleaseAction,
@@ -15,20 +15,20 @@ import {
   type ReleaseAction,
   releaseMetadataSchema,
   releaseStatusLabel,
-} from "../../../domain/releases";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { deliveries, releases, users } from "../../db/schema";
-import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "../../delivery/delivery-service";
-import { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES } from "../../delivery/identifiers";
-import type { AppDeps } from "../../lib/context";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { pageParts, preparedPage } from "../../lib/paging";
-import { err, json, likePattern } from "../../lib/route-helpers";
-import { queueQualityCheck } from "../../quality/quality-check";
-import { notifyUser } from "../notifications/notify";
-import { releaseColumns, releaseSchema, toReleaseDto } from "../releases/release.schema";
+} from "#domain/releases";
+import { requireAdmin } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { deliveries, releases, users } from "#server/db/schema";
+import { queueReleaseDeliveries, queueTakedowns, retryDelivery } from "#server/delivery/delivery-service";
+import { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES } from "#server/delivery/identifiers";
+import type { AppDeps } from "#server/lib/context";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { pageParts, preparedPage } from "#server/lib/paging";
+import { err, json, likePattern } from "#server/lib/route-helpers";
+import { queueQualityCheck } from "#server/quality/quality-check";
+import { notifyUser } from "#server/routes/notifications/notify";
+import { releaseColumns, releaseSchema, toReleaseDto } from "#server/routes/releases/release.schema";
 import {
   deliverySchema,
   deliveryStateSchema,
@@ -37,7 +37,7 @@ import {
   releaseExtras,
   trackSchema,
   writeTracks,
-} from "../releases/release-detail";
+} from "#server/routes/releases/release-detail";
 import { adminErrors, idParams, type ListSpec, ownerMatches, pageOf } from "./admin.common";
 
 const adminReleaseSchema = releaseSchema

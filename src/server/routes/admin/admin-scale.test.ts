@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 describe("admin lists at scale", () => {
   let server: TestServer;

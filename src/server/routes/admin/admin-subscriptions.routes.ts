@@ -1,17 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { pageQuerySchema } from "../../../domain/pagination";
-import { PLAN_IDS, PLANS } from "../../../domain/plans";
-import { oneYearAfter, SUBSCRIPTION_STATUSES } from "../../../domain/subscriptions";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { subscriptions, users } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { err, json, likePattern } from "../../lib/route-helpers";
-import { rebuildLedger } from "../reports/report-importer";
-import { currentSubscription, todayIso, toSubscriptionDto } from "../subscriptions/subscription.queries";
-import { subscriptionSchema } from "../subscriptions/subscriptions.routes";
+import { pageQuerySchema } from "#domain/pagination";
+import { PLAN_IDS, PLANS } from "#domain/plans";
+import { oneYearAfter, SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
+import { requireAdmin } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { subscriptions, users } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { err, json, likePattern } from "#server/lib/route-helpers";
+import { rebuildLedger } from "#server/routes/reports/report-importer";
+import { currentSubscription, todayIso, toSubscriptionDto } from "#server/routes/subscriptions/subscription.queries";
+import { subscriptionSchema } from "#server/routes/subscriptions/subscriptions.routes";
 import { adminErrors, idParams, pageOf } from "./admin.common";
 
 const adminSubscriptionSchema = subscriptionSchema

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
-import { pageQuerySchema } from "../../../domain/pagination";
+import { pageQuerySchema } from "#domain/pagination";
 import {
   replySchema,
   statusAfterAdminReply,
@@ -8,18 +8,18 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
   ticketUpdateSchema,
-} from "../../../domain/tickets";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { ticketCount } from "../../db/row-counts";
-import { supportTicketMessages, supportTickets, users } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { pageParts, preparedPage } from "../../lib/paging";
-import { err, json, likePattern } from "../../lib/route-helpers";
-import { notifyUser } from "../notifications/notify";
-import { loadThread, ticketMessageSchema } from "../tickets/thread";
-import { ticketColumns, ticketSchema, toTicket } from "../tickets/tickets.routes";
+} from "#domain/tickets";
+import { requireAdmin } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { ticketCount } from "#server/db/row-counts";
+import { supportTicketMessages, supportTickets, users } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { pageParts, preparedPage } from "#server/lib/paging";
+import { err, json, likePattern } from "#server/lib/route-helpers";
+import { notifyUser } from "#server/routes/notifications/notify";
+import { loadThread, ticketMessageSchema } from "#server/routes/tickets/thread";
+import { ticketColumns, ticketSchema, toTicket } from "#server/routes/tickets/tickets.routes";
 import { adminErrors, idParams, type ListSpec, ownerMatches, pageOf } from "./admin.common";
 
 const adminTicketSchema = ticketSchema

@@ -1,18 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
-import { pageQuerySchema } from "../../../domain/pagination";
-import { PLAN_IDS } from "../../../domain/plans";
-import { ROLES } from "../../../domain/roles";
-import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../domain/users";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { userCount } from "../../db/row-counts";
-import { roles, sessions, users } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { type PageBounds, pageParts, preparedPage } from "../../lib/paging";
-import { err, json, likePattern } from "../../lib/route-helpers";
-import { todayIso } from "../subscriptions/subscription.queries";
+import { pageQuerySchema } from "#domain/pagination";
+import { PLAN_IDS } from "#domain/plans";
+import { ROLES } from "#domain/roles";
+import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "#domain/users";
+import { requireAdmin } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { userCount } from "#server/db/row-counts";
+import { roles, sessions, users } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { type PageBounds, pageParts, preparedPage } from "#server/lib/paging";
+import { err, json, likePattern } from "#server/lib/route-helpers";
+import { todayIso } from "#server/routes/subscriptions/subscription.queries";
 import { adminErrors, type Filter, pageOf } from "./admin.common";
 
 const adminUserSchema = z

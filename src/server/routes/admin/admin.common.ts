@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import type { PageBounds } from "../../lib/paging";
-import { err } from "../../lib/route-helpers";
+import type { Db } from "#server/db/client";
+import { users } from "#server/db/schema";
+import type { PageBounds } from "#server/lib/paging";
+import { err } from "#server/lib/route-helpers";
 
 /** Every admin route answers these besides its own. */
 export const adminErrors = { 401: err("Signed out"), 403: err("Not an admin") };

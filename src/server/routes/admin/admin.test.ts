@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_RELEASE_MESSAGES } from "../../../domain/releases";
-import { TICKET_MESSAGES } from "../../../domain/tickets";
-import { ADMIN_USER_MESSAGES } from "../../../domain/users";
-import { createArtist, setReleaseStatus, validRelease } from "../../test/factories";
-import { setQualityChecked } from "../../test/media-fixtures";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { ADMIN_RELEASE_MESSAGES } from "#domain/releases";
+import { TICKET_MESSAGES } from "#domain/tickets";
+import { ADMIN_USER_MESSAGES } from "#domain/users";
+import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { setQualityChecked } from "#server/test/media-fixtures";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 const ANY_ID = "00000000-0000-4000-8000-000000000000";
 const ADMIN_ROUTES: [string, string, unknown?][] = [

@@ -1,16 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, between, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { PLANS } from "../../../domain/plans";
-import { isIsoDate } from "../../../domain/releases";
-import { artistShare } from "../../../domain/royalties";
-import { requireUser } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { dailyStreamFacts, ownerDailyTotals, releases, tracks as trackTable } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { err, json } from "../../lib/route-helpers";
-import { percentChange } from "../dashboard/dashboard.queries";
-import { currentPlanId } from "../subscriptions/subscription.queries";
+import { PLANS } from "#domain/plans";
+import { isIsoDate } from "#domain/releases";
+import { artistShare } from "#domain/royalties";
+import { requireUser } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { dailyStreamFacts, ownerDailyTotals, releases, tracks as trackTable } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { err, json } from "#server/lib/route-helpers";
+import { percentChange } from "#server/routes/dashboard/dashboard.queries";
+import { currentPlanId } from "#server/routes/subscriptions/subscription.queries";
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 731;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_ID, PLANS } from "../../../domain/plans";
-import { artistShare } from "../../../domain/royalties";
-import { createArtist, validRelease } from "../../test/factories";
-import { startTestServer, type TestServer } from "../../test/test-server";
+import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
+import { artistShare } from "#domain/royalties";
+import { createArtist, validRelease } from "#server/test/factories";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 
 const STORES = ["Spotify", "JioSaavn", "Gaana", "Apple Music"];
 const COUNTRIES = ["IN", "US", "GB", "AE", "SG"];

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/create-router";
+import { createRouter } from "#server/lib/create-router";
 
 const configSchema = z.object({ requireEmailVerification: z.boolean() }).openapi("PublicConfig");
 

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { desc } from "drizzle-orm";
-import { CONTACT } from "../../../domain/business";
-import { contactMessageSchema } from "../../../domain/contact";
-import { getSessionUser, requireAdmin } from "../../auth/guards";
-import { contactMessages } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { errorBodySchema } from "../../lib/errors";
-import { rateLimitByAddress } from "../../lib/rate-limit";
+import { CONTACT } from "#domain/business";
+import { contactMessageSchema } from "#domain/contact";
+import { getSessionUser, requireAdmin } from "#server/auth/guards";
+import { contactMessages } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { errorBodySchema } from "#server/lib/errors";
+import { rateLimitByAddress } from "#server/lib/rate-limit";
 
 const route = createRoute({
   method: "post",

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
-import { releases, users } from "../../db/schema";
-import { type ReleaseDto, releaseColumns, toReleaseDto } from "../releases/release.schema";
+import type { Db } from "#server/db/client";
+import { preparedQuery } from "#server/db/prepared";
+import { releases, users } from "#server/db/schema";
+import { type ReleaseDto, releaseColumns, toReleaseDto } from "#server/routes/releases/release.schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../../auth/guards";
-import { createRouter } from "../../lib/create-router";
-import { errorBodySchema } from "../../lib/errors";
-import { releaseSchema } from "../releases/release.schema";
+import { requireUser } from "#server/auth/guards";
+import { createRouter } from "#server/lib/create-router";
+import { errorBodySchema } from "#server/lib/errors";
+import { releaseSchema } from "#server/routes/releases/release.schema";
 import { loadDashboard } from "./dashboard.queries";
 
 const change = z

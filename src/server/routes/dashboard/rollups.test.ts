@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtist, validRelease } from "../../test/factories";
-import { startTestServer, type TestServer } from "../../test/test-server";
+import { createArtist, validRelease } from "#server/test/factories";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { requireUser } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { err, json } from "../../lib/route-helpers";
+import { requireUser } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { notifications } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { err, json } from "#server/lib/route-helpers";
 
 const notificationSchema = z
   .object({

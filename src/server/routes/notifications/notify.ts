@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { NotificationPreferenceKey } from "../../../domain/settings";
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../../domain/settings";
-import type { Db } from "../../db/client";
-import { notificationPreferences, notifications, users } from "../../db/schema";
-import type { AppDeps } from "../../lib/context";
+import type { NotificationPreferenceKey } from "#domain/settings";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "#domain/settings";
+import type { Db } from "#server/db/client";
+import { notificationPreferences, notifications, users } from "#server/db/schema";
+import type { AppDeps } from "#server/lib/context";
 
 export interface NoticeToUser {
   userId: string;

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
-import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "../../../domain/deliveries";
-import { FINDING_SEVERITIES, QC_STATUSES } from "../../../domain/quality";
-import { planTracks, type TrackData } from "../../../domain/tracks";
-import type { Db } from "../../db/client";
-import { dailyStreamFacts, deliveries, releases, tracks } from "../../db/schema";
-import { claimReleaseCodes } from "../../delivery/identifiers";
-import type { StoreConfig } from "../../delivery/stores";
-import { queueQualityCheck } from "../../quality/quality-check";
+import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "#domain/deliveries";
+import { FINDING_SEVERITIES, QC_STATUSES } from "#domain/quality";
+import { planTracks, type TrackData } from "#domain/tracks";
+import type { Db } from "#server/db/client";
+import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
+import { claimReleaseCodes } from "#server/delivery/identifiers";
+import type { StoreConfig } from "#server/delivery/stores";
+import { queueQualityCheck } from "#server/quality/quality-check";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

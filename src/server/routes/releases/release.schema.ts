@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { QC_STATUSES } from "../../../domain/quality";
-import { RELEASE_STATUSES, RELEASE_TYPES } from "../../../domain/releases";
-import { releases } from "../../db/schema";
+import { QC_STATUSES } from "#domain/quality";
+import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
+import { releases } from "#server/db/schema";
 
 export const releaseSchema = z
   .object({

@@ -6,14 +6,14 @@ import {
   RELEASE_STATUSES,
   RELEASE_TYPES,
   releaseInputSchema,
-} from "../../../domain/releases";
-import { requireUser } from "../../auth/guards";
-import { preparedQuery } from "../../db/prepared";
-import { releases } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { enforceRateLimit } from "../../lib/rate-limit";
-import { err as error, json, likePattern } from "../../lib/route-helpers";
+} from "#domain/releases";
+import { requireUser } from "#server/auth/guards";
+import { preparedQuery } from "#server/db/prepared";
+import { releases } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { enforceRateLimit } from "#server/lib/rate-limit";
+import { err as error, json, likePattern } from "#server/lib/route-helpers";
 import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
 import {
   deliveryStateSchema,

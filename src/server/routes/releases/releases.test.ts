@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RELEASE_NOTICES } from "../../../domain/releases";
-import { createArtist, setReleaseStatus, validRelease } from "../../test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
-import { rebuildLedger } from "../reports/report-importer";
+import { RELEASE_NOTICES } from "#domain/releases";
+import { rebuildLedger } from "#server/routes/reports/report-importer";
+import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 describe("artist releases API", () => {
   let server: TestServer;

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { canonicalUpc } from "../../../domain/identifiers";
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "../../../domain/plans";
-import { parseReportRecord, REPORT_COLUMNS } from "../../../domain/reports";
-import { artistShare } from "../../../domain/royalties";
-import type { Db } from "../../db/client";
+import { canonicalUpc } from "#domain/identifiers";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
+import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
+import { artistShare } from "#domain/royalties";
+import type { Db } from "#server/db/client";
 import {
   dailyStreamFacts,
   issuedIdentifiers,
@@ -16,11 +16,11 @@ import {
   storeReportRows,
   storeReports,
   subscriptions,
-} from "../../db/schema";
-import { DELIVERED_STATUSES } from "../../delivery/identifiers";
-import { enqueueJob } from "../../jobs/queue";
-import { ApiError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+} from "#server/db/schema";
+import { DELIVERED_STATUSES } from "#server/delivery/identifiers";
+import { enqueueJob } from "#server/jobs/queue";
+import { ApiError } from "#server/lib/errors";
+import type { Logger } from "#server/lib/logger";
 
 const BATCH = 1000;
 const MAX_LISTED_ERRORS = 1000;

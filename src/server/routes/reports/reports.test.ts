@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtist, createLiveRelease } from "../../test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { createArtist, createLiveRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { formatInr } from "../../../domain/money";
-import { artistShare, RECONCILIATION_MESSAGES, type ReconciliationKind } from "../../../domain/royalties";
-import type { Db } from "../../db/client";
+import { formatInr } from "#domain/money";
+import { artistShare, RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
+import type { Db } from "#server/db/client";
 
 export interface ReconciliationFinding {
   kind: ReconciliationKind;

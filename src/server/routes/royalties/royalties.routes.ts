@@ -1,18 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MINIMUM_PAYOUT_PAISE } from "../../../domain/business";
-import { formatInr } from "../../../domain/money";
-import { PLANS } from "../../../domain/plans";
-import { canRequestPayout, PAYOUT_STATUSES, RECONCILIATION_KINDS, ROYALTY_MESSAGES } from "../../../domain/royalties";
-import { requireAdmin, requireUser } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { err, json } from "../../lib/route-helpers";
-import { adminErrors, idParams } from "../admin/admin.common";
-import { notifyUser } from "../notifications/notify";
-import { currentPlanId } from "../subscriptions/subscription.queries";
+import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
+import { formatInr } from "#domain/money";
+import { PLANS } from "#domain/plans";
+import { canRequestPayout, PAYOUT_STATUSES, RECONCILIATION_KINDS, ROYALTY_MESSAGES } from "#domain/royalties";
+import { requireAdmin, requireUser } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { err, json } from "#server/lib/route-helpers";
+import { adminErrors, idParams } from "#server/routes/admin/admin.common";
+import { notifyUser } from "#server/routes/notifications/notify";
+import { currentPlanId } from "#server/routes/subscriptions/subscription.queries";
 import { reconcileRoyalties } from "./reconciliation";
 
 const payoutSchema = z

@@ -2,11 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDENTIFIER_MESSAGES } from "../../../domain/identifiers";
-import { RELEASE_NOTICES } from "../../../domain/releases";
-import { migrationsFolder } from "../../db/client";
-import { createArtist, createLiveRelease, validRelease } from "../../test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
+import { RELEASE_NOTICES } from "#domain/releases";
+import { migrationsFolder } from "#server/db/client";
+import { createArtist, createLiveRelease, validRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { getSessionUser } from "../../auth/guards";
-import { createRouter } from "../../lib/create-router";
+import { getSessionUser } from "#server/auth/guards";
+import { createRouter } from "#server/lib/create-router";
 
 const sessionUserSchema = z
   .object({

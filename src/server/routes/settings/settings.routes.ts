@@ -13,12 +13,12 @@ import {
   payoutAccountSchema,
   profileSchema,
   SETTINGS_MESSAGES,
-} from "../../../domain/settings";
-import { requireUser } from "../../auth/guards";
-import { notificationPreferences, payoutAccounts, users } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError } from "../../lib/errors";
-import { err, json } from "../../lib/route-helpers";
+} from "#domain/settings";
+import { requireUser } from "#server/auth/guards";
+import { notificationPreferences, payoutAccounts, users } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError } from "#server/lib/errors";
+import { err, json } from "#server/lib/route-helpers";
 
 export const AVATAR_UPLOAD_PATH = "/api/profile/avatar";
 const AVATAR_URL_PREFIX = "/api/uploads/avatars/";

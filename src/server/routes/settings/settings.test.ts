@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../domain/messages";
-import { DEFAULT_NOTIFICATION_PREFERENCES, SETTINGS_MESSAGES } from "../../../domain/settings";
-import { createArtist, setReleaseStatus, validRelease } from "../../test/factories";
-import { startTestServer, type TestClient, type TestServer } from "../../test/test-server";
-import { totpFromUri } from "../../test/totp";
+import { MESSAGES } from "#domain/messages";
+import { DEFAULT_NOTIFICATION_PREFERENCES, SETTINGS_MESSAGES } from "#domain/settings";
+import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
+import { totpFromUri } from "#server/test/totp";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +

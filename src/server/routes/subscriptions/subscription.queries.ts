@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, type PlanId } from "../../../domain/plans";
-import type { Db } from "../../db/client";
-import { subscriptions } from "../../db/schema";
+import { DEFAULT_PLAN_ID, type PlanId } from "#domain/plans";
+import type { Db } from "#server/db/client";
+import { subscriptions } from "#server/db/schema";
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 

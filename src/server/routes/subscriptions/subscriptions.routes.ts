@@ -1,18 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { desc, eq } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, PLAN_IDS, PLANS } from "../../../domain/plans";
-import {
-  changePlanSchema,
-  oneYearAfter,
-  SUBSCRIPTION_MESSAGES,
-  SUBSCRIPTION_STATUSES,
-} from "../../../domain/subscriptions";
-import { requireUser } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { subscriptions } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError, errorBodySchema } from "../../lib/errors";
-import { rebuildLedger } from "../reports/report-importer";
+import { DEFAULT_PLAN_ID, PLAN_IDS, PLANS } from "#domain/plans";
+import { changePlanSchema, oneYearAfter, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
+import { requireUser } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { subscriptions } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError, errorBodySchema } from "#server/lib/errors";
+import { rebuildLedger } from "#server/routes/reports/report-importer";
 import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
 
 export const subscriptionSchema = z

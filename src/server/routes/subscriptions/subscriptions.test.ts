@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oneYearAfter } from "../../../domain/subscriptions";
-import { createArtist } from "../../test/factories";
-import { startTestServer, type TestServer } from "../../test/test-server";
-import { rebuildLedger } from "../reports/report-importer";
+import { oneYearAfter } from "#domain/subscriptions";
+import { rebuildLedger } from "#server/routes/reports/report-importer";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 
 describe("artist subscription API", () => {
   let server: TestServer;

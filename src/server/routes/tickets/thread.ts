@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { supportTicketMessages, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { supportTicketMessages, users } from "#server/db/schema";
 
 export const ticketMessageSchema = z
   .object({

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq } from "drizzle-orm";
-import { createTicketSchema } from "../../../domain/support";
-import { replySchema, TICKET_PRIORITIES, TICKET_STATUSES } from "../../../domain/tickets";
-import { requireUser } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { supportTicketMessages, supportTickets } from "../../db/schema";
-import { createRouter } from "../../lib/create-router";
-import { ApiError, errorBodySchema } from "../../lib/errors";
-import { enforceRateLimit } from "../../lib/rate-limit";
+import { createTicketSchema } from "#domain/support";
+import { replySchema, TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
+import { requireUser } from "#server/auth/guards";
+import type { Db } from "#server/db/client";
+import { supportTicketMessages, supportTickets } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { ApiError, errorBodySchema } from "#server/lib/errors";
+import { enforceRateLimit } from "#server/lib/rate-limit";
 import { loadThread, ticketMessageSchema } from "./thread";
 
 export const ticketSchema = z

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUPPORT_MESSAGES } from "../../../domain/support";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "../../test/test-server";
+import { SUPPORT_MESSAGES } from "#domain/support";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 async function artist(server: TestServer, email: string) {
   const browser = server.client();

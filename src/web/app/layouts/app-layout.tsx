@@ -1,10 +1,10 @@
 import { BarChart3, CreditCard, Disc3, IndianRupee, LayoutDashboard, LifeBuoy, Settings } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
-import { FullPageSpinner } from "../../components/spinner";
-import { paths } from "../../config/paths";
-import { useSession } from "../../features/auth/api/get-session";
-import { NotificationBell } from "../../features/notifications/components/notification-bell";
-import { ReleaseSearch } from "../../features/releases/components/release-search";
+import { FullPageSpinner } from "#web/components/spinner";
+import { paths } from "#web/config/paths";
+import { useSession } from "#web/features/auth/api/get-session";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell";
+import { ReleaseSearch } from "#web/features/releases/components/release-search";
 import { AreaLayout, type NavItem } from "./area-layout";
 
 const NAV: readonly NavItem[] = [

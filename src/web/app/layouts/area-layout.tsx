@@ -3,15 +3,15 @@ import { LogOut, Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
-import { MESSAGES } from "../../../domain/messages";
-import { Logo } from "../../components/logo";
-import { ThemeToggle } from "../../components/theme-toggle";
-import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/toast";
-import { UserBadge } from "../../components/user-badge";
-import { paths } from "../../config/paths";
-import type { SessionUser } from "../../features/auth/api/get-session";
-import { useSignOut } from "../../features/auth/api/sign-out";
+import { MESSAGES } from "#domain/messages";
+import { Logo } from "#web/components/logo";
+import { ThemeToggle } from "#web/components/theme-toggle";
+import { Button } from "#web/components/ui/button";
+import { toast } from "#web/components/ui/toast";
+import { UserBadge } from "#web/components/user-badge";
+import { paths } from "#web/config/paths";
+import type { SessionUser } from "#web/features/auth/api/get-session";
+import { useSignOut } from "#web/features/auth/api/sign-out";
 
 export interface NavItem {
   to: string;

@@ -1,13 +1,13 @@
 import { Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link, NavLink, Outlet } from "react-router";
-import { CONTACT, MARKETING_CLAIMS } from "../../../domain/business";
-import { homePathForRole } from "../../../domain/roles";
-import { Logo } from "../../components/logo";
-import { ThemeToggle } from "../../components/theme-toggle";
-import { Button } from "../../components/ui/button";
-import { paths } from "../../config/paths";
-import { useSession } from "../../features/auth/api/get-session";
+import { CONTACT, MARKETING_CLAIMS } from "#domain/business";
+import { homePathForRole } from "#domain/roles";
+import { Logo } from "#web/components/logo";
+import { ThemeToggle } from "#web/components/theme-toggle";
+import { Button } from "#web/components/ui/button";
+import { paths } from "#web/config/paths";
+import { useSession } from "#web/features/auth/api/get-session";
 
 const HEADER_LINKS = [
   { to: paths.features, label: "Features" },

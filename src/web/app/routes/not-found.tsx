@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { MESSAGES } from "../../../domain/messages";
-import { usePageMeta } from "../../components/page-title";
-import { Button } from "../../components/ui/button";
-import { paths } from "../../config/paths";
+import { MESSAGES } from "#domain/messages";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { paths } from "#web/config/paths";
 
 export function NotFoundPage() {
   usePageMeta(MESSAGES.notFound.title);

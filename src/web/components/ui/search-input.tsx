@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn";
 import { Input } from "./input";
 
 /** A search box with its icon; the label is for screen readers, the placeholder says what it finds. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn";
 
 /** A native select: keyboard, screen reader and phone pickers work without extra code. */
 export function Select({ className, ...props }: ComponentProps<"select">) {

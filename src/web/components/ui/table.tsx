@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn";
 
 /** A table that scrolls sideways on a phone rather than overflowing the page. */
 export function Table({ className, ...props }: ComponentProps<"table">) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn";
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (

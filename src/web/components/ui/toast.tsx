@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#web/lib/cn";
 
 /** Spec §9: one toast visible at a time, 5000 ms, swipe threshold 50 px. */
 export const TOAST_DURATION_MS = 5000;

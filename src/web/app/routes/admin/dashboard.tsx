@@ -1,11 +1,11 @@
 import { CheckCircle2, CreditCard, Disc3, LifeBuoy, Users, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { usePageMeta } from "../../../components/page-title";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { toast } from "../../../components/ui/toast";
-import { useAdminSummary } from "../../../features/admin/api/admin";
-import { formatCount, formatDateTime } from "../../../lib/format";
+import { usePageMeta } from "#web/components/page-title";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import { useAdminSummary } from "#web/features/admin/api/admin";
+import { formatCount, formatDateTime } from "#web/lib/format";
 
 export function AdminDashboardPage() {
   usePageMeta("Admin Dashboard");

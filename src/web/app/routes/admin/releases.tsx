@@ -1,6 +1,6 @@
 import { Download, Plus } from "lucide-react";
 import { useState } from "react";
-import { firstIssueMessage } from "../../../../domain/auth";
+import { firstIssueMessage } from "#domain/auth";
 import {
   ADMIN_RELEASE_MESSAGES,
   canApplyReleaseAction,
@@ -14,32 +14,32 @@ import {
   RELEASE_TYPES,
   type ReleaseStatus,
   releaseMetadataSchema,
-} from "../../../../domain/releases";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Pagination } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { Select } from "../../../components/ui/select";
-import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
+} from "#domain/releases";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Pagination } from "#web/components/ui/pagination";
+import { SearchInput } from "#web/components/ui/search-input";
+import { Select } from "#web/components/ui/select";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
 import {
   type AdminRelease,
   useAdminReleases,
   useEditRelease,
   useManualRelease,
   useReleaseAction,
-} from "../../../features/admin/api/admin";
-import { useListSearch } from "../../../features/admin/api/use-list-search";
-import { ReleaseReviewDialog } from "../../../features/admin/components/release-review";
-import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
-import { formatCount, formatDate } from "../../../lib/format";
+} from "#web/features/admin/api/admin";
+import { useListSearch } from "#web/features/admin/api/use-list-search";
+import { ReleaseReviewDialog } from "#web/features/admin/components/release-review";
+import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { formatCount, formatDate } from "#web/lib/format";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });

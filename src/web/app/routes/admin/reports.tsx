@@ -1,18 +1,18 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { formatInr } from "../../../../domain/money";
-import { REPORT_COLUMNS } from "../../../../domain/reports";
-import { RECONCILIATION_MESSAGES } from "../../../../domain/royalties";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Table, Td, Th } from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
+import { formatInr } from "#domain/money";
+import { REPORT_COLUMNS } from "#domain/reports";
+import { RECONCILIATION_MESSAGES } from "#domain/royalties";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Table, Td, Th } from "#web/components/ui/table";
+import { toast } from "#web/components/ui/toast";
 import {
   type AdminPayout,
   useAdminPayouts,
@@ -21,8 +21,8 @@ import {
   useStoreReport,
   useStoreReports,
   useUploadReport,
-} from "../../../features/admin/api/admin";
-import { formatCount, formatDateTime } from "../../../lib/format";
+} from "#web/features/admin/api/admin";
+import { formatCount, formatDateTime } from "#web/lib/format";
 
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
 

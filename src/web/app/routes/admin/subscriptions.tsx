@@ -1,33 +1,29 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { formatInr } from "../../../../domain/money";
-import { PLAN_IDS, PLANS, type PlanId } from "../../../../domain/plans";
-import {
-  SUBSCRIPTION_STATUS_LABELS,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-} from "../../../../domain/subscriptions";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Pagination } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { Select } from "../../../components/ui/select";
-import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
+import { formatInr } from "#domain/money";
+import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "#domain/subscriptions";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Pagination } from "#web/components/ui/pagination";
+import { SearchInput } from "#web/components/ui/search-input";
+import { Select } from "#web/components/ui/select";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { toast } from "#web/components/ui/toast";
 import {
   type AdminSubscription,
   findUserByEmail,
   useAdminSubscriptions,
   useCreateSubscription,
   useSubscriptionAction,
-} from "../../../features/admin/api/admin";
-import { useListSearch } from "../../../features/admin/api/use-list-search";
-import { formatDate } from "../../../lib/format";
+} from "#web/features/admin/api/admin";
+import { useListSearch } from "#web/features/admin/api/use-list-search";
+import { formatDate } from "#web/lib/format";
 
 const fail = (err: unknown) =>
   toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });

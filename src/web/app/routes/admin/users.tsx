@@ -1,22 +1,22 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { firstIssueMessage } from "../../../../domain/auth";
-import { PLANS } from "../../../../domain/plans";
-import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "../../../../domain/users";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Pagination } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { Select } from "../../../components/ui/select";
-import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
+import { firstIssueMessage } from "#domain/auth";
+import { PLANS } from "#domain/plans";
+import { ADMIN_USER_MESSAGES, addUserSchema, editUserSchema } from "#domain/users";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Pagination } from "#web/components/ui/pagination";
+import { SearchInput } from "#web/components/ui/search-input";
+import { Select } from "#web/components/ui/select";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { toast } from "#web/components/ui/toast";
 import {
   type AdminUser,
   useAddUser,
@@ -24,10 +24,10 @@ import {
   useEditUser,
   useRoles,
   useUserAction,
-} from "../../../features/admin/api/admin";
-import { useListSearch } from "../../../features/admin/api/use-list-search";
-import { useSession } from "../../../features/auth/api/get-session";
-import { formatDate } from "../../../lib/format";
+} from "#web/features/admin/api/admin";
+import { useListSearch } from "#web/features/admin/api/use-list-search";
+import { useSession } from "#web/features/auth/api/get-session";
+import { formatDate } from "#web/lib/format";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });

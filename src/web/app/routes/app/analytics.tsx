@@ -2,18 +2,18 @@ import { stringify } from "csv-stringify/browser/esm/sync";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatInr } from "../../../../domain/money";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Table, Td, Th } from "../../../components/ui/table";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { type Analytics, useAnalytics } from "../../../features/analytics/api/analytics";
-import { formatChange } from "../../../features/dashboard/components/stat-card";
-import { countryName, formatCount } from "../../../lib/format";
+import { formatInr } from "#domain/money";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Table, Td, Th } from "#web/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { type Analytics, useAnalytics } from "#web/features/analytics/api/analytics";
+import { formatChange } from "#web/features/dashboard/components/stat-card";
+import { countryName, formatCount } from "#web/lib/format";
 
 const PERIODS = [
   { value: "7", label: "7 Days" },

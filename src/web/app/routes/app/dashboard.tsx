@@ -1,20 +1,20 @@
 import { Globe2, Headphones, IndianRupee, TrendingUp, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatInr } from "../../../../domain/money";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { useSession } from "../../../features/auth/api/get-session";
-import { type Dashboard, useDashboard } from "../../../features/dashboard/api/get-dashboard";
-import { StatCard } from "../../../features/dashboard/components/stat-card";
-import { StreamsChart } from "../../../features/dashboard/components/streams-chart";
-import { releaseHref } from "../../../features/releases/components/release-card";
-import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
-import { countryName, formatCount, formatDate } from "../../../lib/format";
+import { formatInr } from "#domain/money";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
+import { useSession } from "#web/features/auth/api/get-session";
+import { type Dashboard, useDashboard } from "#web/features/dashboard/api/get-dashboard";
+import { StatCard } from "#web/features/dashboard/components/stat-card";
+import { StreamsChart } from "#web/features/dashboard/components/streams-chart";
+import { releaseHref } from "#web/features/releases/components/release-card";
+import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { countryName, formatCount, formatDate } from "#web/lib/format";
 
 const EMPTY: Dashboard = {
   stats: {

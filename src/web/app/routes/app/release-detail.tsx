@@ -1,14 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { releaseTypeLabel } from "../../../../domain/releases";
-import { usePageMeta } from "../../../components/page-title";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { paths } from "../../../config/paths";
-import { useRelease } from "../../../features/releases/api/releases";
-import { QualityReportView, TrackTable } from "../../../features/releases/components/quality-report";
-import { ReleaseStatusBadge } from "../../../features/releases/components/release-status-badge";
-import { formatCount, formatDate } from "../../../lib/format";
+import { releaseTypeLabel } from "#domain/releases";
+import { usePageMeta } from "#web/components/page-title";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { paths } from "#web/config/paths";
+import { useRelease } from "#web/features/releases/api/releases";
+import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { formatCount, formatDate } from "#web/lib/format";
 
 export function ReleaseDetailPage() {
   const { id = "" } = useParams();

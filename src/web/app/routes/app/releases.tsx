@@ -9,18 +9,18 @@ import {
   RELEASE_TYPES,
   type ReleaseStatus,
   type ReleaseType,
-} from "../../../../domain/releases";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { toast } from "../../../components/ui/toast";
-import { type ReleaseFilters, useCreateRelease, useReleases } from "../../../features/releases/api/releases";
-import { ReleaseCard } from "../../../features/releases/components/release-card";
-import { ReleaseForm } from "../../../features/releases/components/release-form";
+} from "#domain/releases";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { toast } from "#web/components/ui/toast";
+import { type ReleaseFilters, useCreateRelease, useReleases } from "#web/features/releases/api/releases";
+import { ReleaseCard } from "#web/features/releases/components/release-card";
+import { ReleaseForm } from "#web/features/releases/components/release-form";
 
 const TABS = [
   { value: "all", label: "All Releases" },

@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatInr } from "../../../../domain/money";
-import { ROYALTY_MESSAGES } from "../../../../domain/royalties";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Table, Td, Th } from "../../../components/ui/table";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { toast } from "../../../components/ui/toast";
-import { useRequestPayout, useRoyalties } from "../../../features/royalties/api/royalties";
-import { formatDate } from "../../../lib/format";
+import { formatInr } from "#domain/money";
+import { ROYALTY_MESSAGES } from "#domain/royalties";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Table, Td, Th } from "#web/components/ui/table";
+import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { toast } from "#web/components/ui/toast";
+import { useRequestPayout, useRoyalties } from "#web/features/royalties/api/royalties";
+import { formatDate } from "#web/lib/format";
 
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 

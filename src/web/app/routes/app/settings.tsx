@@ -1,10 +1,10 @@
-import { usePageMeta } from "../../../components/page-title";
-import { Card } from "../../../components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { NotificationsTab } from "../../../features/settings/components/notifications-tab";
-import { PaymentTab } from "../../../features/settings/components/payment-tab";
-import { ProfileTab } from "../../../features/settings/components/profile-tab";
-import { SecurityTab } from "../../../features/settings/components/security-tab";
+import { usePageMeta } from "#web/components/page-title";
+import { Card } from "#web/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
+import { PaymentTab } from "#web/features/settings/components/payment-tab";
+import { ProfileTab } from "#web/features/settings/components/profile-tab";
+import { SecurityTab } from "#web/features/settings/components/security-tab";
 
 export function SettingsPage() {
   usePageMeta("Settings");

@@ -1,23 +1,23 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
-import { formatInr } from "../../../../domain/money";
-import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "../../../../domain/plans";
-import { planChangeLabel, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUS_LABELS } from "../../../../domain/subscriptions";
-import { usePageMeta } from "../../../components/page-title";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { toast } from "../../../components/ui/toast";
+import { formatInr } from "#domain/money";
+import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "#domain/plans";
+import { planChangeLabel, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUS_LABELS } from "#domain/subscriptions";
+import { usePageMeta } from "#web/components/page-title";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
 import {
   useCancelSubscription,
   useChangePlan,
   useResumeSubscription,
   useSubscription,
-} from "../../../features/subscription/api/subscription";
-import { formatDate } from "../../../lib/format";
+} from "#web/features/subscription/api/subscription";
+import { formatDate } from "#web/lib/format";
 
 const failed = (err: unknown) =>
   toast({ title: SUBSCRIPTION_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });

@@ -1,14 +1,14 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { CONTACT } from "../../../../domain/business";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { FaqList } from "../../../features/support/components/faq-list";
-import { NewTicketForm } from "../../../features/support/components/new-ticket-form";
-import { TicketList } from "../../../features/support/components/ticket-list";
-import { TicketThreadDialog } from "../../../features/support/components/ticket-thread-dialog";
+import { CONTACT } from "#domain/business";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { FaqList } from "#web/features/support/components/faq-list";
+import { NewTicketForm } from "#web/features/support/components/new-ticket-form";
+import { TicketList } from "#web/features/support/components/ticket-list";
+import { TicketThreadDialog } from "#web/features/support/components/ticket-thread-dialog";
 
 export function SupportPage() {
   usePageMeta("Support");

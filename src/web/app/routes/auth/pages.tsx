@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { MESSAGES } from "../../../../domain/messages";
-import { homePathForRole } from "../../../../domain/roles";
-import { usePageMeta } from "../../../components/page-title";
-import { FullPageSpinner } from "../../../components/spinner";
-import { toast } from "../../../components/ui/toast";
-import { useSession } from "../../../features/auth/api/get-session";
-import { AuthCard } from "../../../features/auth/components/auth-card";
-import { ForgotPasswordForm } from "../../../features/auth/components/forgot-password-form";
-import { LoginForm } from "../../../features/auth/components/login-form";
-import { RegisterForm } from "../../../features/auth/components/register-form";
-import { ResetPasswordForm } from "../../../features/auth/components/reset-password-form";
+import { MESSAGES } from "#domain/messages";
+import { homePathForRole } from "#domain/roles";
+import { usePageMeta } from "#web/components/page-title";
+import { FullPageSpinner } from "#web/components/spinner";
+import { toast } from "#web/components/ui/toast";
+import { useSession } from "#web/features/auth/api/get-session";
+import { AuthCard } from "#web/features/auth/components/auth-card";
+import { ForgotPasswordForm } from "#web/features/auth/components/forgot-password-form";
+import { LoginForm } from "#web/features/auth/components/login-form";
+import { RegisterForm } from "#web/features/auth/components/register-form";
+import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form";
 
 /** Signed-in users never see the sign-in or registration screens (product §2). */
 function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {

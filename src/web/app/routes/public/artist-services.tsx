@@ -1,10 +1,10 @@
 import { Brush, Disc3, Headphones, Megaphone, Mic2, Radio, Sliders, Video } from "lucide-react";
 import { Link } from "react-router";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
-import { FeatureCard } from "../../../features/marketing/components/feature-card";
-import { PageHero } from "../../../features/marketing/components/page-hero";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { paths } from "#web/config/paths";
+import { FeatureCard } from "#web/features/marketing/components/feature-card";
+import { PageHero } from "#web/features/marketing/components/page-hero";
 
 const SERVICES = [
   {

@@ -1,18 +1,18 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { firstIssueMessage } from "../../../../domain/auth";
-import { CONTACT } from "../../../../domain/business";
-import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from "../../../../domain/contact";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { useSendContactMessage } from "../../../features/marketing/api/send-contact-message";
-import { PageHero } from "../../../features/marketing/components/page-hero";
+import { firstIssueMessage } from "#domain/auth";
+import { CONTACT } from "#domain/business";
+import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from "#domain/contact";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { useSendContactMessage } from "#web/features/marketing/api/send-contact-message";
+import { PageHero } from "#web/features/marketing/components/page-hero";
 
 export function ContactPage() {
   usePageMeta("Contact Us", "Write to the Kalrav team about distribution, labels, production or anything else.");

@@ -1,12 +1,12 @@
 import { BarChart3, Globe2, IndianRupee, Wrench } from "lucide-react";
 import { Link } from "react-router";
-import { LANDING_PLAN_IDS, PLANS } from "../../../../domain/plans";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
-import { FeatureCard } from "../../../features/marketing/components/feature-card";
-import { Section } from "../../../features/marketing/components/page-hero";
-import { PlanCard } from "../../../features/marketing/components/plan-card";
+import { LANDING_PLAN_IDS, PLANS } from "#domain/plans";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { paths } from "#web/config/paths";
+import { FeatureCard } from "#web/features/marketing/components/feature-card";
+import { Section } from "#web/features/marketing/components/page-hero";
+import { PlanCard } from "#web/features/marketing/components/plan-card";
 
 /** Our own wordmarks of services we deliver to; no copied logo files. */
 const SERVICES = ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"] as const;

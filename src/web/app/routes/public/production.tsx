@@ -1,11 +1,11 @@
 import { Award, Check, Clock, Disc3, Headphones, Mic2, Music2, PenTool, Sliders, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatInr } from "../../../../domain/money";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
-import { FeatureCard } from "../../../features/marketing/components/feature-card";
-import { PageHero, Section } from "../../../features/marketing/components/page-hero";
+import { formatInr } from "#domain/money";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { paths } from "#web/config/paths";
+import { FeatureCard } from "#web/features/marketing/components/feature-card";
+import { PageHero, Section } from "#web/features/marketing/components/page-hero";
 
 const SERVICES = [
   {

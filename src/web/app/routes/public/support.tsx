@@ -1,20 +1,20 @@
 import { BookOpen, LifeBuoy } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { CONTACT } from "../../../../domain/business";
-import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "../../../../domain/support";
-import { usePageMeta } from "../../../components/page-title";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { useSession } from "../../../features/auth/api/get-session";
-import { PageHero } from "../../../features/marketing/components/page-hero";
-import { useCreateTicket } from "../../../features/support/api/tickets";
-import { FaqList } from "../../../features/support/components/faq-list";
+import { CONTACT } from "#domain/business";
+import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
+import { useSession } from "#web/features/auth/api/get-session";
+import { PageHero } from "#web/features/marketing/components/page-hero";
+import { useCreateTicket } from "#web/features/support/api/tickets";
+import { FaqList } from "#web/features/support/components/faq-list";
 
 function TicketForm() {
   const createTicket = useCreateTicket();

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "../../../../domain/pagination";
-import type { PlanId } from "../../../../domain/plans";
-import type { ManualReleaseInput, ReleaseMetadataInput } from "../../../../domain/releases";
-import type { SubscriptionStatus } from "../../../../domain/subscriptions";
-import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
-import { ApiClientError, api } from "../../../lib/api-client";
+import type { Page } from "#domain/pagination";
+import type { PlanId } from "#domain/plans";
+import type { ManualReleaseInput, ReleaseMetadataInput } from "#domain/releases";
+import type { SubscriptionStatus } from "#domain/subscriptions";
+import type { TicketPriority, TicketStatus } from "#domain/tickets";
 import {
   type DeliveryState,
   type QualityReport,
   qualityInProgress,
   type Release,
   type Track,
-} from "../../releases/api/releases";
+} from "#web/features/releases/api/releases";
+import { ApiClientError, api } from "#web/lib/api-client";
 
 export interface AdminUser {
   id: string;

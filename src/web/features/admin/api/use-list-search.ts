@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { useDebounced } from "../../../lib/use-debounced";
+import { useDebounced } from "#web/lib/use-debounced";
 
 /**
  * Search and paging state of an admin list: starts from ?q= (the header search links here), goes

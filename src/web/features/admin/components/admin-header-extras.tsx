@@ -2,9 +2,9 @@ import { Bell, Search } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../config/paths";
-import { useDebounced } from "../../../lib/use-debounced";
-import { useAdminSearch, useAdminSummary } from "../api/admin";
+import { paths } from "#web/config/paths";
+import { useAdminSearch, useAdminSummary } from "#web/features/admin/api/admin";
+import { useDebounced } from "#web/lib/use-debounced";
 
 /** Finds users, releases and tickets from the header; each result opens its list filtered to it. */
 export function AdminSearch() {

@@ -1,22 +1,22 @@
 import { useState } from "react";
-import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus } from "../../../../domain/deliveries";
-import { canApplyReleaseAction } from "../../../../domain/releases";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { FormError } from "../../../components/ui/form-error";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Table, TableMessage, Td, Th } from "../../../components/ui/table";
-import { formatDate } from "../../../lib/format";
-import { QualityReportView, TrackTable } from "../../releases/components/quality-report";
-import { ReleaseStatusBadge } from "../../releases/components/release-status-badge";
+import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#domain/deliveries";
+import { canApplyReleaseAction } from "#domain/releases";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import {
   type AdminRelease,
   useAdminReleaseDetail,
   useRecheckRelease,
   useReleaseAction,
   useRetryDelivery,
-} from "../api/admin";
+} from "#web/features/admin/api/admin";
+import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { formatDate } from "#web/lib/format";
 
 const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
   queued: "neutral",

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "#web/lib/api-client";
 
 interface Totals {
   streams: number;

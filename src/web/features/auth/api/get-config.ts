@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "#web/lib/api-client";
 
 export const configQueryOptions = queryOptions({
   queryKey: ["config"],

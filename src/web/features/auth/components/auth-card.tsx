@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "../../../components/logo";
-import { paths } from "../../../config/paths";
+import { Logo } from "#web/components/logo";
+import { paths } from "#web/config/paths";
 
 /** The standalone frame of the sign-in, registration and password pages. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

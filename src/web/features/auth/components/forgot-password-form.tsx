@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { forgotPasswordSchema } from "../../../../domain/auth";
-import { MESSAGES } from "../../../../domain/messages";
-import { Button } from "../../../components/ui/button";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { paths } from "../../../config/paths";
-import { useRequestPasswordReset } from "../api/password-reset";
+import { forgotPasswordSchema } from "#domain/auth";
+import { MESSAGES } from "#domain/messages";
+import { Button } from "#web/components/ui/button";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { paths } from "#web/config/paths";
+import { useRequestPasswordReset } from "#web/features/auth/api/password-reset";
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();

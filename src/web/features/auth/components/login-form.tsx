@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { firstIssueMessage, type LoginInput, loginSchema } from "../../../../domain/auth";
-import { MESSAGES } from "../../../../domain/messages";
-import { homePathForRole } from "../../../../domain/roles";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { ApiClientError } from "../../../lib/api-client";
-import { useResendVerification } from "../api/password-reset";
-import { useSignIn } from "../api/sign-in";
+import { firstIssueMessage, type LoginInput, loginSchema } from "#domain/auth";
+import { MESSAGES } from "#domain/messages";
+import { homePathForRole } from "#domain/roles";
+import { Button } from "#web/components/ui/button";
+import { Checkbox } from "#web/components/ui/checkbox";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
+import { useResendVerification } from "#web/features/auth/api/password-reset";
+import { useSignIn } from "#web/features/auth/api/sign-in";
+import { ApiClientError } from "#web/lib/api-client";
 import { SecondFactorForm } from "./second-factor-form";
 
 export function LoginForm() {

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { firstIssueMessage, resetPasswordSchema } from "../../../../domain/auth";
-import { MESSAGES } from "../../../../domain/messages";
-import { Button } from "../../../components/ui/button";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { useResetPassword } from "../api/password-reset";
+import { firstIssueMessage, resetPasswordSchema } from "#domain/auth";
+import { MESSAGES } from "#domain/messages";
+import { Button } from "#web/components/ui/button";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
+import { useResetPassword } from "#web/features/auth/api/password-reset";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();

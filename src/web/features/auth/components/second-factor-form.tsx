@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { MESSAGES } from "../../../../domain/messages";
-import { Button } from "../../../components/ui/button";
-import { FormError } from "../../../components/ui/form-error";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import type { SessionUser } from "../api/get-session";
-import { useVerifySecondFactor } from "../api/sign-in";
+import { MESSAGES } from "#domain/messages";
+import { Button } from "#web/components/ui/button";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import type { SessionUser } from "#web/features/auth/api/get-session";
+import { useVerifySecondFactor } from "#web/features/auth/api/sign-in";
 
 export function SecondFactorForm({
   onVerified,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Release } from "../../releases/api/releases";
+import type { Release } from "#web/features/releases/api/releases";
+import { api } from "#web/lib/api-client";
 
 export interface DayPoint {
   day: string;

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "#web/components/ui/card";
 
 /** "+12.5% from last month", or a dash when last month has nothing to compare with. */
 export function formatChange(change: number | null, unit = "%"): string {

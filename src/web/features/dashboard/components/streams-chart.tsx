@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import type { Dashboard, DayPoint } from "../api/get-dashboard";
+import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import type { Dashboard, DayPoint } from "#web/features/dashboard/api/get-dashboard";
 
 type Period = "weekly" | "monthly" | "quarterly";
 const WEEKDAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });

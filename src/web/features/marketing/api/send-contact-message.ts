@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ContactMessageInput } from "../../../../domain/contact";
-import { api } from "../../../lib/api-client";
+import type { ContactMessageInput } from "#domain/contact";
+import { api } from "#web/lib/api-client";
 
 export function useSendContactMessage() {
   return useMutation({

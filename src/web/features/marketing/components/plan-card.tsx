@@ -1,9 +1,9 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { formatInr } from "../../../../domain/money";
-import type { Plan } from "../../../../domain/plans";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { formatInr } from "#domain/money";
+import type { Plan } from "#domain/plans";
+import { Button } from "#web/components/ui/button";
+import { cn } from "#web/lib/cn";
 
 export function PlanCard({
   plan,

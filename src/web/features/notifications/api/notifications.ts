@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "#web/lib/api-client";
 
 export interface AppNotification {
   id: string;

@@ -2,8 +2,8 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { formatDateTime } from "../../../lib/format";
-import { useMarkRead, useNotifications } from "../api/notifications";
+import { useMarkRead, useNotifications } from "#web/features/notifications/api/notifications";
+import { formatDateTime } from "#web/lib/format";
 
 export function NotificationBell() {
   const { data } = useNotifications();

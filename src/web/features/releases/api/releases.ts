@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Finding } from "../../../../domain/quality";
-import type { ReleaseInput, ReleaseStatus, ReleaseType } from "../../../../domain/releases";
-import { api } from "../../../lib/api-client";
+import type { Finding } from "#domain/quality";
+import type { ReleaseInput, ReleaseStatus, ReleaseType } from "#domain/releases";
+import { api } from "#web/lib/api-client";
 
 export interface Release {
   id: string;

@@ -1,9 +1,9 @@
-import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "../../../../domain/quality";
-import { formatDuration } from "../../../../domain/tracks";
-import { Badge } from "../../../components/ui/badge";
-import { Table, Td, Th } from "../../../components/ui/table";
-import { formatDate } from "../../../lib/format";
-import type { QualityReport, Track } from "../api/releases";
+import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
+import { formatDuration } from "#domain/tracks";
+import { Badge } from "#web/components/ui/badge";
+import { Table, Td, Th } from "#web/components/ui/table";
+import type { QualityReport, Track } from "#web/features/releases/api/releases";
+import { formatDate } from "#web/lib/format";
 
 /** The automated quality check's report: each finding with its subject, what is wrong and how to fix it. */
 export function QualityReportView({ quality, headingLevel = 2 }: { quality: QualityReport; headingLevel?: 2 | 3 }) {

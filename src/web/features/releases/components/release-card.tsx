@@ -1,21 +1,27 @@
 import { BarChart3, Disc, Disc3, Library, MoreVertical, Music, Pencil, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { artistMayChange, RELEASE_NOTICES, type ReleaseInput, releaseTypeLabel } from "../../../../domain/releases";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { artistMayChange, RELEASE_NOTICES, type ReleaseInput, releaseTypeLabel } from "#domain/releases";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { toast } from "../../../components/ui/toast";
-import { formatCount, formatDate } from "../../../lib/format";
-import { qualityInProgress, type Release, useDeleteRelease, useRelease, useUpdateRelease } from "../api/releases";
+} from "#web/components/ui/dropdown-menu";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import {
+  qualityInProgress,
+  type Release,
+  useDeleteRelease,
+  useRelease,
+  useUpdateRelease,
+} from "#web/features/releases/api/releases";
+import { formatCount, formatDate } from "#web/lib/format";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";
 

@@ -1,5 +1,5 @@
 import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { firstIssueMessage } from "../../../../domain/auth";
+import { firstIssueMessage } from "#domain/auth";
 import {
   noticeFor,
   RELEASE_NOTICES,
@@ -8,14 +8,14 @@ import {
   type ReleaseInput,
   type ReleaseType,
   releaseInputSchema,
-} from "../../../../domain/releases";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { toast } from "../../../components/ui/toast";
-import type { Release, Track } from "../api/releases";
+} from "#domain/releases";
+import { Button } from "#web/components/ui/button";
+import { Checkbox } from "#web/components/ui/checkbox";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { toast } from "#web/components/ui/toast";
+import type { Release, Track } from "#web/features/releases/api/releases";
 
 /** A track as the form holds it: featured artists as one comma-separated line. */
 interface TrackRow {

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#web/config/paths";
 
 /** The top bar's search: finds the artist's own releases by title. */
 export function ReleaseSearch() {

@@ -1,5 +1,5 @@
-import { releaseStatusLabel } from "../../../../domain/releases";
-import { Badge } from "../../../components/ui/badge";
+import { releaseStatusLabel } from "#domain/releases";
+import { Badge } from "#web/components/ui/badge";
 
 const TONE = { pending_review: "warning", live: "success", rejected: "danger", taken_down: "neutral" } as const;
 

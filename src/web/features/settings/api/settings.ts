@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferenceKey, PayoutAccountInput, ProfileInput } from "../../../../domain/settings";
-import { ApiClientError, api } from "../../../lib/api-client";
-import { sessionQueryOptions } from "../../auth/api/get-session";
+import type { NotificationPreferenceKey, PayoutAccountInput, ProfileInput } from "#domain/settings";
+import { sessionQueryOptions } from "#web/features/auth/api/get-session";
+import { ApiClientError, api } from "#web/lib/api-client";
 
 export interface Profile {
   name: string;

@@ -1,14 +1,10 @@
 import { useState } from "react";
-import {
-  NOTIFICATION_PREFERENCE_KEYS,
-  NOTIFICATION_PREFERENCE_LABELS,
-  SETTINGS_MESSAGES,
-} from "../../../../domain/settings";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Switch } from "../../../components/ui/switch";
-import { toast } from "../../../components/ui/toast";
-import { type NotificationPreferences, usePreferences, useSavePreferences } from "../api/settings";
+import { NOTIFICATION_PREFERENCE_KEYS, NOTIFICATION_PREFERENCE_LABELS, SETTINGS_MESSAGES } from "#domain/settings";
+import { Button } from "#web/components/ui/button";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Switch } from "#web/components/ui/switch";
+import { toast } from "#web/components/ui/toast";
+import { type NotificationPreferences, usePreferences, useSavePreferences } from "#web/features/settings/api/settings";
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   const [prefs, setPrefs] = useState(initial);

@@ -1,19 +1,19 @@
 import { useForm, useWatch } from "react-hook-form";
-import { firstIssueMessage } from "../../../../domain/auth";
+import { firstIssueMessage } from "#domain/auth";
 import {
   PAYOUT_METHOD_LABELS,
   type PayoutAccountInput,
   payoutAccountSchema,
   SETTINGS_MESSAGES,
   TAX_FORM_LABELS,
-} from "../../../../domain/settings";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { toast } from "../../../components/ui/toast";
-import { type PayoutAccount, usePayoutAccount, useSavePayoutAccount } from "../api/settings";
+} from "#domain/settings";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import { type PayoutAccount, usePayoutAccount, useSavePayoutAccount } from "#web/features/settings/api/settings";
 
 type FormValues = Omit<Required<PayoutAccountInput>, "taxForm"> & { taxForm: "" | "w9" | "w8ben" | "w8bene" };
 

@@ -1,15 +1,21 @@
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
-import { firstIssueMessage } from "../../../../domain/auth";
-import { AVATAR_MAX_BYTES, type ProfileInput, profileSchema, SETTINGS_MESSAGES } from "../../../../domain/settings";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { UserBadge } from "../../../components/user-badge";
-import { type Profile, useChangeEmail, useProfile, useSaveProfile, useUploadAvatar } from "../api/settings";
+import { firstIssueMessage } from "#domain/auth";
+import { AVATAR_MAX_BYTES, type ProfileInput, profileSchema, SETTINGS_MESSAGES } from "#domain/settings";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { UserBadge } from "#web/components/user-badge";
+import {
+  type Profile,
+  useChangeEmail,
+  useProfile,
+  useSaveProfile,
+  useUploadAvatar,
+} from "#web/features/settings/api/settings";
 
 const failed = (err: unknown) =>
   toast({

@@ -2,17 +2,17 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { CHANGE_PASSWORD_MIN_LENGTH } from "../../../../domain/auth";
-import { MESSAGES } from "../../../../domain/messages";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { useSession } from "../../auth/api/get-session";
+import { CHANGE_PASSWORD_MIN_LENGTH } from "#domain/auth";
+import { MESSAGES } from "#domain/messages";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
+import { useSession } from "#web/features/auth/api/get-session";
 import {
   useChangePassword,
   useConfirmTwoFactor,
@@ -20,7 +20,7 @@ import {
   useDisableTwoFactor,
   useEnableTwoFactor,
   useSignOutEverywhere,
-} from "../api/settings";
+} from "#web/features/settings/api/settings";
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: err instanceof Error ? err.message : String(err), variant: "destructive" });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PlanId } from "../../../../domain/plans";
-import type { SubscriptionStatus } from "../../../../domain/subscriptions";
-import { api } from "../../../lib/api-client";
+import type { PlanId } from "#domain/plans";
+import type { SubscriptionStatus } from "#domain/subscriptions";
+import { api } from "#web/lib/api-client";
 
 export interface Subscription {
   id: string;

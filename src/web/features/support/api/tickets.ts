@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateTicketInput } from "../../../../domain/support";
-import type { TicketPriority, TicketStatus } from "../../../../domain/tickets";
-import { api } from "../../../lib/api-client";
+import type { CreateTicketInput } from "#domain/support";
+import type { TicketPriority, TicketStatus } from "#domain/tickets";
+import { api } from "#web/lib/api-client";
 
 export interface Ticket {
   id: string;

@@ -1,9 +1,9 @@
 import { ChevronDown, Search } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { useId, useState } from "react";
-import { FAQ, SUPPORT_MESSAGES, searchFaq } from "../../../../domain/support";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
+import { FAQ, SUPPORT_MESSAGES, searchFaq } from "#domain/support";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
 
 /** The FAQ with a search over questions and answers; one item open at a time. */
 export function FaqList() {

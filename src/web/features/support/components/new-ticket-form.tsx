@@ -1,12 +1,12 @@
 import { useForm } from "react-hook-form";
-import { firstIssueMessage } from "../../../../domain/auth";
-import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "../../../../domain/support";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { useCreateTicket } from "../api/tickets";
+import { firstIssueMessage } from "#domain/auth";
+import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { useCreateTicket } from "#web/features/support/api/tickets";
 
 export function NewTicketForm({ onDone }: { onDone: () => void }) {
   const createTicket = useCreateTicket();

@@ -1,8 +1,8 @@
-import { SUPPORT_MESSAGES } from "../../../../domain/support";
-import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "../../../../domain/tickets";
-import { Button } from "../../../components/ui/button";
-import { formatDate } from "../../../lib/format";
-import { useTickets } from "../api/tickets";
+import { SUPPORT_MESSAGES } from "#domain/support";
+import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "#domain/tickets";
+import { Button } from "#web/components/ui/button";
+import { useTickets } from "#web/features/support/api/tickets";
+import { formatDate } from "#web/lib/format";
 
 export function TicketList({ onView }: { onView: (id: string) => void }) {
   const { data: tickets, isPending, isError } = useTickets();

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { TICKET_MESSAGES, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "../../../../domain/tickets";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { FormError } from "../../../components/ui/form-error";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
-import { formatDateTime } from "../../../lib/format";
-import { useReplyToOwnTicket, useTicketThread } from "../api/tickets";
+import { TICKET_MESSAGES, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "#domain/tickets";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { useReplyToOwnTicket, useTicketThread } from "#web/features/support/api/tickets";
+import { formatDateTime } from "#web/lib/format";
 
 export function TicketThreadDialog({ ticketId, onClose }: { ticketId: string; onClose: () => void }) {
   const thread = useTicketThread(ticketId);
