@@ -10,12 +10,12 @@ import { createAuth } from "#server/auth/auth";
 import { ensureFirstAdmin } from "#server/auth/first-admin";
 import { openDatabase } from "#server/db/client";
 import { releases, storeReports, tracks, users } from "#server/db/schema";
-import { claimReleaseCodes } from "#server/delivery/identifiers";
 import { loadEnv } from "#server/env";
 import { createJobWorker } from "#server/jobs/queue";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
-import { createReportImportJob, registerReport } from "#server/routes/reports/report-importer";
+import { claimReleaseCodes } from "#server/modules/delivery";
+import { createReportImportJob, registerReport } from "#server/modules/reports";
 import { loadOrCreateSecret } from "#server/secret";
 
 /** A small seeded generator: the same demo every time, and no Math.random in figures. */

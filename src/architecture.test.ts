@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layer rules, checked over the import graph of `src/`: the domain is pure and stands alone, the
- * web app and the server never import each other, and the server's shared infrastructure never
- * imports a feature's routes. Type-only imports count too: they are coupling all the same. Imports
+ * web app and the server never import each other, the server's shared infrastructure never imports a
+ * capability module, and modules reach each other only through their index. Type-only imports count too: they are coupling all the same. Imports
  * climbing out of their folder use the path aliases (#domain/, #server/, #web/).
  */
 
@@ -91,13 +91,34 @@ describe("layer rules", () => {
     ).toEqual([]);
   });
 
-  it("the server's shared infrastructure never imports a feature's routes", () => {
-    const infrastructure = ["server/db/", "server/lib/", "server/jobs/", "server/media/", "server/mail/"];
+  it("the server's shared infrastructure never imports a capability module", () => {
+    const infrastructure = [
+      "server/db/",
+      "server/lib/",
+      "server/jobs/",
+      "server/media/",
+      "server/mail/",
+      "server/auth/",
+    ];
     expect(
       violations(
         (f) => infrastructure.some((dir) => f.startsWith(dir)) && !isTest(f),
-        (t) => t.startsWith("server/routes/"),
+        (t) => t.startsWith("server/modules/"),
       ),
+    ).toEqual([]);
+  });
+
+  it("a module is entered only through its index: no reaching into another module's files", () => {
+    const moduleOf = (f: string) => /^server\/modules\/([^/]+)\//.exec(f)?.[1];
+    expect(
+      violations(
+        () => true,
+        () => true,
+      ).filter((edge) => {
+        const [from, to] = edge.split(" → ") as [string, string];
+        const target = moduleOf(to);
+        return target !== undefined && moduleOf(from) !== target && !to.endsWith(`/${target}/index.ts`);
+      }),
     ).toEqual([]);
   });
 

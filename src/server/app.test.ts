@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_MESSAGES } from "#domain/settings";
-import { trustedOriginsFor } from "./lib/origin-guard";
-import { createArtist } from "./test/factories";
-import { startTestServer, type TestServer } from "./test/test-server";
+import { trustedOriginsFor } from "#server/lib/origin-guard";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, type TestServer } from "#server/test/test-server";
 
 describe("HTTP app", () => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArtist, validRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "./app";
-import { createArtist, validRelease } from "./test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "./test/test-server";
 
 type Access = "public" | "user" | "owner" | "admin";
 

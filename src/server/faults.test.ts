@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validRelease } from "./test/factories";
-import { TestClient } from "./test/test-server";
+import { validRelease } from "#server/test/factories";
+import { TestClient } from "#server/test/test-server";
 
 /**
  * Fault tests against real server processes on one PostgreSQL server (TEST_DATABASE_URL): sessions

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArtist, validRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "./app";
-import { createArtist, validRelease } from "./test/factories";
-import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "./test/test-server";
 
 /**
  * Property-based fuzzing of every JSON route in the server's route table: malformed, oversized,

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { TestClient } from "./test/test-server";
+import { TestClient } from "#server/test/test-server";
 
 /** The real entry point, as `npm start` runs it, on embedded PGlite in a temporary data folder. */
 function startProcess(dataDir: string, port: number) {

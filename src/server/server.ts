@@ -3,29 +3,35 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { QC_MESSAGES } from "#domain/quality";
+import { createAuth } from "#server/auth/auth";
+import { ensureFirstAdmin, type FirstAdminResult } from "#server/auth/first-admin";
+import { createSessionCache } from "#server/auth/session-cache";
+import { type Database, openDatabase } from "#server/db/client";
+import { releases, royaltyAuditFindings } from "#server/db/schema";
+import { createJobWorker, type JobWorker } from "#server/jobs/queue";
+import { createEncryptor } from "#server/lib/encryption";
+import { createLogger } from "#server/lib/logger";
+import { trustedOriginsFor } from "#server/lib/origin-guard";
+import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
+import { createMailer } from "#server/mail/mailer";
+import { createMediaStore } from "#server/media/media-store";
+import { sweepMedia } from "#server/media/media-usage";
+import { parseAllowHosts } from "#server/media/safe-fetch";
+import type { Transport } from "#server/modules/delivery";
+import {
+  checkAcknowledgements,
+  createDeliveryJob,
+  createErnValidator,
+  type DeliveryConfig,
+  defaultSchemaDir,
+  loadStores,
+  type StoreConfig,
+} from "#server/modules/delivery";
+import { notifyUser } from "#server/modules/notifications";
+import { createQualityCheck } from "#server/modules/quality";
+import { createReportImportJob } from "#server/modules/reports";
 import { createApp } from "./app";
-import { createAuth } from "./auth/auth";
-import { ensureFirstAdmin, type FirstAdminResult } from "./auth/first-admin";
-import { createSessionCache } from "./auth/session-cache";
-import { type Database, openDatabase } from "./db/client";
-import { releases, royaltyAuditFindings } from "./db/schema";
-import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery/delivery-service";
-import { createErnValidator, defaultSchemaDir } from "./delivery/ern-schema";
-import { loadStores, type StoreConfig } from "./delivery/stores";
-import type { Transport } from "./delivery/transports";
 import type { Env } from "./env";
-import { createJobWorker, type JobWorker } from "./jobs/queue";
-import { createEncryptor } from "./lib/encryption";
-import { createLogger } from "./lib/logger";
-import { trustedOriginsFor } from "./lib/origin-guard";
-import { createServerWithHeaders, staticSecurityHeaders } from "./lib/security-headers";
-import { createMailer } from "./mail/mailer";
-import { createMediaStore } from "./media/media-store";
-import { sweepMedia } from "./media/media-usage";
-import { parseAllowHosts } from "./media/safe-fetch";
-import { createQualityCheck } from "./quality/quality-check";
-import { notifyUser } from "./routes/notifications/notify";
-import { createReportImportJob } from "./routes/reports/report-importer";
 import { loadOrCreateSecret } from "./secret";
 
 export interface RunningServer {

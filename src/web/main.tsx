@@ -1,8 +1,8 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
-import { App } from "./app/app";
-import { routes } from "./app/routes";
+import { App } from "#web/app/app";
+import { routes } from "#web/app/routes";
 import "./styles.css";
 
 const root = document.getElementById("root");

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter } from "react-router";
-import { App } from "./app/app";
-import { routes } from "./app/routes";
+import { App } from "#web/app/app";
+import { routes } from "#web/app/routes";
 
 /** The landing page's markup as the browser's first render of "/" will produce it, signed out. */
 export function renderLandingPage(): string {

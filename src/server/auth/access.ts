@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "#server/lib/context";
+import type { AppEnv } from "#server/context";
 import { getSessionUser, requireAdmin, requireUser } from "./guards";
 
 /** API areas that need a signed-in user; everything under /api/admin needs an admin. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { normalizeRole } from "#domain/roles";
-import type { AppEnv, SessionUser } from "#server/lib/context";
+import type { AppEnv, SessionUser } from "#server/context";
 import { ApiError } from "#server/lib/errors";
 import { sessionCookie } from "./session-cache";
 

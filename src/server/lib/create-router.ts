@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "#server/context";
 import { errorBody } from "./errors";
 
 /** A router whose validation failures answer in the one error shape. */

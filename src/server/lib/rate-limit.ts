@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { MESSAGES } from "#domain/messages";
+import type { AppEnv } from "#server/context";
 import { clientIp } from "./client-ip";
-import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 
 export interface RateLimitRule {

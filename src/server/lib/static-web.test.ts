@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "#server/context";
 import { mountWeb } from "./static-web";
 
 describe("serving the built web app", () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "#server/context";
 
 type Encoding = "br" | "gzip" | "identity";
 

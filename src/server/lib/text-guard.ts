@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { MESSAGES } from "#domain/messages";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "#server/context";
 import { errorBody } from "./errors";
 
 /** True when any string (or key) in a parsed JSON value holds a NUL character. */

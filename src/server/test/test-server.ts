@@ -2,10 +2,9 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { StoreConfig } from "#server/delivery/stores";
-import type { Transport } from "#server/delivery/transports";
 import { loadEnv } from "#server/env";
 import type { JobWorker } from "#server/jobs/queue";
+import type { StoreConfig, Transport } from "#server/modules/delivery";
 import { startServer } from "#server/server";
 import { createTestDatabase } from "./test-database";
 

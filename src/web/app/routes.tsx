@@ -1,14 +1,14 @@
 import { Navigate, type RouteObject } from "react-router";
+import { PublicLayout } from "#web/app/layouts/public-layout";
+import { NotFoundPage } from "#web/app/routes/not-found";
+import { HomePage } from "#web/app/routes/public/home";
 import { paths } from "#web/config/paths";
-import { PublicLayout } from "./layouts/public-layout";
-import { NotFoundPage } from "./routes/not-found";
-import { HomePage } from "./routes/public/home";
 
 // The artist area, the admin area and the auth screens are separate chunks (product §10).
-const publicPages = () => import("./routes/public/index");
-const auth = () => import("./routes/auth/pages");
-const artist = () => import("./routes/app/pages");
-const admin = () => import("./routes/admin/pages");
+const publicPages = () => import("#web/app/routes/public/index");
+const auth = () => import("#web/app/routes/auth/pages");
+const artist = () => import("#web/app/routes/app/pages");
+const admin = () => import("#web/app/routes/admin/pages");
 
 /** Every page of the app; the browser router and the build-time prerender of "/" share them. */
 export const routes: RouteObject[] = [
@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
   { path: paths.resetPassword, lazy: async () => ({ Component: (await auth()).ResetPasswordPage }) },
   {
     path: paths.app.root,
-    lazy: async () => ({ Component: (await import("./layouts/app-layout")).AppLayout }),
+    lazy: async () => ({ Component: (await import("#web/app/layouts/app-layout")).AppLayout }),
     children: [
       { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await artist()).DashboardPage }) },
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: paths.admin.root,
-    lazy: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
+    lazy: async () => ({ Component: (await import("#web/app/layouts/admin-layout")).AdminLayout }),
     children: [
       { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await admin()).AdminDashboardPage }) },

@@ -1,0 +1,60 @@
+import type { Auth } from "#server/auth/auth";
+import type { SessionCache } from "#server/auth/session-cache";
+import type { SessionUser } from "#server/auth/session-user";
+
+export type { SessionUser };
+
+import type { AccountLimit } from "#server/auth/sign-in-limit";
+import type { Database } from "#server/db/client";
+import type { JobWorker } from "#server/jobs/queue";
+import type { Encryptor } from "#server/lib/encryption";
+import type { Logger } from "#server/lib/logger";
+import type { Mailer } from "#server/mail/mailer";
+import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
+
+/** What every route can reach, set once per app. */
+export interface AppDeps {
+  database: Database;
+  auth: Auth;
+  /** Recently verified sessions for read requests (cleared by any state-changing request). */
+  sessionCache: SessionCache;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder of the built SPA; undefined serves the API only. */
+  webRoot?: string;
+  trustProxy: boolean;
+  /** Encrypts payout account numbers at rest. */
+  payoutEncryptor: Encryptor;
+  /** The address people use, for links in e-mails. */
+  publicUrl: string;
+  /** Folder for uploaded store reports. */
+  reportsDir: string;
+  /** Folder for files people upload (avatars). */
+  uploadsDir: string;
+  /** The benchmark's two baseline routes are mounted. */
+  benchRoutes?: boolean;
+  /** Origins allowed to make state-changing requests. */
+  trustedOrigins: readonly string[];
+  /** Runs quality checks, deliveries and store-report imports in the background. */
+  jobs: JobWorker;
+  delivery: DeliveryConfig;
+  identifiers: IdentifierConfig;
+  /** Settings the web app needs to know. */
+  publicConfig: PublicConfig;
+  /** Sign-in attempts per account before it pauses. */
+  signInLimit: AccountLimit;
+}
+
+export interface PublicConfig {
+  requireEmailVerification: boolean;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    logger: Logger;
+    requestId: string;
+    /** Undefined until looked up; null when signed out. */
+    sessionUser: SessionUser | null | undefined;
+  };
+};

@@ -1,0 +1,149 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client";
+import { preparedQuery } from "#server/db/prepared";
+import { releases, users } from "#server/db/schema";
+import { type ReleaseDto, releaseColumns, toReleaseDto } from "#server/modules/releases";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+const DASHBOARD_DAYS = 120;
+let lastDaysCache = { today: "", days: [] as string[] };
+
+/** The dashboard's 120 days up to and including `today`, newest first, as YYYY-MM-DD; made once a day. */
+function lastDays(today: Date): string[] {
+  const key = isoDay(today);
+  if (lastDaysCache.today !== key) {
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => isoDay(new Date(today.getTime() - i * DAY_MS)));
+    lastDaysCache = { today: key, days };
+  }
+  return lastDaysCache.days;
+}
+
+type Figures = { streams: number; listeners: number; revenue: number };
+
+type RecentRelease = Omit<ReleaseDto, "submittedAt" | "approvedAt" | "liveAt"> & {
+  submittedAt: string;
+  approvedAt: string | null;
+  liveAt: string | null;
+};
+
+/**
+ * The dashboard's figures from the owner rollups the fact triggers keep (migration 0010), with the
+ * latest releases as JSON, in one statement (one round trip), prepared once per database: planning
+ * it cost more than running it.
+ */
+function prepareDashboardQuery(db: Db, name: string) {
+  const owner = users.id;
+  // The release list's own columns, named as the DTO names them, so JSON rows map like Drizzle's.
+  const named = Object.fromEntries(
+    Object.entries(releaseColumns).map(([key, column]) => [key, sql`${column}`.as(key)]),
+  );
+  const latest = db
+    .select(named)
+    .from(releases)
+    .where(eq(releases.userId, owner))
+    .orderBy(desc(releases.submittedAt), desc(releases.id))
+    .limit(5);
+  return db
+    .select({
+      totals: sql<Figures>`(select json_build_object('streams', coalesce(sum(streams), 0),
+          'listeners', coalesce(sum(listeners), 0), 'revenue', coalesce(sum(revenue_paise), 0))
+        from owner_store_totals where owner_id = ${owner})`,
+      daily: sql<(Figures & { day: string })[]>`(select coalesce(json_agg(json_build_object('day', day,
+          'streams', streams, 'listeners', listeners, 'revenue', revenue_paise)), '[]')
+        from owner_daily_totals where owner_id = ${owner} and day >= ${sql.placeholder("since")}::date)`,
+      platforms: sql<{ name: string; streams: number }[]>`(select coalesce(json_agg(json_build_object('name', store,
+          'streams', streams)), '[]')
+        from (select store, streams from owner_store_totals where owner_id = ${owner}
+              order by streams desc, store limit 6) s)`,
+      countries: sql<{ code: string; listeners: number }[]>`(select coalesce(json_agg(json_build_object('code',
+          country, 'listeners', listeners)), '[]')
+        from (select country, listeners from owner_country_totals where owner_id = ${owner}
+              order by listeners desc, country limit 5) c)`,
+      // Royalties are the ledger's: the same figure the royalties screen shows.
+      earned: sql<number>`(select coalesce(sum(net_paise), 0) from royalty_ledger where user_id = ${owner})`.mapWith(
+        Number,
+      ),
+      recent: sql<RecentRelease[]>`(select coalesce(json_agg(r order by r."submittedAt" desc, r.id desc), '[]')
+        from (${latest}) r)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("owner")))
+    .prepare(name);
+}
+
+/** A release read as JSON: its timestamps are strings there. */
+const fromJson = (r: RecentRelease) =>
+  toReleaseDto({
+    ...r,
+    submittedAt: new Date(r.submittedAt),
+    approvedAt: r.approvedAt === null ? null : new Date(r.approvedAt),
+    liveAt: r.liveAt === null ? null : new Date(r.liveAt),
+  });
+
+// Some drivers hand json columns over as text.
+const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+/** Everything the artist dashboard shows, computed from the reported facts of the artist's own releases. */
+export async function loadDashboard(db: Db, userId: string, today: Date) {
+  const days = lastDays(today);
+  const since = days.at(-1) as string;
+  const [row] = await preparedQuery(db, "dashboard", prepareDashboardQuery).execute({ owner: userId, since });
+  const total = row ? parsed(row.totals) : { streams: 0, listeners: 0, revenue: 0 };
+  const daily = row ? parsed(row.daily) : [];
+  const platforms = row ? parsed(row.platforms) : [];
+  const countries = row ? parsed(row.countries) : [];
+  const earned = row?.earned ?? 0;
+
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const month = (key: keyof Figures, back: number) => {
+    let sum = 0;
+    for (let i = back * 30; i < back * 30 + 30; i++) sum += byDay.get(days[i] as string)?.[key] ?? 0;
+    return sum;
+  };
+  /** The last `count` days, oldest first, with zeros where nothing was reported. */
+  const series = (count: number) =>
+    days
+      .slice(0, count)
+      .reverse()
+      .map((day) => ({ day, streams: byDay.get(day)?.streams ?? 0 }));
+
+  const growthNow = percentChange(month("streams", 0), month("streams", 1));
+  const growthBefore = percentChange(month("streams", 1), month("streams", 2));
+  const platformTotal = platforms.reduce((s, p) => s + p.streams, 0);
+
+  return {
+    stats: {
+      totalStreams: total.streams,
+      totalListeners: total.listeners,
+      totalRoyaltiesPaise: earned,
+      growthRatePercent: growthNow,
+      changes: {
+        streams: growthNow,
+        listeners: percentChange(month("listeners", 0), month("listeners", 1)),
+        royalties: percentChange(month("revenue", 0), month("revenue", 1)),
+        growthRate:
+          growthNow !== null && growthBefore !== null ? Math.round((growthNow - growthBefore) * 10) / 10 : null,
+      },
+    },
+    series: {
+      weekly: series(7),
+      monthly: series(30),
+      quarterly: series(90),
+    },
+    recentReleases: row ? parsed(row.recent).map(fromJson) : [],
+    platforms: platforms.map((p) => ({
+      name: p.name,
+      streams: p.streams,
+      percent: platformTotal ? Math.round((p.streams / platformTotal) * 1000) / 10 : 0,
+    })),
+    countries,
+  };
+}

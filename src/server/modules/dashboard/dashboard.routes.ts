@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireUser } from "#server/auth/guards";
+import { createRouter } from "#server/lib/create-router";
+import { errorBodySchema } from "#server/lib/errors";
+import { releaseSchema } from "#server/modules/releases";
+import { loadDashboard } from "./dashboard.queries";
+
+const change = z
+  .number()
+  .nullable()
+  .openapi({ description: "Percent change from the previous 30 days; null when there is nothing to compare" });
+const dayPoint = z.object({ day: z.string(), streams: z.number().int() });
+
+const dashboardSchema = z
+  .object({
+    stats: z.object({
+      totalStreams: z.number().int(),
+      totalListeners: z.number().int(),
+      totalRoyaltiesPaise: z.number().int(),
+      growthRatePercent: change,
+      changes: z.object({ streams: change, listeners: change, royalties: change, growthRate: change }),
+    }),
+    series: z.object({ weekly: z.array(dayPoint), monthly: z.array(dayPoint), quarterly: z.array(dayPoint) }),
+    recentReleases: z.array(releaseSchema),
+    platforms: z.array(z.object({ name: z.string(), streams: z.number().int(), percent: z.number() })),
+    countries: z.array(z.object({ code: z.string(), listeners: z.number().int() })),
+  })
+  .openapi("Dashboard");
+
+const route = createRoute({
+  method: "get",
+  path: "/dashboard",
+  tags: ["Dashboard"],
+  summary: "The artist dashboard: totals, changes, daily series, recent releases, stores and countries",
+  responses: {
+    200: { content: { "application/json": { schema: dashboardSchema } }, description: "Dashboard" },
+    401: { content: { "application/json": { schema: errorBodySchema } }, description: "Signed out" },
+  },
+});
+
+export const dashboardRouter = createRouter().openapi(route, async (c) => {
+  const user = await requireUser(c);
+  const dashboard = await loadDashboard(c.get("deps").database.db, user.id, new Date());
+  return c.json(dashboard, 200);
+});

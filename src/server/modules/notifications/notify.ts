@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { NotificationPreferenceKey } from "#domain/settings";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "#domain/settings";
+import type { AppDeps } from "#server/context";
+import type { Db } from "#server/db/client";
+import { notificationPreferences, notifications, users } from "#server/db/schema";
+
+export interface NoticeToUser {
+  userId: string;
+  kind: "release_status" | "ticket_reply" | "payment";
+  title: string;
+  body: string;
+  link: string;
+  /** Send the e-mail only when this preference is on; undefined: always (a direct reply to them). */
+  emailPreference?: NotificationPreferenceKey;
+}
+
+/**
+ * Records an in-app notification and e-mails it when the user's preferences allow. A mail failure
+ * is logged; the change that caused the notice has already happened and stays.
+ */
+export async function notifyUser(
+  deps: Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db },
+  notice: NoticeToUser,
+) {
+  await deps.db.insert(notifications).values({
+    userId: notice.userId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link,
+  });
+  const [user] = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, notice.userId));
+  if (!user) return;
+  if (notice.emailPreference) {
+    const [prefs] = await deps.db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, notice.userId));
+    const allowed = prefs ? prefs[notice.emailPreference] : DEFAULT_NOTIFICATION_PREFERENCES[notice.emailPreference];
+    if (!allowed) return;
+  }
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: notice.title,
+      text: `Hello ${user.name},\n\n${notice.body}\n\n${deps.publicUrl}${notice.link}\n\nThe Kalrav team`,
+    });
+  } catch (err) {
+    deps.logger.error({ err, userId: notice.userId }, "could not e-mail notification");
+  }
+}

@@ -1,0 +1,2 @@
+// The quality module's entry point: other modules and the composition root import only this.
+export * from "./quality-check";

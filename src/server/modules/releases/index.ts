@@ -1,0 +1,4 @@
+// The releases module's entry point: other modules and the composition root import only this.
+export * from "./admin-releases.routes";
+export * from "./release.schema";
+export * from "./releases.routes";

@@ -1,0 +1,152 @@
+import { z } from "@hono/zod-openapi";
+import { asc, eq, sql } from "drizzle-orm";
+import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "#domain/deliveries";
+import { FINDING_SEVERITIES, QC_STATUSES } from "#domain/quality";
+import { planTracks, type TrackData } from "#domain/tracks";
+import type { Db } from "#server/db/client";
+import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
+import type { StoreConfig } from "#server/modules/delivery";
+import { claimReleaseCodes } from "#server/modules/delivery";
+import { queueQualityCheck } from "#server/modules/quality";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const trackSchema = z
+  .object({
+    id: z.string(),
+    position: z.number().int(),
+    title: z.string(),
+    audioFileUrl: z.string().nullable(),
+    isrc: z.string().nullable(),
+    isExplicit: z.boolean(),
+    featuredArtists: z.array(z.string()),
+    durationSeconds: z.number().int().nullable(),
+  })
+  .openapi("Track");
+
+export const qualitySchema = z
+  .object({
+    status: z.string().openapi({ enum: [...QC_STATUSES] }),
+    checkedAt: z.string().nullable(),
+    findings: z.array(
+      z.object({
+        code: z.string(),
+        severity: z.string().openapi({ enum: [...FINDING_SEVERITIES] }),
+        subject: z.string(),
+        message: z.string(),
+        fix: z.string(),
+      }),
+    ),
+  })
+  .openapi("QualityReport");
+
+export const deliverySchema = z
+  .object({
+    id: z.string(),
+    store: z.string(),
+    storeName: z.string(),
+    kind: z.string().openapi({ enum: [...DELIVERY_KINDS] }),
+    status: z.string().openapi({ enum: [...DELIVERY_STATUSES] }),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    batchId: z.string(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+    acknowledgedAt: z.string().nullable(),
+  })
+  .openapi("Delivery");
+
+export const deliveryStateSchema = z
+  .object({ delivered: z.number().int(), stores: z.number().int(), summary: z.string() })
+  .openapi("DeliveryState");
+
+/** Replaces a release's tracks, claims its codes and queues its quality check, in the caller's transaction. */
+export async function writeTracks(
+  tx: Tx,
+  release: { id: string; title: string; isExplicit: boolean; audioFileUrl: string | null },
+  listed: readonly TrackData[],
+) {
+  await tx.delete(tracks).where(eq(tracks.releaseId, release.id));
+  const plan = planTracks(release, listed);
+  await tx.insert(tracks).values(plan.map((t) => ({ ...t, releaseId: release.id })));
+  await claimReleaseCodes(tx, release.id);
+  await queueQualityCheck(tx, release.id);
+}
+
+export async function releaseTracks(db: Db, releaseId: string) {
+  const rows = await db.select().from(tracks).where(eq(tracks.releaseId, releaseId)).orderBy(asc(tracks.position));
+  return rows.map((t) => ({
+    id: t.id,
+    position: t.position,
+    title: t.title,
+    audioFileUrl: t.audioFileUrl,
+    isrc: t.isrc,
+    isExplicit: t.isExplicit,
+    featuredArtists: t.featuredArtists,
+    durationSeconds: t.durationSeconds,
+  }));
+}
+
+export async function releaseQuality(db: Db, releaseId: string) {
+  const [row] = await db
+    .select({ status: releases.qcStatus, findings: releases.qcFindings, checkedAt: releases.qcCheckedAt })
+    .from(releases)
+    .where(eq(releases.id, releaseId));
+  return {
+    status: row?.status ?? "pending",
+    checkedAt: row?.checkedAt?.toISOString() ?? null,
+    findings: row?.findings ?? [],
+  };
+}
+
+export async function releaseDeliveries(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.releaseId, releaseId))
+    .orderBy(asc(deliveries.createdAt));
+  // One approval queues every store in one transaction (one timestamp): list them in configured order.
+  const rank = (store: string) => stores.findIndex((s) => s.id === store);
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || rank(a.store) - rank(b.store));
+  return rows.map((d) => ({
+    id: d.id,
+    store: d.store,
+    storeName: stores.find((s) => s.id === d.store)?.name ?? d.store,
+    kind: d.kind,
+    status: d.status,
+    attempts: d.attempts,
+    lastError: d.lastError,
+    batchId: d.batchId,
+    createdAt: d.createdAt.toISOString(),
+    sentAt: d.sentAt?.toISOString() ?? null,
+    acknowledgedAt: d.acknowledgedAt?.toISOString() ?? null,
+  }));
+}
+
+/** "Delivered to 6 of 6 stores": stores whose latest release delivery went out (and was not taken down since). */
+export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>>, stores: readonly StoreConfig[]) {
+  const latest = new Map<string, (typeof list)[number]>();
+  for (const d of list) if (d.status !== "cancelled") latest.set(d.store, d);
+  const delivered = [...latest.values()].filter((d) => d.kind === "insert" && isDelivered(d.status)).length;
+  return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length) };
+}
+
+/** Everything a release page shows beside the release itself: tracks, quality report and deliveries. */
+export async function releaseExtras(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
+  const [trackList, quality, deliveryList] = await Promise.all([
+    releaseTracks(db, releaseId),
+    releaseQuality(db, releaseId),
+    releaseDeliveries(db, releaseId, stores),
+  ]);
+  return { tracks: trackList, quality, deliveries: deliveryList, delivery: deliveryState(deliveryList, stores) };
+}
+
+/** True when store earnings were posted to the release: it may be taken down, never deleted. */
+export async function hasEarnings(db: Db, releaseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(dailyStreamFacts)
+    .where(eq(dailyStreamFacts.releaseId, releaseId))
+    .limit(1);
+  return Boolean(row);
+}

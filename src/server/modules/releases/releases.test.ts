@@ -1,0 +1,221 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RELEASE_NOTICES } from "#domain/releases";
+import { rebuildLedger } from "#server/modules/reports";
+import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+
+describe("artist releases API", () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof createArtist>>;
+  let other: Awaited<ReturnType<typeof createArtist>>;
+  let admin: TestClient;
+  const countReleases = async () => {
+    const r = await server.database.db.execute(sql`select count(*)::int as n from releases`);
+    return (r as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await createArtist(server, "Owner");
+    other = await createArtist(server, "Other");
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("refuses signed-out visitors on every route", async () => {
+    const anonymous = server.client();
+    const id = "00000000-0000-4000-8000-000000000000";
+    for (const [method, path, body] of [
+      ["GET", "/api/releases", undefined],
+      ["POST", "/api/releases", validRelease()],
+      ["GET", `/api/releases/${id}`, undefined],
+      ["PUT", `/api/releases/${id}`, validRelease()],
+      ["DELETE", `/api/releases/${id}`, undefined],
+      ["GET", "/api/dashboard", undefined],
+    ] as const) {
+      expect((await anonymous.request(method, path, body)).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("submits a release as pending review, owned by the artist, newest first", async () => {
+    const first = await owner.client.post("/api/releases", validRelease({ title: "First" }));
+    expect(first.status).toBe(201);
+    expect(first.body.release).toMatchObject({
+      title: "First",
+      status: "pending_review",
+      streams: 0,
+      isExplicit: false,
+      upcEan: null,
+      genre: "Indie",
+    });
+    await owner.client.post(
+      "/api/releases",
+      validRelease({ title: "Second", upcEan: "036000291452", isExplicit: true }),
+    );
+    const list = await owner.client.get("/api/releases");
+    expect(list.body.releases.map((r: { title: string }) => r.title)).toEqual(["Second", "First"]);
+  });
+
+  it("keeps each artist's releases to themselves", async () => {
+    const mine = await owner.client.get("/api/releases");
+    const id = mine.body.releases[0].id;
+    expect((await other.client.get("/api/releases")).body.releases).toEqual([]);
+    expect((await other.client.get(`/api/releases/${id}`)).status).toBe(404);
+    expect((await other.client.request("PUT", `/api/releases/${id}`, validRelease({ title: "Stolen" }))).status).toBe(
+      404,
+    );
+    expect((await other.client.request("DELETE", `/api/releases/${id}`)).status).toBe(404);
+    // The artist routes are the artist's own: an admin has none there (admin review has its own routes).
+    expect((await admin.get(`/api/releases/${id}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/releases/${id}`)).body.release.title).toBe("Second");
+  });
+
+  it("filters by tab, status, type and title", async () => {
+    const titles = async (query: string) =>
+      (await owner.client.get(`/api/releases?${query}`)).body.releases.map((r: { title: string }) => r.title);
+    expect(await titles("tab=explicit")).toEqual(["Second"]);
+    expect(await titles("tab=clean")).toEqual(["First"]);
+    expect(await titles("q=sec")).toEqual(["Second"]);
+    expect(await titles("q=%25")).toEqual([]);
+    expect(await titles("status=live")).toEqual([]);
+    expect(await titles("type=single")).toEqual(["Second", "First"]);
+    expect((await owner.client.get("/api/releases?tab=weird")).status).toBe(400);
+  });
+
+  it("refuses invalid uploads with the spec's messages and stores nothing", async () => {
+    const before = await countReleases();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "" }, RELEASE_NOTICES.missing.description],
+      [{ coverArtUrl: "" }, RELEASE_NOTICES.missing.description],
+      [{ audioFileUrl: "ftp://x.com/a.wav" }, RELEASE_NOTICES.invalidAudio.description],
+      [{ coverArtUrl: "javascript:alert(1)" }, RELEASE_NOTICES.invalidArtwork.description],
+      [{ upcEan: "036000291453" }, RELEASE_NOTICES.invalidUpc.description],
+      [{ releaseDate: "2026-13-01" }, RELEASE_NOTICES.invalidDate.description],
+    ];
+    for (const [override, message] of cases) {
+      const res = await owner.client.post("/api/releases", validRelease(override));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    for (const body of [{ ...validRelease(), releaseType: "mixtape" }, { ...validRelease(), isExplicit: "yes" }, []]) {
+      expect((await owner.client.post("/api/releases", body)).status).toBe(400);
+    }
+    expect(await countReleases()).toBe(before);
+  });
+
+  it("lets the artist edit and withdraw only while pending review", async () => {
+    const created = (await owner.client.post("/api/releases", validRelease({ title: "Draft" }))).body.release;
+    const edited = await owner.client.request(
+      "PUT",
+      `/api/releases/${created.id}`,
+      validRelease({ title: "Draft v2" }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.release.title).toBe("Draft v2");
+
+    await setReleaseStatus(server.database, created.id, "live");
+    const late = await owner.client.request("PUT", `/api/releases/${created.id}`, validRelease({ title: "Too late" }));
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe(RELEASE_NOTICES.notEditable);
+    expect((await owner.client.request("DELETE", `/api/releases/${created.id}`)).status).toBe(409);
+    expect((await owner.client.get(`/api/releases/${created.id}`)).body.release).toMatchObject({
+      title: "Draft v2",
+      status: "live",
+    });
+
+    const pending = (await owner.client.post("/api/releases", validRelease({ title: "Withdraw me" }))).body.release;
+    expect((await owner.client.request("DELETE", `/api/releases/${pending.id}`)).status).toBe(200);
+    expect((await owner.client.get(`/api/releases/${pending.id}`)).status).toBe(404);
+  });
+
+  it("answers 400, not 500, for a malformed id", async () => {
+    const res = await owner.client.get("/api/releases/not-a-uuid");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("artist dashboard API", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers zeros and empty lists before any store report", async () => {
+    const artist = await createArtist(server);
+    const res = await artist.client.get("/api/dashboard");
+    expect(res.status).toBe(200);
+    expect(res.body.stats).toEqual({
+      totalStreams: 0,
+      totalListeners: 0,
+      totalRoyaltiesPaise: 0,
+      growthRatePercent: null,
+      changes: { streams: null, listeners: null, royalties: null, growthRate: null },
+    });
+    expect(res.body.series.weekly).toHaveLength(7);
+    expect(res.body.series.monthly).toHaveLength(30);
+    expect(res.body.series.quarterly).toHaveLength(90);
+    expect(res.body.series.quarterly.every((p: { streams: number }) => p.streams === 0)).toBe(true);
+    expect(res.body.platforms).toEqual([]);
+    expect(res.body.countries).toEqual([]);
+  });
+
+  it("computes totals, changes and breakdowns from the artist's own reported facts", async () => {
+    const artist = await createArtist(server);
+    const stranger = await createArtist(server);
+    const mine = (await artist.client.post("/api/releases", validRelease())).body.release;
+    const theirs = (await stranger.client.post("/api/releases", validRelease())).body.release;
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const db = server.database.db;
+    // This month: 300 streams (Spotify 200 in IN, JioSaavn 100 in IN); the month before: 200.
+    await db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, listeners, revenue_paise) values
+      (${mine.id}, 'Spotify', 'IN', ${day(1)}, 200, 50, 10000),
+      (${mine.id}, 'JioSaavn', 'US', ${day(2)}, 100, 30, 5000),
+      (${mine.id}, 'Spotify', 'IN', ${day(40)}, 200, 40, 8000),
+      (${theirs.id}, 'Spotify', 'GB', ${day(1)}, 9999, 999, 99999)`);
+    await rebuildLedger(db, [artist.id, stranger.id]);
+    const res = await artist.client.get("/api/dashboard");
+    expect(res.body.stats).toEqual({
+      totalStreams: 500,
+      totalListeners: 120,
+      // 230 rupees of store revenue at the Basic Artist share of 80%.
+      totalRoyaltiesPaise: 18_400,
+      growthRatePercent: 50,
+      changes: { streams: 50, listeners: 100, royalties: 87.5, growthRate: null },
+    });
+    expect(res.body.series.weekly.at(-2)).toEqual({ day: day(1), streams: 200 });
+    expect(res.body.series.weekly.at(-3)).toEqual({ day: day(2), streams: 100 });
+    expect(res.body.platforms).toEqual([
+      { name: "Spotify", streams: 400, percent: 80 },
+      { name: "JioSaavn", streams: 100, percent: 20 },
+    ]);
+    expect(res.body.countries).toEqual([
+      { code: "IN", listeners: 90 },
+      { code: "US", listeners: 30 },
+    ]);
+    expect(res.body.recentReleases.map((r: { id: string }) => r.id)).toEqual([mine.id]);
+    // The latest releases read as the release list shows them, field for field (quality check done).
+    await server.jobs.drain();
+    const listed = (await artist.client.get("/api/releases")).body.releases;
+    expect((await artist.client.get("/api/dashboard")).body.recentReleases).toEqual(listed);
+  });
+
+  it("shows the five latest releases, newest first", async () => {
+    const artist = await createArtist(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await artist.client.post("/api/releases", validRelease())).body.release.id);
+    await server.database.db.execute(
+      sql`update releases set status = 'live', approved_at = now(), live_at = now() where id = ${ids[6]}`,
+    );
+    const recent = (await artist.client.get("/api/dashboard")).body.recentReleases;
+    expect(recent.map((r: { id: string }) => r.id)).toEqual(ids.slice(2).reverse());
+    expect(recent[0]).toMatchObject({ status: "live", approvedAt: expect.any(String), liveAt: expect.any(String) });
+    expect(new Date(recent[0].liveAt).toISOString()).toBe(recent[0].liveAt);
+  });
+});

@@ -1,0 +1,3 @@
+// The reports module's entry point: other modules and the composition root import only this.
+export * from "./report-importer";
+export * from "./reports.routes";

@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { canonicalUpc } from "#domain/identifiers";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
+import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
+import { artistShare } from "#domain/royalties";
+import type { Db } from "#server/db/client";
+import {
+  dailyStreamFacts,
+  issuedIdentifiers,
+  releases,
+  royaltyLedger,
+  storeReportRows,
+  storeReports,
+  subscriptions,
+} from "#server/db/schema";
+import { enqueueJob } from "#server/jobs/queue";
+import { ApiError } from "#server/lib/errors";
+import type { Logger } from "#server/lib/logger";
+import { DELIVERED_STATUSES } from "#server/modules/delivery";
+
+const BATCH = 1000;
+const MAX_LISTED_ERRORS = 1000;
+const MAX_ROW_BYTES = 64 * 1024;
+
+export const reportFilePath = (dir: string, id: string) => path.join(dir, `${id}.csv`);
+
+/**
+ * Files a received report under its id and queues its import job, unless the same bytes were imported
+ * before. The caller then kicks the job worker.
+ */
+export async function registerReport(
+  db: Db,
+  reportsDir: string,
+  file: { tempPath: string; fileName: string; sha256: string; sizeBytes: number; uploadedBy: string | null },
+) {
+  const [existing] = await db.select().from(storeReports).where(eq(storeReports.sha256, file.sha256));
+  if (existing) {
+    throw new ApiError(
+      409,
+      "ALREADY_IMPORTED",
+      `This file was already uploaded on ${existing.createdAt.toISOString().slice(0, 10)} as "${existing.fileName}".`,
+    );
+  }
+  const id = randomUUID();
+  await fs.promises.mkdir(reportsDir, { recursive: true });
+  await fs.promises.rename(file.tempPath, reportFilePath(reportsDir, id));
+  // The report and its import job exist together or not at all.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(storeReports)
+      .values({
+        id,
+        fileName: file.fileName,
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: file.uploadedBy,
+      })
+      .returning();
+    if (!row) throw new Error("report insert returned nothing");
+    await enqueueJob(tx, "store-report", id, { maxAttempts: 3 });
+    return row;
+  });
+}
+
+/**
+ * The store-report job: imports one report. Rows are checked and staged in batches; the facts change
+ * only in the final transaction, so a failure midway leaves no partial import. A report that cannot be
+ * imported (a missing column, a giant row) is marked failed for the admin; a worker that died midway
+ * leaves the job to be taken over when its lease ends, and the import starts again from a clean slate.
+ * Reports run one at a time, in the order they came (the queue runs this kind serially).
+ */
+export function createReportImportJob(opts: { db: Db; logger: Logger; reportsDir: string }) {
+  const { db, logger, reportsDir } = opts;
+  return async function runReportImport(job: { ref: string }, signal?: AbortSignal): Promise<void> {
+    const id = job.ref;
+    const [report] = await db.select({ status: storeReports.status }).from(storeReports).where(eq(storeReports.id, id));
+    if (!report || report.status === "completed" || report.status === "failed") return;
+    // Whatever an interrupted attempt staged goes before this one starts.
+    await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+    await db
+      .update(storeReports)
+      .set({ status: "running", processedRows: 0, errorRows: 0 })
+      .where(eq(storeReports.id, id));
+    try {
+      await importReport(db, id, reportFilePath(reportsDir, id), signal);
+    } catch (err) {
+      // Given up for time: the job is taken over and the import starts again, cleanly.
+      if (signal?.aborted) throw err;
+      logger.error({ err, reportId: id }, "store report import failed");
+      await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+      await db
+        .update(storeReports)
+        .set({ status: "failed", failure: failureMessage(err), finishedAt: new Date() })
+        .where(eq(storeReports.id, id));
+    }
+  };
+}
+
+/** Why an import failed, in words for the admin, never echoing the file's contents at length. */
+function failureMessage(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  const line = (err as { lines?: unknown }).lines;
+  if (code === "CSV_MAX_RECORD_SIZE") {
+    return `A row${typeof line === "number" ? ` near line ${line}` : ""} is longer than ${MAX_ROW_BYTES / 1024} KB: this is not a store report in the expected format.`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > 300 ? `${message.slice(0, 300)}…` : message;
+}
+
+/** Who holds a code, and whether that release went to stores (only then may it be credited). */
+interface Holder {
+  releaseId: string | null;
+  delivered: boolean;
+}
+
+/**
+ * Every claimed code with its release. Report rows are credited only through these claims: a code
+ * belongs to exactly one release, so no scan order or lookalike release can divert earnings.
+ */
+async function loadClaims(db: Db) {
+  const rows = await db
+    .select({
+      code: issuedIdentifiers.code,
+      kind: issuedIdentifiers.kind,
+      releaseId: issuedIdentifiers.releaseId,
+      status: releases.status,
+    })
+    .from(issuedIdentifiers)
+    .leftJoin(releases, eq(releases.id, issuedIdentifiers.releaseId));
+  const upc = new Map<string, Holder>();
+  const isrc = new Map<string, Holder>();
+  for (const r of rows) {
+    const holder = {
+      releaseId: r.releaseId,
+      delivered: (DELIVERED_STATUSES as readonly string[]).includes(r.status ?? ""),
+    };
+    (r.kind === "upc" ? upc : isrc).set(r.code, holder);
+  }
+  return { upc, isrc };
+}
+
+/** The release a report row is credited to, or why it is not credited to any. */
+export function matchRow(
+  claims: { upc: Map<string, Holder>; isrc: Map<string, Holder> },
+  row: { upc: string; isrc: string },
+): { releaseId: string } | { reason: string } {
+  const byUpc = row.upc ? claims.upc.get(canonicalUpc(row.upc)) : undefined;
+  const byIsrc = row.isrc ? claims.isrc.get(row.isrc) : undefined;
+  const label = (kind: string, code: string, holder: Holder | undefined) =>
+    !holder?.releaseId
+      ? `${kind} ${code} matches no release`
+      : `${kind} ${code} belongs to a release that has not gone to stores`;
+  if (row.upc && byUpc?.releaseId) {
+    if (!byUpc.delivered) return { reason: label("upc", row.upc, byUpc) };
+    if (row.isrc && byIsrc?.releaseId !== byUpc.releaseId) {
+      return { reason: `isrc ${row.isrc} is not a track of the release with upc ${row.upc}` };
+    }
+    return { releaseId: byUpc.releaseId };
+  }
+  // A UPC nobody holds (a store's own product, say) with an ISRC we hold: the recording's release earns it.
+  if (row.isrc && byIsrc?.releaseId) {
+    return byIsrc.delivered ? { releaseId: byIsrc.releaseId } : { reason: label("isrc", row.isrc, byIsrc) };
+  }
+  if (row.upc && row.isrc) return { reason: `upc ${row.upc} and isrc ${row.isrc} match no release` };
+  return { reason: row.upc ? label("upc", row.upc, byUpc) : label("isrc", row.isrc, byIsrc) };
+}
+
+async function importReport(db: Db, reportId: string, file: string, signal?: AbortSignal) {
+  const claims = await loadClaims(db);
+
+  const errors: { line: number; reason: string }[] = [];
+  let errorRows = 0;
+  let processed = 0;
+  let staged: (typeof storeReportRows.$inferInsert)[] = [];
+  const flush = async () => {
+    signal?.throwIfAborted();
+    if (staged.length) await db.insert(storeReportRows).values(staged);
+    staged = [];
+    await db.update(storeReports).set({ processedRows: processed, errorRows }).where(eq(storeReports.id, reportId));
+  };
+  const refuse = (line: number, reason: string) => {
+    errorRows += 1;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason });
+  };
+
+  const parser = fs.createReadStream(file).pipe(
+    parse({
+      columns: (header: string[]) => {
+        const names = header.map((h) => h.trim().toLowerCase());
+        const missing = REPORT_COLUMNS.filter((c) => !names.includes(c));
+        if (missing.length)
+          throw new Error(`The report is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
+        return names;
+      },
+      bom: true,
+      // A row longer than this fails the report instead of growing the server's memory with it.
+      max_record_size: MAX_ROW_BYTES,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }),
+  );
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
+    processed += 1;
+    const parsed = parseReportRecord(record);
+    if ("error" in parsed) refuse(info.lines, parsed.error);
+    else {
+      const match = matchRow(claims, parsed.row);
+      if ("reason" in match) refuse(info.lines, match.reason);
+      else {
+        const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
+        staged.push({
+          reportId,
+          releaseId: match.releaseId,
+          isrc,
+          store,
+          country,
+          day,
+          streams,
+          listeners,
+          revenuePaise,
+        });
+      }
+    }
+    if (staged.length >= BATCH || processed % BATCH === 0) await flush();
+  }
+  await flush();
+
+  await db.transaction(async (tx) => {
+    // Later reports restate a day: the newest figure for a release, track, store, country and day wins.
+    await tx.execute(sql`
+      insert into daily_stream_facts (release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      select release_id, isrc, store, country, day, sum(streams), sum(listeners), sum(revenue_paise)
+      from store_report_rows where report_id = ${reportId}
+      group by release_id, isrc, store, country, day
+      on conflict (release_id, isrc, store, country, day) do update
+        set streams = excluded.streams, listeners = excluded.listeners, revenue_paise = excluded.revenue_paise`);
+    const touched = await tx
+      .selectDistinct({ id: storeReportRows.releaseId })
+      .from(storeReportRows)
+      .where(eq(storeReportRows.reportId, reportId));
+    const releaseIds = touched.map((t) => t.id);
+    if (releaseIds.length) {
+      await tx
+        .update(releases)
+        .set({
+          streams: sql`coalesce((select sum(f.streams) from daily_stream_facts f where f.release_id = "releases"."id"), 0)`,
+        })
+        .where(inArray(releases.id, releaseIds));
+      const owners = await tx
+        .selectDistinct({ userId: releases.userId })
+        .from(releases)
+        .where(and(inArray(releases.id, releaseIds), isNotNull(releases.userId)));
+      await rebuildLedger(
+        tx as unknown as Db,
+        owners.map((o) => o.userId).filter((id): id is string => Boolean(id)),
+      );
+    }
+    const [{ imported } = { imported: 0 }] = await tx
+      .select({ imported: sql<number>`count(*)::int` })
+      .from(storeReportRows)
+      .where(eq(storeReportRows.reportId, reportId));
+    await tx.delete(storeReportRows).where(eq(storeReportRows.reportId, reportId));
+    await tx
+      .update(storeReports)
+      .set({
+        status: "completed",
+        processedRows: processed,
+        importedRows: imported,
+        errorRows,
+        errors,
+        finishedAt: new Date(),
+      })
+      .where(eq(storeReports.id, reportId));
+  });
+}
+
+/**
+ * Recomputes the monthly earnings of these artists from the facts. Each month uses the share of the
+ * plan in force on that month's last day (the default plan when no record covers it).
+ */
+export async function rebuildLedger(db: Db, userIds: string[]) {
+  if (!userIds.length) return;
+  const gross = await db
+    .select({
+      userId: releases.userId,
+      month: sql<string>`to_char(date_trunc('month', ${dailyStreamFacts.day}), 'YYYY-MM-DD')`,
+      grossPaise: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
+    })
+    .from(dailyStreamFacts)
+    .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
+    .where(inArray(releases.userId, userIds))
+    .groupBy(releases.userId, sql`date_trunc('month', ${dailyStreamFacts.day})`);
+  const subs = await db
+    .select({
+      userId: subscriptions.userId,
+      planId: subscriptions.planId,
+      start: subscriptions.startDate,
+      end: subscriptions.endDate,
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.userId, userIds));
+  const shareFor = (userId: string, month: string) => {
+    const [y, m] = month.split("-").map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const plan = subs
+      .filter((s) => s.userId === userId && s.start <= lastDay && s.end >= lastDay)
+      .sort((a, b) => b.start.localeCompare(a.start))[0]?.planId;
+    return PLANS[(plan as PlanId | undefined) ?? DEFAULT_PLAN_ID].royaltySharePercent;
+  };
+  await db.delete(royaltyLedger).where(inArray(royaltyLedger.userId, userIds));
+  const rows = gross
+    .filter((g): g is typeof g & { userId: string } => Boolean(g.userId))
+    .map((g) => {
+      const sharePercent = shareFor(g.userId, g.month);
+      return {
+        userId: g.userId,
+        month: g.month,
+        grossPaise: g.grossPaise,
+        sharePercent,
+        netPaise: artistShare(g.grossPaise, sharePercent),
+      };
+    });
+  for (let i = 0; i < rows.length; i += BATCH) await db.insert(royaltyLedger).values(rows.slice(i, i + BATCH));
+}

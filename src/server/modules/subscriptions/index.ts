@@ -1,0 +1,4 @@
+// The subscriptions module's entry point: other modules and the composition root import only this.
+export * from "./admin-subscriptions.routes";
+export * from "./subscription.queries";
+export * from "./subscriptions.routes";
