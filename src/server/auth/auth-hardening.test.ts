@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
+import { signInPause } from "#server/auth/sign-in-limit";
 import { users } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
@@ -121,30 +122,43 @@ describe("the auth library keeps our rules", () => {
   it("limits sign-ins per account whatever the address, backs off, and never locks the owner out for good", async () => {
     const artist = await createArtist(server);
     const from = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}` });
-    const guesses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        server.client().post("/api/auth/sign-in/email", { email: artist.email, password: `guess-${i}` }, from(i)),
-      ),
-    );
-    const statuses = guesses.map((g) => g.status);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(9);
-    // The right password from yet another address waits too.
-    const locked = await server
-      .client()
-      .post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, from(99));
+    const signIn = (password: string, i: number) =>
+      server.client().post("/api/auth/sign-in/email", { email: artist.email, password }, from(i));
+    // The owner signing in from many devices at once is never paused: only failures count.
+    const devices = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn("artist-pass", 50 + i)));
+    expect(devices.map((d) => d.status)).toEqual(Array(8).fill(200));
+    // Guesses from many addresses: after three failures the account pauses, even for the right password.
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`guess-${i}`, i)));
+    expect(guesses.every((g) => g.status === 401 || g.status === 429)).toBe(true);
+    const locked = await signIn("artist-pass", 99);
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe("ACCOUNT_LOCKED");
-    // After the pause the owner gets in, and success forgets the failures.
-    await new Promise((r) => setTimeout(r, 1100));
-    const owner = await server
-      .client()
-      .post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, from(100));
+    expect(locked.body.error.message).toMatch(/Try again in \d+ seconds?/);
+    // However many guesses came, the pause is capped (15 minutes): when it ends, the owner gets in.
+    const wait = await signInPause(server.database.db, artist.email);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    await server.database.db.execute(
+      sql`update sign_in_attempts set locked_until = now() - interval '1 second' where email = ${artist.email}`,
+    );
+    const owner = await signIn("artist-pass", 100);
     expect(owner.status).toBe(200);
     const left = await server.database.db.execute(
       sql`select count(*)::int as n from sign_in_attempts where email = ${artist.email}`,
     );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  }, 60_000);
+
+  it("pauses sequential guessing after the allowed failures, doubling each time", async () => {
+    const artist = await createArtist(server);
+    const signIn = (password: string) =>
+      server.client().post("/api/auth/sign-in/email", { email: artist.email, password });
+    for (let i = 0; i < 3; i++) expect((await signIn(`wrong-${i}`)).status).toBe(401);
+    expect((await signIn("artist-pass")).status).toBe(429);
+    expect(await signInPause(server.database.db, artist.email)).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await signIn("wrong-again")).status).toBe(401);
+    expect(await signInPause(server.database.db, artist.email)).toBe(2);
   });
 });
 

@@ -9,7 +9,7 @@ import { codeForStatus, errorBody } from "#server/lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
 import { verifyPassword } from "./password";
-import { beginSignIn, clearSignIn } from "./sign-in-limit";
+import { clearSignIn, recordSignInFailure, signInPause } from "./sign-in-limit";
 
 /**
  * The auth library's endpoints the app uses; every other one (update-user, the admin plugin's
@@ -76,7 +76,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
 
   // Before the library sees the request.
   if (sub === "/sign-in/email" && text("email")) {
-    const wait = await beginSignIn(db, text("email"), deps.signInLimit);
+    const wait = await signInPause(db, text("email"));
     if (wait > 0) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
   }
   if (sub === "/delete-user" && !text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
@@ -101,6 +101,9 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const response = await auth.handler(request);
 
   // After it answered.
+  if (sub === "/sign-in/email" && response.status === 401 && text("email")) {
+    await recordSignInFailure(db, text("email"), deps.signInLimit);
+  }
   if (response.ok) {
     if (sub === "/sign-in/email") await clearSignIn(db, text("email"));
     if (resetFor) await clearSignIn(db, resetFor);

@@ -18,38 +18,42 @@ export function lockSeconds(limit: AccountLimit, locks: number): number {
   return Math.min(MAX_LOCK_SECONDS, limit.lockSeconds * 2 ** Math.max(0, locks - 1));
 }
 
+/** Seconds this account must wait before its password is checked again (0: go ahead). */
+export async function signInPause(db: Db, rawEmail: string): Promise<number> {
+  const [row] = await db
+    .select({ lockedUntil: signInAttempts.lockedUntil })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.email, normalise(rawEmail)));
+  const left = row?.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
 /**
- * Counts a sign-in attempt for this address before the password is checked, and says how long to wait
- * when it is refused. Up to `attempts` tries pass; the next is refused and starts a pause; after each
- * pause one more try passes, and if that fails too the next pause is twice as long. Counted before
- * checking, so a burst of concurrent guesses cannot slip through while the first ones are verified.
+ * Counts a wrong password for this address. After `attempts` failures the account pauses; each failure
+ * after a pause pauses it again, twice as long. Only failures count, so an owner signing in from
+ * several devices at once is never paused; a burst of guesses pauses the account as it is checked.
  */
-export async function beginSignIn(db: Db, rawEmail: string, limit: AccountLimit): Promise<number> {
-  const email = rawEmail.trim().toLowerCase().slice(0, 320);
-  return db.transaction(async (tx) => {
+export async function recordSignInFailure(db: Db, rawEmail: string, limit: AccountLimit): Promise<void> {
+  const email = normalise(rawEmail);
+  await db.transaction(async (tx) => {
     await tx.insert(signInAttempts).values({ email, attempts: 0 }).onConflictDoNothing();
     const [row] = await tx.select().from(signInAttempts).where(eq(signInAttempts.email, email)).for("update");
-    if (!row) return 0;
+    if (!row) return;
     const now = Date.now();
-    if (row.lockedUntil && row.lockedUntil.getTime() > now) return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
     const stale = now - row.lastAttemptAt.getTime() > FORGET_SECONDS * 1000 && !row.lockedUntil;
     const attempts = (stale ? 0 : row.attempts) + 1;
-    let lockedUntil: Date | null = null;
-    let wait = 0;
-    if (attempts > limit.attempts && !row.lockedUntil) {
-      wait = lockSeconds(limit, attempts - limit.attempts);
-      lockedUntil = new Date(now + wait * 1000);
-    }
-    // An expired pause grants this one attempt (lockedUntil cleared); failing it pauses again, longer.
+    const over = attempts - limit.attempts;
+    const lockedUntil = over >= 0 ? new Date(now + lockSeconds(limit, over + 1) * 1000) : row.lockedUntil;
     await tx
       .update(signInAttempts)
       .set({ attempts, lockedUntil, lastAttemptAt: sql`now()` })
       .where(eq(signInAttempts.email, email));
-    return wait;
   });
 }
 
+const normalise = (email: string) => email.trim().toLowerCase().slice(0, 320);
+
 /** A successful sign-in (or password reset) forgets the account's failed attempts. */
 export async function clearSignIn(db: Db, rawEmail: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.email, rawEmail.trim().toLowerCase()));
+  await db.delete(signInAttempts).where(eq(signInAttempts.email, normalise(rawEmail)));
 }

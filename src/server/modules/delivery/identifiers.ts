@@ -22,6 +22,15 @@ async function nextNumber(tx: Tx, scope: string): Promise<number> {
   return Number((result as unknown as { rows: { last: string | number }[] }).rows[0]?.last);
 }
 
+/** A release's tracks with their ISRCs, in track order. */
+function tracksInOrder(tx: Tx, releaseId: string) {
+  return tx
+    .select({ id: tracks.id, isrc: tracks.isrc, position: tracks.position })
+    .from(tracks)
+    .where(eq(tracks.releaseId, releaseId))
+    .orderBy(asc(tracks.position));
+}
+
 /** Releases whose codes went to stores: their claims are never given up. */
 export const DELIVERED_STATUSES = ["live", "taken_down"] as const;
 
@@ -100,11 +109,7 @@ export async function claimReleaseCodes(tx: Tx, releaseId: string): Promise<void
     }
     kept.push(canonicalUpc(release.upcEan));
   }
-  const rows = await tx
-    .select({ id: tracks.id, isrc: tracks.isrc, position: tracks.position })
-    .from(tracks)
-    .where(eq(tracks.releaseId, releaseId))
-    .orderBy(asc(tracks.position));
+  const rows = await tracksInOrder(tx, releaseId);
   for (const track of rows) {
     if (!track.isrc) continue;
     const isrc = track.isrc;
@@ -154,11 +159,7 @@ export async function assignIdentifiers(tx: Tx, releaseId: string, config: Ident
   }
 
   const year = now.getUTCFullYear();
-  const rows = await tx
-    .select({ id: tracks.id, isrc: tracks.isrc, position: tracks.position })
-    .from(tracks)
-    .where(eq(tracks.releaseId, releaseId))
-    .orderBy(asc(tracks.position));
+  const rows = await tracksInOrder(tx, releaseId);
   for (const track of rows) {
     const owner = { releaseId, ownerId, trackId: track.id };
     if (track.isrc) continue;
