@@ -75,9 +75,11 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const text = (key: string) => (typeof body[key] === "string" ? (body[key] as string) : "");
 
   // Before the library sees the request.
+  let failuresOnRecord = false;
   if (sub === "/sign-in/email" && text("email")) {
     const wait = await signInPause(db, text("email"));
-    if (wait > 0) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
+    if (wait) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
+    failuresOnRecord = wait !== null;
   }
   if (sub === "/delete-user" && !text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
   let changingFrom: { id: string; email: string; name: string } | undefined;
@@ -105,7 +107,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     await recordSignInFailure(db, text("email"), deps.signInLimit);
   }
   if (response.ok) {
-    if (sub === "/sign-in/email") await clearSignIn(db, text("email"));
+    if (failuresOnRecord) await clearSignIn(db, text("email"));
     if (resetFor) await clearSignIn(db, resetFor);
     if (sub === "/sign-up/email") return sameSignUpAnswer(response, text("name"), text("email"));
     if (sub === "/two-factor/verify-totp") {

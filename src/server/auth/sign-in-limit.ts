@@ -18,13 +18,17 @@ export function lockSeconds(limit: AccountLimit, locks: number): number {
   return Math.min(MAX_LOCK_SECONDS, limit.lockSeconds * 2 ** Math.max(0, locks - 1));
 }
 
-/** Seconds this account must wait before its password is checked again (0: go ahead). */
-export async function signInPause(db: Db, rawEmail: string): Promise<number> {
+/**
+ * Seconds this account must wait before its password is checked again (0: go ahead), or null when it
+ * has no failures on record (then a success has nothing to clear: no write on the usual sign-in).
+ */
+export async function signInPause(db: Db, rawEmail: string): Promise<number | null> {
   const [row] = await db
     .select({ lockedUntil: signInAttempts.lockedUntil })
     .from(signInAttempts)
     .where(eq(signInAttempts.email, normalise(rawEmail)));
-  const left = row?.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
+  if (!row) return null;
+  const left = row.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
