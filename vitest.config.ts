@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { aliases } from "./aliases.config";
 
@@ -9,6 +10,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Every core: an API test spends its time in its own embedded database, not waiting.
+    maxWorkers: os.availableParallelism(),
     setupFiles: ["src/test-setup.ts"],
+    // The migrated database template every API test clones.
+    globalSetup: ["src/server/test/global-setup.ts"],
+    // Files and tests run in a shuffled order (scripts/test-unit.mjs prints the seed to replay it):
+    // a test that needs an earlier one fails here rather than some day.
+    sequence: { shuffle: { files: true, tests: true } },
   },
 });

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 describe("admin lists at scale", () => {
   let server: TestServer;
   let admin: TestClient;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
@@ -22,7 +22,7 @@ describe("admin lists at scale", () => {
         lpad(i::text, 12, '0')
       from generate_series(1, 10000) as i`);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

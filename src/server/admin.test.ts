@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_RELEASE_MESSAGES } from "#domain/releases";
 import { TICKET_MESSAGES } from "#domain/tickets";
 import { ADMIN_USER_MESSAGES } from "#domain/users";
@@ -47,13 +47,13 @@ describe("admin API", () => {
   let server: TestServer;
   let admin: TestClient;
   let adminId: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     adminId = (await admin.get("/api/session")).body.user.id;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -123,9 +123,11 @@ describe("admin API", () => {
       planId: "pro_artist",
       role: "artist",
     });
+    // The admin, this artist and one more: three users, one a page.
+    await createArtist(server, "Another Artist");
     const paged = await admin.get("/api/admin/users?pageSize=1&page=2");
     expect(paged.body.items).toHaveLength(1);
-    expect(paged.body.total).toBeGreaterThanOrEqual(3);
+    expect(paged.body.total).toBe(3);
   });
 
   it("edits, promotes and demotes, but never the admin themself or the last admin", async () => {
@@ -408,6 +410,8 @@ describe("admin API", () => {
   });
 
   it("summarises the database honestly: counts, real checks, the newest activity", async () => {
+    const subscriber = await createArtist(server, "Subscriber");
+    await subscriber.client.post("/api/releases", validRelease());
     const summary = await admin.get("/api/admin/summary");
     expect(summary.status).toBe(200);
     const counts = await server.database.db.execute(

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SETTINGS_MESSAGES } from "#domain/settings";
 import { trustedOriginsFor } from "#server/lib/origin-guard";
 import { createArtist } from "#server/test/factories";
@@ -7,10 +7,10 @@ import { startTestServer, type TestServer } from "#server/test/test-server";
 
 describe("HTTP app", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -75,10 +75,10 @@ describe("HTTP app", () => {
 
 describe("HTTP hardening", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "./app";
@@ -104,7 +104,7 @@ describe("authorization matrix", () => {
   let admin: TestClient;
   const ownerIds: Record<string, string> = {};
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     owner = await createArtist(server, "Matrix Owner");
     other = await createArtist(server, "Matrix Other");
@@ -121,7 +121,7 @@ describe("authorization matrix", () => {
     );
     ownerIds.notification = (await owner.client.get("/api/notifications")).body.notifications[0].id;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "./app";
@@ -106,7 +106,8 @@ describe("fuzzing every JSON route", () => {
   let admin: TestClient;
   const realIds: string[] = [];
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    realIds.length = 0;
     server = await startTestServer();
     artist = await createArtist(server, "Fuzz Target");
     admin = server.client();
@@ -116,7 +117,7 @@ describe("fuzzing every JSON route", () => {
     realIds.push(artist.id);
     await server.jobs.drain();
   }, 60_000);
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { signInPause } from "#server/auth/sign-in-limit";
 import { users } from "#server/db/schema";
@@ -12,12 +12,12 @@ import { totpFromUri } from "#server/test/totp";
 describe("the auth library keeps our rules", () => {
   let server: TestServer;
   let admin: TestClient;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer({ SIGN_IN_ACCOUNT_ATTEMPTS: "3", SIGN_IN_LOCK_SECONDS: "1", TRUST_PROXY: "true" });
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

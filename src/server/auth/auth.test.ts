@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 
@@ -6,10 +6,10 @@ const linkIn = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? "";
 
 describe("authentication", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -154,10 +154,10 @@ describe("authentication", () => {
 
 describe("sign-in rate limit", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer({ SIGN_IN_RATE_LIMIT: "3" });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -195,10 +195,10 @@ describe("sign-in rate limit", () => {
 describe("behind HTTPS", () => {
   let server: TestServer;
   const publicUrl = "https://kalrav.example";
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer({ PUBLIC_URL: publicUrl });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -228,10 +228,10 @@ describe("behind HTTPS", () => {
 
 describe("e-mail verification when required", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer({ REQUIRE_EMAIL_VERIFICATION: "true" });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -25,6 +25,8 @@ export interface Database {
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded PGlite only: the data folder as a tarball, to start other databases from. */
+  dump?(): Promise<Blob>;
 }
 
 /** Finds the committed `drizzle/` folder whether running from src (tsx) or dist (built). */
@@ -40,8 +42,11 @@ export function migrationsFolder(): string {
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  /** A data folder for embedded PGlite, or undefined for an in-memory database. */
-  | { dataDir: string | undefined };
+  /**
+   * A data folder for embedded PGlite, or undefined for an in-memory database; `template` starts it
+   * from a dumped data folder (tests clone a migrated template instead of running initdb each time).
+   */
+  | { dataDir: string | undefined; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
@@ -66,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm backs the admin searches; PGlite loads it as a bundled extension.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -77,5 +82,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -23,12 +23,12 @@ describe("row counts behind the admin lists' totals", () => {
   const addTicket = (client: TestClient, subject: string) =>
     client.post("/api/tickets", { subject, description: "Please help with this." });
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

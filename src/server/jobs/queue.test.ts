@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs, releases, tracks } from "#server/db/schema";
 import { createLogger } from "#server/lib/logger";
 import { createMediaStore } from "#server/media/media-store";
@@ -64,6 +64,12 @@ describe("a slow link cannot stall anyone else's work", () => {
     media.put("/long.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 8 }));
     // Used by no other test release, so nothing else refers to its stored copy.
     media.put("/unique.wav", wav({ sampleRate: 48_000, bitDepth: 16, channels: 2, seconds: 1 }));
+  });
+  afterAll(async () => {
+    await media?.close();
+    await drip?.close();
+  });
+  beforeEach(async () => {
     server = await startTestServer({
       FETCH_ALLOW_HOSTS: `${media.host},${drip.host}`,
       FETCH_DEADLINE_SECONDS: "4",
@@ -72,10 +78,8 @@ describe("a slow link cannot stall anyone else's work", () => {
       MEDIA_QUOTA_MB: "1",
     });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
-    await media?.close();
-    await drip?.close();
   });
 
   const qcStatus = async (id: string) =>

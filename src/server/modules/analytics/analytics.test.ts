@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
 import { artistShare } from "#domain/royalties";
 import { createArtist, validRelease } from "#server/test/factories";
@@ -13,10 +13,10 @@ describe("analytics API", () => {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
@@ -31,10 +31,10 @@ describe("owner rollups behind the dashboard", () => {
     }
   }
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
 import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
@@ -85,25 +85,29 @@ beforeAll(async () => {
       },
     },
   ];
-  const storesFile = path.join(root, "stores.json");
-  await fs.writeFile(storesFile, JSON.stringify(stores));
-  server = await startTestServer(
-    { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
-    { transport: testTransport },
-  );
-  admin = server.client();
-  await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-  artist = await createArtist(server);
+  await fs.writeFile(path.join(root, "stores.json"), JSON.stringify(stores));
   media.put("/good.wav", audio);
   media.put("/mono.wav", mono);
   media.put("/cover.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
 }, 60_000);
 afterAll(async () => {
-  stall?.release();
-  await server?.close();
   await media?.close();
   await sftp?.close();
   await fs.rm(root, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  server = await startTestServer(
+    { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: path.join(root, "stores.json") },
+    { transport: testTransport },
+  );
+  admin = server.client();
+  await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  artist = await createArtist(server);
+});
+afterEach(async () => {
+  stall?.release();
+  await server?.close();
 });
 
 async function checkedRelease(over: Record<string, unknown> = {}) {

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FetchRefused, safeDownload } from "#server/media/safe-fetch";
 import { createArtist, validRelease } from "#server/test/factories";
 import { flac, image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
@@ -15,8 +15,6 @@ let artist: Awaited<ReturnType<typeof createArtist>>;
 
 beforeAll(async () => {
   media = await startMediaServer();
-  server = await startTestServer({ FETCH_ALLOW_HOSTS: media.host });
-  artist = await createArtist(server);
   const seconds = 0.5;
   media.put("/wav-16-44-stereo.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds }));
   media.put(
@@ -43,8 +41,14 @@ beforeAll(async () => {
   media.put("/art-3000.gif", await image({ width: 3000, height: 3000, format: "gif" }));
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
   await media?.close();
+});
+beforeEach(async () => {
+  server = await startTestServer({ FETCH_ALLOW_HOSTS: media.host });
+  artist = await createArtist(server);
+});
+afterEach(async () => {
+  await server?.close();
 });
 
 /** Submits a release, runs its quality check, and returns the finding codes (sorted). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/reports";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
@@ -15,14 +15,14 @@ describe("artist releases API", () => {
     return (r as unknown as { rows: { n: number }[] }).rows[0]?.n;
   };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     owner = await createArtist(server, "Owner");
     other = await createArtist(server, "Other");
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -41,8 +41,18 @@ describe("artist releases API", () => {
     }
   });
 
-  it("submits a release as pending review, owned by the artist, newest first", async () => {
+  /** "First" (clean, no code), then "Second" (explicit, with a UPC). */
+  const submitTwo = async () => {
     const first = await owner.client.post("/api/releases", validRelease({ title: "First" }));
+    const second = await owner.client.post(
+      "/api/releases",
+      validRelease({ title: "Second", upcEan: "036000291452", isExplicit: true }),
+    );
+    return { first, second };
+  };
+
+  it("submits a release as pending review, owned by the artist, newest first", async () => {
+    const { first } = await submitTwo();
     expect(first.status).toBe(201);
     expect(first.body.release).toMatchObject({
       title: "First",
@@ -52,15 +62,12 @@ describe("artist releases API", () => {
       upcEan: null,
       genre: "Indie",
     });
-    await owner.client.post(
-      "/api/releases",
-      validRelease({ title: "Second", upcEan: "036000291452", isExplicit: true }),
-    );
     const list = await owner.client.get("/api/releases");
     expect(list.body.releases.map((r: { title: string }) => r.title)).toEqual(["Second", "First"]);
   });
 
   it("keeps each artist's releases to themselves", async () => {
+    await submitTwo();
     const mine = await owner.client.get("/api/releases");
     const id = mine.body.releases[0].id;
     expect((await other.client.get("/api/releases")).body.releases).toEqual([]);
@@ -77,6 +84,7 @@ describe("artist releases API", () => {
   it("filters by tab, status, type and title", async () => {
     const titles = async (query: string) =>
       (await owner.client.get(`/api/releases?${query}`)).body.releases.map((r: { title: string }) => r.title);
+    await submitTwo();
     expect(await titles("tab=explicit")).toEqual(["Second"]);
     expect(await titles("tab=clean")).toEqual(["First"]);
     expect(await titles("q=sec")).toEqual(["Second"]);
@@ -140,10 +148,10 @@ describe("artist releases API", () => {
 
 describe("artist dashboard API", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -36,14 +36,14 @@ describe("store report import", () => {
   let artist: Awaited<ReturnType<typeof createArtist>>;
   let releaseId: string;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     artist = await createArtist(server, "Imported Artist");
     releaseId = (await createLiveRelease(server, admin, artist.client, { upcEan: "036000291452" })).id;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -258,10 +258,10 @@ describe("store report import", () => {
 
 describe("payouts", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { migrationsFolder } from "#server/db/client";
@@ -39,7 +39,7 @@ describe("royalties reach only the release that holds the code", () => {
   let attacker: Awaited<ReturnType<typeof createArtist>>;
   let live: Awaited<ReturnType<typeof createLiveRelease>>;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
@@ -51,7 +51,7 @@ describe("royalties reach only the release that holds the code", () => {
       tracks: [{ title: "Hit Song", isrc: "INZZZ2610001" }],
     });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -155,6 +155,11 @@ describe("royalties reach only the release that holds the code", () => {
   });
 
   it("never deletes posted earnings: withdrawing or deleting a release that earned is refused", async () => {
+    // The victim's live release has earned: two rows of a store report.
+    await importReport(admin, "earned.csv", [
+      "2026-11-10,Spotify,IN,036000291452,,50000,20000,20000.00,INR",
+      "2026-11-10,Spotify,IN,0036000291452,INZZZ2610001,100,50,10.00,INR",
+    ]);
     // Earnings posted to a pending release, as data from before code claims could hold them.
     const legacy = await attacker.client.post("/api/releases", validRelease({ title: "Legacy" }));
     const legacyId = legacy.body.release.id as string;

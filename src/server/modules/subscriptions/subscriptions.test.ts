@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { oneYearAfter } from "#domain/subscriptions";
 import { rebuildLedger } from "#server/modules/reports";
 import { createArtist } from "#server/test/factories";
@@ -7,10 +7,10 @@ import { startTestServer, type TestServer } from "#server/test/test-server";
 
 describe("artist subscription API", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 

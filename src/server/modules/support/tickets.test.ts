@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SUPPORT_MESSAGES } from "#domain/support";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -20,14 +20,14 @@ describe("support tickets API", () => {
   let owner: TestClient;
   let other: TestClient;
   let admin: TestClient;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
     owner = await artist(server, "owner@example.com");
     other = await artist(server, "other@example.com");
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -123,10 +123,10 @@ describe("support tickets API", () => {
 
 describe("contact API", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -155,6 +155,12 @@ describe("contact API", () => {
     expect((await artist.get("/api/admin/contact-messages")).status).toBe(403);
     const admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    await server.client().post("/api/contact", {
+      name: "Ravi",
+      email: "ravi@example.com",
+      subject: "Label deal",
+      message: "We have 40 releases.",
+    });
     const list = await admin.get("/api/admin/contact-messages");
     expect(list.status).toBe(200);
     expect(list.body.messages[0]).toMatchObject({ subject: "Label deal", email: "ravi@example.com" });

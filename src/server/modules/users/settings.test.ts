@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { DEFAULT_NOTIFICATION_PREFERENCES, SETTINGS_MESSAGES } from "#domain/settings";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
@@ -26,10 +26,10 @@ async function upload(client: TestClient, bytes: Uint8Array, type = "image/png")
 
 describe("settings API", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
@@ -156,10 +156,10 @@ describe("settings API", () => {
 
 describe("account security", () => {
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
   });
 
