@@ -1,13 +1,10 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { eq, sql } from "drizzle-orm";
-import { QC_MESSAGES } from "#domain/quality";
 import { createAuth } from "#server/auth/auth";
 import { ensureFirstAdmin, type FirstAdminResult } from "#server/auth/first-admin";
 import { createSessionCache } from "#server/auth/session-cache";
 import { type Database, openDatabase } from "#server/db/client";
-import { releases, royaltyAuditFindings } from "#server/db/schema";
 import { createJobWorker, type JobWorker } from "#server/jobs/queue";
 import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
@@ -19,17 +16,16 @@ import { sweepMedia } from "#server/media/media-usage";
 import { parseAllowHosts } from "#server/media/safe-fetch";
 import type { Transport } from "#server/modules/delivery";
 import {
-  checkAcknowledgements,
-  createDeliveryJob,
   createErnValidator,
   type DeliveryConfig,
   defaultSchemaDir,
+  deliveryJobs,
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
-import { notifyUser } from "#server/modules/notifications";
-import { createQualityCheck } from "#server/modules/quality";
-import { createReportImportJob } from "#server/modules/reports";
+import { qualityJobs } from "#server/modules/quality";
+import { reportJobs } from "#server/modules/reports";
+import { warnOfRoyaltyAudit } from "#server/modules/royalties";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadOrCreateSecret } from "./secret";
@@ -102,30 +98,8 @@ export async function startServer(
     sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
     validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
   };
-  const runQualityCheck = createQualityCheck({
-    db: database.db,
-    media,
-    quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
-    onBlocking: (release, blocking) =>
-      notifyUser(
-        { db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL },
-        {
-          userId: release.userId,
-          kind: "release_status",
-          title: QC_MESSAGES.fixNeededTitle(release.title),
-          body: QC_MESSAGES.fixNeededBody(release.title, blocking),
-          link: `/app/releases/${release.id}`,
-          emailPreference: "emailReleaseUpdates",
-        },
-      ),
-  });
-  const runDelivery = createDeliveryJob({
-    db: database.db,
-    media,
-    config: delivery,
-    logger,
-    transport: opts.transport,
-  });
+  // Each module registers the jobs it owns; the worker runs them.
+  const deliveryWork = deliveryJobs({ db: database.db, media, config: delivery, logger, transport: opts.transport });
   const jobs = createJobWorker({
     db: database.db,
     logger,
@@ -138,24 +112,18 @@ export async function startServer(
         logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
     },
     handlers: {
-      "quality-check": async (job, signal) => {
-        try {
-          await runQualityCheck(job.ref, signal);
-        } catch (err) {
-          if (job.attempts >= job.maxAttempts) await markQualityCheckFailed(database.db, job.ref);
-          throw err;
-        }
-      },
-      delivery: runDelivery,
-      "store-report": createReportImportJob({ db: database.db, logger, reportsDir }),
+      ...qualityJobs({
+        db: database.db,
+        media,
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+      }),
+      ...deliveryWork.handlers,
+      ...reportJobs({ db: database.db, logger, reportsDir }),
     },
   });
-  const ackTimer = setInterval(() => {
-    checkAcknowledgements(database.db, delivery.stores, opts.transport).catch((err) =>
-      logger.warn({ err }, "acknowledgement check failed"),
-    );
-  }, 30_000);
-  ackTimer.unref();
   const app = createApp({
     database,
     auth,
@@ -211,7 +179,7 @@ export async function startServer(
         });
         closeIdle();
       });
-      clearInterval(ackTimer);
+      deliveryWork.stop();
       await jobs.stop();
       await database.close();
       logger.info("server stopped");
@@ -220,19 +188,4 @@ export async function startServer(
   };
 
   return { url: `http://localhost:${port}`, port, firstAdmin, jobs, close };
-}
-
-async function markQualityCheckFailed(db: Database["db"], releaseId: string) {
-  await db.update(releases).set({ qcStatus: "failed" }).where(eq(releases.id, releaseId));
-}
-
-/** Earnings the claims migration found posted to releases not entitled to them: an admin must look. */
-async function warnOfRoyaltyAudit(db: Database["db"], logger: ReturnType<typeof createLogger>) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(royaltyAuditFindings);
-  if (row?.n) {
-    logger.warn(
-      { findings: row.n },
-      "royalty audit: earnings were posted to releases that did not hold their codes; see Store Reports → Check royalties",
-    );
-  }
 }

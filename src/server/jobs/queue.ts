@@ -14,6 +14,9 @@ const SERIAL_KINDS: readonly JobKind[] = ["store-report"];
  */
 export type JobHandler = (job: ClaimedJob, signal: AbortSignal) => Promise<void>;
 
+/** The handlers a module registers for the kinds of job it owns. */
+export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
+
 export interface ClaimedJob {
   id: number;
   kind: JobKind;
@@ -69,7 +72,7 @@ export function createJobWorker(opts: {
   db: Db;
   logger: Logger;
   /** The kinds this worker runs; jobs of other kinds are left for a worker that has them. */
-  handlers: Partial<Record<JobKind, JobHandler>>;
+  handlers: JobHandlers;
   pollMs?: number;
   leaseSeconds?: number;
   /** How long one run may take before this worker gives it up (default: the lease). */

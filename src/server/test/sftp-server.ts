@@ -19,7 +19,8 @@ export interface SftpTestServer {
  * A real SSH server speaking SFTP (the ssh2 package's server side) over a local folder: enough of
  * the protocol for uploads (open/write/close, stat, mkdir, rename, remove).
  */
-export async function startSftpServer(root: string): Promise<SftpTestServer> {
+/** `port` 0 picks a free port; a test that stops the server starts it again on the same one. */
+export async function startSftpServer(root: string, port = 0): Promise<SftpTestServer> {
   const username = "store";
   const password = "drop-box-password";
   const hostKey = utils.generateKeyPairSync("ed25519").private;
@@ -121,10 +122,9 @@ export async function startSftpServer(root: string): Promise<SftpTestServer> {
       })
       .on("error", () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    port,
+    port: (server.address() as AddressInfo).port,
     username,
     password,
     root,

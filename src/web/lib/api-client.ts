@@ -1,3 +1,6 @@
+import { type ClientResponse, hc, type InferRequestType } from "hono/client";
+import type { Api } from "#server/contract";
+
 /** A failed API call, carrying the server's error shape. */
 export class ApiClientError extends Error {
   constructor(
@@ -10,33 +13,79 @@ export class ApiClientError extends Error {
   }
 }
 
+const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+
+/** Reads the server's error shape from a failed response, whatever the body holds. */
+export async function errorFrom(response: Response): Promise<ApiClientError> {
+  const text = await response.text().catch(() => "");
+  const data = text ? safeJson(text) : null;
+  const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+  return new ApiClientError(
+    response.status,
+    error?.code ?? "ERROR",
+    error?.message ?? FALLBACK_MESSAGE,
+    error?.details,
+  );
+}
+
+/**
+ * Every call goes through here: same-origin with cookies, and a failed answer becomes an
+ * ApiClientError with the server's message (the screens show it; React Query's cache holds it).
+ */
+async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, { ...init, credentials: "same-origin" });
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/**
+ * The typed client: paths, parameters, bodies and answers come from the server's routes
+ * (`#server/contract`), so the web never re-types a response by hand.
+ */
+export const client = hc<Api>("/api", { fetch: apiFetch });
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The body of a call's successful answer. */
+export type Answer<F> = F extends (...args: never[]) => Promise<infer R>
+  ? R extends ClientResponse<infer T, infer S, infer _F>
+    ? S extends SuccessStatus
+      ? T
+      : never
+    : never
+  : never;
+
+/** What a call takes: `Input<typeof client.releases.$post>["json"]`. */
+export type Input<F> = InferRequestType<F>;
+
+/** Awaits a typed call and reads its successful answer (a failure has already thrown). */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never> {
+  const response = await request;
+  const text = await response.text();
+  return (text ? safeJson(text) : null) as never;
+}
+
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
 }
 
-/** The one way the web talks to the server: same-origin, cookies included, JSON in and out. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await fetch(`/api${path}`, {
+/**
+ * For the auth library's own endpoints (`/api/auth/*`), which are not our routes and so not in the
+ * typed contract: same-origin, cookies included, JSON in and out.
+ */
+export async function authApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(`/api${path}`, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-    credentials: "same-origin",
     headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
   const text = await response.text();
-  const data: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
-    throw new ApiClientError(
-      response.status,
-      error?.code ?? "ERROR",
-      error?.message ?? "Something went wrong. Please try again.",
-      error?.details,
-    );
-  }
-  return data as T;
+  return (text ? safeJson(text) : null) as T;
 }
 
 function safeJson(text: string): unknown {

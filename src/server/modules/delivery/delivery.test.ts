@@ -399,7 +399,8 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     expect(detail.body.delivery.summary).toBe("Delivered to 2 of 3 stores");
     const artistRetry = await artist.client.post(`/api/admin/deliveries/${failed.id}/retry`);
     expect(artistRetry.status).toBe(403);
-    sftp = await startSftpServer(path.join(root, "sftp"));
+    // Back on the port the stores file names, for the tests that follow.
+    sftp = await startSftpServer(path.join(root, "sftp"), sftp.port);
     const retried = await admin.post(`/api/admin/deliveries/${failed.id}/retry`);
     expect(retried.status).toBe(202);
     expect((await admin.post(`/api/admin/deliveries/${failed.id}/retry`)).status).toBe(409);

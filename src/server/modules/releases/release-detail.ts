@@ -31,7 +31,7 @@ export const qualitySchema = z
     findings: z.array(
       z.object({
         code: z.string(),
-        severity: z.string().openapi({ enum: [...FINDING_SEVERITIES] }),
+        severity: z.enum(FINDING_SEVERITIES),
         subject: z.string(),
         message: z.string(),
         fix: z.string(),

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
 import { artistShare, RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
 import type { Db } from "#server/db/client";
+import { royaltyAuditFindings } from "#server/db/schema";
+import type { Logger } from "#server/lib/logger";
 
 export interface ReconciliationFinding {
   kind: ReconciliationKind;
@@ -151,4 +153,15 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
     tracedGrossPaise: tracedGross,
     findings: findings.slice(0, MAX_FINDINGS),
   };
+}
+
+/** Earnings the claims migration found posted to releases not entitled to them: an admin must look. */
+export async function warnOfRoyaltyAudit(db: Db, logger: Logger) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(royaltyAuditFindings);
+  if (row?.n) {
+    logger.warn(
+      { findings: row.n },
+      "royalty audit: earnings were posted to releases that did not hold their codes; see Store Reports → Check royalties",
+    );
+  }
 }

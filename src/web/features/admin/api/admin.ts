@@ -1,143 +1,73 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "#domain/pagination";
-import type { PlanId } from "#domain/plans";
 import type { ManualReleaseInput, ReleaseMetadataInput } from "#domain/releases";
-import type { SubscriptionStatus } from "#domain/subscriptions";
 import type { TicketPriority, TicketStatus } from "#domain/tickets";
-import {
-  type DeliveryState,
-  type QualityReport,
-  qualityInProgress,
-  type Release,
-  type Track,
-} from "#web/features/releases/api/releases";
-import { ApiClientError, api } from "#web/lib/api-client";
+import { qualityInProgress } from "#web/features/releases/api/releases";
+import { type Answer, call, client, errorFrom, type Input } from "#web/lib/api-client";
 
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: "admin" | "artist";
-  status: "active" | "suspended";
-  createdAt: string;
-  releaseCount: number;
-  planId: PlanId | null;
-}
-export interface AdminRelease extends Release {
-  userId: string | null;
-  ownerName: string | null;
-  ownerEmail: string | null;
-}
-export interface AdminDelivery {
-  id: string;
-  store: string;
-  storeName: string;
-  kind: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  batchId: string;
-  createdAt: string;
-  sentAt: string | null;
-  acknowledgedAt: string | null;
-}
-export interface AdminReleaseDetail {
-  release: AdminRelease;
-  tracks: Track[];
-  quality: QualityReport;
-  deliveries: AdminDelivery[];
-  delivery: DeliveryState;
-}
-export interface AdminSubscription {
-  id: string;
-  planId: PlanId;
-  status: SubscriptionStatus;
-  startDate: string;
-  endDate: string;
-  amountPaise: number;
-  currency: string;
-  cancelAtPeriodEnd: boolean;
-  paymentRetries: number;
-  userId: string;
-  userName: string;
-  userEmail: string;
-}
-export interface AdminTicket {
-  id: string;
-  number: number;
-  subject: string;
-  description: string;
-  status: TicketStatus;
-  priority: TicketPriority;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  assignedTo: string | null;
-}
-export interface TicketMessage {
-  id: string;
-  message: string;
-  isAdminReply: boolean;
-  senderName: string;
-  sentAt: string;
-}
-export interface AdminSummary {
-  totals: {
-    users: number;
-    releases: number;
-    activeSubscriptions: number;
-    openTickets: number;
-    pendingReleases: number;
-  };
-  system: { operational: boolean; checks: { name: string; ok: boolean; detail: string }[] };
-  recentActivity: { kind: "release" | "ticket"; id: string; title: string; ownerName: string | null; at: string }[];
-}
+// Every shape here is the server's own (the typed contract): nothing is re-typed by hand.
+export type AdminUser = Answer<typeof client.admin.users.$get>["items"][number];
+export type AdminReleaseDetail = Answer<(typeof client.admin.releases)[":id"]["$get"]>;
+export type AdminRelease = AdminReleaseDetail["release"];
+export type AdminDelivery = AdminReleaseDetail["deliveries"][number];
+export type AdminSubscription = Answer<typeof client.admin.subscriptions.$get>["items"][number];
+export type AdminTicket = Answer<typeof client.admin.tickets.$get>["items"][number];
+export type TicketMessage = Answer<(typeof client.admin.tickets)[":id"]["$get"]>["messages"][number];
+export type AdminSummary = Answer<typeof client.admin.summary.$get>;
+export type StoreReport = Answer<typeof client.admin.reports.$get>["reports"][number];
+export type AdminPayout = Answer<typeof client.admin.payouts.$get>["payouts"][number];
+export type RoyaltyReconciliation = Answer<typeof client.admin.royalties.reconciliation.$get>;
 
-type Params = Record<string, string | number | undefined>;
-const toQuery = (params: Params) => {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
-  return search.toString();
-};
+/** A list's query, where a filter may also be "" (all). */
+type ListParams<F> =
+  Input<F> extends { query?: infer Q } ? { [K in keyof NonNullable<Q>]?: NonNullable<Q>[K] | "" } : never;
+
+/** Filters left empty ("all") are not sent at all. */
+function compact<T extends Record<string, unknown>>(params: T): { [K in keyof T]?: Exclude<T[K], ""> } {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== "")) as never;
+}
 
 const admin = ["admin"] as const;
 export const summaryQueryOptions = queryOptions({
   queryKey: [...admin, "summary"],
-  queryFn: () => api<AdminSummary>("/admin/summary"),
+  queryFn: () => call(client.admin.summary.$get()),
 });
 export const useAdminSummary = () => useQuery(summaryQueryOptions);
 
-function listHook<T>(resource: string) {
-  return (params: Params) =>
-    useQuery({
-      queryKey: [...admin, resource, params],
-      queryFn: () => api<Page<T>>(`/admin/${resource}?${toQuery(params)}`),
-      placeholderData: keepPreviousData,
-    });
-}
-export const useAdminUsers = listHook<AdminUser>("users");
-export const useAdminReleases = listHook<AdminRelease>("releases");
-export const useAdminSubscriptions = listHook<AdminSubscription>("subscriptions");
-export const useAdminTickets = listHook<AdminTicket>("tickets");
+export const useAdminUsers = (params: ListParams<typeof client.admin.users.$get>) =>
+  useQuery({
+    queryKey: [...admin, "users", params],
+    queryFn: () => call(client.admin.users.$get({ query: compact(params) })),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminReleases = (params: ListParams<typeof client.admin.releases.$get>) =>
+  useQuery({
+    queryKey: [...admin, "releases", params],
+    queryFn: () => call(client.admin.releases.$get({ query: compact(params) })),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminSubscriptions = (params: ListParams<typeof client.admin.subscriptions.$get>) =>
+  useQuery({
+    queryKey: [...admin, "subscriptions", params],
+    queryFn: () => call(client.admin.subscriptions.$get({ query: compact(params) })),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminTickets = (params: ListParams<typeof client.admin.tickets.$get>) =>
+  useQuery({
+    queryKey: [...admin, "tickets", params],
+    queryFn: () => call(client.admin.tickets.$get({ query: compact(params) })),
+    placeholderData: keepPreviousData,
+  });
 
 export const useRoles = () =>
   useQuery({
     queryKey: [...admin, "roles"],
-    queryFn: () => api<{ roles: { id: number; name: string }[] }>("/admin/roles").then((r) => r.roles),
+    queryFn: () => call(client.admin.roles.$get()).then((r) => r.roles),
   });
 
 export const useAdminSearch = (q: string) =>
   useQuery({
     queryKey: [...admin, "search", q],
-    queryFn: () =>
-      api<{
-        users: { id: string; name: string; email: string }[];
-        releases: { id: string; title: string; artistName: string }[];
-        tickets: { id: string; number: number; subject: string }[];
-      }>(`/admin/search?${toQuery({ q })}`),
+    queryFn: () => call(client.admin.search.$get({ query: { q } })),
     enabled: q.trim().length > 0,
   });
 
@@ -145,7 +75,7 @@ export const useAdminSearch = (q: string) =>
 export const useAdminReleaseDetail = (id: string) =>
   useQuery({
     queryKey: [...admin, "release", id],
-    queryFn: () => api<AdminReleaseDetail>(`/admin/releases/${id}`),
+    queryFn: () => call(client.admin.releases[":id"].$get({ param: { id } })),
     refetchInterval: (query) => {
       const data = query.state.data;
       const busy =
@@ -158,105 +88,117 @@ export const useAdminReleaseDetail = (id: string) =>
 export const useTicketThread = (id: string | null) =>
   useQuery({
     queryKey: [...admin, "ticket", id],
-    queryFn: () => api<{ ticket: AdminTicket; messages: TicketMessage[] }>(`/admin/tickets/${id}`),
+    queryFn: () => call(client.admin.tickets[":id"].$get({ param: { id: id ?? "" } })),
     enabled: Boolean(id),
   });
 
 /** Any admin change refreshes every admin list and the summary. */
-function useAdminMutation<I, O>(call: (input: I) => Promise<O>) {
+function useAdminMutation<I, O>(run: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: admin }) });
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: admin }) });
 }
 
 export const useAddUser = () =>
-  useAdminMutation((input: { name: string; email: string; role: string; password: string }) =>
-    api<{ user: AdminUser }>("/admin/users", { body: input }),
+  useAdminMutation((input: Input<typeof client.admin.users.$post>["json"]) =>
+    call(client.admin.users.$post({ json: input })),
   );
 export const useEditUser = () =>
-  useAdminMutation(({ id, ...input }: { id: string; name: string; email: string; role: string }) =>
-    api<{ user: AdminUser }>(`/admin/users/${id}`, { method: "PATCH", body: input }),
+  useAdminMutation(({ id, ...input }: { id: string } & Input<(typeof client.admin.users)[":id"]["$patch"]>["json"]) =>
+    call(client.admin.users[":id"].$patch({ param: { id }, json: input })),
   );
 export const useUserAction = () =>
-  useAdminMutation(({ id, action }: { id: string; action: "suspend" | "activate" | "delete" }) =>
-    action === "delete"
-      ? api(`/admin/users/${id}`, { method: "DELETE" })
-      : api(`/admin/users/${id}/${action}`, { body: {} }),
-  );
+  useAdminMutation(({ id, action }: { id: string; action: "suspend" | "activate" | "delete" }): Promise<unknown> => {
+    const user = client.admin.users[":id"];
+    if (action === "delete") return call(user.$delete({ param: { id } }));
+    return call(action === "suspend" ? user.suspend.$post({ param: { id } }) : user.activate.$post({ param: { id } }));
+  });
 
 export const useManualRelease = () =>
-  useAdminMutation((input: ManualReleaseInput) => api<{ release: AdminRelease }>("/admin/releases", { body: input }));
+  useAdminMutation((input: ManualReleaseInput) => call(client.admin.releases.$post({ json: input })));
 export const useEditRelease = () =>
   useAdminMutation(({ id, ...input }: ReleaseMetadataInput & { id: string }) =>
-    api<{ release: AdminRelease }>(`/admin/releases/${id}`, { method: "PATCH", body: input }),
+    call(client.admin.releases[":id"].$patch({ param: { id }, json: input })),
   );
 export const useReleaseAction = () =>
   useAdminMutation(
-    ({ id, action, notes }: { id: string; action: "approve" | "reject" | "take-down" | "delete"; notes?: string }) =>
-      action === "delete"
-        ? api(`/admin/releases/${id}`, { method: "DELETE" })
-        : api(`/admin/releases/${id}/${action}`, { body: notes ? { notes } : {} }),
+    ({
+      id,
+      action,
+      notes,
+    }: {
+      id: string;
+      action: "approve" | "reject" | "take-down" | "delete";
+      notes?: string;
+    }): Promise<unknown> => {
+      const release = client.admin.releases[":id"];
+      const param = { id };
+      const json = notes ? { notes } : {};
+      switch (action) {
+        case "delete":
+          return call(release.$delete({ param }));
+        case "approve":
+          return call(release.approve.$post({ param }));
+        case "reject":
+          return call(release.reject.$post({ param, json }));
+        case "take-down":
+          return call(release["take-down"].$post({ param }));
+      }
+    },
   );
 
 export const useRecheckRelease = () =>
-  useAdminMutation((id: string) => api(`/admin/releases/${id}/quality-check`, { body: {} }));
+  useAdminMutation((id: string) => call(client.admin.releases[":id"]["quality-check"].$post({ param: { id } })));
 export const useRetryDelivery = () =>
-  useAdminMutation((id: string) => api(`/admin/deliveries/${id}/retry`, { body: {} }));
+  useAdminMutation((id: string) => call(client.admin.deliveries[":id"].retry.$post({ param: { id } })));
 
 export const useCreateSubscription = () =>
-  useAdminMutation((input: { userId: string; planId: PlanId }) =>
-    api<{ subscription: AdminSubscription }>("/admin/subscriptions", { body: input }),
+  useAdminMutation((input: Input<typeof client.admin.subscriptions.$post>["json"]) =>
+    call(client.admin.subscriptions.$post({ json: input })),
   );
 export const useSubscriptionAction = () =>
-  useAdminMutation(({ id, action }: { id: string; action: "cancel" | "reactivate" | "retry-payment" | "delete" }) =>
-    action === "delete"
-      ? api(`/admin/subscriptions/${id}`, { method: "DELETE" })
-      : api(`/admin/subscriptions/${id}/${action}`, { body: {} }),
+  useAdminMutation(
+    ({
+      id,
+      action,
+    }: {
+      id: string;
+      action: "cancel" | "reactivate" | "retry-payment" | "delete";
+    }): Promise<unknown> => {
+      const subscription = client.admin.subscriptions[":id"];
+      const param = { id };
+      switch (action) {
+        case "delete":
+          return call(subscription.$delete({ param }));
+        case "cancel":
+          return call(subscription.cancel.$post({ param }));
+        case "reactivate":
+          return call(subscription.reactivate.$post({ param }));
+        case "retry-payment":
+          return call(subscription["retry-payment"].$post({ param }));
+      }
+    },
   );
 
 export const useReplyToTicket = () =>
   useAdminMutation(({ id, message }: { id: string; message: string }) =>
-    api(`/admin/tickets/${id}/replies`, { body: { message } }),
+    call(client.admin.tickets[":id"].replies.$post({ param: { id }, json: { message } })),
   );
 export const useUpdateTicket = () =>
   useAdminMutation(
     ({ id, ...input }: { id: string; status?: TicketStatus; priority?: TicketPriority; assignedTo?: string | null }) =>
-      api<{ ticket: AdminTicket }>(`/admin/tickets/${id}`, { method: "PATCH", body: input }),
+      call(client.admin.tickets[":id"].$patch({ param: { id }, json: input })),
   );
 export const useDeleteTicket = () =>
-  useAdminMutation((id: string) => api(`/admin/tickets/${id}`, { method: "DELETE" }));
+  useAdminMutation((id: string) => call(client.admin.tickets[":id"].$delete({ param: { id } })));
 export const findUserByEmail = (email: string) =>
-  api<Page<AdminUser>>(`/admin/users?${toQuery({ q: email, pageSize: 5 })}`).then(
+  call(client.admin.users.$get({ query: { q: email, pageSize: "5" } })).then(
     (r) => r.items.find((u) => u.email === email.toLowerCase()) ?? null,
   );
-
-export interface StoreReport {
-  id: string;
-  fileName: string;
-  sizeBytes: number;
-  status: "queued" | "running" | "completed" | "failed";
-  processedRows: number;
-  importedRows: number;
-  errorRows: number;
-  failure: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-export interface AdminPayout {
-  id: string;
-  amountPaise: number;
-  status: "pending" | "completed";
-  method: string;
-  reference: string | null;
-  requestedAt: string;
-  completedAt: string | null;
-  userName: string;
-  userEmail: string;
-}
 
 export const useStoreReports = () =>
   useQuery({
     queryKey: [...admin, "reports"],
-    queryFn: () => api<{ reports: StoreReport[] }>("/admin/reports").then((r) => r.reports),
+    queryFn: () => call(client.admin.reports.$get()).then((r) => r.reports),
     // Poll while an import runs so the admin sees its progress.
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.status === "queued" || r.status === "running") ? 1000 : false,
@@ -265,54 +207,34 @@ export const useStoreReports = () =>
 export const useStoreReport = (id: string | null) =>
   useQuery({
     queryKey: [...admin, "report", id],
-    queryFn: () =>
-      api<{ report: StoreReport & { errors: { line: number; reason: string }[] } }>(`/admin/reports/${id}`).then(
-        (r) => r.report,
-      ),
+    queryFn: () => call(client.admin.reports[":id"].$get({ param: { id: id ?? "" } })).then((r) => r.report),
     enabled: Boolean(id),
   });
 
+/** The report is streamed as the raw CSV body (the route reads it to disk), not as JSON. */
 export const useUploadReport = () =>
-  useAdminMutation(async (file: File) => {
+  useAdminMutation(async (file: File): Promise<StoreReport> => {
     const response = await fetch(`/api/admin/reports?name=${encodeURIComponent(file.name)}`, {
       method: "POST",
       body: file,
       headers: { "Content-Type": "text/csv" },
       credentials: "same-origin",
     });
-    const body = await response.json().catch(() => null);
-    if (!response.ok)
-      throw new ApiClientError(response.status, body?.error?.code ?? "ERROR", body?.error?.message ?? "Upload failed.");
-    return body.report as StoreReport;
+    if (!response.ok) throw await errorFrom(response);
+    return ((await response.json()) as { report: StoreReport }).report;
   });
 
 export const useAdminPayouts = () =>
   useQuery({
     queryKey: [...admin, "payouts"],
-    queryFn: () => api<{ payouts: AdminPayout[] }>("/admin/payouts").then((r) => r.payouts),
+    queryFn: () => call(client.admin.payouts.$get()).then((r) => r.payouts),
   });
 
 export const useCompletePayout = () =>
   useAdminMutation(({ id, reference }: { id: string; reference: string }) =>
-    api(`/admin/payouts/${id}/complete`, { body: { reference } }),
+    call(client.admin.payouts[":id"].complete.$post({ param: { id }, json: { reference } })),
   );
-
-export interface RoyaltyReconciliation {
-  ok: boolean;
-  checkedAt: string;
-  ledgerRows: number;
-  ledgerGrossPaise: number;
-  tracedGrossPaise: number;
-  findings: {
-    kind: string;
-    userId: string | null;
-    releaseId: string | null;
-    month: string | null;
-    amountPaise: number;
-    message: string;
-  }[];
-}
 
 /** Runs only when asked (the button), since it reads every ledger row and fact. */
 export const useRoyaltyReconciliation = () =>
-  useMutation({ mutationFn: () => api<RoyaltyReconciliation>("/admin/royalties/reconciliation") });
+  useMutation({ mutationFn: () => call(client.admin.royalties.reconciliation.$get()) });

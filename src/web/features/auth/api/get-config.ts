@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { call, client } from "#web/lib/api-client";
 
 export const configQueryOptions = queryOptions({
   queryKey: ["config"],
-  queryFn: () => api<{ requireEmailVerification: boolean }>("/config"),
+  queryFn: () => call(client.config.$get()),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,19 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { type Answer, call, client } from "#web/lib/api-client";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: "admin" | "artist";
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
+export type SessionUser = NonNullable<Answer<typeof client.session.$get>["user"]>;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: ["session"],
-  queryFn: () => api<{ user: SessionUser | null }>("/session").then((r) => r.user),
+  queryFn: () => call(client.session.$get()).then((r) => r.user),
   staleTime: 60_000,
 });
 

@@ -1,23 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { authApi } from "#web/lib/api-client";
 
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      api<unknown>("/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } }),
+      authApi<unknown>("/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>
-      api<unknown>("/auth/reset-password", { body: input }),
+      authApi<unknown>("/auth/reset-password", { body: input }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      api<unknown>("/auth/send-verification-email", { body: { email, callbackURL: "/login?verified=1" } }),
+      authApi<unknown>("/auth/send-verification-email", { body: { email, callbackURL: "/login?verified=1" } }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { authApi } from "#web/lib/api-client";
 import { type SessionUser, sessionQueryOptions } from "./get-session";
 
 export interface SignInInput {
@@ -15,7 +15,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<SignInResult> => {
-      const result = await api<{ twoFactorRedirect?: boolean }>("/auth/sign-in/email", { body: input });
+      const result = await authApi<{ twoFactorRedirect?: boolean }>("/auth/sign-in/email", { body: input });
       if (result?.twoFactorRedirect) return { kind: "two-factor" };
       return { kind: "signed-in", user: await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }) };
     },
@@ -27,7 +27,7 @@ export function useVerifySecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ code, backup }: { code: string; backup: boolean }) => {
-      await api<unknown>(backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp", {
+      await authApi<unknown>(backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp", {
         body: { code },
       });
       return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });

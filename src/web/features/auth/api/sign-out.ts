@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { authApi } from "#web/lib/api-client";
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<unknown>("/auth/sign-out", { body: {} }),
+    mutationFn: () => authApi<unknown>("/auth/sign-out", { body: {} }),
     onSuccess: () => {
       // Nothing of the previous user may linger in the cache.
       queryClient.clear();

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "#web/lib/api-client";
+import { authApi } from "#web/lib/api-client";
 
 export interface SignUpInput {
   name: string;
@@ -10,7 +10,7 @@ export interface SignUpInput {
 export function useSignUp() {
   return useMutation({
     mutationFn: (input: SignUpInput) =>
-      api<{ user: { name: string; emailVerified: boolean } }>("/auth/sign-up/email", {
+      authApi<{ user: { name: string; emailVerified: boolean } }>("/auth/sign-up/email", {
         body: { ...input, callbackURL: "/login?verified=1" },
       }),
   });

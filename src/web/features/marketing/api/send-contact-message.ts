@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ContactMessageInput } from "#domain/contact";
-import { api } from "#web/lib/api-client";
+import { call, client } from "#web/lib/api-client";
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (input: ContactMessageInput) => api<{ id: string }>("/contact", { body: input }),
+    mutationFn: (input: ContactMessageInput) => call(client.contact.$post({ json: input })),
   });
 }

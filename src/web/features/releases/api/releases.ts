@@ -1,58 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Finding } from "#domain/quality";
 import type { ReleaseInput, ReleaseStatus, ReleaseType } from "#domain/releases";
-import { api } from "#web/lib/api-client";
+import { type Answer, call, client } from "#web/lib/api-client";
 
-export interface Release {
-  id: string;
-  title: string;
-  artistName: string;
-  releaseType: string;
-  releaseDate: string;
-  status: string;
-  streams: number;
-  isExplicit: boolean;
-  genre: string | null;
-  upcEan: string | null;
-  audioFileUrl: string | null;
-  coverArtUrl: string | null;
-  submittedAt: string;
-  approvedAt: string | null;
-  liveAt: string | null;
-  adminNotes: string | null;
-  qcStatus: string;
-  qcBlocking: number;
-}
-
-export interface Track {
-  id: string;
-  position: number;
-  title: string;
-  audioFileUrl: string | null;
-  isrc: string | null;
-  isExplicit: boolean;
-  featuredArtists: string[];
-  durationSeconds: number | null;
-}
-
-export interface QualityReport {
-  status: string;
-  checkedAt: string | null;
-  findings: Finding[];
-}
-
-export interface DeliveryState {
-  delivered: number;
-  stores: number;
-  summary: string;
-}
-
-export interface ReleaseDetail {
-  release: Release;
-  tracks: Track[];
-  quality: QualityReport;
-  delivery: DeliveryState;
-}
+// The server's own shapes (the typed contract).
+export type ReleaseDetail = Answer<(typeof client.releases)[":id"]["$get"]>;
+export type Release = ReleaseDetail["release"];
+export type Track = ReleaseDetail["tracks"][number];
+export type QualityReport = ReleaseDetail["quality"];
+export type DeliveryState = ReleaseDetail["delivery"];
 
 /** While a quality check is waiting or running, detail views look again every two seconds. */
 export function qualityInProgress(status: string | undefined): boolean {
@@ -68,21 +23,21 @@ export interface ReleaseFilters {
 
 const releasesKey = ["releases"] as const;
 
-export const releasesQueryOptions = (filters: ReleaseFilters) => {
-  const params = new URLSearchParams({ tab: filters.tab });
-  if (filters.status) params.set("status", filters.status);
-  if (filters.type) params.set("type", filters.type);
-  if (filters.q) params.set("q", filters.q);
-  return queryOptions({
+export const releasesQueryOptions = (filters: ReleaseFilters) =>
+  queryOptions({
     queryKey: [...releasesKey, "list", filters],
-    queryFn: () => api<{ releases: Release[] }>(`/releases?${params}`).then((r) => r.releases),
+    queryFn: () =>
+      call(
+        client.releases.$get({
+          query: { tab: filters.tab, status: filters.status, type: filters.type, q: filters.q || undefined },
+        }),
+      ).then((r) => r.releases),
   });
-};
 
 export const releaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...releasesKey, "detail", id],
-    queryFn: () => api<ReleaseDetail>(`/releases/${encodeURIComponent(id)}`),
+    queryFn: () => call(client.releases[":id"].$get({ param: { id } })),
     refetchInterval: (query) => (qualityInProgress(query.state.data?.quality.status) ? 2000 : false),
   });
 
@@ -107,7 +62,7 @@ function useInvalidateReleases() {
 export function useCreateRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
-    mutationFn: (input: ReleaseInput) => api<{ release: Release }>("/releases", { body: input }).then((r) => r.release),
+    mutationFn: (input: ReleaseInput) => call(client.releases.$post({ json: input })).then((r) => r.release),
     onSuccess: invalidate,
   });
 }
@@ -116,9 +71,7 @@ export function useUpdateRelease(id: string) {
   const invalidate = useInvalidateReleases();
   return useMutation({
     mutationFn: (input: ReleaseInput) =>
-      api<{ release: Release }>(`/releases/${encodeURIComponent(id)}`, { method: "PUT", body: input }).then(
-        (r) => r.release,
-      ),
+      call(client.releases[":id"].$put({ param: { id }, json: input })).then((r) => r.release),
     onSuccess: invalidate,
   });
 }
@@ -126,7 +79,7 @@ export function useUpdateRelease(id: string) {
 export function useDeleteRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
-    mutationFn: (id: string) => api<{ id: string }>(`/releases/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.releases[":id"].$delete({ param: { id } })),
     onSuccess: invalidate,
   });
 }

@@ -1,38 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferenceKey, PayoutAccountInput, ProfileInput } from "#domain/settings";
+import type { PayoutAccountInput, ProfileInput } from "#domain/settings";
 import { sessionQueryOptions } from "#web/features/auth/api/get-session";
-import { ApiClientError, api } from "#web/lib/api-client";
+import { type Answer, authApi, call, client, errorFrom } from "#web/lib/api-client";
 
-export interface Profile {
-  name: string;
-  email: string;
-  bio: string;
-  website: string;
-  instagram: string;
-  twitter: string;
-  image: string | null;
-}
+export type Profile = Answer<typeof client.profile.$get>;
+export type PayoutAccount = NonNullable<Answer<(typeof client)["payout-account"]["$get"]>["account"]>;
+export type NotificationPreferences = Answer<(typeof client)["notification-preferences"]["$get"]>;
 
-export interface PayoutAccount {
-  method: "bankTransfer" | "paypal";
-  accountName: string;
-  accountNumberMasked: string | null;
-  routingNumber: string;
-  bankName: string;
-  paypalEmail: string;
-  taxForm: "w9" | "w8ben" | "w8bene" | null;
-}
-
-export type NotificationPreferences = Record<NotificationPreferenceKey, boolean>;
-
-export const profileQueryOptions = queryOptions({ queryKey: ["profile"], queryFn: () => api<Profile>("/profile") });
+export const profileQueryOptions = queryOptions({ queryKey: ["profile"], queryFn: () => call(client.profile.$get()) });
 export const payoutQueryOptions = queryOptions({
   queryKey: ["payout-account"],
-  queryFn: () => api<{ account: PayoutAccount | null }>("/payout-account").then((r) => r.account),
+  queryFn: () => call(client["payout-account"].$get()).then((r) => r.account),
 });
 export const preferencesQueryOptions = queryOptions({
   queryKey: ["notification-preferences"],
-  queryFn: () => api<NotificationPreferences>("/notification-preferences"),
+  queryFn: () => call(client["notification-preferences"].$get()),
 });
 
 export const useProfile = () => useQuery(profileQueryOptions);
@@ -48,7 +30,7 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api<Profile>("/profile", { method: "PUT", body: input }),
+    mutationFn: (input: ProfileInput) => call(client.profile.$put({ json: input })),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, profile);
       return refresh();
@@ -59,7 +41,7 @@ export function useSaveProfile() {
 export function useChangeEmail() {
   return useMutation({
     mutationFn: ({ newEmail, password }: { newEmail: string; password: string }) =>
-      api<unknown>("/auth/change-email", { body: { newEmail, password, callbackURL: "/app/settings" } }),
+      authApi<unknown>("/auth/change-email", { body: { newEmail, password, callbackURL: "/app/settings" } }),
   });
 }
 
@@ -71,15 +53,9 @@ export function useUploadAvatar() {
       const form = new FormData();
       form.set("file", file);
       const response = await fetch("/api/profile/avatar", { method: "POST", body: form, credentials: "same-origin" });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) {
-        throw new ApiClientError(
-          response.status,
-          body?.error?.code ?? "ERROR",
-          body?.error?.message ?? "Upload failed.",
-        );
-      }
-      return body as Profile;
+      // A multipart upload: the picture goes as a file, not JSON.
+      if (!response.ok) throw await errorFrom(response);
+      return (await response.json()) as Profile;
     },
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, profile);
@@ -92,7 +68,7 @@ export function useSavePayoutAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PayoutAccountInput) =>
-      api<{ account: PayoutAccount }>("/payout-account", { method: "PUT", body: input }).then((r) => r.account),
+      call(client["payout-account"].$put({ json: input })).then((r) => r.account),
     onSuccess: (account) => queryClient.setQueryData(payoutQueryOptions.queryKey, account),
   });
 }
@@ -100,8 +76,7 @@ export function useSavePayoutAccount() {
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationPreferences) =>
-      api<NotificationPreferences>("/notification-preferences", { method: "PUT", body: input }),
+    mutationFn: (input: NotificationPreferences) => call(client["notification-preferences"].$put({ json: input })),
     onSuccess: (prefs) => queryClient.setQueryData(preferencesQueryOptions.queryKey, prefs),
   });
 }
@@ -109,21 +84,21 @@ export function useSavePreferences() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      api<unknown>("/auth/change-password", { body: { ...input, revokeOtherSessions: true } }),
+      authApi<unknown>("/auth/change-password", { body: { ...input, revokeOtherSessions: true } }),
   });
 }
 
 export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: (password: string) =>
-      api<{ totpURI: string; backupCodes: string[] }>("/auth/two-factor/enable", { body: { password } }),
+      authApi<{ totpURI: string; backupCodes: string[] }>("/auth/two-factor/enable", { body: { password } }),
   });
 }
 
 export function useConfirmTwoFactor() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (code: string) => api<unknown>("/auth/two-factor/verify-totp", { body: { code } }),
+    mutationFn: (code: string) => authApi<unknown>("/auth/two-factor/verify-totp", { body: { code } }),
     onSuccess: refresh,
   });
 }
@@ -131,19 +106,19 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (password: string) => api<unknown>("/auth/two-factor/disable", { body: { password } }),
+    mutationFn: (password: string) => authApi<unknown>("/auth/two-factor/disable", { body: { password } }),
     onSuccess: refresh,
   });
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: () => api<unknown>("/auth/revoke-other-sessions", { body: {} }) });
+  return useMutation({ mutationFn: () => authApi<unknown>("/auth/revoke-other-sessions", { body: {} }) });
 }
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api<unknown>("/auth/delete-user", { body: { password } }),
+    mutationFn: (password: string) => authApi<unknown>("/auth/delete-user", { body: { password } }),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);

@@ -1,40 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanId } from "#domain/plans";
-import type { SubscriptionStatus } from "#domain/subscriptions";
-import { api } from "#web/lib/api-client";
+import { type Answer, call, client } from "#web/lib/api-client";
 
-export interface Subscription {
-  id: string;
-  planId: PlanId;
-  status: SubscriptionStatus;
-  startDate: string;
-  endDate: string;
-  amountPaise: number;
-  currency: string;
-  cancelAtPeriodEnd: boolean;
-  paymentRetries: number;
-  createdAt: string;
-}
-
-export interface SubscriptionOverview {
-  currentPlanId: PlanId;
-  current: Subscription | null;
-  history: Subscription[];
-}
+export type SubscriptionOverview = Answer<typeof client.subscription.$get>;
+export type Subscription = SubscriptionOverview["history"][number];
 
 export const subscriptionQueryOptions = queryOptions({
   queryKey: ["subscription"],
-  queryFn: () => api<SubscriptionOverview>("/subscription"),
+  queryFn: () => call(client.subscription.$get()),
 });
 
 export function useSubscription(enabled = true) {
   return useQuery({ ...subscriptionQueryOptions, enabled });
 }
 
-function useSubscriptionMutation<T>(call: (input: T) => Promise<SubscriptionOverview>) {
+function useSubscriptionMutation<T>(run: (input: T) => Promise<SubscriptionOverview>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: run,
     onSuccess: (data) => {
       queryClient.setQueryData(subscriptionQueryOptions.queryKey, data);
       // Royalty figures depend on the plan's share.
@@ -44,8 +27,6 @@ function useSubscriptionMutation<T>(call: (input: T) => Promise<SubscriptionOver
 }
 
 export const useChangePlan = () =>
-  useSubscriptionMutation((planId: PlanId) => api<SubscriptionOverview>("/subscription", { body: { planId } }));
-export const useCancelSubscription = () =>
-  useSubscriptionMutation(() => api<SubscriptionOverview>("/subscription/cancel", { body: {} }));
-export const useResumeSubscription = () =>
-  useSubscriptionMutation(() => api<SubscriptionOverview>("/subscription/resume", { body: {} }));
+  useSubscriptionMutation((planId: PlanId) => call(client.subscription.$post({ json: { planId } })));
+export const useCancelSubscription = () => useSubscriptionMutation(() => call(client.subscription.cancel.$post()));
+export const useResumeSubscription = () => useSubscriptionMutation(() => call(client.subscription.resume.$post()));

@@ -1,23 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateTicketInput } from "#domain/support";
-import type { TicketPriority, TicketStatus } from "#domain/tickets";
-import { api } from "#web/lib/api-client";
+import { type Answer, call, client } from "#web/lib/api-client";
 
-export interface Ticket {
-  id: string;
-  number: number;
-  subject: string;
-  description: string;
-  status: TicketStatus;
-  priority: TicketPriority;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-}
+type TicketThread = Answer<(typeof client.tickets)[":id"]["$get"]>;
+export type Ticket = Answer<typeof client.tickets.$get>["tickets"][number];
+export type TicketMessage = TicketThread["messages"][number];
 
 export const ticketsQueryOptions = queryOptions({
   queryKey: ["tickets"],
-  queryFn: () => api<{ tickets: Ticket[] }>("/tickets").then((r) => r.tickets),
+  queryFn: () => call(client.tickets.$get()).then((r) => r.tickets),
 });
 
 export function useTickets() {
@@ -27,24 +18,15 @@ export function useTickets() {
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketInput) =>
-      api<{ ticket: Ticket }>("/tickets", { body: input }).then((r) => r.ticket),
+    mutationFn: (input: CreateTicketInput) => call(client.tickets.$post({ json: input })).then((r) => r.ticket),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey }),
   });
-}
-
-export interface TicketMessage {
-  id: string;
-  message: string;
-  isAdminReply: boolean;
-  senderName: string;
-  sentAt: string;
 }
 
 export const ticketThreadQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["tickets", "thread", id],
-    queryFn: () => api<{ ticket: Ticket; messages: TicketMessage[] }>(`/tickets/${encodeURIComponent(id)}`),
+    queryFn: () => call(client.tickets[":id"].$get({ param: { id } })),
   });
 
 export const useTicketThread = (id: string) => useQuery(ticketThreadQueryOptions(id));
@@ -52,10 +34,8 @@ export const useTicketThread = (id: string) => useQuery(ticketThreadQueryOptions
 export function useReplyToOwnTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      api<{ ticket: Ticket; messages: TicketMessage[] }>(`/tickets/${encodeURIComponent(id)}/messages`, {
-        body: { message },
-      }),
+    mutationFn: (message: string): Promise<TicketThread> =>
+      call(client.tickets[":id"].messages.$post({ param: { id }, json: { message } })),
     onSuccess: (data) => {
       queryClient.setQueryData(ticketThreadQueryOptions(id).queryKey, data);
       return queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey, exact: true });
