@@ -132,6 +132,29 @@ describe("layer rules", () => {
     ).toEqual([]);
   });
 
+  it("no web feature imports another feature: pages and layouts compose them", () => {
+    const featureOf = (f: string) => /^web\/features\/([^/]+)\//.exec(f)?.[1];
+    expect(
+      violations(
+        (f) => featureOf(f) !== undefined,
+        () => true,
+      ).filter((edge) => {
+        const [from, to] = edge.split(" → ") as [string, string];
+        const target = featureOf(to);
+        return target !== undefined && target !== featureOf(from);
+      }),
+    ).toEqual([]);
+  });
+
+  it("a web feature's api/ holds one file per endpoint, with the server's shapes, never hand-typed ones", () => {
+    const apiFiles = [...imports.keys()].map(rel).filter((f) => /^web\/features\/[^/]+\/api\/[^/]+\.ts$/.test(f));
+    expect(apiFiles.length).toBeGreaterThan(40);
+    const handTyped = apiFiles.filter((f) =>
+      /^export interface \w+ \{[^}]*: (string|number)/m.test(fs.readFileSync(path.join(SRC, f), "utf8")),
+    );
+    expect(handTyped).toEqual([]);
+  });
+
   it("no import cycles", () => {
     const cycles: string[] = [];
     const state = new Map<string, "visiting" | "done">();

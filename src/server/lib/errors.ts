@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, STATUS_OF_KIND } from "./domain-error";
 
 /** The one error shape of the API (product §10). */
 export const errorBodySchema = z
@@ -54,6 +55,8 @@ export function codeForStatus(status: number): string {
 /** Turns any thrown value into the error shape; never leaks a stack trace. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof DomainError)
+    return c.json(errorBody(err.code, err.message, err.details), STATUS_OF_KIND[err.kind]);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(codeForStatus(status), err.message || codeForStatus(status)), status);

@@ -1,20 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, between, eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { PLANS } from "#domain/plans";
 import { isIsoDate } from "#domain/releases";
-import { artistShare } from "#domain/royalties";
 import { requireUser } from "#server/auth/guards";
-import type { Db } from "#server/db/client";
-import { dailyStreamFacts, ownerDailyTotals, releases, tracks as trackTable } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
-import { percentChange } from "#server/modules/dashboard";
-import { currentPlanId } from "#server/modules/subscriptions";
+import { loadAnalytics } from "./analytics.service";
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 731;
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const _day = (d: Date) => d.toISOString().slice(0, 10);
 
 const query = z
   .object({
@@ -75,137 +68,9 @@ const route = createRoute({
   responses: { 200: json(analyticsSchema, "Analytics"), 400: err("Bad range"), 401: err("Signed out") },
 });
 
-type Sums = { streams: number; listeners: number; revenue: number };
-const ZERO: Sums = { streams: 0, listeners: 0, revenue: 0 };
-const add = (a: Sums, b: Sums): Sums => ({
-  streams: a.streams + b.streams,
-  listeners: a.listeners + b.listeners,
-  revenue: a.revenue + b.revenue,
-});
-const byStreams =
-  <T extends { streams: number }>(key: (t: T) => string) =>
-  (a: T, b: T) =>
-    b.streams - a.streams || key(a).localeCompare(key(b));
-
-/**
- * The artist's figures per day from the owner rollup (migration 0010), for the range and the one
- * before it: totals, the previous period and the daily series all come from these few rows.
- */
-function dailyTotals(db: Db, ownerId: string, from: string, to: string) {
-  const n = (col: AnyPgColumn) => sql<number>`${col}`.mapWith(Number);
-  return db
-    .select({
-      day: ownerDailyTotals.day,
-      streams: n(ownerDailyTotals.streams),
-      listeners: n(ownerDailyTotals.listeners),
-      revenue: n(ownerDailyTotals.revenuePaise),
-    })
-    .from(ownerDailyTotals)
-    .where(and(eq(ownerDailyTotals.ownerId, ownerId), between(ownerDailyTotals.day, from, to)));
-}
-
-/**
- * The range's figures per track, per store and per country, from one pass over the artist's facts
- * (grouping sets), each track named by its own title or, for release-level rows, the release's.
- */
-function breakdowns(db: Db, ownerId: string, from: string, to: string) {
-  const f = dailyStreamFacts;
-  const sum = (col: AnyPgColumn, name: string) => sql<number>`coalesce(sum(${col}), 0)::bigint`.as(name);
-  const groups = db
-    .select({
-      kind: sql<"track" | "store" | "country">`case when grouping(${f.releaseId}) = 0 then 'track'
-        when grouping(${f.store}) = 0 then 'store' else 'country' end`.as("kind"),
-      releaseId: f.releaseId,
-      isrc: f.isrc,
-      store: f.store,
-      country: f.country,
-      // Named apart from the joined tables' columns: Drizzle refers to them unqualified.
-      streams: sum(f.streams, "sum_streams"),
-      listeners: sum(f.listeners, "sum_listeners"),
-      revenue: sum(f.revenuePaise, "sum_revenue"),
-    })
-    .from(f)
-    .where(and(eq(f.ownerId, ownerId), between(f.day, from, to)))
-    .groupBy(sql`grouping sets ((${f.releaseId}, ${f.isrc}), (${f.store}), (${f.country}))`)
-    .as("g");
-  return db
-    .select({
-      kind: groups.kind,
-      releaseId: groups.releaseId,
-      isrc: groups.isrc,
-      store: groups.store,
-      country: groups.country,
-      streams: sql<number>`${groups.streams}`.mapWith(Number),
-      listeners: sql<number>`${groups.listeners}`.mapWith(Number),
-      revenue: sql<number>`${groups.revenue}`.mapWith(Number),
-      // Track-level rows (with an ISRC) carry the track's title; release-level rows the release's.
-      title: sql<string | null>`coalesce(${trackTable.title}, ${releases.title})`,
-    })
-    .from(groups)
-    .leftJoin(releases, eq(releases.id, groups.releaseId))
-    .leftJoin(trackTable, and(eq(trackTable.releaseId, groups.releaseId), eq(trackTable.isrc, groups.isrc)));
-}
-
+// Thin route: validate, authorize, call the service (analytics.service.ts).
 export const analyticsRouter = createRouter().openapi(route, async (c) => {
   const user = await requireUser(c);
   const { from, to } = c.req.valid("query");
-  const db = c.get("deps").database.db;
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-  const prevFrom = day(new Date(Date.parse(from) - days * DAY_MS));
-  const [planId, daily, groups] = await Promise.all([
-    currentPlanId(db, user.id),
-    dailyTotals(db, user.id, prevFrom, to),
-    breakdowns(db, user.id, from, to),
-  ]);
-  const share = PLANS[planId].royaltySharePercent;
-  const royalties = (revenue: number) => artistShare(revenue, share);
-  const pack = (t: Sums) => ({ streams: t.streams, listeners: t.listeners, royaltiesPaise: royalties(t.revenue) });
-
-  let now = ZERO;
-  let before = ZERO;
-  const byDay = new Map<string, Sums>();
-  for (const d of daily) {
-    if (d.day >= from) {
-      now = add(now, d);
-      byDay.set(d.day, d);
-    } else before = add(before, d);
-  }
-  const series = Array.from({ length: days }, (_, i) => {
-    const d = day(new Date(Date.parse(from) + i * DAY_MS));
-    return { day: d, ...pack(byDay.get(d) ?? ZERO) };
-  });
-  const tracks = groups
-    .filter((g) => g.kind === "track")
-    .map((g) => ({ releaseId: g.releaseId as string, title: g.title ?? "", isrc: g.isrc as string, ...pack(g) }))
-    .sort(byStreams((t) => `${t.releaseId} ${t.isrc}`))
-    .slice(0, 100);
-  const countries = groups
-    .filter((g) => g.kind === "country")
-    .map((g) => ({ code: g.country as string, streams: g.streams, listeners: g.listeners }))
-    .sort(byStreams((t) => t.code))
-    .slice(0, 50);
-  const stores = groups
-    .filter((g) => g.kind === "store")
-    .map((g) => ({ name: g.store as string, ...pack(g) }))
-    .sort(byStreams((t) => t.name));
-  const current = pack(now);
-  const previous = pack(before);
-  return c.json(
-    {
-      from,
-      to,
-      totals: current,
-      previous,
-      changes: {
-        streams: percentChange(current.streams, previous.streams),
-        listeners: percentChange(current.listeners, previous.listeners),
-        royalties: percentChange(current.royaltiesPaise, previous.royaltiesPaise),
-      },
-      series,
-      tracks,
-      countries,
-      stores,
-    },
-    200,
-  );
+  return c.json(await loadAnalytics(c.get("deps").database.db, user.id, from, to), 200);
 });

@@ -1,11 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { requireUser } from "#server/auth/guards";
-import type { Db } from "#server/db/client";
-import { notifications } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
-import { ApiError } from "#server/lib/errors";
 import { err, json } from "#server/lib/route-helpers";
+import { listNotifications, markAllRead, markRead } from "./notifications.service";
 
 const notificationSchema = z
   .object({
@@ -43,55 +40,18 @@ const readOneRoute = createRoute({
   responses: { 200: json(listSchema, "Notifications"), 401: err("Signed out"), 404: err("Not yours or absent") },
 });
 
-async function list(db: Db, userId: string) {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(20);
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return {
-    notifications: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.title,
-      body: r.body,
-      link: r.link,
-      read: r.readAt !== null,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    unread: unread?.n ?? 0,
-  };
-}
-
+// Thin routes: authorize, call the service (notifications.service.ts), shape the answer.
 export const notificationsRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const user = await requireUser(c);
     c.header("Cache-Control", "no-store");
-    return c.json(await list(c.get("deps").database.db, user.id), 200);
+    return c.json(await listNotifications(c.get("deps").database.db, user.id), 200);
   })
   .openapi(readAllRoute, async (c) => {
     const user = await requireUser(c);
-    const db = c.get("deps").database.db;
-    await db
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
-    return c.json(await list(db, user.id), 200);
+    return c.json(await markAllRead(c.get("deps").database.db, user.id), 200);
   })
   .openapi(readOneRoute, async (c) => {
     const user = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const db = c.get("deps").database.db;
-    const [row] = await db
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)))
-      .returning({ id: notifications.id });
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Notification not found.");
-    return c.json(await list(db, user.id), 200);
+    return c.json(await markRead(c.get("deps").database.db, user.id, c.req.valid("param").id), 200);
   });

@@ -1,28 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
-import {
-  artistMayChange,
-  RELEASE_NOTICES,
-  RELEASE_STATUSES,
-  RELEASE_TYPES,
-  releaseInputSchema,
-} from "#domain/releases";
+import { RELEASE_STATUSES, RELEASE_TYPES, releaseInputSchema } from "#domain/releases";
 import { requireUser } from "#server/auth/guards";
-import { preparedQuery } from "#server/db/prepared";
-import { releases } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
-import { ApiError } from "#server/lib/errors";
 import { enforceRateLimit } from "#server/lib/rate-limit";
-import { err as error, json, likePattern } from "#server/lib/route-helpers";
-import { releaseColumns, releaseIdParams, releaseSchema, toReleaseDto } from "./release.schema";
-import {
-  deliveryStateSchema,
-  hasEarnings,
-  qualitySchema,
-  releaseExtras,
-  trackSchema,
-  writeTracks,
-} from "./release-detail";
+import { err as error, json } from "#server/lib/route-helpers";
+import { releaseIdParams, releaseSchema } from "./release.schema";
+import { deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
 
 const detailSchema = z.object({
   release: releaseSchema,
@@ -108,124 +92,46 @@ const deleteRoute = createRoute({
   },
 });
 
-const notFound = () => new ApiError(404, "NOT_FOUND", "Release not found.");
-const notEditable = () => new ApiError(409, "INVALID_STATE", RELEASE_NOTICES.notEditable);
 const UPLOAD_RATE_LIMIT = { name: "release-uploads", max: 30, windowSeconds: 60 };
 
+// Thin routes: validate, authorize, call the service, shape the answer.
 export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const user = await requireUser(c);
-    const query = c.req.valid("query");
-    const db = c.get("deps").database.db;
-    // The usual request, every release on the "All" tab, is one prepared statement.
-    if (query.tab === "all" && !query.status && !query.type && !query.q) {
-      const rows = await preparedQuery(db, "artist_releases", (d, name) =>
-        d
-          .select(releaseColumns)
-          .from(releases)
-          .where(eq(releases.userId, sql.placeholder("owner")))
-          .orderBy(desc(releases.submittedAt))
-          .limit(sql.placeholder("limit"))
-          .prepare(name),
-      ).execute({ owner: user.id, limit: query.limit });
-      return c.json({ releases: rows.map(toReleaseDto) }, 200);
-    }
-    const conditions: SQL[] = [eq(releases.userId, user.id)];
-    if (query.tab === "explicit") conditions.push(eq(releases.isExplicit, true));
-    if (query.tab === "clean") conditions.push(eq(releases.isExplicit, false));
-    if (query.status) conditions.push(eq(releases.status, query.status));
-    if (query.type) conditions.push(eq(releases.releaseType, query.type));
-    if (query.q) conditions.push(ilike(releases.title, likePattern(query.q)));
-    const rows = await db
-      .select(releaseColumns)
-      .from(releases)
-      .where(and(...conditions))
-      .orderBy(desc(releases.submittedAt))
-      .limit(query.limit);
-    return c.json({ releases: rows.map(toReleaseDto) }, 200);
+    const releases = await listReleases(c.get("deps").database.db, user.id, c.req.valid("query"));
+    return c.json({ releases }, 200);
   })
   .openapi(createReleaseRoute, async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid("json");
     await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
-    const { tracks, ...fields } = input;
     const deps = c.get("deps");
-    // The release, its tracks and its quality-check job exist together or not at all.
-    const row = await deps.database.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(releases)
-        .values({
-          ...fields,
-          genre: fields.genre || null,
-          upcEan: fields.upcEan || null,
-          userId: user.id,
-          status: "pending_review",
-          streams: 0,
-        })
-        .returning(releaseColumns);
-      if (!inserted) throw new Error("release insert returned nothing");
-      await writeTracks(tx, inserted, tracks);
-      return inserted;
-    });
-    deps.jobs.kick();
-    return c.json({ release: toReleaseDto(row) }, 201);
+    const release = await submitRelease({ db: deps.database.db, jobs: deps.jobs }, user.id, input);
+    return c.json({ release }, 201);
   })
   .openapi(getRoute, async (c) => {
     const user = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const [row] = await c
-      .get("deps")
-      .database.db.select(releaseColumns)
-      .from(releases)
-      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
-    if (!row) throw notFound();
     const deps = c.get("deps");
-    // The artist sees the delivery summary, not the per-store details.
-    const { tracks, quality, delivery } = await releaseExtras(deps.database.db, id, deps.delivery.stores);
-    return c.json({ release: toReleaseDto(row), tracks, quality, delivery }, 200);
+    const detail = await getRelease(
+      { db: deps.database.db, stores: deps.delivery.stores },
+      user.id,
+      c.req.valid("param").id,
+    );
+    return c.json(detail, 200);
   })
   .openapi(updateRoute, async (c) => {
     const user = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const input = c.req.valid("json");
     const deps = c.get("deps");
-    const db = deps.database.db;
-    const { tracks, ...fields } = input;
-    // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(releases)
-        .set({ ...fields, genre: fields.genre || null, upcEan: fields.upcEan || null })
-        .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
-        .returning(releaseColumns);
-      if (updated) await writeTracks(tx, updated, tracks);
-      return updated;
-    });
-    if (row) {
-      deps.jobs.kick();
-      return c.json({ release: toReleaseDto(row) }, 200);
-    }
-    const [existing] = await db
-      .select({ status: releases.status })
-      .from(releases)
-      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
-    if (!existing) throw notFound();
-    throw notEditable();
+    const release = await updateRelease(
+      { db: deps.database.db, jobs: deps.jobs },
+      user.id,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ release }, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const user = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const db = c.get("deps").database.db;
-    if (await hasEarnings(db, id)) throw new ApiError(409, "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
-    const [row] = await db
-      .delete(releases)
-      .where(and(eq(releases.id, id), eq(releases.userId, user.id), eq(releases.status, "pending_review")))
-      .returning({ id: releases.id });
-    if (row) return c.json({ id: row.id }, 200);
-    const [existing] = await db
-      .select({ status: releases.status })
-      .from(releases)
-      .where(and(eq(releases.id, id), eq(releases.userId, user.id)));
-    if (!existing || artistMayChange(existing.status)) throw notFound();
-    throw notEditable();
+    const id = await withdrawRelease(c.get("deps").database.db, user.id, c.req.valid("param").id);
+    return c.json({ id }, 200);
   });

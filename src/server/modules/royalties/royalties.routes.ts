@@ -1,19 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
-import { formatInr } from "#domain/money";
-import { PLANS } from "#domain/plans";
-import { canRequestPayout, PAYOUT_STATUSES, RECONCILIATION_KINDS, ROYALTY_MESSAGES } from "#domain/royalties";
+import { PAYOUT_STATUSES, RECONCILIATION_KINDS } from "#domain/royalties";
 import { requireAdmin, requireUser } from "#server/auth/guards";
-import type { Db } from "#server/db/client";
-import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "#server/db/schema";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
-import { ApiError } from "#server/lib/errors";
 import { err, json } from "#server/lib/route-helpers";
-import { notifyUser } from "#server/modules/notifications";
-import { currentPlanId } from "#server/modules/subscriptions";
 import { reconcileRoyalties } from "./reconciliation";
+import { completePayout, listPayouts, loadRoyalties, requestPayout } from "./royalties.service";
 
 const payoutSchema = z
   .object({
@@ -133,62 +125,7 @@ const routes = {
   }),
 };
 
-type PayoutRow = typeof payouts.$inferSelect;
-const toPayout = (p: PayoutRow) => ({
-  id: p.id,
-  amountPaise: p.amountPaise,
-  status: p.status as "pending" | "completed",
-  method: p.method,
-  reference: p.reference,
-  requestedAt: p.requestedAt.toISOString(),
-  completedAt: p.completedAt?.toISOString() ?? null,
-});
-
-async function loadRoyalties(db: Db, userId: string) {
-  const share = PLANS[await currentPlanId(db, userId)].royaltySharePercent;
-  const [monthly, paid, stores] = await Promise.all([
-    db.select().from(royaltyLedger).where(eq(royaltyLedger.userId, userId)).orderBy(royaltyLedger.month),
-    db.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.requestedAt)).limit(200),
-    db
-      .select({
-        store: dailyStreamFacts.store,
-        gross: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
-      })
-      .from(dailyStreamFacts)
-      .where(eq(dailyStreamFacts.ownerId, userId))
-      .groupBy(dailyStreamFacts.store)
-      .orderBy(desc(sql`sum(${dailyStreamFacts.revenuePaise})`)),
-  ]);
-  const total = monthly.reduce((s, m) => s + m.netPaise, 0);
-  const completed = paid.filter((p) => p.status === "completed");
-  const paidOut = completed.reduce((s, p) => s + p.amountPaise, 0);
-  const requested = paid.reduce((s, p) => s + p.amountPaise, 0);
-  const available = total - requested;
-  const grossTotal = stores.reduce((s, p) => s + p.gross, 0);
-  const last = completed.sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0))[0];
-  return {
-    totalEarningsPaise: total,
-    pendingPaymentPaise: total - paidOut,
-    availablePaise: available,
-    minimumPayoutPaise: MINIMUM_PAYOUT_PAISE,
-    canRequestPayout: canRequestPayout(available),
-    lastPayment: last?.completedAt ? { amountPaise: last.amountPaise, date: last.completedAt.toISOString() } : null,
-    monthly: monthly.map((m) => ({
-      month: m.month,
-      grossPaise: m.grossPaise,
-      sharePercent: m.sharePercent,
-      netPaise: m.netPaise,
-    })),
-    // Store split of earnings at the current plan's share (the ledger keeps the exact monthly totals).
-    platforms: stores.map((s) => ({
-      store: s.store,
-      netPaise: Math.floor((s.gross * share + 50) / 100),
-      percent: grossTotal ? Math.round((s.gross / grossTotal) * 1000) / 10 : 0,
-    })),
-    payouts: paid.map(toPayout),
-  };
-}
-
+// Thin routes: validate, authorize, call the service (royalties.service.ts), shape the answer.
 export const royaltiesRouter = createRouter()
   .openapi(routes.get, async (c) => {
     const user = await requireUser(c);
@@ -196,38 +133,11 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(routes.request, async (c) => {
     const user = await requireUser(c);
-    const db = c.get("deps").database.db;
-    const [account] = await db
-      .select({ method: payoutAccounts.method })
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, user.id));
-    if (!account) throw new ApiError(409, "NO_PAYOUT_ACCOUNT", ROYALTY_MESSAGES.noPayoutAccount);
-    await db.transaction(async (tx) => {
-      // One request at a time per artist, so two clicks cannot both take the same balance.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${user.id}`}))`);
-      const { availablePaise } = await loadRoyalties(tx as unknown as Db, user.id);
-      if (!canRequestPayout(availablePaise)) {
-        throw new ApiError(409, "BELOW_MINIMUM", ROYALTY_MESSAGES.belowMinimum(formatInr(MINIMUM_PAYOUT_PAISE)));
-      }
-      await tx
-        .insert(payouts)
-        .values({ userId: user.id, amountPaise: availablePaise, method: account.method, status: "pending" });
-    });
-    return c.json(await loadRoyalties(db, user.id), 201);
+    return c.json(await requestPayout(c.get("deps").database.db, user.id), 201);
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
-    const rows = await c
-      .get("deps")
-      .database.db.select({ payout: payouts, userName: users.name, userEmail: users.email })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.userId))
-      .orderBy(sql`${payouts.status} = 'completed'`, desc(payouts.requestedAt))
-      .limit(200);
-    return c.json(
-      { payouts: rows.map((r) => ({ ...toPayout(r.payout), userName: r.userName, userEmail: r.userEmail })) },
-      200,
-    );
+    return c.json({ payouts: await listPayouts(c.get("deps").database.db) }, 200);
   })
   .openapi(routes.reconcile, async (c) => {
     await requireAdmin(c);
@@ -235,30 +145,6 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(routes.complete, async (c) => {
     await requireAdmin(c);
-    const { id } = c.req.valid("param");
-    const { reference } = c.req.valid("json");
-    const deps = c.get("deps");
-    const [updated] = await deps.database.db
-      .update(payouts)
-      .set({ status: "completed", reference, completedAt: new Date() })
-      .where(and(eq(payouts.id, id), eq(payouts.status, "pending")))
-      .returning();
-    if (!updated) {
-      const [exists] = await deps.database.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id));
-      throw exists
-        ? new ApiError(409, "NOT_PENDING", "This payout is already completed.")
-        : new ApiError(404, "NOT_FOUND", "Payout not found.");
-    }
-    await notifyUser(
-      { db: deps.database.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl },
-      {
-        userId: updated.userId,
-        kind: "payment",
-        title: ROYALTY_MESSAGES.completedTitle,
-        body: `We paid ${formatInr(updated.amountPaise)} (reference ${reference}).`,
-        link: "/app/royalties",
-        emailPreference: "emailPaymentUpdates",
-      },
-    );
-    return c.json({ payout: toPayout(updated) }, 200);
+    const payout = await completePayout(c.get("deps"), c.req.valid("param").id, c.req.valid("json").reference);
+    return c.json({ payout }, 200);
   });

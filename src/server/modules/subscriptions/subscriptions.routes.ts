@@ -1,14 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, eq } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, PLAN_IDS, PLANS } from "#domain/plans";
-import { changePlanSchema, oneYearAfter, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
+import { PLAN_IDS } from "#domain/plans";
+import { changePlanSchema, SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { requireUser } from "#server/auth/guards";
-import type { Db } from "#server/db/client";
-import { subscriptions } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
-import { ApiError, errorBodySchema } from "#server/lib/errors";
-import { rebuildLedger } from "#server/modules/reports";
-import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
+import { errorBodySchema } from "#server/lib/errors";
+import { cancelAtPeriodEnd, changePlan, resumeSubscription, subscriptionOverview } from "./subscriptions.service";
 
 export const subscriptionSchema = z
   .object({
@@ -66,72 +62,21 @@ const resumeRoute = createRoute({
   responses: { 200: ok, 401: err("Signed out"), 409: err("Not cancelled") },
 });
 
-async function overview(db: Db, userId: string) {
-  const current = await currentSubscription(db, userId);
-  const history = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(100);
-  return {
-    currentPlanId: (current?.planId as (typeof PLAN_IDS)[number] | undefined) ?? DEFAULT_PLAN_ID,
-    current: current ? toSubscriptionDto(current) : null,
-    history: history.map(toSubscriptionDto),
-  };
-}
-
+// Thin routes: validate, authorize, call the service (subscriptions.service.ts), shape the answer.
 export const subscriptionsRouter = createRouter()
   .openapi(getRoute, async (c) => {
     const user = await requireUser(c);
-    return c.json(await overview(c.get("deps").database.db, user.id), 200);
+    return c.json(await subscriptionOverview(c.get("deps").database.db, user.id), 200);
   })
   .openapi(changeRoute, async (c) => {
     const user = await requireUser(c);
-    const { planId } = c.req.valid("json");
-    const db = c.get("deps").database.db;
-    await db.transaction(async (tx) => {
-      const current = await currentSubscription(tx, user.id);
-      const currentPlan = current?.planId ?? DEFAULT_PLAN_ID;
-      if (currentPlan === planId && !current?.cancelAtPeriodEnd) {
-        throw new ApiError(409, "SAME_PLAN", SUBSCRIPTION_MESSAGES.samePlan);
-      }
-      const today = todayIso();
-      if (current) {
-        await tx
-          .update(subscriptions)
-          // ISO dates sort as text; a record that starts in the future ends on its start day.
-          .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
-          .where(eq(subscriptions.id, current.id));
-      }
-      await tx.insert(subscriptions).values({
-        userId: user.id,
-        planId,
-        status: "active",
-        startDate: today,
-        endDate: oneYearAfter(today),
-        amountPaise: PLANS[planId].pricePaise,
-      });
-    });
-    // The share of this month's earnings follows the plan now in force.
-    await rebuildLedger(db, [user.id]);
-    return c.json(await overview(db, user.id), 200);
+    return c.json(await changePlan(c.get("deps").database.db, user.id, c.req.valid("json").planId), 200);
   })
   .openapi(cancelRoute, async (c) => {
     const user = await requireUser(c);
-    const db = c.get("deps").database.db;
-    const current = await currentSubscription(db, user.id);
-    if (current?.status !== "active" || current.cancelAtPeriodEnd) {
-      throw new ApiError(409, "NOTHING_TO_CANCEL", SUBSCRIPTION_MESSAGES.nothingToCancel);
-    }
-    await db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, current.id));
-    return c.json(await overview(db, user.id), 200);
+    return c.json(await cancelAtPeriodEnd(c.get("deps").database.db, user.id), 200);
   })
   .openapi(resumeRoute, async (c) => {
     const user = await requireUser(c);
-    const db = c.get("deps").database.db;
-    const current = await currentSubscription(db, user.id);
-    if (!current?.cancelAtPeriodEnd) throw new ApiError(409, "NOT_CANCELLED", SUBSCRIPTION_MESSAGES.notCancelled);
-    await db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id));
-    return c.json(await overview(db, user.id), 200);
+    return c.json(await resumeSubscription(c.get("deps").database.db, user.id), 200);
   });

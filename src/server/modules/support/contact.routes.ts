@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc } from "drizzle-orm";
-import { CONTACT } from "#domain/business";
 import { contactMessageSchema } from "#domain/contact";
 import { getSessionUser, requireAdmin } from "#server/auth/guards";
-import { contactMessages } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { rateLimitByAddress } from "#server/lib/rate-limit";
+import { listContactMessages, sendContactMessage } from "./contact.service";
 
 const route = createRoute({
   method: "post",
@@ -49,43 +47,15 @@ const listRoute = createRoute({
   },
 });
 
+// Thin routes: validate, authorize, call the service (contact.service.ts), shape the answer.
 export const contactRouter = createRouter()
   .openapi(listRoute, async (c) => {
     await requireAdmin(c);
-    const { limit } = c.req.valid("query");
-    const rows = await c
-      .get("deps")
-      .database.db.select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        subject: contactMessages.subject,
-        message: contactMessages.message,
-        createdAt: contactMessages.createdAt,
-      })
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt))
-      .limit(limit);
-    return c.json({ messages: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }, 200);
+    return c.json({ messages: await listContactMessages(c.get("deps").database.db, c.req.valid("query").limit) }, 200);
   })
   .openapi(route, async (c) => {
     const input = c.req.valid("json");
-    const { database, mailer, logger } = c.get("deps");
     const user = await getSessionUser(c);
-    const [stored] = await database.db
-      .insert(contactMessages)
-      .values({ ...input, userId: user?.id ?? null })
-      .returning({ id: contactMessages.id });
-    if (!stored) throw new Error("contact insert returned nothing");
-    // The message is safe in the database; a mail failure is logged, not shown as a lost message.
-    try {
-      await mailer.send({
-        to: CONTACT.supportEmail,
-        subject: `[Contact] ${input.subject}`,
-        text: `From: ${input.name} <${input.email}>\nMessage id: ${stored.id}\n\n${input.message}`,
-      });
-    } catch (err) {
-      logger.error({ err, contactMessageId: stored.id }, "could not mail contact message");
-    }
-    return c.json({ id: stored.id }, 201);
+    const id = await sendContactMessage(c.get("deps"), input, user?.id ?? null);
+    return c.json({ id }, 201);
   });

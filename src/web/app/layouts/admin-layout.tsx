@@ -1,9 +1,9 @@
 import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
 import { Navigate } from "react-router";
+import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
-import { AdminAlertDot, AdminSearch } from "#web/features/admin/components/admin-header-extras";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useSession } from "#web/lib/session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
 const NAV: readonly NavItem[] = [

@@ -2,9 +2,9 @@ import { BarChart3, CreditCard, Disc3, IndianRupee, LayoutDashboard, LifeBuoy, S
 import { Navigate, useLocation } from "react-router";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell";
 import { ReleaseSearch } from "#web/features/releases/components/release-search";
+import { useSession } from "#web/lib/session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
 const NAV: readonly NavItem[] = [

@@ -10,8 +10,8 @@ import { Button } from "#web/components/ui/button";
 import { toast } from "#web/components/ui/toast";
 import { UserBadge } from "#web/components/user-badge";
 import { paths } from "#web/config/paths";
-import type { SessionUser } from "#web/features/auth/api/get-session";
 import { useSignOut } from "#web/features/auth/api/sign-out";
+import type { SessionUser } from "#web/lib/session";
 
 export interface NavItem {
   to: string;

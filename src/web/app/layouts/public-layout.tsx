@@ -7,7 +7,7 @@ import { Logo } from "#web/components/logo";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useSession } from "#web/lib/session";
 
 const HEADER_LINKS = [
   { to: paths.features, label: "Features" },

@@ -4,7 +4,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import { useAdminSummary } from "#web/features/admin/api/admin";
+import { useAdminSummary } from "#web/features/dashboard/api/get-admin-summary";
 import { formatCount, formatDateTime } from "#web/lib/format";
 
 export function AdminDashboardPage() {

@@ -19,27 +19,24 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
-import { Pagination } from "#web/components/ui/pagination";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
-import {
-  type AdminRelease,
-  useAdminReleases,
-  useEditRelease,
-  useManualRelease,
-  useReleaseAction,
-} from "#web/features/admin/api/admin";
-import { useListSearch } from "#web/features/admin/api/use-list-search";
-import { ReleaseReviewDialog } from "#web/features/admin/components/release-review";
+import { useManualRelease } from "#web/features/releases/api/create-manual-release";
+import type { AdminRelease } from "#web/features/releases/api/get-admin-release";
+import { useAdminReleases } from "#web/features/releases/api/get-admin-releases";
+import { useReleaseAction } from "#web/features/releases/api/release-action";
+import { useEditRelease } from "#web/features/releases/api/update-admin-release";
+import { ReleaseReviewDialog } from "#web/features/releases/components/release-review";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "#web/lib/format";
+import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
@@ -328,36 +325,39 @@ export function ManageReleasesPage() {
           ))}
         </Select>
       </div>
-      <Table>
-        <thead>
-          <tr>
-            {["Title", "Artist", "User", "UPC", "Status", "Release Date", "Streams", "Actions"].map((h) => (
-              <Th key={h}>{h}</Th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {releases.isPending && <TableMessage colSpan={8}>Loading releases…</TableMessage>}
-          {releases.data?.items.length === 0 && <TableMessage colSpan={8}>No releases match.</TableMessage>}
-          {releases.data?.items.map((r) => (
-            <tr key={r.id}>
-              <Td className="font-medium">
+      <DataTable
+        columns={[
+          {
+            header: "Title",
+            className: "font-medium",
+            cell: (r) => (
+              <>
                 {r.title}
                 {!r.audioFileUrl && (
                   <Badge tone="danger" className="ml-2">
                     {ADMIN_RELEASE_MESSAGES.audioMissing}
                   </Badge>
                 )}
-              </Td>
-              <Td>{r.artistName}</Td>
-              <Td>{r.ownerName ?? (r.userId ? r.userId : "Manual upload")}</Td>
-              <Td className="font-mono text-xs">{r.upcEan ?? "—"}</Td>
-              <Td>
+              </>
+            ),
+          },
+          { header: "Artist", cell: (r) => r.artistName },
+          { header: "User", cell: (r) => r.ownerName ?? (r.userId ? r.userId : "Manual upload") },
+          { header: "UPC", className: "font-mono text-xs", cell: (r) => r.upcEan ?? "—" },
+          {
+            header: "Status",
+            cell: (r) => (
+              <>
                 <ReleaseStatusBadge status={r.status} />
-              </Td>
-              <Td>{formatDate(r.releaseDate)}</Td>
-              <Td>{formatCount(r.streams)}</Td>
-              <Td>
+              </>
+            ),
+          },
+          { header: "Release Date", cell: (r) => formatDate(r.releaseDate) },
+          { header: "Streams", cell: (r) => formatCount(r.streams) },
+          {
+            header: "Actions",
+            cell: (r) => (
+              <>
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" variant="outline" onClick={() => setReviewing(r)} aria-label={`Review ${r.title}`}>
                     Review
@@ -416,14 +416,19 @@ export function ManageReleasesPage() {
                     Delete
                   </Button>
                 </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {releases.data && (
-        <Pagination page={page} pageSize={releases.data.pageSize} total={releases.data.total} onPage={setPage} />
-      )}
+              </>
+            ),
+          },
+        ]}
+        rows={releases.data?.items}
+        rowKey={(r) => r.id}
+        loading={releases.isPending}
+        loadingText="Loading releases…"
+        emptyText="No releases match."
+        paging={
+          releases.data && { page: page, pageSize: releases.data.pageSize, total: releases.data.total, onPage: setPage }
+        }
+      />
       <ManualUploadDialog open={uploading} onOpenChange={setUploading} />
       {editing && <EditMetadataDialog release={editing} onClose={() => setEditing(null)} />}
       {rejecting && <RejectDialog release={rejecting} onClose={() => setRejecting(null)} />}

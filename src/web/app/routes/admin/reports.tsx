@@ -13,15 +13,12 @@ import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
-import {
-  type AdminPayout,
-  useAdminPayouts,
-  useCompletePayout,
-  useRoyaltyReconciliation,
-  useStoreReport,
-  useStoreReports,
-  useUploadReport,
-} from "#web/features/admin/api/admin";
+import { useStoreReport } from "#web/features/reports/api/get-report";
+import { useStoreReports } from "#web/features/reports/api/get-reports";
+import { useUploadReport } from "#web/features/reports/api/upload-report";
+import { useRoyaltyReconciliation } from "#web/features/royalties/api/check-royalties";
+import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
+import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
 import { formatCount, formatDateTime } from "#web/lib/format";
 
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;

@@ -7,23 +7,19 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
-import { Pagination } from "#web/components/ui/pagination";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
-import {
-  type AdminSubscription,
-  findUserByEmail,
-  useAdminSubscriptions,
-  useCreateSubscription,
-  useSubscriptionAction,
-} from "#web/features/admin/api/admin";
-import { useListSearch } from "#web/features/admin/api/use-list-search";
+import { useCreateSubscription } from "#web/features/subscriptions/api/create-subscription";
+import { type AdminSubscription, useAdminSubscriptions } from "#web/features/subscriptions/api/get-admin-subscriptions";
+import { useSubscriptionAction } from "#web/features/subscriptions/api/subscription-action";
+import { findUserByEmail } from "#web/features/users/api/get-users";
 import { formatDate } from "#web/lib/format";
+import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = (err: unknown) =>
   toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
@@ -114,35 +110,37 @@ export function ManageSubscriptionsPage() {
           ))}
         </Select>
       </div>
-      <Table>
-        <thead>
-          <tr>
-            {["User", "Plan", "Status", "Start Date", "End Date", "Amount", "Actions"].map((h) => (
-              <Th key={h}>{h}</Th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {list.isPending && <TableMessage colSpan={7}>Loading subscriptions…</TableMessage>}
-          {list.data?.items.length === 0 && <TableMessage colSpan={7}>No subscription records yet.</TableMessage>}
-          {list.data?.items.map((s) => (
-            <tr key={s.id}>
-              <Td>
+      <DataTable
+        columns={[
+          {
+            header: "User",
+            cell: (s) => (
+              <>
                 <span className="font-medium">{s.userName}</span>
                 <span className="block text-xs text-muted-foreground">{s.userEmail}</span>
-              </Td>
-              <Td>{PLANS[s.planId].name}</Td>
-              <Td>
+              </>
+            ),
+          },
+          { header: "Plan", cell: (s) => PLANS[s.planId].name },
+          {
+            header: "Status",
+            cell: (s) => (
+              <>
                 <Badge tone={TONE[s.status]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</Badge>
                 {s.cancelAtPeriodEnd && <span className="block text-xs text-muted-foreground">Ends at period end</span>}
                 {s.paymentRetries > 0 && (
                   <span className="block text-xs text-muted-foreground">{s.paymentRetries} payment retries</span>
                 )}
-              </Td>
-              <Td>{formatDate(s.startDate)}</Td>
-              <Td>{formatDate(s.endDate)}</Td>
-              <Td>{formatInr(s.amountPaise)}</Td>
-              <Td>
+              </>
+            ),
+          },
+          { header: "Start Date", cell: (s) => formatDate(s.startDate) },
+          { header: "End Date", cell: (s) => formatDate(s.endDate) },
+          { header: "Amount", cell: (s) => formatInr(s.amountPaise) },
+          {
+            header: "Actions",
+            cell: (s) => (
+              <>
                 <div className="flex flex-wrap gap-1">
                   {s.status === "active" && (
                     <Button
@@ -183,12 +181,17 @@ export function ManageSubscriptionsPage() {
                     Delete Record
                   </Button>
                 </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {list.data && <Pagination page={page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
+              </>
+            ),
+          },
+        ]}
+        rows={list.data?.items}
+        rowKey={(s) => s.id}
+        loading={list.isPending}
+        loadingText="Loading subscriptions…"
+        emptyText="No subscription records yet."
+        paging={list.data && { page: page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
+      />
       <CreateDialog open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
         open={deleting !== null}

@@ -12,82 +12,23 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
-import { Pagination } from "#web/components/ui/pagination";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
-import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
-import {
-  type AdminTicket,
-  useAdminTickets,
-  useDeleteTicket,
-  useReplyToTicket,
-  useTicketThread,
-  useUpdateTicket,
-} from "#web/features/admin/api/admin";
-import { useListSearch } from "#web/features/admin/api/use-list-search";
+import { useDeleteTicket } from "#web/features/tickets/api/delete-ticket";
+import { type AdminTicket, useAdminTickets } from "#web/features/tickets/api/get-admin-tickets";
+import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
+import { AdminTicketThreadDialog } from "#web/features/tickets/components/admin-ticket-thread-dialog";
 import { formatDateTime } from "#web/lib/format";
+import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
 const STATUS_TONE = { open: "warning", in_progress: "info", closed: "neutral", on_hold: "neutral" } as const;
-
-function ThreadDialog({ ticketId, onClose }: { ticketId: string; onClose: () => void }) {
-  const thread = useTicketThread(ticketId);
-  const reply = useReplyToTicket();
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const send = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!message.trim()) return setError(TICKET_MESSAGES.emptyReply);
-    setError(null);
-    try {
-      await reply.mutateAsync({ id: ticketId, message: message.trim() });
-      setMessage("");
-      toast({ title: TICKET_MESSAGES.replySentTitle, description: "The user has been notified." });
-    } catch (err) {
-      setError(`${TICKET_MESSAGES.sendFailed} ${(err as Error).message}`);
-    }
-  };
-  const ticket = thread.data?.ticket;
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        title={ticket ? `#${ticket.number} ${ticket.subject}` : "Ticket"}
-        description={ticket ? `From ${ticket.userName} (${ticket.userEmail})` : undefined}
-        className="max-w-2xl"
-      >
-        {thread.isError && <p role="alert">{TICKET_MESSAGES.loadDetailsFailed}</p>}
-        <ol aria-label="Messages" className="grid max-h-80 gap-3 overflow-y-auto">
-          {thread.data?.messages.map((m) => (
-            <li
-              key={m.id}
-              className={`rounded-lg p-3 text-sm ${m.isAdminReply ? "ml-8 bg-primary/10" : "mr-8 bg-muted"}`}
-            >
-              <p className="text-xs text-muted-foreground">
-                {m.senderName} · {formatDateTime(m.sentAt)}
-              </p>
-              <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
-            </li>
-          ))}
-        </ol>
-        <form onSubmit={send} noValidate className="mt-4 grid gap-2">
-          <Label htmlFor="admin-reply">Reply</Label>
-          <Textarea id="admin-reply" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
-          <FormError message={error} />
-          <Button type="submit" disabled={reply.isPending} className="justify-self-end">
-            {reply.isPending ? "Sending..." : "Send Reply"}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
   const update = useUpdateTicket();
@@ -163,30 +104,38 @@ export function SupportTicketsPage() {
           ))}
         </Select>
       </div>
-      <Table>
-        <thead>
-          <tr>
-            {["Subject", "User", "Status", "Priority", "Created", "Assigned To", "Actions"].map((h) => (
-              <Th key={h}>{h}</Th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tickets.isPending && <TableMessage colSpan={7}>Loading tickets…</TableMessage>}
-          {tickets.data?.items.length === 0 && <TableMessage colSpan={7}>No tickets match.</TableMessage>}
-          {tickets.data?.items.map((t) => (
-            <tr key={t.id}>
-              <Td className="font-medium">
+      <DataTable
+        columns={[
+          {
+            header: "Subject",
+            className: "font-medium",
+            cell: (t) => (
+              <>
                 #{t.number} {t.subject}
-              </Td>
-              <Td>
+              </>
+            ),
+          },
+          {
+            header: "User",
+            cell: (t) => (
+              <>
                 {t.userName}
                 <span className="block text-xs text-muted-foreground">{t.userEmail}</span>
-              </Td>
-              <Td>
+              </>
+            ),
+          },
+          {
+            header: "Status",
+            cell: (t) => (
+              <>
                 <Badge tone={STATUS_TONE[t.status]}>{TICKET_STATUS_LABELS[t.status]}</Badge>
-              </Td>
-              <Td>
+              </>
+            ),
+          },
+          {
+            header: "Priority",
+            cell: (t) => (
+              <>
                 <Select
                   aria-label={`Priority of #${t.number}`}
                   className="h-8 w-28"
@@ -199,10 +148,15 @@ export function SupportTicketsPage() {
                     </option>
                   ))}
                 </Select>
-              </Td>
-              <Td>{formatDateTime(t.createdAt)}</Td>
-              <Td>{t.assignedTo ?? "—"}</Td>
-              <Td>
+              </>
+            ),
+          },
+          { header: "Created", cell: (t) => formatDateTime(t.createdAt) },
+          { header: "Assigned To", cell: (t) => t.assignedTo ?? "—" },
+          {
+            header: "Actions",
+            cell: (t) => (
+              <>
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" onClick={() => setViewing(t.id)} aria-label={`View and reply to #${t.number}`}>
                     View
@@ -243,15 +197,20 @@ export function SupportTicketsPage() {
                     Delete
                   </Button>
                 </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {tickets.data && (
-        <Pagination page={page} pageSize={tickets.data.pageSize} total={tickets.data.total} onPage={setPage} />
-      )}
-      {viewing && <ThreadDialog ticketId={viewing} onClose={() => setViewing(null)} />}
+              </>
+            ),
+          },
+        ]}
+        rows={tickets.data?.items}
+        rowKey={(t) => t.id}
+        loading={tickets.isPending}
+        loadingText="Loading tickets…"
+        emptyText="No tickets match."
+        paging={
+          tickets.data && { page: page, pageSize: tickets.data.pageSize, total: tickets.data.total, onPage: setPage }
+        }
+      />
+      {viewing && <AdminTicketThreadDialog ticketId={viewing} onClose={() => setViewing(null)} />}
       {assigning && <AssignDialog ticket={assigning} onClose={() => setAssigning(null)} />}
       <ConfirmDialog
         open={deleting !== null}

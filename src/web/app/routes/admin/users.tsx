@@ -8,26 +8,22 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
-import { Pagination } from "#web/components/ui/pagination";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
-import {
-  type AdminUser,
-  useAddUser,
-  useAdminUsers,
-  useEditUser,
-  useRoles,
-  useUserAction,
-} from "#web/features/admin/api/admin";
-import { useListSearch } from "#web/features/admin/api/use-list-search";
-import { useSession } from "#web/features/auth/api/get-session";
+import { useAddUser } from "#web/features/users/api/add-user";
+import { useEditUser } from "#web/features/users/api/edit-user";
+import { useRoles } from "#web/features/users/api/get-roles";
+import { type AdminUser, useAdminUsers } from "#web/features/users/api/get-users";
+import { useUserAction } from "#web/features/users/api/user-action";
 import { formatDate } from "#web/lib/format";
+import { useSession } from "#web/lib/session";
+import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = (title: string) => (err: unknown) =>
   toast({ title, description: (err as Error).message, variant: "destructive" });
@@ -192,76 +188,81 @@ export function ManageUsersPage() {
       </div>
       <SearchInput label="Search users" placeholder="Search by name or e-mail" value={search} onChange={setSearch} />
       {editing && <EditPanel key={editing.id} user={editing} onDone={() => setEditing(null)} />}
-      <Table>
-        <thead>
-          <tr>
-            {["Name", "Email", "Role", "Status", "Joined", "Releases", "Subscription", "Actions"].map((h) => (
-              <Th key={h}>{h}</Th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.isPending && <TableMessage colSpan={8}>Loading users…</TableMessage>}
-          {users.data?.items.length === 0 && <TableMessage colSpan={8}>No users match your search.</TableMessage>}
-          {users.data?.items.map((u) => {
-            const self = u.id === me?.id;
-            return (
-              <tr key={u.id}>
-                <Td className="font-medium">{u.name}</Td>
-                <Td>{u.email}</Td>
-                <Td>
-                  <Badge tone={u.role === "admin" ? "info" : "neutral"}>{u.role}</Badge>
-                </Td>
-                <Td>
-                  <Badge tone={u.status === "active" ? "success" : "danger"}>{u.status}</Badge>
-                </Td>
-                <Td>{formatDate(u.createdAt)}</Td>
-                <Td>{u.releaseCount}</Td>
-                <Td>
-                  {u.planId ? PLANS[u.planId].name : u.role === "admin" ? "—" : `${PLANS.basic_artist.name} (default)`}
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-1">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={self}
-                      onClick={() => toggleRole(u)}
-                      aria-label={`${u.role === "admin" ? "Make Artist" : "Make Admin"}: ${u.name}`}
-                    >
-                      {u.role === "admin" ? "Make Artist" : "Make Admin"}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={self}
-                      onClick={() => setStatus(u, u.status === "active" ? "suspend" : "activate")}
-                      aria-label={`${u.status === "active" ? "Suspend" : "Activate"}: ${u.name}`}
-                    >
-                      {u.status === "active" ? "Suspend" : "Activate"}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      disabled={self}
-                      onClick={() => setDeleting(u)}
-                      aria-label={`Delete ${u.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-      {users.data && (
-        <Pagination page={page} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} />
-      )}
+      <DataTable
+        columns={[
+          { header: "Name", className: "font-medium", cell: (u) => u.name },
+          { header: "Email", cell: (u) => u.email },
+          {
+            header: "Role",
+            cell: (u) => (
+              <>
+                <Badge tone={u.role === "admin" ? "info" : "neutral"}>{u.role}</Badge>
+              </>
+            ),
+          },
+          {
+            header: "Status",
+            cell: (u) => (
+              <>
+                <Badge tone={u.status === "active" ? "success" : "danger"}>{u.status}</Badge>
+              </>
+            ),
+          },
+          { header: "Joined", cell: (u) => formatDate(u.createdAt) },
+          { header: "Releases", cell: (u) => u.releaseCount },
+          {
+            header: "Subscription",
+            cell: (u) => (
+              <>{u.planId ? PLANS[u.planId].name : u.role === "admin" ? "—" : `${PLANS.basic_artist.name} (default)`}</>
+            ),
+          },
+          {
+            header: "Actions",
+            cell: (u) => (
+              <>
+                <div className="flex flex-wrap gap-1">
+                  <Button size="sm" variant="outline" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={u.id === me?.id}
+                    onClick={() => toggleRole(u)}
+                    aria-label={`${u.role === "admin" ? "Make Artist" : "Make Admin"}: ${u.name}`}
+                  >
+                    {u.role === "admin" ? "Make Artist" : "Make Admin"}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={u.id === me?.id}
+                    onClick={() => setStatus(u, u.status === "active" ? "suspend" : "activate")}
+                    aria-label={`${u.status === "active" ? "Suspend" : "Activate"}: ${u.name}`}
+                  >
+                    {u.status === "active" ? "Suspend" : "Activate"}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    disabled={u.id === me?.id}
+                    onClick={() => setDeleting(u)}
+                    aria-label={`Delete ${u.name}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </>
+            ),
+          },
+        ]}
+        rows={users.data?.items}
+        rowKey={(u) => u.id}
+        loading={users.isPending}
+        loadingText="Loading users…"
+        emptyText="No users match your search."
+        paging={users.data && { page: page, pageSize: users.data.pageSize, total: users.data.total, onPage: setPage }}
+      />
       <AddUserDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={deleting !== null}

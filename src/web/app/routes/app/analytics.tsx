@@ -11,7 +11,7 @@ import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
-import { type Analytics, useAnalytics } from "#web/features/analytics/api/analytics";
+import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
 import { formatChange } from "#web/features/dashboard/components/stat-card";
 import { countryName, formatCount } from "#web/lib/format";
 

@@ -8,13 +8,13 @@ import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
 import { type Dashboard, useDashboard } from "#web/features/dashboard/api/get-dashboard";
 import { StatCard } from "#web/features/dashboard/components/stat-card";
 import { StreamsChart } from "#web/features/dashboard/components/streams-chart";
 import { releaseHref } from "#web/features/releases/components/release-card";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
+import { useSession } from "#web/lib/session";
 
 const EMPTY: Dashboard = {
   stats: {

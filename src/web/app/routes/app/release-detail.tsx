@@ -5,7 +5,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
-import { useRelease } from "#web/features/releases/api/releases";
+import { useRelease } from "#web/features/releases/api/get-release";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "#web/lib/format";

@@ -18,7 +18,8 @@ import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
-import { type ReleaseFilters, useCreateRelease, useReleases } from "#web/features/releases/api/releases";
+import { useCreateRelease } from "#web/features/releases/api/create-release";
+import { type ReleaseFilters, useReleases } from "#web/features/releases/api/get-releases";
 import { ReleaseCard } from "#web/features/releases/components/release-card";
 import { ReleaseForm } from "#web/features/releases/components/release-form";
 

@@ -10,7 +10,8 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
-import { useRequestPayout, useRoyalties } from "#web/features/royalties/api/royalties";
+import { useRoyalties } from "#web/features/royalties/api/get-royalties";
+import { useRequestPayout } from "#web/features/royalties/api/request-payout";
 import { formatDate } from "#web/lib/format";
 
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });

@@ -11,12 +11,10 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import {
-  useCancelSubscription,
-  useChangePlan,
-  useResumeSubscription,
-  useSubscription,
-} from "#web/features/subscription/api/subscription";
+import { useCancelSubscription } from "#web/features/subscriptions/api/cancel-subscription";
+import { useChangePlan } from "#web/features/subscriptions/api/change-plan";
+import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
+import { useResumeSubscription } from "#web/features/subscriptions/api/resume-subscription";
 import { formatDate } from "#web/lib/format";
 
 const failed = (err: unknown) =>

@@ -5,10 +5,10 @@ import { CONTACT } from "#domain/business";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { FaqList } from "#web/features/support/components/faq-list";
-import { NewTicketForm } from "#web/features/support/components/new-ticket-form";
-import { TicketList } from "#web/features/support/components/ticket-list";
-import { TicketThreadDialog } from "#web/features/support/components/ticket-thread-dialog";
+import { FaqList } from "#web/features/marketing/components/faq-list";
+import { TicketForm } from "#web/features/tickets/components/ticket-form";
+import { TicketList } from "#web/features/tickets/components/ticket-list";
+import { TicketThreadDialog } from "#web/features/tickets/components/ticket-thread-dialog";
 
 export function SupportPage() {
   usePageMeta("Support");
@@ -27,7 +27,7 @@ export function SupportPage() {
           </Button>
         )}
       </div>
-      {creating && <NewTicketForm onDone={() => setCreating(false)} />}
+      {creating && <TicketForm place="app" onDone={() => setCreating(false)} />}
       <TicketList onView={view} />
       {viewing && <TicketThreadDialog ticketId={viewing} onClose={() => view(null)} />}
       <Card>

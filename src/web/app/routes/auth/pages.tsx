@@ -5,12 +5,12 @@ import { homePathForRole } from "#domain/roles";
 import { usePageMeta } from "#web/components/page-title";
 import { FullPageSpinner } from "#web/components/spinner";
 import { toast } from "#web/components/ui/toast";
-import { useSession } from "#web/features/auth/api/get-session";
 import { AuthCard } from "#web/features/auth/components/auth-card";
 import { ForgotPasswordForm } from "#web/features/auth/components/forgot-password-form";
 import { LoginForm } from "#web/features/auth/components/login-form";
 import { RegisterForm } from "#web/features/auth/components/register-form";
 import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form";
+import { useSession } from "#web/lib/session";
 
 /** Signed-in users never see the sign-in or registration screens (product §2). */
 function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {

@@ -1,10 +1,10 @@
 import { PLANS, PRICING_PLAN_IDS } from "#domain/plans";
 import { usePageMeta } from "#web/components/page-title";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
 import { PageHero } from "#web/features/marketing/components/page-hero";
 import { PlanCard } from "#web/features/marketing/components/plan-card";
-import { useSubscription } from "#web/features/subscription/api/subscription";
+import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
+import { useSession } from "#web/lib/session";
 
 export function PricingPage() {
   usePageMeta("Pricing", "Yearly plans in INR from ₹299: Introductory Offer, Basic Artist, Pro Artist and Label Plan.");

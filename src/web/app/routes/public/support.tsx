@@ -1,62 +1,15 @@
 import { BookOpen, LifeBuoy } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { CONTACT } from "#domain/business";
-import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
+import { SUPPORT_MESSAGES } from "#domain/support";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
-import { Textarea } from "#web/components/ui/textarea";
-import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
+import { FaqList } from "#web/features/marketing/components/faq-list";
 import { PageHero } from "#web/features/marketing/components/page-hero";
-import { useCreateTicket } from "#web/features/support/api/tickets";
-import { FaqList } from "#web/features/support/components/faq-list";
-
-function TicketForm() {
-  const createTicket = useCreateTicket();
-  const form = useForm<CreateTicketInput>({ defaultValues: { subject: "", description: "" } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const parsed = createTicketSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({
-        title: SUPPORT_MESSAGES.publicTicketMissingTitle,
-        description: SUPPORT_MESSAGES.publicTicketMissing,
-        variant: "destructive",
-      });
-      return;
-    }
-    try {
-      const ticket = await createTicket.mutateAsync(parsed.data);
-      toast({
-        title: SUPPORT_MESSAGES.ticketSubmittedTitle,
-        description: SUPPORT_MESSAGES.ticketSubmitted(ticket.number),
-      });
-      form.reset();
-    } catch (err) {
-      toast({ title: SUPPORT_MESSAGES.submissionFailed, description: (err as Error).message, variant: "destructive" });
-    }
-  });
-  const submitting = form.formState.isSubmitting;
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="ticket-subject">Subject</Label>
-        <Input id="ticket-subject" maxLength={200} {...form.register("subject")} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="ticket-description">Description</Label>
-        <Textarea id="ticket-description" maxLength={5000} {...form.register("description")} />
-      </div>
-      <Button type="submit" disabled={submitting}>
-        {submitting ? SUPPORT_MESSAGES.submitting : "Submit Ticket"}
-      </Button>
-    </form>
-  );
-}
+import { TicketForm } from "#web/features/tickets/components/ticket-form";
+import { useSession } from "#web/lib/session";
 
 export function SupportPage() {
   usePageMeta(
@@ -84,7 +37,7 @@ export function SupportPage() {
             </h2>
             <div className="mt-4">
               {isPending ? null : user ? (
-                <TicketForm />
+                <TicketForm place="public" />
               ) : (
                 <p className="text-sm text-muted-foreground">
                   {SUPPORT_MESSAGES.mustBeSignedIn}{" "}

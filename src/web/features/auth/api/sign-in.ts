@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginInput } from "#domain/auth";
 import { authApi } from "#web/lib/api-client";
-import { type SessionUser, sessionQueryOptions } from "./get-session";
+import { type SessionUser, sessionQueryOptions } from "#web/lib/session";
 
-export interface SignInInput {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-}
+/** The auth library's sign-in body: the login form's fields (#domain/auth). */
+export type SignInInput = Required<LoginInput>;
 
 export type SignInResult = { kind: "signed-in"; user: SessionUser | null } | { kind: "two-factor" };
 

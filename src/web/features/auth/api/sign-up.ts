@@ -1,11 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
+import type { RegisterInput } from "#domain/auth";
 import { authApi } from "#web/lib/api-client";
 
-export interface SignUpInput {
-  name: string;
-  email: string;
-  password: string;
-}
+/** The auth library's sign-up body: the registration form's fields, less the confirmation. */
+export type SignUpInput = Pick<RegisterInput, "name" | "email" | "password">;
 
 export function useSignUp() {
   return useMutation({

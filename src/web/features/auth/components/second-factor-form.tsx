@@ -4,8 +4,8 @@ import { Button } from "#web/components/ui/button";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
-import type { SessionUser } from "#web/features/auth/api/get-session";
 import { useVerifySecondFactor } from "#web/features/auth/api/sign-in";
+import type { SessionUser } from "#web/lib/session";
 
 export function SecondFactorForm({
   onVerified,

@@ -2,7 +2,8 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useMarkRead, useNotifications } from "#web/features/notifications/api/notifications";
+import { useNotifications } from "#web/features/notifications/api/get-notifications";
+import { useMarkRead } from "#web/features/notifications/api/mark-read";
 import { formatDateTime } from "#web/lib/format";
 
 export function NotificationBell() {

@@ -2,7 +2,7 @@ import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStat
 import { formatDuration } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
 import { Table, Td, Th } from "#web/components/ui/table";
-import type { QualityReport, Track } from "#web/features/releases/api/releases";
+import type { QualityReport, Track } from "#web/features/releases/api/get-release";
 import { formatDate } from "#web/lib/format";
 
 /** The automated quality check's report: each finding with its subject, what is wrong and how to fix it. */

@@ -14,13 +14,10 @@ import {
 } from "#web/components/ui/dropdown-menu";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import {
-  qualityInProgress,
-  type Release,
-  useDeleteRelease,
-  useRelease,
-  useUpdateRelease,
-} from "#web/features/releases/api/releases";
+import { useDeleteRelease } from "#web/features/releases/api/delete-release";
+import { type Release, useRelease } from "#web/features/releases/api/get-release";
+import { qualityInProgress } from "#web/features/releases/api/keys";
+import { useUpdateRelease } from "#web/features/releases/api/update-release";
 import { formatCount, formatDate } from "#web/lib/format";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";

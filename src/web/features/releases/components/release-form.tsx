@@ -15,7 +15,7 @@ import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
-import type { Release, Track } from "#web/features/releases/api/releases";
+import type { Release, Track } from "#web/features/releases/api/get-release";
 
 /** A track as the form holds it: featured artists as one comma-separated line. */
 interface TrackRow {

@@ -4,7 +4,8 @@ import { Button } from "#web/components/ui/button";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Switch } from "#web/components/ui/switch";
 import { toast } from "#web/components/ui/toast";
-import { type NotificationPreferences, usePreferences, useSavePreferences } from "#web/features/settings/api/settings";
+import { type NotificationPreferences, usePreferences } from "#web/features/settings/api/get-notification-preferences";
+import { useSavePreferences } from "#web/features/settings/api/save-notification-preferences";
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   const [prefs, setPrefs] = useState(initial);

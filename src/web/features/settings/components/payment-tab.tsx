@@ -13,7 +13,8 @@ import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import { type PayoutAccount, usePayoutAccount, useSavePayoutAccount } from "#web/features/settings/api/settings";
+import { type PayoutAccount, usePayoutAccount } from "#web/features/settings/api/get-payout-account";
+import { useSavePayoutAccount } from "#web/features/settings/api/save-payout-account";
 
 type FormValues = Omit<Required<PayoutAccountInput>, "taxForm"> & { taxForm: "" | "w9" | "w8ben" | "w8bene" };
 

@@ -9,13 +9,10 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { UserBadge } from "#web/components/user-badge";
-import {
-  type Profile,
-  useChangeEmail,
-  useProfile,
-  useSaveProfile,
-  useUploadAvatar,
-} from "#web/features/settings/api/settings";
+import { useChangeEmail } from "#web/features/settings/api/change-email";
+import { type Profile, useProfile } from "#web/features/settings/api/get-profile";
+import { useSaveProfile } from "#web/features/settings/api/save-profile";
+import { useUploadAvatar } from "#web/features/settings/api/upload-avatar";
 
 const failed = (err: unknown) =>
   toast({

@@ -12,15 +12,13 @@ import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
-import { useSession } from "#web/features/auth/api/get-session";
-import {
-  useChangePassword,
-  useConfirmTwoFactor,
-  useDeleteAccount,
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useSignOutEverywhere,
-} from "#web/features/settings/api/settings";
+import { useChangePassword } from "#web/features/settings/api/change-password";
+import { useConfirmTwoFactor } from "#web/features/settings/api/confirm-two-factor";
+import { useDeleteAccount } from "#web/features/settings/api/delete-account";
+import { useDisableTwoFactor } from "#web/features/settings/api/disable-two-factor";
+import { useEnableTwoFactor } from "#web/features/settings/api/enable-two-factor";
+import { useSignOutEverywhere } from "#web/features/settings/api/sign-out-everywhere";
+import { useSession } from "#web/lib/session";
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: err instanceof Error ? err.message : String(err), variant: "destructive" });

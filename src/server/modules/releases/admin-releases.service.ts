@@ -1,0 +1,316 @@
+// The admin's release use cases (review, approve, take down, edit, enter by hand), as plain functions
+// over their dependencies: no HTTP here. A refusal is a DomainError; admin-releases.routes.ts maps it.
+import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { DELIVERY_MESSAGES } from "#domain/deliveries";
+import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
+import { blockingCount, QC_MESSAGES } from "#domain/quality";
+import {
+  ADMIN_RELEASE_MESSAGES,
+  canApplyReleaseAction,
+  type manualReleaseSchema,
+  RELEASE_ACTIONS,
+  RELEASE_NOTICES,
+  type ReleaseAction,
+  type releaseMetadataSchema,
+  releaseStatusLabel,
+} from "#domain/releases";
+import type { AppDeps } from "#server/context";
+import type { Db } from "#server/db/client";
+import { deliveries, releases, users } from "#server/db/schema";
+import { type ListSpec, ownerMatches } from "#server/lib/admin-common";
+import { DomainError } from "#server/lib/domain-error";
+import { pageParts } from "#server/lib/paging";
+import {
+  assignIdentifiers,
+  claimReleaseCodes,
+  DELIVERED_STATUSES,
+  queueReleaseDeliveries,
+  queueTakedowns,
+  retryDelivery,
+} from "#server/modules/delivery";
+import { notifyUser } from "#server/modules/notifications";
+import { queueQualityCheck } from "#server/modules/quality";
+import { releaseColumns, toReleaseDto } from "./release.schema";
+import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
+
+const columns = { ...releaseColumns, userId: releases.userId, ownerName: users.name, ownerEmail: users.email };
+
+export function toAdminReleaseDto(row: AdminReleaseRow) {
+  return { ...toReleaseDto(row), userId: row.userId, ownerName: row.ownerName, ownerEmail: row.ownerEmail };
+}
+type AdminReleaseRow = Awaited<ReturnType<typeof selectByIds>>[number];
+
+/** What the admin release use cases need. */
+export type AdminReleaseDeps = Pick<
+  AppDeps,
+  "database" | "mailer" | "logger" | "publicUrl" | "jobs" | "identifiers" | "delivery"
+>;
+
+function selectByIds(db: Db, where: SQL) {
+  return db.select(columns).from(releases).leftJoin(users, eq(users.id, releases.userId)).where(where);
+}
+
+/** One page of releases, newest submission first, with their owners, and how many match, in one statement. */
+export function releasesPage(db: Db, f: ListSpec<"status" | "pattern">) {
+  const conditions: SQL[] = [];
+  if (f.status !== undefined) conditions.push(eq(releases.status, f.status));
+  if (f.pattern !== undefined) {
+    conditions.push(
+      or(
+        ilike(releases.title, f.pattern),
+        ilike(releases.artistName, f.pattern),
+        ilike(releases.upcEan, f.pattern),
+        ownerMatches(db, releases.userId, f.pattern),
+      ) as SQL,
+    );
+  }
+  const parts = pageParts(db, {
+    table: releases,
+    id: releases.id,
+    where: conditions.length ? and(...conditions) : undefined,
+    order: [releases.submittedAt, releases.id],
+    limit: f.limit,
+    offset: f.offset,
+    search: f.pattern !== undefined,
+  });
+  const query = db
+    .with(...parts.ctes)
+    .select({ ...columns, total: parts.total })
+    .from(releases)
+    .leftJoin(users, eq(users.id, releases.userId))
+    .where(parts.inPage)
+    .orderBy(...parts.orderBy);
+  return { query, countAll: parts.countAll };
+}
+
+export async function oneRelease(db: Db, id: string) {
+  const [row] = await selectByIds(db, eq(releases.id, id));
+  const release = row && toAdminReleaseDto(row);
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  return release;
+}
+
+const STATUS_NOTICE: Record<string, (title: string, notes: string | null) => string> = {
+  live: (t) => `Good news: "${t}" was approved and is going live on the stores.`,
+  rejected: (t, notes) =>
+    `"${t}" was not approved.${notes ? ` Reason: ${notes}` : ""} You can upload a corrected release.`,
+  taken_down: (t) => `"${t}" was taken down from the stores.`,
+  pending_review: (t) => `"${t}" is back in review.`,
+};
+
+/** Tells the owner (in-app, and by e-mail if they allow release updates) that their release changed status. */
+async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<typeof oneRelease>>) {
+  if (!release.userId) return;
+  const message = STATUS_NOTICE[release.status];
+  if (!message) return;
+  await notifyUser(
+    { db: deps.database.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl },
+    {
+      userId: release.userId,
+      kind: "release_status",
+      title: `Release ${releaseStatusLabel(release.status)}: ${release.title}`,
+      body: message(release.title, release.adminNotes),
+      link: `/app/releases/${release.id}`,
+      emailPreference: "emailReleaseUpdates",
+    },
+  );
+}
+
+/**
+ * Applies an admin action if the release's status allows it, in one conditional update so that two
+ * admins acting at once cannot both succeed from the same state.
+ */
+export async function applyAction(
+  deps: AdminReleaseDeps,
+  id: string,
+  action: ReleaseAction,
+  extra: Partial<typeof releases.$inferInsert> = {},
+) {
+  const db = deps.database.db;
+  const before = await oneRelease(db, id);
+  if (!canApplyReleaseAction(action, before.status)) {
+    throw new DomainError("conflict", "INVALID_TRANSITION", ADMIN_RELEASE_MESSAGES.notAllowed(action, before.status));
+  }
+  if (action === "approve" && !before.audioFileUrl) {
+    throw new DomainError("conflict", "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
+  }
+  const [updated] = await db
+    .update(releases)
+    .set({ status: RELEASE_ACTIONS[action].to, ...extra })
+    .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS[action].from])))
+    .returning({ id: releases.id });
+  if (!updated)
+    throw new DomainError("conflict", "INVALID_TRANSITION", "The release changed meanwhile. Reload and try again.");
+  const after = await oneRelease(db, id);
+  await notifyOwner(deps, after);
+  return after;
+}
+
+/**
+ * Approve: in one transaction the release is checked (status, audio, quality), given its UPC and
+ * ISRCs, set live, and one delivery per store is queued. A failure anywhere changes nothing.
+ */
+export async function approveRelease(deps: AdminReleaseDeps, id: string) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const [release] = await tx
+      .select({
+        status: releases.status,
+        audioFileUrl: releases.audioFileUrl,
+        qcStatus: releases.qcStatus,
+        qcFindings: releases.qcFindings,
+      })
+      .from(releases)
+      .where(eq(releases.id, id))
+      .for("update");
+    if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+    if (!canApplyReleaseAction("approve", release.status)) {
+      throw new DomainError(
+        "conflict",
+        "INVALID_TRANSITION",
+        ADMIN_RELEASE_MESSAGES.notAllowed("approve", release.status),
+      );
+    }
+    if (!release.audioFileUrl) {
+      throw new DomainError("conflict", "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
+    }
+    if (release.qcStatus !== "done") throw new DomainError("conflict", "QC_PENDING", QC_MESSAGES.approveWaiting);
+    const blocking = blockingCount(release.qcFindings);
+    if (blocking > 0) throw new DomainError("conflict", "QC_BLOCKING", QC_MESSAGES.approveBlocked(blocking));
+    await assignIdentifiers(tx, id, deps.identifiers);
+    const now = new Date();
+    await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
+    await queueReleaseDeliveries(tx, id, deps.delivery.stores);
+  });
+  deps.jobs.kick();
+  const after = await oneRelease(db, id);
+  await notifyOwner(deps, after);
+  return after;
+}
+
+/** Take Down: the release leaves the stores that have it (a takedown message each), in one transaction. */
+export async function takeDownRelease(deps: AdminReleaseDeps, id: string) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(releases)
+      .set({ status: RELEASE_ACTIONS.takeDown.to })
+      .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS.takeDown.from])))
+      .returning({ id: releases.id });
+    if (!updated) {
+      const [existing] = await tx.select({ status: releases.status }).from(releases).where(eq(releases.id, id));
+      if (!existing) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+      throw new DomainError(
+        "conflict",
+        "INVALID_TRANSITION",
+        ADMIN_RELEASE_MESSAGES.notAllowed("takeDown", existing.status),
+      );
+    }
+    await queueTakedowns(tx, id);
+  });
+  deps.jobs.kick();
+  const after = await oneRelease(db, id);
+  await notifyOwner(deps, after);
+  return after;
+}
+
+/** A release an admin enters by hand (a label's back catalogue): no owner, pending review, checked. */
+export async function createManualRelease(deps: AdminReleaseDeps, input: z.output<typeof manualReleaseSchema>) {
+  const db = deps.database.db;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(releases)
+      .values({
+        ...input,
+        genre: input.genre || null,
+        // No generated placeholder links: a release without audio shows "Audio missing" until it has some.
+        audioFileUrl: input.audioFileUrl || null,
+        coverArtUrl: input.coverArtUrl || null,
+        userId: null,
+        status: "pending_review",
+      })
+      .returning({
+        id: releases.id,
+        title: releases.title,
+        isExplicit: releases.isExplicit,
+        audioFileUrl: releases.audioFileUrl,
+      });
+    if (!inserted) throw new Error("release insert returned nothing");
+    await writeTracks(tx, inserted, []);
+    return inserted;
+  });
+  deps.jobs.kick();
+  return oneRelease(db, row.id);
+}
+
+/**
+ * An admin's metadata edit. A status change to Live or Taken Down goes through the same checks,
+ * identifiers and deliveries as the buttons.
+ */
+export async function editReleaseMetadata(
+  deps: AdminReleaseDeps,
+  id: string,
+  input: z.output<typeof releaseMetadataSchema>,
+) {
+  const before = await oneRelease(deps.database.db, id);
+  const goesLive = input.status === "live" && before.status !== "live";
+  const goesDown = input.status === "taken_down" && before.status === "live";
+  const upcEan = input.upcEan || null;
+  // Stores know a delivered release by its code, and its earnings are matched by it.
+  if (upcEan !== before.upcEan && (DELIVERED_STATUSES as readonly string[]).includes(before.status)) {
+    throw new DomainError("conflict", "UPC_FIXED", IDENTIFIER_MESSAGES.deliveredUpcFixed);
+  }
+  // Metadata first, with the code claimed in the same transaction.
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(releases)
+      .set({
+        title: input.title,
+        artistName: input.artistName,
+        releaseDate: input.releaseDate,
+        upcEan,
+        ...(goesLive || goesDown ? {} : { status: input.status }),
+      })
+      .where(eq(releases.id, id));
+    await claimReleaseCodes(tx, id);
+  });
+  if (goesLive) return approveRelease(deps, id);
+  if (goesDown) return takeDownRelease(deps, id);
+  const after = await oneRelease(deps.database.db, id);
+  if (after.status !== before.status) await notifyOwner(deps, after);
+  return after;
+}
+
+/** The release as a reviewer sees it: owner, tracks, quality report and every delivery. */
+export async function adminReleaseDetail(deps: AdminReleaseDeps, id: string) {
+  const db = deps.database.db;
+  const release = await oneRelease(db, id);
+  return { release, ...(await releaseExtras(db, id, deps.delivery.stores)) };
+}
+
+/** Runs the quality check again (e.g. after the artist replaced a file at the same link). */
+export async function recheckRelease(deps: AdminReleaseDeps, id: string) {
+  await oneRelease(deps.database.db, id);
+  await deps.database.db.transaction((tx) => queueQualityCheck(tx, id));
+  deps.jobs.kick();
+}
+
+/** Queues a failed delivery again. */
+export async function retryFailedDelivery(deps: AdminReleaseDeps, id: string) {
+  const db = deps.database.db;
+  if (!(await retryDelivery(db, id))) {
+    const [exists] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, id));
+    if (!exists) throw new DomainError("not_found", "NOT_FOUND", "Delivery not found.");
+    throw new DomainError("conflict", "INVALID_STATE", DELIVERY_MESSAGES.notRetryable);
+  }
+  deps.jobs.kick();
+}
+
+/** Deletes a release; one with posted earnings is never deleted. */
+export async function deleteRelease(db: Db, id: string): Promise<string> {
+  if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
+  const [row] = await db.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  return row.id;
+}

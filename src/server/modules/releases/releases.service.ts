@@ -1,0 +1,140 @@
+// The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
+// is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import {
+  artistMayChange,
+  RELEASE_NOTICES,
+  type ReleaseData,
+  type ReleaseStatus,
+  type ReleaseType,
+} from "#domain/releases";
+import type { Db } from "#server/db/client";
+import { preparedQuery } from "#server/db/prepared";
+import { releases } from "#server/db/schema";
+import type { JobWorker } from "#server/jobs/queue";
+import { DomainError } from "#server/lib/domain-error";
+import { likePattern } from "#server/lib/route-helpers";
+import type { StoreConfig } from "#server/modules/delivery";
+import { releaseColumns, toReleaseDto } from "./release.schema";
+import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
+
+export interface ReleaseFilters {
+  tab: "all" | "explicit" | "clean";
+  status?: ReleaseStatus;
+  type?: ReleaseType;
+  q?: string;
+  limit: number;
+}
+
+const notFound = () => new DomainError("not_found", "NOT_FOUND", "Release not found.");
+const notEditable = () => new DomainError("conflict", "INVALID_STATE", RELEASE_NOTICES.notEditable);
+
+/** The owner's releases, newest submission first. */
+export async function listReleases(db: Db, ownerId: string, filters: ReleaseFilters) {
+  // The usual request, every release on the "All" tab, is one prepared statement.
+  if (filters.tab === "all" && !filters.status && !filters.type && !filters.q) {
+    const rows = await preparedQuery(db, "artist_releases", (d, name) =>
+      d
+        .select(releaseColumns)
+        .from(releases)
+        .where(eq(releases.userId, sql.placeholder("owner")))
+        .orderBy(desc(releases.submittedAt))
+        .limit(sql.placeholder("limit"))
+        .prepare(name),
+    ).execute({ owner: ownerId, limit: filters.limit });
+    return rows.map(toReleaseDto);
+  }
+  const conditions: SQL[] = [eq(releases.userId, ownerId)];
+  if (filters.tab === "explicit") conditions.push(eq(releases.isExplicit, true));
+  if (filters.tab === "clean") conditions.push(eq(releases.isExplicit, false));
+  if (filters.status) conditions.push(eq(releases.status, filters.status));
+  if (filters.type) conditions.push(eq(releases.releaseType, filters.type));
+  if (filters.q) conditions.push(ilike(releases.title, likePattern(filters.q)));
+  const rows = await db
+    .select(releaseColumns)
+    .from(releases)
+    .where(and(...conditions))
+    .orderBy(desc(releases.submittedAt))
+    .limit(filters.limit);
+  return rows.map(toReleaseDto);
+}
+
+/** Submits a release for review: it, its tracks (codes claimed) and its quality check exist together or not at all. */
+export async function submitRelease(deps: { db: Db; jobs: JobWorker }, ownerId: string, input: ReleaseData) {
+  const { tracks, ...fields } = input;
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(releases)
+      .values({
+        ...fields,
+        genre: fields.genre || null,
+        upcEan: fields.upcEan || null,
+        userId: ownerId,
+        status: "pending_review",
+        streams: 0,
+      })
+      .returning(releaseColumns);
+    if (!inserted) throw new Error("release insert returned nothing");
+    await writeTracks(tx, inserted, tracks);
+    return inserted;
+  });
+  deps.jobs.kick();
+  return toReleaseDto(row);
+}
+
+/** One of the owner's releases with its tracks, quality report and delivery summary (not per-store details). */
+export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] }, ownerId: string, id: string) {
+  const [row] = await deps.db
+    .select(releaseColumns)
+    .from(releases)
+    .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
+  if (!row) throw notFound();
+  const { tracks, quality, delivery } = await releaseExtras(deps.db, id, deps.stores);
+  return { release: toReleaseDto(row), tracks, quality, delivery };
+}
+
+/** Changes a release that is still pending review. */
+export async function updateRelease(
+  deps: { db: Db; jobs: JobWorker },
+  ownerId: string,
+  id: string,
+  input: ReleaseData,
+) {
+  const { tracks, ...fields } = input;
+  // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(releases)
+      .set({ ...fields, genre: fields.genre || null, upcEan: fields.upcEan || null })
+      .where(and(eq(releases.id, id), eq(releases.userId, ownerId), eq(releases.status, "pending_review")))
+      .returning(releaseColumns);
+    if (updated) await writeTracks(tx, updated, tracks);
+    return updated;
+  });
+  if (row) {
+    deps.jobs.kick();
+    return toReleaseDto(row);
+  }
+  const [existing] = await deps.db
+    .select({ status: releases.status })
+    .from(releases)
+    .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
+  if (!existing) throw notFound();
+  throw notEditable();
+}
+
+/** Withdraws a release still pending review; one with posted earnings is never deleted. */
+export async function withdrawRelease(db: Db, ownerId: string, id: string): Promise<string> {
+  if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
+  const [row] = await db
+    .delete(releases)
+    .where(and(eq(releases.id, id), eq(releases.userId, ownerId), eq(releases.status, "pending_review")))
+    .returning({ id: releases.id });
+  if (row) return row.id;
+  const [existing] = await db
+    .select({ status: releases.status })
+    .from(releases)
+    .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
+  if (!existing || artistMayChange(existing.status)) throw notFound();
+  throw notEditable();
+}

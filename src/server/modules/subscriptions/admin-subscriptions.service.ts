@@ -1,0 +1,139 @@
+// The admin's subscription use cases, as plain functions over the database: no HTTP here. A refusal is
+// a DomainError; admin-subscriptions.routes.ts validates, authorizes and shapes the answers.
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
+import { oneYearAfter, type SubscriptionStatus } from "#domain/subscriptions";
+import type { Db } from "#server/db/client";
+import { subscriptions, users } from "#server/db/schema";
+import { DomainError } from "#server/lib/domain-error";
+import { likePattern } from "#server/lib/route-helpers";
+import { rebuildLedger } from "#server/modules/reports";
+import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
+
+async function selectSubscriptions(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await db
+    .select({ sub: subscriptions, userName: users.name, userEmail: users.email })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    ...toSubscriptionDto(r.sub),
+    userId: r.sub.userId,
+    userName: r.userName,
+    userEmail: r.userEmail,
+  }));
+}
+
+export async function oneSubscription(db: Db, id: string) {
+  const [row] = await selectSubscriptions(db, eq(subscriptions.id, id), 1, 0);
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Subscription not found.");
+  return row;
+}
+
+/** Moves a record from one status to another only if it is still in the expected one. */
+async function transition(
+  db: Db,
+  id: string,
+  from: string,
+  set: Partial<typeof subscriptions.$inferInsert>,
+  message: string,
+) {
+  await oneSubscription(db, id);
+  const [row] = await db
+    .update(subscriptions)
+    .set(set)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, from)))
+    .returning({ id: subscriptions.id });
+  if (!row) throw new DomainError("conflict", "INVALID_TRANSITION", message);
+  return oneSubscription(db, id);
+}
+
+/** A page of subscriptions, newest first, searched by owner or plan name, filtered by status. */
+export async function listSubscriptions(
+  db: Db,
+  f: { q?: string; status?: SubscriptionStatus; page: number; pageSize: number },
+) {
+  const conditions: SQL[] = [];
+  if (f.status) conditions.push(eq(subscriptions.status, f.status));
+  if (f.q) {
+    const q = f.q;
+    const planIds = PLAN_IDS.filter((id) => PLANS[id].name.toLowerCase().includes(q.toLowerCase()));
+    const match = or(
+      ilike(users.name, likePattern(q)),
+      ilike(users.email, likePattern(q)),
+      ...planIds.map((id) => eq(subscriptions.planId, id)),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [items, [total]] = await Promise.all([
+    selectSubscriptions(db, where, f.pageSize, (f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Puts a user on a plan from today (their current record ends); this month's share follows. */
+export async function createSubscription(db: Db, userId: string, planId: PlanId) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
+  const id = await db.transaction(async (tx) => {
+    const today = todayIso();
+    const current = await currentSubscription(tx, userId, today);
+    if (current) {
+      await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
+        .where(eq(subscriptions.id, current.id));
+    }
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        userId,
+        planId,
+        status: "active",
+        startDate: today,
+        endDate: oneYearAfter(today),
+        amountPaise: PLANS[planId].pricePaise,
+      })
+      .returning({ id: subscriptions.id });
+    return row?.id;
+  });
+  if (!id) throw new Error("subscription insert returned nothing");
+  await rebuildLedger(db, [userId]);
+  return oneSubscription(db, id);
+}
+
+export const cancelSubscription = (db: Db, id: string) =>
+  transition(db, id, "active", { status: "cancelled" }, "Only an active subscription can be cancelled.");
+
+export async function reactivateSubscription(db: Db, id: string) {
+  const existing = await oneSubscription(db, id);
+  return transition(
+    db,
+    id,
+    "cancelled",
+    { status: "active", endDate: oneYearAfter(existing.startDate), cancelAtPeriodEnd: false },
+    "Only a cancelled subscription can be reactivated.",
+  );
+}
+
+export async function retrySubscriptionPayment(db: Db, id: string) {
+  const existing = await oneSubscription(db, id);
+  return transition(
+    db,
+    id,
+    "past_due",
+    { paymentRetries: existing.paymentRetries + 1 },
+    "Only a past-due subscription can be retried.",
+  );
+}
+
+export async function deleteSubscription(db: Db, id: string): Promise<string> {
+  const [row] = await db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id });
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Subscription not found.");
+  return row.id;
+}

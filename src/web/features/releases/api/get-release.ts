@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type Answer, call, client } from "#web/lib/api-client";
+import { qualityInProgress, releaseKeys } from "./keys";
+
+// The server's own shapes (the typed contract).
+export type ReleaseDetail = Answer<(typeof client.releases)[":id"]["$get"]>;
+export type Release = ReleaseDetail["release"];
+export type Track = ReleaseDetail["tracks"][number];
+export type QualityReport = ReleaseDetail["quality"];
+export type DeliveryState = ReleaseDetail["delivery"];
+
+/** GET /api/releases/:id: one of the artist's releases, polled while its check runs. */
+export const releaseQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...releaseKeys.all, "detail", id],
+    queryFn: () => call(client.releases[":id"].$get({ param: { id } })),
+    refetchInterval: (query) => (qualityInProgress(query.state.data?.quality.status) ? 2000 : false),
+  });
+
+export function useRelease(id: string) {
+  return useQuery(releaseQueryOptions(id));
+}

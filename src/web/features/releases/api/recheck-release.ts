@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { call, client } from "#web/lib/api-client";
+import { ADMIN_ROOT } from "#web/lib/query-roots";
+
+/** An admin's change refreshes every admin list and the admin summary. */
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
+}
+
+/** POST /api/admin/releases/:id/quality-check: runs the quality check again. */
+export const useRecheckRelease = () => {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (id: string) => call(client.admin.releases[":id"]["quality-check"].$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+};

@@ -1,0 +1,151 @@
+import { useState } from "react";
+import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#domain/deliveries";
+import { canApplyReleaseAction } from "#domain/releases";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { type AdminRelease, useAdminReleaseDetail } from "#web/features/releases/api/get-admin-release";
+import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
+import { useReleaseAction } from "#web/features/releases/api/release-action";
+import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
+import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { formatDate } from "#web/lib/format";
+
+const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  queued: "neutral",
+  sending: "info",
+  sent: "success",
+  acknowledged: "success",
+  failed: "danger",
+  cancelled: "neutral",
+};
+
+/**
+ * Review of one release: the quality report, the tracks, and per-store deliveries, with Approve
+ * here too, so the admin decides with the findings in front of them. Errors show inline: a toast
+ * outside a modal dialog is hidden from screen readers.
+ */
+export function ReleaseReviewDialog({ release, onClose }: { release: AdminRelease; onClose: () => void }) {
+  const detail = useAdminReleaseDetail(release.id);
+  const recheck = useRecheckRelease();
+  const retry = useRetryDelivery();
+  const action = useReleaseAction();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const attempt = (p: Promise<unknown>, done: string) => {
+    setError(null);
+    setNotice(null);
+    p.then(
+      () => setNotice(done),
+      (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong."),
+    );
+  };
+  const data = detail.data;
+  const current = data?.release ?? release;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Review ${release.title}`} className="max-w-4xl">
+        {!data ? (
+          <Skeleton className="h-64" />
+        ) : (
+          <div className="grid gap-6">
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <ReleaseStatusBadge status={current.status} />
+              <span>{current.artistName}</span>
+              <span className="font-mono text-xs">UPC {current.upcEan ?? "assigned at approval"}</span>
+            </div>
+            <FormError message={error} />
+            {notice && (
+              <p role="status" className="text-sm font-medium">
+                {notice}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {canApplyReleaseAction("approve", current.status) && (
+                <Button
+                  disabled={action.isPending}
+                  onClick={() => attempt(action.mutateAsync({ id: current.id, action: "approve" }), "Release approved")}
+                >
+                  Approve
+                </Button>
+              )}
+              <Button
+                variant="outline"
+                disabled={recheck.isPending}
+                onClick={() => attempt(recheck.mutateAsync(current.id), "Quality check queued")}
+              >
+                Run check again
+              </Button>
+            </div>
+            <QualityReportView quality={data.quality} headingLevel={3} />
+            <TrackTable tracks={data.tracks} />
+            <section aria-labelledby="deliveries-heading" className="grid gap-3">
+              <div className="flex flex-wrap items-baseline gap-3">
+                <h3 id="deliveries-heading" className="text-lg font-semibold">
+                  Deliveries
+                </h3>
+                <span className="text-sm text-muted-foreground">{data.delivery.summary}</span>
+              </div>
+              <Table className="min-w-[640px]">
+                <thead>
+                  <tr>
+                    <Th>Store</Th>
+                    <Th>Message</Th>
+                    <Th>Status</Th>
+                    <Th>Attempts</Th>
+                    <Th>Details</Th>
+                    <Th>Actions</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.deliveries.length === 0 && (
+                    <TableMessage colSpan={6}>
+                      Nothing delivered yet: deliveries start when the release is approved.
+                    </TableMessage>
+                  )}
+                  {data.deliveries.map((d) => (
+                    <tr key={d.id}>
+                      <Td>{d.storeName}</Td>
+                      <Td>{(DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind}</Td>
+                      <Td>
+                        <Badge tone={STATUS_TONE[d.status as DeliveryStatus] ?? "neutral"}>
+                          {(DELIVERY_STATUS_LABELS as Record<string, string>)[d.status] ?? d.status}
+                        </Badge>
+                      </Td>
+                      <Td>{d.attempts}</Td>
+                      <Td className="max-w-xs break-words text-xs">
+                        {d.lastError ??
+                          (d.acknowledgedAt
+                            ? `Acknowledged ${formatDate(d.acknowledgedAt)}`
+                            : d.sentAt
+                              ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
+                              : "—")}
+                      </Td>
+                      <Td>
+                        {d.status === "failed" && (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Retry delivery to ${d.storeName}`}
+                            disabled={retry.isPending}
+                            onClick={() => attempt(retry.mutateAsync(d.id), `Delivery to ${d.storeName} queued again`)}
+                          >
+                            Retry
+                          </Button>
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

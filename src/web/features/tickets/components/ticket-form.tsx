@@ -1,0 +1,69 @@
+import { useForm } from "react-hook-form";
+import { firstIssueMessage } from "#domain/auth";
+import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { useCreateTicket } from "#web/features/tickets/api/create-ticket";
+
+/**
+ * Opening a ticket, wherever it is offered: on the public support page (product §6: one message for
+ * anything missing) and in the artist's support area (the first problem named, and a Cancel).
+ */
+export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?: () => void }) {
+  const createTicket = useCreateTicket();
+  const form = useForm<CreateTicketInput>({ defaultValues: { subject: "", description: "" } });
+  const inApp = place === "app";
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = createTicketSchema.safeParse(values);
+    if (!parsed.success) {
+      toast({
+        title: inApp ? SUPPORT_MESSAGES.submissionFailed : SUPPORT_MESSAGES.publicTicketMissingTitle,
+        description: inApp ? firstIssueMessage(parsed.error) : SUPPORT_MESSAGES.publicTicketMissing,
+        variant: "destructive",
+      });
+      return;
+    }
+    try {
+      const ticket = await createTicket.mutateAsync(parsed.data);
+      toast({
+        title: SUPPORT_MESSAGES.ticketSubmittedTitle,
+        description: SUPPORT_MESSAGES.ticketSubmitted(ticket.number),
+      });
+      form.reset();
+      onDone?.();
+    } catch (err) {
+      toast({ title: SUPPORT_MESSAGES.submissionFailed, description: (err as Error).message, variant: "destructive" });
+    }
+  });
+  const submitting = form.formState.isSubmitting;
+  const id = inApp ? "new-ticket" : "ticket";
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={inApp ? "grid gap-4 rounded-lg border border-border p-4" : "grid gap-4"}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-subject`}>Subject</Label>
+        <Input id={`${id}-subject`} maxLength={200} {...form.register("subject")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-description`}>{inApp ? "Describe your issue" : "Description"}</Label>
+        <Textarea id={`${id}-description`} maxLength={5000} {...form.register("description")} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? SUPPORT_MESSAGES.submitting : inApp ? "Submit" : "Submit Ticket"}
+        </Button>
+        {onDone && (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { TICKET_MESSAGES } from "#domain/tickets";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import type { TicketMessage } from "#web/features/tickets/api/get-ticket";
+import { formatDateTime } from "#web/lib/format";
+
+export interface TicketThreadProps {
+  /** Whose screen this is: their own messages sit on the right. */
+  side: "artist" | "admin";
+  title: string;
+  description?: string;
+  messages: TicketMessage[] | undefined;
+  loadFailed: boolean;
+  replyLabel: string;
+  sending: boolean;
+  /** Sends the reply; a failure is shown beside the field. */
+  onReply: (message: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** One ticket's conversation and a reply form, in a dialog: the same for the artist and the support team. */
+export function TicketThread(props: TicketThreadProps) {
+  const { side, messages } = props;
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `${side}-reply`;
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!message.trim()) return setError(TICKET_MESSAGES.emptyReply);
+    setError(null);
+    try {
+      await props.onReply(message.trim());
+      setMessage("");
+    } catch (err) {
+      setError(`${TICKET_MESSAGES.sendFailed} ${(err as Error).message}`);
+    }
+  };
+  const mine = (isAdminReply: boolean) => (side === "admin") === isAdminReply;
+  return (
+    <Dialog open onOpenChange={(o) => !o && props.onClose()}>
+      <DialogContent title={props.title} description={props.description} className="max-w-2xl">
+        {props.loadFailed && <p role="alert">{TICKET_MESSAGES.loadDetailsFailed}</p>}
+        <ol aria-label="Messages" className="grid max-h-80 gap-3 overflow-y-auto">
+          {messages?.map((m) => (
+            <li
+              key={m.id}
+              className={`rounded-lg p-3 text-sm ${mine(m.isAdminReply) ? "ml-8" : "mr-8"} ${
+                m.isAdminReply ? "bg-primary/10" : "bg-muted"
+              }`}
+            >
+              <p className="text-xs text-muted-foreground">
+                {side === "artist" && !m.isAdminReply ? "You" : m.senderName} · {formatDateTime(m.sentAt)}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
+            </li>
+          ))}
+        </ol>
+        <form onSubmit={send} noValidate className="mt-4 grid gap-2">
+          <Label htmlFor={fieldId}>{props.replyLabel}</Label>
+          <Textarea id={fieldId} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+          <FormError message={error} />
+          <Button type="submit" disabled={props.sending} className="justify-self-end">
+            {props.sending ? "Sending..." : "Send Reply"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

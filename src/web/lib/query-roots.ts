@@ -1,0 +1,7 @@
+/**
+ * Query-key roots shared by several features, so a change can refresh everything it affects: every
+ * admin list and the admin summary live under ADMIN_ROOT, and the artist's dashboard under
+ * DASHBOARD_ROOT (releases and plans change its figures).
+ */
+export const ADMIN_ROOT = ["admin"] as const;
+export const DASHBOARD_ROOT = ["dashboard"] as const;
