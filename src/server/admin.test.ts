@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_RELEASE_MESSAGES } from "#domain/releases";
 import { TICKET_MESSAGES } from "#domain/tickets";
 import { ADMIN_USER_MESSAGES } from "#domain/users";
-import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { createArtist, createRelease, setReleaseStatus, validRelease } from "#server/test/factories";
 import { setQualityChecked } from "#server/test/media-fixtures";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -112,8 +112,8 @@ describe("admin API", () => {
 
   it("lists users with real release counts and plans, searched and paged", async () => {
     const artist = await createArtist(server, "Counted Artist");
-    await artist.client.post("/api/releases", validRelease());
-    await artist.client.post("/api/releases", validRelease());
+    await createRelease(artist.client);
+    await createRelease(artist.client);
     await artist.client.post("/api/subscription", { planId: "pro_artist" });
     const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(artist.email)}`);
     expect(found.body.total).toBe(1);

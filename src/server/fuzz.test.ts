@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createArtist, validRelease } from "#server/test/factories";
+import { createArtist, createRelease, createTicket, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "./app";
 
@@ -112,8 +112,8 @@ describe("fuzzing every JSON route", () => {
     artist = await createArtist(server, "Fuzz Target");
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    realIds.push((await artist.client.post("/api/releases", validRelease())).body.release.id);
-    realIds.push((await artist.client.post("/api/tickets", { subject: "Fuzz", description: "target" })).body.ticket.id);
+    realIds.push((await createRelease(artist.client)).id);
+    realIds.push((await createTicket(artist.client, { subject: "Fuzz", description: "target" })).id);
     realIds.push(artist.id);
     await server.jobs.drain();
   }, 60_000);

@@ -174,3 +174,14 @@ test("the public header offers Login and Sign Up, or a Dashboard button once sig
     "/admin/dashboard",
   );
 });
+
+test("when the session ends while the app is open, the next request leads to the login page", async ({ page }) => {
+  const artist = await createArtist(page, "Session Ender");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // Signed out elsewhere: the cookies go, the page still shows the signed-in area.
+  await page.context().clearCookies();
+  await page.getByRole("navigation", { name: "Artist navigation" }).getByRole("link", { name: "Releases" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -64,3 +64,26 @@ export async function createLiveRelease(
     isrcs: (detail.body.tracks as { isrc: string }[]).map((t) => t.isrc),
   };
 }
+
+/** A release submitted by `artist` through the API (pending review), with any fields changed. */
+export async function createRelease(
+  artist: TestClient,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; title: string }> {
+  const created = await artist.post("/api/releases", validRelease(overrides));
+  if (created.status !== 201) throw new Error(`release not created: ${created.status} ${created.text}`);
+  return { id: created.body.release.id as string, title: created.body.release.title as string };
+}
+
+/** A support ticket opened by `artist` through the API. */
+export async function createTicket(
+  artist: TestClient,
+  input: { subject?: string; description?: string } = {},
+): Promise<{ id: string; number: number }> {
+  const created = await artist.post("/api/tickets", {
+    subject: input.subject ?? "A question",
+    description: input.description ?? "When am I paid?",
+  });
+  if (created.status !== 201) throw new Error(`ticket not created: ${created.status} ${created.text}`);
+  return { id: created.body.ticket.id as string, number: created.body.ticket.number as number };
+}

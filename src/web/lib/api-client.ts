@@ -67,6 +67,19 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   return (text ? safeJson(text) : null) as never;
 }
 
+/**
+ * Sends a file as the raw body (a store report) or as a form (a picture): the uploads the typed
+ * client does not carry, with the same cookies and the same errors.
+ */
+export async function upload<T>(path: string, body: File | FormData, contentType?: string): Promise<T> {
+  const response = await apiFetch(`/api${path}`, {
+    method: "POST",
+    body,
+    headers: contentType ? { "Content-Type": contentType } : undefined,
+  });
+  return (await response.json()) as T;
+}
+
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createArtist, validRelease } from "#server/test/factories";
+import { createArtist, createRelease, validRelease } from "#server/test/factories";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -41,8 +41,8 @@ describe("owner rollups behind the dashboard", () => {
   it("follow inserted, changed and deleted facts and a release changing hands", async () => {
     const artist = await createArtist(server);
     const other = await createArtist(server);
-    const release = (await artist.client.post("/api/releases", validRelease())).body.release;
-    const second = (await artist.client.post("/api/releases", validRelease())).body.release;
+    const release = await createRelease(artist.client);
+    const second = await createRelease(artist.client);
     const db = server.database.db;
 
     await db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, listeners, revenue_paise) values

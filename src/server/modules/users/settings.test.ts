@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { DEFAULT_NOTIFICATION_PREFERENCES, SETTINGS_MESSAGES } from "#domain/settings";
-import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { createArtist, createTicket, setReleaseStatus, validRelease } from "#server/test/factories";
 import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
 import { totpFromUri } from "#server/test/totp";
 
@@ -251,7 +251,7 @@ describe("account security", () => {
     const live = (await artist.client.post("/api/releases", validRelease({ title: "Live one" }))).body.release;
     const pending = (await artist.client.post("/api/releases", validRelease({ title: "Pending one" }))).body.release;
     await setReleaseStatus(server.database, live.id, "live");
-    await artist.client.post("/api/tickets", { subject: "Bye", description: "Leaving" });
+    await createTicket(artist.client, { subject: "Bye", description: "Leaving" });
 
     expect((await artist.client.post("/api/auth/delete-user", { password: "wrong-pass" })).status).toBe(400);
     const deleted = await artist.client.post("/api/auth/delete-user", { password: "artist-pass" });

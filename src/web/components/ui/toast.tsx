@@ -49,6 +49,10 @@ function useToasts() {
   return useSyncExternalStore(subscribeToToasts, currentToasts, currentToasts);
 }
 
+/** A toast for a failed action: its title, and the server's message. For `.then(ok, toastFailure("…"))`. */
+export const toastFailure = (title: string) => (err: unknown) =>
+  toast({ title, description: (err as Error).message, variant: "destructive" });
+
 export function Toaster() {
   const toasts = useToasts();
   return (

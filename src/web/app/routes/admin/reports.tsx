@@ -2,140 +2,22 @@ import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { formatInr } from "#domain/money";
 import { REPORT_COLUMNS } from "#domain/reports";
-import { RECONCILIATION_MESSAGES } from "#domain/royalties";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FormError } from "#web/components/ui/form-error";
-import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
-import { useStoreReport } from "#web/features/reports/api/get-report";
 import { useStoreReports } from "#web/features/reports/api/get-reports";
 import { useUploadReport } from "#web/features/reports/api/upload-report";
-import { useRoyaltyReconciliation } from "#web/features/royalties/api/check-royalties";
-import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
+import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
 import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
+import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
+import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
 
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
-
-function ReportErrors({ id, onClose }: { id: string; onClose: () => void }) {
-  const report = useStoreReport(id);
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Refused rows of ${report.data?.fileName ?? "the report"}`} className="max-w-2xl">
-        {report.data?.failure && <p role="alert">{report.data.failure}</p>}
-        {report.data && report.data.errors.length === 0 && !report.data.failure && <p>Every row was imported.</p>}
-        {report.data && report.data.errors.length > 0 && (
-          <>
-            <p className="mb-2 text-sm text-muted-foreground">
-              {formatCount(report.data.errorRows)} rows refused
-              {report.data.errorRows > report.data.errors.length
-                ? `; the first ${report.data.errors.length} are listed`
-                : ""}
-              .
-            </p>
-            <ul aria-label="Refused rows" className="grid max-h-80 gap-1 overflow-y-auto text-sm">
-              {report.data.errors.map((e) => (
-                <li key={e.line}>
-                  <span className="font-mono">Line {e.line}:</span> {e.reason}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
-  const complete = useCompletePayout();
-  const [reference, setReference] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!reference.trim()) return setError("Enter the payment reference.");
-    try {
-      await complete.mutateAsync({ id: payout.id, reference: reference.trim() });
-      toast({ title: "Payout completed", description: `${formatInr(payout.amountPaise)} to ${payout.userName}` });
-      onClose();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Mark ${formatInr(payout.amountPaise)} to ${payout.userName} as paid`}>
-        <form onSubmit={submit} noValidate className="grid gap-3">
-          <Label htmlFor="payout-reference">Bank or PayPal reference</Label>
-          <Input
-            id="payout-reference"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            maxLength={120}
-          />
-          <FormError message={error} />
-          <Button type="submit" disabled={complete.isPending}>
-            Mark as Paid
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** The royalty reconciliation: every ledger row traced back to report rows of an entitled release. */
-function RoyaltyCheck() {
-  const check = useRoyaltyReconciliation();
-  const result = check.data;
-  return (
-    <section aria-labelledby="reconciliation-heading" className="grid gap-3">
-      <h2 id="reconciliation-heading" className="text-lg font-semibold">
-        Royalty reconciliation
-      </h2>
-      <Card>
-        <p className="text-sm text-muted-foreground">
-          Checks that every ledger row adds up, to the paisa, from store report rows of a delivered release its payee
-          owns and that holds the UPC or ISRC, and that no payout exceeds earnings. It changes nothing.
-        </p>
-        <Button className="mt-3" onClick={() => check.mutate()} disabled={check.isPending}>
-          {check.isPending ? "Checking..." : "Check royalties"}
-        </Button>
-        {check.error && (
-          <p role="alert" className="mt-3 text-sm text-destructive">
-            {check.error.message}
-          </p>
-        )}
-        {result && (
-          <div role="status" className="mt-3 grid gap-2 text-sm">
-            <p className="font-medium">
-              {result.ok
-                ? RECONCILIATION_MESSAGES.ok
-                : `${formatCount(result.findings.length)} finding${result.findings.length === 1 ? "" : "s"} to review.`}
-            </p>
-            <p className="text-muted-foreground">
-              {formatCount(result.ledgerRows)} ledger rows, {formatInr(result.ledgerGrossPaise)} gross; traced{" "}
-              {formatInr(result.tracedGrossPaise)}. Checked {formatDateTime(result.checkedAt)}.
-            </p>
-            {result.findings.length > 0 && (
-              <ul aria-label="Reconciliation findings" className="grid max-h-80 gap-1 overflow-y-auto">
-                {result.findings.map((f, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: findings have no id and never reorder.
-                  <li key={i}>{f.message}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-      </Card>
-    </section>
-  );
-}
 
 export function StoreReportsPage() {
   usePageMeta("Store Reports");

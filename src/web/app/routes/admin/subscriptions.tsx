@@ -1,76 +1,25 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { formatInr } from "#domain/money";
-import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
+import { PLANS } from "#domain/plans";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "#domain/subscriptions";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
-import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { toast } from "#web/components/ui/toast";
-import { useCreateSubscription } from "#web/features/subscriptions/api/create-subscription";
+import { toast, toastFailure } from "#web/components/ui/toast";
 import { type AdminSubscription, useAdminSubscriptions } from "#web/features/subscriptions/api/get-admin-subscriptions";
 import { useSubscriptionAction } from "#web/features/subscriptions/api/subscription-action";
+import { CreateDialog } from "#web/features/subscriptions/components/create-subscription-dialog";
 import { findUserByEmail } from "#web/features/users/api/get-users";
 import { formatDate } from "#web/lib/format";
 import { useListSearch } from "#web/lib/use-list-search";
 
-const fail = (err: unknown) =>
-  toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+const fail = toastFailure("Action Failed");
 const TONE = { active: "success", cancelled: "neutral", past_due: "warning" } as const;
-
-function CreateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const create = useCreateSubscription();
-  const [email, setEmail] = useState("");
-  const [planId, setPlanId] = useState<PlanId>("basic_artist");
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    try {
-      const user = await findUserByEmail(email.trim());
-      if (!user) throw new Error(`No user has the e-mail ${email.trim()}.`);
-      await create.mutateAsync({ userId: user.id, planId });
-      toast({ title: "Subscription created", description: `${user.name} is on ${PLANS[planId].name} for a year.` });
-      setEmail("");
-      onOpenChange(false);
-    } catch (err) {
-      fail(err);
-    }
-  };
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Create Subscription Plan"
-        description="Put a user on a plan for one year from today. Their current record ends."
-      >
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="sub-email">User e-mail</Label>
-            <Input id="sub-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="sub-plan">Plan</Label>
-            <Select id="sub-plan" value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
-              {PLAN_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {PLANS[id].name} ({formatInr(PLANS[id].pricePaise)})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button type="submit" disabled={create.isPending || !email.trim()}>
-            Create Subscription
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 export function ManageSubscriptionsPage() {
   usePageMeta("Manage Subscriptions");
@@ -192,7 +141,7 @@ export function ManageSubscriptionsPage() {
         emptyText="No subscription records yet."
         paging={list.data && { page: page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
       />
-      <CreateDialog open={creating} onOpenChange={setCreating} />
+      <CreateDialog open={creating} onOpenChange={setCreating} findUser={findUserByEmail} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -13,45 +13,18 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
-import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { SearchInput } from "#web/components/ui/search-input";
 import { Select } from "#web/components/ui/select";
-import { toast } from "#web/components/ui/toast";
+import { toast, toastFailure } from "#web/components/ui/toast";
 import { useDeleteTicket } from "#web/features/tickets/api/delete-ticket";
 import { type AdminTicket, useAdminTickets } from "#web/features/tickets/api/get-admin-tickets";
 import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
 import { AdminTicketThreadDialog } from "#web/features/tickets/components/admin-ticket-thread-dialog";
+import { AssignDialog } from "#web/features/tickets/components/assign-ticket-dialog";
 import { formatDateTime } from "#web/lib/format";
 import { useListSearch } from "#web/lib/use-list-search";
 
-const fail = (title: string) => (err: unknown) =>
-  toast({ title, description: (err as Error).message, variant: "destructive" });
 const STATUS_TONE = { open: "warning", in_progress: "info", closed: "neutral", on_hold: "neutral" } as const;
-
-function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
-  const update = useUpdateTicket();
-  const [assignee, setAssignee] = useState(ticket.assignedTo ?? TICKET_MESSAGES.assignPrompt);
-  const save = () =>
-    update.mutateAsync({ id: ticket.id, assignedTo: assignee.trim() || null }).then(() => {
-      toast({ title: "Ticket assigned", description: assignee.trim() || "Unassigned" });
-      onClose();
-    }, fail(TICKET_MESSAGES.updateFailedTitle));
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Assign #${ticket.number}`}>
-        <div className="grid gap-3">
-          <Label htmlFor="assignee">Assign to</Label>
-          <Input id="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
-          <Button onClick={save} disabled={update.isPending}>
-            Assign
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 export function SupportTicketsPage() {
   usePageMeta("Support Tickets");
@@ -69,7 +42,7 @@ export function SupportTicketsPage() {
       .mutateAsync({ id: t.id, ...input })
       .then(
         () => toast({ title: done, description: `#${t.number} ${t.subject}` }),
-        fail(TICKET_MESSAGES.updateFailedTitle),
+        toastFailure(TICKET_MESSAGES.updateFailedTitle),
       );
 
   return (
@@ -224,7 +197,7 @@ export function SupportTicketsPage() {
           remove.mutateAsync(deleting.id).then(() => {
             toast({ title: "Ticket deleted", description: deleting.subject });
             setDeleting(null);
-          }, fail(TICKET_MESSAGES.updateFailedTitle))
+          }, toastFailure(TICKET_MESSAGES.updateFailedTitle))
         }
       />
     </div>

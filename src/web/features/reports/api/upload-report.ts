@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorFrom } from "#web/lib/api-client";
+import { upload } from "#web/lib/api-client";
 import { ADMIN_ROOT } from "#web/lib/query-roots";
 import type { StoreReport } from "./get-reports";
 
@@ -14,14 +14,12 @@ export const useUploadReport = () => {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: async (file: File): Promise<StoreReport> => {
-      const response = await fetch(`/api/admin/reports?name=${encodeURIComponent(file.name)}`, {
-        method: "POST",
-        body: file,
-        headers: { "Content-Type": "text/csv" },
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw await errorFrom(response);
-      return ((await response.json()) as { report: StoreReport }).report;
+      const answer = await upload<{ report: StoreReport }>(
+        `/admin/reports?name=${encodeURIComponent(file.name)}`,
+        file,
+        "text/csv",
+      );
+      return answer.report;
     },
     onSuccess: invalidate,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorFrom } from "#web/lib/api-client";
+import { upload } from "#web/lib/api-client";
 import { sessionQueryOptions } from "#web/lib/session";
 import { type Profile, profileQueryOptions } from "./get-profile";
 
@@ -17,9 +17,7 @@ export function useUploadAvatar() {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.set("file", file);
-      const response = await fetch("/api/profile/avatar", { method: "POST", body: form, credentials: "same-origin" });
-      if (!response.ok) throw await errorFrom(response);
-      return (await response.json()) as Profile;
+      return upload<Profile>("/profile/avatar", form);
     },
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, profile);

@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { firstIssueMessage } from "#domain/auth";
+import { type ManualReleaseInput, manualReleaseSchema, RELEASE_TYPE_LABELS, RELEASE_TYPES } from "#domain/releases";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { toast } from "#web/components/ui/toast";
+import { useManualRelease } from "#web/features/releases/api/create-manual-release";
+
+const EMPTY_MANUAL: Required<ManualReleaseInput> = {
+  title: "",
+  artistName: "",
+  upcEan: "",
+  releaseDate: "",
+  releaseType: "single",
+  genre: "",
+  isExplicit: false,
+  audioFileUrl: "",
+  coverArtUrl: "",
+};
+
+export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const create = useManualRelease();
+  const [form, setForm] = useState(EMPTY_MANUAL);
+  const [error, setError] = useState<string | null>(null);
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm({ ...form, [k]: e.target.value });
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = manualReleaseSchema.safeParse(form);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    try {
+      await create.mutateAsync(parsed.data);
+      toast({ title: "Release added", description: `"${parsed.data.title}" is pending review.` });
+      setForm(EMPTY_MANUAL);
+      onOpenChange(false);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Manual Upload"
+        description="Add a release for a label or an artist without an account."
+        className="max-w-2xl"
+      >
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="m-title">Title *</Label>
+            <Input id="m-title" value={form.title} onChange={set("title")} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="m-artist">Artist Name *</Label>
+            <Input id="m-artist" value={form.artistName} onChange={set("artistName")} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="m-upc">UPC *</Label>
+            <Input id="m-upc" inputMode="numeric" value={form.upcEan} onChange={set("upcEan")} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="m-date">Release Date *</Label>
+            <Input id="m-date" type="date" value={form.releaseDate} onChange={set("releaseDate")} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="m-type">Release Type</Label>
+            <Select id="m-type" value={form.releaseType} onChange={set("releaseType")}>
+              {RELEASE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {RELEASE_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="m-genre">Genre</Label>
+            <Input id="m-genre" value={form.genre} onChange={set("genre")} />
+          </div>
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="m-audio">Audio File URL</Label>
+            <Input
+              id="m-audio"
+              type="url"
+              placeholder="https://"
+              value={form.audioFileUrl}
+              onChange={set("audioFileUrl")}
+            />
+          </div>
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="m-art">Cover Art URL</Label>
+            <Input
+              id="m-art"
+              type="url"
+              placeholder="https://"
+              value={form.coverArtUrl}
+              onChange={set("coverArtUrl")}
+            />
+          </div>
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              checked={form.isExplicit}
+              onChange={(e) => setForm({ ...form, isExplicit: e.target.checked })}
+              className="h-4 w-4"
+            />
+            Explicit content
+          </label>
+          <div className="sm:col-span-2">
+            <FormError message={error} />
+          </div>
+          <Button type="submit" disabled={create.isPending} className="sm:col-span-2">
+            {create.isPending ? "Uploading..." : "Add Release"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

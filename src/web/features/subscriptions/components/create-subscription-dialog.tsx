@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { formatInr } from "#domain/money";
+import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { toast, toastFailure } from "#web/components/ui/toast";
+import { useCreateSubscription } from "#web/features/subscriptions/api/create-subscription";
+
+/** Puts a user, named by e-mail, on a plan. `findUser` looks the address up (the page passes the users feature's). */
+export function CreateDialog({
+  open,
+  onOpenChange,
+  findUser,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  findUser: (email: string) => Promise<{ id: string; name: string } | null>;
+}) {
+  const create = useCreateSubscription();
+  const [email, setEmail] = useState("");
+  const [planId, setPlanId] = useState<PlanId>("basic_artist");
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    try {
+      const user = await findUser(email.trim());
+      if (!user) throw new Error(`No user has the e-mail ${email.trim()}.`);
+      await create.mutateAsync({ userId: user.id, planId });
+      toast({ title: "Subscription created", description: `${user.name} is on ${PLANS[planId].name} for a year.` });
+      setEmail("");
+      onOpenChange(false);
+    } catch (err) {
+      toastFailure("Action Failed")(err);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Create Subscription Plan"
+        description="Put a user on a plan for one year from today. Their current record ends."
+      >
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="sub-email">User e-mail</Label>
+            <Input id="sub-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="sub-plan">Plan</Label>
+            <Select id="sub-plan" value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
+              {PLAN_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {PLANS[id].name} ({formatInr(PLANS[id].pricePaise)})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" disabled={create.isPending || !email.trim()}>
+            Create Subscription
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from "react";
+import { TICKET_MESSAGES } from "#domain/tickets";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { toast, toastFailure } from "#web/components/ui/toast";
+import type { AdminTicket } from "#web/features/tickets/api/get-admin-tickets";
+import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
+
+export function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
+  const update = useUpdateTicket();
+  const [assignee, setAssignee] = useState(ticket.assignedTo ?? TICKET_MESSAGES.assignPrompt);
+  const save = () =>
+    update.mutateAsync({ id: ticket.id, assignedTo: assignee.trim() || null }).then(() => {
+      toast({ title: "Ticket assigned", description: assignee.trim() || "Unassigned" });
+      onClose();
+    }, toastFailure(TICKET_MESSAGES.updateFailedTitle));
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={`Assign #${ticket.number}`}>
+        <div className="grid gap-3">
+          <Label htmlFor="assignee">Assign to</Label>
+          <Input id="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
+          <Button onClick={save} disabled={update.isPending}>
+            Assign
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

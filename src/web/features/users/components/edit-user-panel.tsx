@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { firstIssueMessage } from "#domain/auth";
+import { ADMIN_USER_MESSAGES, editUserSchema } from "#domain/users";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { toast, toastFailure } from "#web/components/ui/toast";
+import { useEditUser } from "#web/features/users/api/edit-user";
+import type { AdminUser } from "#web/features/users/api/get-users";
+
+export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const edit = useEditUser();
+  const [form, setForm] = useState({ name: user.name, email: user.email, role: user.role as string });
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = editUserSchema.safeParse(form);
+    if (!parsed.success)
+      return toastFailure(ADMIN_USER_MESSAGES.updateFailedTitle)(new Error(firstIssueMessage(parsed.error)));
+    try {
+      await edit.mutateAsync({ id: user.id, ...parsed.data });
+      toast({ title: ADMIN_USER_MESSAGES.userUpdatedTitle, description: parsed.data.name });
+      onDone();
+    } catch (err) {
+      toastFailure(ADMIN_USER_MESSAGES.updateFailedTitle)(err);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Edit {user.name}</h2>
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor="edit-name">Full Name</Label>
+          <Input id="edit-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="edit-email">Email</Label>
+          <Input
+            id="edit-email"
+            type="email"
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="edit-role">Role</Label>
+          <Select id="edit-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            <option value="artist">artist</option>
+            <option value="admin">admin</option>
+          </Select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={edit.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
