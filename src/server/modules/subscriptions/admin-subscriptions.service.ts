@@ -8,7 +8,7 @@ import { subscriptions, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { rebuildLedger } from "#server/modules/reports";
-import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
+import { currentSubscription, startPlanToday, todayIso, toSubscriptionDto } from "./subscription.queries";
 
 async function selectSubscriptions(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
@@ -82,27 +82,8 @@ export async function createSubscription(db: Db, userId: string, planId: PlanId)
   if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
   const id = await db.transaction(async (tx) => {
     const today = todayIso();
-    const current = await currentSubscription(tx, userId, today);
-    if (current) {
-      await tx
-        .update(subscriptions)
-        .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
-        .where(eq(subscriptions.id, current.id));
-    }
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({
-        userId,
-        planId,
-        status: "active",
-        startDate: today,
-        endDate: oneYearAfter(today),
-        amountPaise: PLANS[planId].pricePaise,
-      })
-      .returning({ id: subscriptions.id });
-    return row?.id;
+    return startPlanToday(tx, userId, planId, await currentSubscription(tx, userId, today), today);
   });
-  if (!id) throw new Error("subscription insert returned nothing");
   await rebuildLedger(db, [userId]);
   return oneSubscription(db, id);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, type PlanId } from "#domain/plans";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
+import { oneYearAfter } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { subscriptions } from "#server/db/schema";
 
@@ -24,6 +25,39 @@ export async function currentSubscription(db: Pick<Db, "select">, userId: string
 
 export async function currentPlanId(db: Db, userId: string): Promise<PlanId> {
   return ((await currentSubscription(db, userId))?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID;
+}
+
+/**
+ * Starts `planId` for the user today, inside the caller's transaction: the record in force ends (a
+ * record that starts in the future ends on its start day) and a year-long one begins. Returns its id.
+ */
+export async function startPlanToday(
+  tx: Pick<Db, "insert" | "update">,
+  userId: string,
+  planId: PlanId,
+  current: SubscriptionRow | null,
+  today = todayIso(),
+): Promise<string> {
+  if (current) {
+    await tx
+      .update(subscriptions)
+      // ISO dates sort as text.
+      .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
+      .where(eq(subscriptions.id, current.id));
+  }
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      userId,
+      planId,
+      status: "active",
+      startDate: today,
+      endDate: oneYearAfter(today),
+      amountPaise: PLANS[planId].pricePaise,
+    })
+    .returning({ id: subscriptions.id });
+  if (!row) throw new Error("subscription insert returned nothing");
+  return row.id;
 }
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,13 +1,13 @@
 // The artist's plan use cases, as plain functions over the database: no HTTP here. A refusal is a
 // DomainError; subscriptions.routes.ts validates, authorizes and shapes the answers.
 import { desc, eq } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
-import { oneYearAfter, SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
+import { DEFAULT_PLAN_ID, type PlanId } from "#domain/plans";
+import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { subscriptions } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { rebuildLedger } from "#server/modules/reports";
-import { currentSubscription, todayIso, toSubscriptionDto } from "./subscription.queries";
+import { currentSubscription, startPlanToday, toSubscriptionDto } from "./subscription.queries";
 
 /** The plan in force, the current record and the history, newest first. */
 export async function subscriptionOverview(db: Db, userId: string) {
@@ -33,22 +33,7 @@ export async function changePlan(db: Db, userId: string, planId: PlanId) {
     if (currentPlan === planId && !current?.cancelAtPeriodEnd) {
       throw new DomainError("conflict", "SAME_PLAN", SUBSCRIPTION_MESSAGES.samePlan);
     }
-    const today = todayIso();
-    if (current) {
-      await tx
-        .update(subscriptions)
-        // ISO dates sort as text; a record that starts in the future ends on its start day.
-        .set({ status: "cancelled", endDate: [today, current.startDate].sort().at(-1) ?? today })
-        .where(eq(subscriptions.id, current.id));
-    }
-    await tx.insert(subscriptions).values({
-      userId,
-      planId,
-      status: "active",
-      startDate: today,
-      endDate: oneYearAfter(today),
-      amountPaise: PLANS[planId].pricePaise,
-    });
+    await startPlanToday(tx, userId, planId, current);
   });
   // The share of this month's earnings follows the plan now in force.
   await rebuildLedger(db, [userId]);

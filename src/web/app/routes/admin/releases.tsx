@@ -4,7 +4,6 @@ import {
   ADMIN_RELEASE_MESSAGES,
   canApplyReleaseAction,
   isHttpUrl,
-  type ManualReleaseInput,
   RELEASE_STATUS_LABELS,
   RELEASE_STATUSES,
   type ReleaseStatus,
@@ -27,18 +26,6 @@ import { ReleaseReviewDialog } from "#web/features/releases/components/release-r
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "#web/lib/format";
 import { useListSearch } from "#web/lib/use-list-search";
-
-const _EMPTY_MANUAL: Required<ManualReleaseInput> = {
-  title: "",
-  artistName: "",
-  upcEan: "",
-  releaseDate: "",
-  releaseType: "single",
-  genre: "",
-  isExplicit: false,
-  audioFileUrl: "",
-  coverArtUrl: "",
-};
 
 export function ManageReleasesPage() {
   usePageMeta("Manage Releases");

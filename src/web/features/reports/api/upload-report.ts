@@ -1,13 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { upload } from "#web/lib/api-client";
-import { ADMIN_ROOT } from "#web/lib/query-roots";
+import { useInvalidateAdmin } from "#web/lib/query-roots";
 import type { StoreReport } from "./get-reports";
-
-/** An admin's change refreshes every admin list and the admin summary. */
-function useInvalidateAdmin() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
-}
 
 /** POST /api/admin/reports: the report goes as the raw CSV body (the server streams it to disk), not as JSON. */
 export const useUploadReport = () => {

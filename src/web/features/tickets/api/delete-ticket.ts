@@ -1,12 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { call, client } from "#web/lib/api-client";
-import { ADMIN_ROOT } from "#web/lib/query-roots";
-
-/** An admin's change refreshes every admin list and the admin summary. */
-function useInvalidateAdmin() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
-}
+import { useInvalidateAdmin } from "#web/lib/query-roots";
 
 /** DELETE /api/admin/tickets/:id. */
 export const useDeleteTicket = () => {

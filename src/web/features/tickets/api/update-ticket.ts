@@ -1,13 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { TicketPriority, TicketStatus } from "#domain/tickets";
 import { call, client } from "#web/lib/api-client";
-import { ADMIN_ROOT } from "#web/lib/query-roots";
-
-/** An admin's change refreshes every admin list and the admin summary. */
-function useInvalidateAdmin() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
-}
+import { useInvalidateAdmin } from "#web/lib/query-roots";
 
 /** PATCH /api/admin/tickets/:id: status, priority and assignee. */
 export const useUpdateTicket = () => {

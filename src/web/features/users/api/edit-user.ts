@@ -1,16 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { editUserSchema } from "#domain/users";
 import type { Input } from "#web/lib/api-client";
 import { call, client } from "#web/lib/api-client";
-import { ADMIN_ROOT } from "#web/lib/query-roots";
+import { useInvalidateAdmin } from "#web/lib/query-roots";
 
 export { editUserSchema };
-
-/** An admin's change refreshes every admin list and the admin summary. */
-function useInvalidateAdmin() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
-}
 
 /** PATCH /api/admin/users/:id: name, e-mail and role. */
 export const useEditUser = () => {
