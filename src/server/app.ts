@@ -24,9 +24,12 @@ import { royaltiesRouter } from "#server/modules/royalties";
 import { adminSubscriptionsRouter, subscriptionsRouter } from "#server/modules/subscriptions";
 import { adminTicketsRouter, contactRouter, ticketsRouter } from "#server/modules/support";
 import { configRouter, healthRouter } from "#server/modules/system";
+import { handleUpload, UPLOADS_PATH } from "#server/modules/uploads";
 import { AVATAR_UPLOAD_PATH, adminUsersRouter, sessionRouter, settingsRouter } from "#server/modules/users";
 
 const MAX_JSON_BODY = 1024 * 1024;
+/** tus requests: /api/uploads and /api/uploads/<id> (their bodies are file bytes, with their own limits). */
+const isTusPath = (path: string) => path === UPLOADS_PATH || /^\/api\/uploads\/[^/]+$/.test(path);
 
 export function createApi() {
   return createRouter()
@@ -85,18 +88,21 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Store reports are streamed to disk with their own size cap.
     if (c.req.path === REPORT_UPLOAD_PATH && c.req.method === "POST") return next();
+    if (isTusPath(c.req.path)) return next();
     return c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next);
   });
 
   app.use("/api/*", originGuard(deps.trustedOrigins));
   app.use(
     "/api/*",
-    refuseNul((path) => path === REPORT_UPLOAD_PATH || path === AVATAR_UPLOAD_PATH),
+    refuseNul((path) => path === REPORT_UPLOAD_PATH || path === AVATAR_UPLOAD_PATH || isTusPath(path)),
   );
 
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
   app.get("/api/account/email-change/cancel", cancelEmailChange);
   app.use("/api/*", accessControl());
+
+  app.on(["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"], [UPLOADS_PATH, `${UPLOADS_PATH}/:id`], handleUpload);
 
   const api = createApi();
   api.doc31("/openapi.json", {

@@ -38,6 +38,8 @@ export interface AppDeps {
   /** Runs quality checks, deliveries and store-report imports in the background. */
   jobs: JobWorker;
   delivery: DeliveryConfig;
+  /** The resumable-upload (tus) endpoint's server (modules/uploads). */
+  uploads: { handle(req: Request, userId: string): Promise<Response> };
   identifiers: IdentifierConfig;
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;

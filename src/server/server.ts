@@ -26,6 +26,7 @@ import {
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import { warnOfRoyaltyAudit } from "#server/modules/royalties";
+import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadOrCreateSecret } from "./secret";
@@ -35,6 +36,7 @@ export interface RunningServer {
   port: number;
   firstAdmin: FirstAdminResult;
   jobs: JobWorker;
+  uploads: UploadServer;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function startServer(
     sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
     validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
   };
+  const uploads = createUploadServer({ db: database.db, dataDir: env.DATA_DIR, media });
   // Each module registers the jobs it owns; the worker runs them.
   const deliveryWork = deliveryJobs({ db: database.db, media, config: delivery, logger, transport: opts.transport });
   const jobs = createJobWorker({
@@ -110,6 +113,8 @@ export async function startServer(
       const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
       if (swept.removed.length)
         logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
+      const expired = await uploads.expire();
+      if (expired) logger.info({ uploads: expired }, "abandoned uploads removed");
     },
     handlers: {
       ...qualityJobs({
@@ -140,6 +145,7 @@ export async function startServer(
     sessionCache: createSessionCache(),
     jobs,
     delivery,
+    uploads,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
@@ -187,5 +193,5 @@ export async function startServer(
     return closing;
   };
 
-  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, close };
+  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, uploads, close };
 }

@@ -24,6 +24,7 @@ import { ROLES } from "#domain/roles";
 import { PAYOUT_STATUSES } from "#domain/royalties";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
+import { UPLOAD_KINDS } from "#domain/uploads";
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp("created_at", tz).notNull().defaultNow();
@@ -586,6 +587,33 @@ export const mediaFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("media_files_owner_idx").on(t.ownerId)],
+);
+
+/**
+ * Resumable uploads (tus): who started each one, what it is for and its declared size. The bytes live
+ * in the upload store under the same id; only the owner may read, resume, use or cancel an upload.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", tz),
+    /** Set when the upload finishes: the bytes' hashes (MD5 is what a DDEX HashSum usually carries). */
+    sha256: text("sha256"),
+    md5: text("md5"),
+  },
+  (t) => [
+    check("uploads_kind_check", oneOf("kind", UPLOAD_KINDS)),
+    index("uploads_owner_idx").on(t.ownerId, t.finishedAt),
+  ],
 );
 
 /** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */

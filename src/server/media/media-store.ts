@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type FetchedFile, type FetchPolicy, safeDownload } from "./safe-fetch";
@@ -13,6 +14,11 @@ export type FetchOptions = Pick<FetchPolicy, "signal" | "tooLargeMessage"> & { m
 export interface MediaStore {
   fetch(url: string, options?: FetchOptions): Promise<FetchedFile>;
   pathOf(sha256: string): string;
+  /**
+   * Takes in a file already on this disk (a finished upload): read once for its SHA-256 and MD5, then
+   * linked into the store under its SHA-256 (copied if it cannot be linked). The original stays.
+   */
+  adopt(filePath: string): Promise<{ sha256: string; md5: string; bytes: number; path: string }>;
   has(sha256: string): Promise<boolean>;
   /**
    * Removes stored files no release refers to (and abandoned partial downloads), once they are older
@@ -37,6 +43,28 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         .access(pathOf(sha256))
         .then(() => true)
         .catch(() => false);
+    },
+    async adopt(filePath) {
+      const sha256 = createHash("sha256");
+      const md5 = createHash("md5");
+      let bytes = 0;
+      for await (const chunk of createReadStream(filePath)) {
+        sha256.update(chunk as Buffer);
+        md5.update(chunk as Buffer);
+        bytes += (chunk as Buffer).length;
+      }
+      const digest = sha256.digest("hex");
+      const final = pathOf(digest);
+      await fs.mkdir(path.dirname(final), { recursive: true });
+      if (!(await this.has(digest))) {
+        await fs.link(filePath, final).catch(async () => {
+          const temp = path.join(dir, "tmp", randomUUID());
+          await fs.mkdir(path.dirname(temp), { recursive: true });
+          await fs.copyFile(filePath, temp);
+          await fs.rename(temp, final);
+        });
+      }
+      return { sha256: digest, md5: md5.digest("hex"), bytes, path: final };
     },
     async fetch(url, options = {}) {
       await fs.mkdir(path.join(dir, "tmp"), { recursive: true });

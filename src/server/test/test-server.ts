@@ -5,6 +5,7 @@ import path from "node:path";
 import { loadEnv } from "#server/env";
 import type { JobWorker } from "#server/jobs/queue";
 import type { StoreConfig, Transport } from "#server/modules/delivery";
+import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
 import { createTestDatabase } from "./test-database";
 
@@ -16,6 +17,8 @@ export interface TestServer {
   database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
   /** The background job worker (quality checks, deliveries); `drain()` runs what is due now. */
   jobs: JobWorker;
+  /** The tus upload server (its expiry is run by tests directly). */
+  uploads: RunningUploads;
   /** A new "browser": its own cookies. */
   client(): TestClient;
   /** Mails written to the outbox, oldest first. */
@@ -51,6 +54,7 @@ export async function startTestServer(
     dataDir,
     database,
     jobs: server.jobs,
+    uploads: server.uploads,
     client: () => new TestClient(url),
     async outbox() {
       const dir = path.join(dataDir, "outbox");
@@ -102,6 +106,25 @@ export class TestClient {
     }
     // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
     return { status: response.status, headers: response.headers, body: json as any, text };
+  }
+  /** A request with a raw body (file bytes) and the client's cookies and Origin. */
+  async send(
+    method: string,
+    pathname: string,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      method,
+      redirect: "manual",
+      headers: {
+        origin: this.baseUrl,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...headers,
+      },
+      body,
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
   }
   get = (p: string, headers?: Record<string, string>) => this.request("GET", p, undefined, headers);
   post = (p: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", p, body ?? {}, headers);

@@ -1,0 +1,3 @@
+// The uploads module's entry point: other modules and the composition root import only this.
+export * from "./upload-server";
+export * from "./uploads.routes";

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { EVENTS, MemoryLocker, Server } from "@tus/server";
+import { and, count, eq, isNull, lt } from "drizzle-orm";
+import {
+  isAllowedType,
+  MAX_UNFINISHED_UPLOADS,
+  UPLOAD_EXPIRY_HOURS,
+  UPLOAD_KINDS,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  type UploadKind,
+} from "#domain/uploads";
+import type { Db } from "#server/db/client";
+import { uploads } from "#server/db/schema";
+import type { MediaStore } from "#server/media/media-store";
+import { recordMediaFile } from "#server/media/media-usage";
+
+export const UPLOADS_PATH = "/api/uploads";
+const LARGEST_UPLOAD = Math.max(...UPLOAD_KINDS.map((k) => UPLOAD_LIMITS[k].maxBytes));
+
+/** What the tus library sends back when a hook refuses: a status and a plain-text body. */
+const refuse = (status_code: number, message: string) => ({ status_code, body: `${message}\n` });
+
+/**
+ * The resumable-upload endpoint (tus 1.0, `@tus/server` over `@tus/file-store` under DATA_DIR): only a
+ * signed-in user may start an upload, and every later request on it (HEAD, PATCH, DELETE) must come
+ * from its owner; anyone else is told it does not exist. The kind, type and size are checked from the
+ * creation request's headers, before a byte is stored. A finished upload is read once for its SHA-256
+ * and MD5 and taken into the media store under its SHA-256, where the quality check and deliveries
+ * read it.
+ */
+export function createUploadServer(deps: { db: Db; dataDir: string; media: MediaStore }) {
+  const { db } = deps;
+  const store = new FileStore({
+    directory: path.join(deps.dataDir, "tus"),
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000,
+  });
+  /** Who is asking, per request: the route sets it after checking the session. */
+  const requester = new WeakMap<Request, string>();
+  const ownerOf = (req: Request) => {
+    const userId = requester.get(req);
+    if (!userId) throw refuse(401, "Please sign in to continue.");
+    return userId;
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    locker: new MemoryLocker(),
+    relativeLocation: true,
+    maxSize: LARGEST_UPLOAD,
+    respectForwardedHeaders: false,
+    async onIncomingRequest(req, uploadId) {
+      const userId = ownerOf(req);
+      // Creation is checked in onUploadCreate; every other request names an upload that must be theirs.
+      if (req.method === "POST") return;
+      const [row] = await db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, uploadId));
+      // Another person's upload and an absent one look the same.
+      if (row?.ownerId !== userId) throw refuse(404, UPLOAD_MESSAGES.notFound);
+    },
+    async onUploadCreate(req, upload) {
+      const userId = ownerOf(req);
+      const kind = upload.metadata?.kind as UploadKind | undefined;
+      if (!kind || !UPLOAD_KINDS.includes(kind)) throw refuse(400, UPLOAD_MESSAGES.kindRequired);
+      const contentType = upload.metadata?.filetype ?? upload.metadata?.type ?? "";
+      if (!isAllowedType(kind, contentType)) throw refuse(415, UPLOAD_MESSAGES.wrongType(kind));
+      if (upload.size === undefined) throw refuse(400, UPLOAD_MESSAGES.lengthRequired);
+      if (upload.size > UPLOAD_LIMITS[kind].maxBytes) throw refuse(413, UPLOAD_MESSAGES.tooLarge(kind));
+      const [open] = await db
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, userId), isNull(uploads.finishedAt)));
+      if ((open?.n ?? 0) >= MAX_UNFINISHED_UPLOADS) throw refuse(429, UPLOAD_MESSAGES.tooManyUnfinished);
+      await db.insert(uploads).values({
+        id: upload.id,
+        ownerId: userId,
+        kind,
+        fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "").slice(0, 255),
+        contentType: contentType.toLowerCase(),
+        sizeBytes: upload.size,
+      });
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const file = await deps.media.adopt(path.join(store.directory, upload.id));
+      await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
+      await db
+        .update(uploads)
+        .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5 })
+        .where(eq(uploads.id, upload.id));
+      return {};
+    },
+  });
+
+  // A cancelled upload is forgotten with its bytes.
+  tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, id: string) => {
+    db.delete(uploads)
+      .where(eq(uploads.id, id))
+      .catch(() => {});
+  });
+
+  return {
+    /** Answers one tus request for `userId` (already signed in). */
+    handle(req: Request, userId: string): Promise<Response> {
+      requester.set(req, userId);
+      return tus.handleWeb(req);
+    },
+    /**
+     * Removes uploads left unfinished for longer than the expiry, with their bytes; returns how many.
+     * `now` is for tests.
+     */
+    async expire(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - UPLOAD_EXPIRY_HOURS * 3_600_000);
+      const stale = await db
+        .delete(uploads)
+        .where(and(isNull(uploads.finishedAt), lt(uploads.createdAt, before)))
+        .returning({ id: uploads.id });
+      for (const { id } of stale) await store.remove(id).catch(() => {});
+      return stale.length;
+    },
+  };
+}
+
+export type UploadServer = ReturnType<typeof createUploadServer>;

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_UNFINISHED_UPLOADS, UPLOAD_MESSAGES } from "#domain/uploads";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
+
+const TUS = { "tus-resumable": "1.0.0" };
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+const metadata = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(",");
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe("resumable uploads (tus 1.0)", () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof createArtist>>;
+  let stranger: Awaited<ReturnType<typeof createArtist>>;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    owner = await createArtist(server, "Uploader");
+    stranger = await createArtist(server, "Stranger");
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  const create = (client: TestClient, size: number, meta: Record<string, string>) =>
+    client.send("POST", "/api/uploads", undefined, {
+      ...TUS,
+      "upload-length": String(size),
+      "upload-metadata": metadata(meta),
+    });
+  const wav = { kind: "audio", filetype: "audio/wav", filename: "master.wav" };
+  const patch = (client: TestClient, location: string, offset: number, bytes: Uint8Array<ArrayBuffer>) =>
+    client.send("PATCH", location, bytes, {
+      ...TUS,
+      "upload-offset": String(offset),
+      "content-type": "application/offset+octet-stream",
+    });
+  const uploadRows = async () =>
+    rows<{ id: string; finished: boolean }>(
+      await server.database.db.execute(sql`select id, finished_at is not null as finished from uploads`),
+    );
+  const storedFiles = async () =>
+    (await fs.readdir(path.join(server.dataDir, "tus")).catch(() => [] as string[])).filter(
+      (f) => !f.endsWith(".json"),
+    );
+
+  it("announces the protocol, and refuses signed-out visitors", async () => {
+    const options = await server.client().send("OPTIONS", "/api/uploads", undefined);
+    expect(options.status).toBe(204);
+    expect(options.headers.get("tus-version")).toContain("1.0.0");
+    expect(options.headers.get("tus-extension")).toContain("creation");
+    expect((await create(server.client(), 10, wav)).status).toBe(401);
+    expect(await uploadRows()).toEqual([]);
+  });
+
+  it("takes a file in two halves after an interruption, resuming at the offset the server reports", async () => {
+    const source = new Uint8Array(randomBytes(300_000));
+    const created = await create(owner.client, source.length, wav);
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") as string;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]+$/);
+
+    const half = 150_000;
+    const first = await patch(owner.client, location, 0, source.slice(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers.get("upload-offset")).toBe(String(half));
+    // The connection dropped; the client asks where to carry on.
+    const head = await owner.client.send("HEAD", location, undefined, TUS);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("upload-offset")).toBe(String(half));
+    expect(head.headers.get("upload-length")).toBe(String(source.length));
+    // An offset that does not match is refused and stores nothing.
+    expect((await patch(owner.client, location, 1000, source.slice(1000, 2000))).status).toBe(409);
+
+    const rest = await patch(owner.client, location, half, source.slice(half));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get("upload-offset")).toBe(String(source.length));
+    const id = location.split("/").at(-1) as string;
+    const stored = await fs.readFile(path.join(server.dataDir, "tus", id));
+    expect(sha256(stored)).toBe(sha256(source));
+    expect(await uploadRows()).toEqual([{ id, finished: true }]);
+    // Read once at the end: its hashes recorded, and the same bytes in the media store under the SHA-256.
+    const [hashes] = rows<{ sha256: string; md5: string }>(
+      await server.database.db.execute(sql`select sha256, md5 from uploads where id = ${id}`),
+    );
+    expect(hashes).toEqual({ sha256: sha256(source), md5: createHash("md5").update(source).digest("hex") });
+    const media = await fs.readFile(path.join(server.dataDir, "media", sha256(source).slice(0, 2), sha256(source)));
+    expect(sha256(media)).toBe(sha256(source));
+    const [quota] = rows<{ bytes: number; owner_id: string }>(
+      await server.database.db.execute(
+        sql`select bytes::int, owner_id from media_files where sha256 = ${sha256(source)}`,
+      ),
+    );
+    expect(quota).toEqual({ bytes: source.length, owner_id: owner.id });
+  });
+
+  it("is its owner's alone: anyone else gets 404 for every operation, and the owner can cancel it", async () => {
+    const created = await create(owner.client, 1000, wav);
+    const location = created.headers.get("location") as string;
+    const bytes = new Uint8Array(randomBytes(100));
+    for (const [method, body, headers] of [
+      ["HEAD", undefined, TUS],
+      ["PATCH", bytes, { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" }],
+      ["DELETE", undefined, TUS],
+    ] as const) {
+      const res = await stranger.client.send(method, location, body, headers);
+      expect(res.status, `${method} by another artist`).toBe(404);
+      expect((await server.client().send(method, location, body, headers)).status, `${method} signed out`).toBe(401);
+    }
+    // Nothing the stranger sent was stored.
+    expect((await owner.client.send("HEAD", location, undefined, TUS)).headers.get("upload-offset")).toBe("0");
+    expect((await stranger.client.send("HEAD", "/api/uploads/0123456789abcdef", undefined, TUS)).status).toBe(404);
+
+    expect((await owner.client.send("DELETE", location, undefined, TUS)).status).toBe(204);
+    expect((await owner.client.send("HEAD", location, undefined, TUS)).status).toBe(404);
+    await expect.poll(uploadRows).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("checks kind, type and size before a byte is stored, and limits unfinished uploads", async () => {
+    const cases: [number, Record<string, string>, number, string][] = [
+      [1000, { filetype: "audio/wav", filename: "a.wav" }, 400, UPLOAD_MESSAGES.kindRequired],
+      [1000, { kind: "audio", filetype: "text/plain", filename: "notes.wav" }, 415, UPLOAD_MESSAGES.wrongType("audio")],
+      [1000, { kind: "artwork", filetype: "image/gif", filename: "a.gif" }, 415, UPLOAD_MESSAGES.wrongType("artwork")],
+      [
+        60 * 1024 ** 2,
+        { kind: "artwork", filetype: "image/jpeg", filename: "big.jpg" },
+        413,
+        UPLOAD_MESSAGES.tooLarge("artwork"),
+      ],
+    ];
+    for (const [size, meta, status, message] of cases) {
+      const res = await create(owner.client, size, meta);
+      expect(res.status, JSON.stringify(meta)).toBe(status);
+      expect(res.text.trim()).toBe(message);
+    }
+    // Four gigabytes of audio is over every limit: the library refuses it from Upload-Length alone.
+    expect((await create(owner.client, 4 * 1024 ** 3, wav)).status).toBe(413);
+    // No length: refused (a length declared later cannot be checked first).
+    const deferred = await owner.client.send("POST", "/api/uploads", undefined, {
+      ...TUS,
+      "upload-defer-length": "1",
+      "upload-metadata": metadata(wav),
+    });
+    expect(deferred.status).toBe(400);
+    expect(await uploadRows()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+
+    for (let i = 0; i < MAX_UNFINISHED_UPLOADS; i++) expect((await create(owner.client, 10, wav)).status).toBe(201);
+    const over = await create(owner.client, 10, wav);
+    expect(over.status).toBe(429);
+    expect(over.text.trim()).toBe(UPLOAD_MESSAGES.tooManyUnfinished);
+    // Another artist has a budget of their own.
+    expect((await create(stranger.client, 10, wav)).status).toBe(201);
+  });
+
+  it("removes abandoned uploads and their bytes once they expire, and keeps finished ones", async () => {
+    const abandoned = (await create(owner.client, 1000, wav)).headers.get("location") as string;
+    await patch(owner.client, abandoned, 0, new Uint8Array(randomBytes(400)));
+    const finished = (await create(owner.client, 10, wav)).headers.get("location") as string;
+    await patch(owner.client, finished, 0, new Uint8Array(randomBytes(10)));
+    expect(await server.uploads.expire()).toBe(0);
+    const twoDaysOn = new Date(Date.now() + 48 * 3_600_000);
+    expect(await server.uploads.expire(twoDaysOn)).toBe(1);
+    expect((await uploadRows()).map((r) => r.id)).toEqual([finished.split("/").at(-1)]);
+    expect(await storedFiles()).toEqual([finished.split("/").at(-1)]);
+    expect((await owner.client.send("HEAD", abandoned, undefined, TUS)).status).toBe(404);
+  });
+});
