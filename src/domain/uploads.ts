@@ -33,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   lengthRequired: "The upload must say its size (Upload-Length) when it starts.",
   tooManyUnfinished: `You have ${MAX_UNFINISHED_UPLOADS} uploads still in progress. Finish or cancel one first.`,
   notFound: "Upload not found.",
+  noRoom: "There is no room for this file on our side right now. Nothing was lost: try again later to resume.",
 } as const;
 
 /** The kind a declared content type belongs to, if it is one we take. */

@@ -100,7 +100,7 @@ export async function startServer(
     sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
     validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
   };
-  const uploads = createUploadServer({ db: database.db, dataDir: env.DATA_DIR, media });
+  const uploads = createUploadServer({ db: database.db, dataDir: env.DATA_DIR, media, logger });
   // Each module registers the jobs it owns; the worker runs them.
   const deliveryWork = deliveryJobs({ db: database.db, media, config: delivery, logger, transport: opts.transport });
   const jobs = createJobWorker({

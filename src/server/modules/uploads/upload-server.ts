@@ -1,6 +1,6 @@
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { EVENTS, MemoryLocker, Server } from "@tus/server";
+import { type DataStore, EVENTS, MemoryLocker, Server } from "@tus/server";
 import { and, count, eq, isNull, lt } from "drizzle-orm";
 import {
   isAllowedType,
@@ -13,6 +13,7 @@ import {
 } from "#domain/uploads";
 import type { Db } from "#server/db/client";
 import { uploads } from "#server/db/schema";
+import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
 
@@ -30,12 +31,18 @@ const refuse = (status_code: number, message: string) => ({ status_code, body: `
  * and MD5 and taken into the media store under its SHA-256, where the quality check and deliveries
  * read it.
  */
-export function createUploadServer(deps: { db: Db; dataDir: string; media: MediaStore }) {
+export function createUploadServer(deps: {
+  db: Db;
+  dataDir: string;
+  media: MediaStore;
+  logger?: Logger;
+  /** Tests put a failing store here (a full disk). */
+  store?: DataStore;
+}) {
   const { db } = deps;
-  const store = new FileStore({
-    directory: path.join(deps.dataDir, "tus"),
-    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000,
-  });
+  const directory = path.join(deps.dataDir, "tus");
+  const store =
+    deps.store ?? new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000 });
   /** Who is asking, per request: the route sets it after checking the session. */
   const requester = new WeakMap<Request, string>();
   const ownerOf = (req: Request) => {
@@ -82,8 +89,17 @@ export function createUploadServer(deps: { db: Db; dataDir: string; media: Media
       });
       return {};
     },
+    // The library would answer an unexpected error with its message (paths and all): a full disk is
+    // 507, and anything else a plain 500 that is logged, not shown.
+    onResponseError(_req, err) {
+      if ("status_code" in err) return undefined;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ENOSPC" || code === "EDQUOT") return refuse(507, UPLOAD_MESSAGES.noRoom);
+      deps.logger?.error({ err }, "upload failed");
+      return refuse(500, "Something went wrong. Please try again.");
+    },
     async onUploadFinish(req, upload) {
-      const file = await deps.media.adopt(path.join(store.directory, upload.id));
+      const file = await deps.media.adopt(path.join(directory, upload.id));
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
       await db
         .update(uploads)

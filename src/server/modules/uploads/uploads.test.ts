@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { FileStore } from "@tus/file-store";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_UNFINISHED_UPLOADS, UPLOAD_MESSAGES } from "#domain/uploads";
+import type { MediaStore } from "#server/media/media-store";
 import { createArtist } from "#server/test/factories";
+import { createTestDatabase } from "#server/test/test-database";
 import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
+import { createUploadServer } from "./upload-server";
 
 const TUS = { "tus-resumable": "1.0.0" };
 const b64 = (s: string) => Buffer.from(s).toString("base64");
@@ -173,5 +178,63 @@ describe("resumable uploads (tus 1.0)", () => {
     expect((await uploadRows()).map((r) => r.id)).toEqual([finished.split("/").at(-1)]);
     expect(await storedFiles()).toEqual([finished.split("/").at(-1)]);
     expect((await owner.client.send("HEAD", abandoned, undefined, TUS)).status).toBe(404);
+  });
+});
+
+describe("a full disk", () => {
+  it("answers 507 with a message the artist can act on, leaks no path, and keeps the upload resumable", async () => {
+    const { database, dispose } = await createTestDatabase();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-full-disk-"));
+    try {
+      await database.db.execute(sql`insert into users (id, name, email) values ('u1', 'Uploader', 'u1@example.com')`);
+      // A store whose disk is full: creating the (empty) file works, writing bytes does not.
+      class FullDisk extends FileStore {
+        override async write(): Promise<number> {
+          throw Object.assign(new Error(`ENOSPC: no space left on device, write '${dataDir}/secret'`), {
+            code: "ENOSPC",
+          });
+        }
+      }
+      const uploadServer = createUploadServer({
+        db: database.db,
+        dataDir,
+        // Never reached: no upload finishes here.
+        media: {} as MediaStore,
+        store: new FullDisk({ directory: path.join(dataDir, "tus") }),
+      });
+      const created = await uploadServer.handle(
+        new Request("http://localhost/api/uploads", {
+          method: "POST",
+          headers: {
+            ...TUS,
+            "upload-length": "100",
+            "upload-metadata": metadata({ kind: "audio", filetype: "audio/wav" }),
+          },
+        }),
+        "u1",
+      );
+      expect(created.status).toBe(201);
+      const location = created.headers.get("location") as string;
+      const patched = await uploadServer.handle(
+        new Request(`http://localhost${location}`, {
+          method: "PATCH",
+          headers: { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+          body: new Uint8Array(100),
+        }),
+        "u1",
+      );
+      expect(patched.status).toBe(507);
+      const text = await patched.text();
+      expect(text.trim()).toBe(UPLOAD_MESSAGES.noRoom);
+      expect(text).not.toContain(dataDir);
+      const head = await uploadServer.handle(
+        new Request(`http://localhost${location}`, { method: "HEAD", headers: TUS }),
+        "u1",
+      );
+      expect(head.headers.get("upload-offset")).toBe("0");
+    } finally {
+      await dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
