@@ -171,7 +171,11 @@ describe("a slow link cannot stall anyone else's work", () => {
     expect(swept.removed).toContain(sha);
     expect(await store.has(sha)).toBe(false);
     // Abandoned partial downloads go too.
-    await fs.writeFile(path.join(server.dataDir, "media", "tmp", "partial"), "x");
+    const partial = path.join(server.dataDir, "media", "tmp", "partial");
+    await fs.writeFile(partial, "x");
+    // Written a minute ago: a file stamped within the current millisecond is not yet older than "now".
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await fs.utimes(partial, aMinuteAgo, aMinuteAgo);
     expect((await sweepMedia(server.database.db, store, 0)).removed).toContain("partial");
   }, 30_000);
 });
