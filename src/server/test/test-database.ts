@@ -7,11 +7,11 @@ import { inject } from "vitest";
 import { type Database, openDatabase } from "#server/db/client";
 
 /**
- * Where the migrated template of this run lives: a PGlite data-folder tarball, and on PostgreSQL a
+ * Where the migrated template of this run lives: a PGlite data-folder tarball, or on PostgreSQL a
  * template database. Made once per run by `global-setup.ts`; every test clones it.
  */
 export interface DatabaseTemplate {
-  pgliteFile: string;
+  pgliteFile?: string;
   postgresName?: string;
 }
 
@@ -43,17 +43,11 @@ async function onAdminConnection<T>(work: (client: pg.Client) => Promise<T>): Pr
   }
 }
 
-/** Migrates the templates once per run; returns them and how to remove them afterwards. */
+/**
+ * Migrates the run's template once: a PostgreSQL template database when the run is on PostgreSQL
+ * (TEST_DB=postgres), else a PGlite data folder. Returns it and how to remove it afterwards.
+ */
 export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemplate; remove(): Promise<void> }> {
-  const database = await openDatabase({ dataDir: undefined });
-  await database.migrate();
-  const dump = await database.dump?.();
-  await database.close();
-  if (!dump) throw new Error("PGlite could not dump its data folder");
-  const pgliteFile = path.join(os.tmpdir(), `kalrav-template-${process.pid}-${randomBytes(4).toString("hex")}.tar`);
-  await fs.writeFile(pgliteFile, Buffer.from(await dump.arrayBuffer()));
-
-  let postgresName: string | undefined;
   if (process.env.TEST_DB === "postgres") {
     const name = `kalrav_template_${randomBytes(6).toString("hex")}`;
     await onAdminConnection((admin) => admin.query(`CREATE DATABASE ${name}`));
@@ -63,23 +57,30 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     } finally {
       await migrated.close();
     }
-    postgresName = name;
+    return {
+      template: { postgresName: name },
+      async remove() {
+        await onAdminConnection((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
   }
-  return {
-    template: { pgliteFile, postgresName },
-    async remove() {
-      await fs.rm(pgliteFile, { force: true });
-      if (postgresName)
-        await onAdminConnection((admin) => admin.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
-    },
-  };
+  const database = await openDatabase({ dataDir: undefined });
+  await database.migrate();
+  const dump = await database.dump?.();
+  await database.close();
+  if (!dump) throw new Error("PGlite could not dump its data folder");
+  const pgliteFile = path.join(os.tmpdir(), `kalrav-template-${process.pid}-${randomBytes(4).toString("hex")}.tar`);
+  await fs.writeFile(pgliteFile, Buffer.from(await dump.arrayBuffer()));
+  return { template: { pgliteFile }, remove: () => fs.rm(pgliteFile, { force: true }) };
 }
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** The run's template, read once per worker process. */
 function pgliteTemplateBlob(): Promise<Blob> {
-  pgliteTemplate ??= fs.readFile(inject("databaseTemplate").pgliteFile).then((bytes) => new Blob([bytes]));
+  const file = inject("databaseTemplate").pgliteFile;
+  if (!file) throw new Error("the PGlite template was not made: this run is on PostgreSQL (TEST_DB=postgres)");
+  pgliteTemplate ??= fs.readFile(file).then((bytes) => new Blob([bytes]));
   return pgliteTemplate;
 }
 

@@ -16,7 +16,7 @@ export class ApiClientError extends Error {
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 
 /** Reads the server's error shape from a failed response, whatever the body holds. */
-export async function errorFrom(response: Response): Promise<ApiClientError> {
+async function errorFrom(response: Response): Promise<ApiClientError> {
   const text = await response.text().catch(() => "");
   const data = text ? safeJson(text) : null;
   const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
@@ -46,14 +46,12 @@ export const client = hc<Api>("/api", { fetch: apiFetch });
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** The body of a call's successful answer. */
-export type Answer<F> = F extends (...args: never[]) => Promise<infer R>
-  ? R extends ClientResponse<infer T, infer S, infer _F>
-    ? S extends SuccessStatus
-      ? T
-      : never
-    : never
-  : never;
+/** The body of a response's successful answer. */
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never;
+
+/** The body of a call's successful answer: `Answer<typeof client.releases.$get>`. */
+export type Answer<F> = F extends (...args: never[]) => Promise<infer R> ? SuccessBody<R> : never;
 
 /** What a call takes: `Input<typeof client.releases.$post>["json"]`. */
 export type Input<F> = InferRequestType<F>;
@@ -61,7 +59,7 @@ export type Input<F> = InferRequestType<F>;
 /** Awaits a typed call and reads its successful answer (a failure has already thrown). */
 export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
-): Promise<R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never> {
+): Promise<SuccessBody<R>> {
   const response = await request;
   const text = await response.text();
   return (text ? safeJson(text) : null) as never;

@@ -3,9 +3,8 @@ import { isIsoDate } from "#domain/releases";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
-import { loadAnalytics } from "./analytics.service";
+import { DAY_MS, loadAnalytics } from "./analytics.service";
 
-const DAY_MS = 86_400_000;
 const MAX_DAYS = 731;
 const _day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -8,7 +8,7 @@ import { dailyStreamFacts, ownerDailyTotals, releases, tracks as trackTable } fr
 import { percentChange } from "#server/modules/dashboard";
 import { currentPlanId } from "#server/modules/subscriptions";
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 type Sums = { streams: number; listeners: number; revenue: number };

@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type Answer, call, client } from "#web/lib/api-client";
+import { call, client } from "#web/lib/api-client";
 import { compact, type ListParams } from "#web/lib/list-params";
 import { ADMIN_ROOT } from "#web/lib/query-roots";
-
-export type AdminReleasePage = Answer<typeof client.admin.releases.$get>;
 
 /** GET /api/admin/releases: every release, searched, filtered and paged. */
 export const useAdminReleases = (params: ListParams<typeof client.admin.releases.$get>) =>
