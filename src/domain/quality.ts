@@ -58,6 +58,8 @@ export interface AudioFacts {
   sampleRate: number | null;
   channels: number | null;
   durationSeconds: number | null;
+  /** The file ends before the audio its header declares (a copy or upload cut short). */
+  truncated?: boolean;
 }
 
 export interface ArtworkFacts {
@@ -156,6 +158,17 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
           ? "This audio is mono; stores take stereo."
           : `This audio has ${facts.channels ?? "an unknown number of"} channels; stores take stereo (2).`,
         "Export a stereo (2-channel) file. For a mono recording, export it as stereo with the same signal on both sides.",
+      ),
+    );
+  }
+  if (facts.truncated) {
+    out.push(
+      finding(
+        "blocking",
+        "audio.truncated",
+        subject,
+        "This file stops before its audio ends: it was cut short while being copied or exported.",
+        "Export the track again, check it plays to the end, and upload the whole file.",
       ),
     );
   }
@@ -479,4 +492,11 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
 
 export function blockingCount(findings: readonly Finding[]): number {
   return findings.filter((f) => f.severity === "blocking").length;
+}
+
+/** The verdict on one uploaded file, before it is part of a release (issue 17). */
+export function auditUpload(kind: "audio" | "artwork", facts: AudioFacts | ArtworkFacts | null): Finding[] {
+  return kind === "audio"
+    ? auditAudio("Audio", facts as AudioFacts | null)
+    : auditArtwork(facts as ArtworkFacts | null);
 }

@@ -37,6 +37,15 @@ describe("release upload rules, in the spec's order", () => {
     expect(noticeOf({ ...valid, coverArtUrl: "javascript:alert(1)" })).toEqual(RELEASE_NOTICES.invalidArtwork);
     expect(noticeOf({ ...valid, audioFileUrl: "httpx://x.com/a.wav" })).toEqual(RELEASE_NOTICES.invalidAudio);
   });
+  it("takes an uploaded file instead of a link, and still needs one or the other", () => {
+    const uploaded = { ...valid, audioFileUrl: "", coverArtUrl: "", audioUploadId: "a1", coverArtUploadId: "c1" };
+    expect(noticeOf(uploaded)).toBeNull();
+    expect(noticeOf({ ...uploaded, coverArtUploadId: "" })).toEqual(RELEASE_NOTICES.missing);
+    expect(noticeOf({ ...uploaded, audioUploadId: "" })).toEqual(RELEASE_NOTICES.missing);
+    // With a file chosen, a half-typed link beside it does not matter.
+    expect(noticeOf({ ...uploaded, audioFileUrl: "not a link" })).toBeNull();
+    expect(releaseInputSchema.safeParse({ ...uploaded, audioUploadId: "../etc" }).success).toBe(false);
+  });
   it("checks a given UPC/EAN's check digit", () => {
     expect(noticeOf({ ...valid, upcEan: "036000291452" })).toBeNull();
     expect(noticeOf({ ...valid, upcEan: "036000291453" })).toEqual(RELEASE_NOTICES.invalidUpc);

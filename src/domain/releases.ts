@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
+import { uploadIdSchema } from "./uploads";
 import { isHttpUrl } from "./urls";
 
 export { isHttpUrl };
@@ -90,9 +91,12 @@ export const releaseInputSchema = z
     genre: z.string().trim().max(60).default(""),
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
-    audioFileUrl: z.string().trim().max(2048),
-    coverArtUrl: z.string().trim().max(2048),
-    /** Empty: one track named after the release. Track 1's audio is always audioFileUrl. */
+    audioFileUrl: z.string().trim().max(2048).default(""),
+    coverArtUrl: z.string().trim().max(2048).default(""),
+    /** A finished upload (issue 17): the main way in. When given, the link beside it is not used. */
+    audioUploadId: uploadIdSchema,
+    coverArtUploadId: uploadIdSchema,
+    /** Empty: one track named after the release. Track 1's audio is always the release's audio. */
     tracks: z
       .array(trackInputSchema)
       .max(MAX_TRACKS + 1)
@@ -101,17 +105,20 @@ export const releaseInputSchema = z
   .superRefine((v, ctx) => {
     const fail = (notice: Notice, path: string) =>
       ctx.addIssue({ code: "custom", message: notice.description, path: [path] });
-    if (!v.title || !v.artistName || !v.releaseDate || !v.audioFileUrl || !v.coverArtUrl) {
+    const hasAudio = v.audioUploadId || v.audioFileUrl;
+    const hasArtwork = v.coverArtUploadId || v.coverArtUrl;
+    if (!v.title || !v.artistName || !v.releaseDate || !hasAudio || !hasArtwork) {
       return fail(RELEASE_NOTICES.missing, "title");
     }
-    if (!isHttpUrl(v.audioFileUrl)) return fail(RELEASE_NOTICES.invalidAudio, "audioFileUrl");
-    if (!isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
+    if (!v.audioUploadId && !isHttpUrl(v.audioFileUrl)) return fail(RELEASE_NOTICES.invalidAudio, "audioFileUrl");
+    if (!v.coverArtUploadId && !isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
     if (v.upcEan && !isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc, "upcEan");
     if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate, "releaseDate");
     const trackProblem = trackListProblem(v.releaseType, v.tracks);
     if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
   });
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
+/** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
 
 /** Dates we accept anywhere (releases, reports, ranges): recorded music, not year 1 or year 9999. */

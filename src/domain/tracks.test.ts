@@ -21,25 +21,56 @@ describe("store conventions for track lists", () => {
 });
 
 describe("track lists", () => {
-  const release = { title: "Monsoon", isExplicit: true, audioFileUrl: "https://x.example/1.wav" };
+  const release = {
+    title: "Monsoon",
+    isExplicit: true,
+    audioFileUrl: "https://x.example/1.wav",
+    audioUploadId: null,
+  };
   it("no list means one track named after the release, with its audio", () => {
     expect(planTracks(release, [])).toEqual([
       {
         position: 1,
         title: "Monsoon",
         audioFileUrl: release.audioFileUrl,
+        audioUploadId: null,
         isrc: null,
         isExplicit: true,
         featuredArtists: [],
       },
     ]);
   });
-  it("track 1 always carries the release's audio", () => {
-    const planned = planTracks(release, [
-      { title: "", audioFileUrl: "https://elsewhere/x.wav", isrc: "", isExplicit: false, featuredArtists: [] },
+  it("an uploaded file replaces the link beside it", () => {
+    const planned = planTracks({ ...release, audioFileUrl: null, audioUploadId: "up1" }, [
+      { title: "", audioFileUrl: "", audioUploadId: "", isrc: "", isExplicit: false, featuredArtists: [] },
       {
         title: "Two",
         audioFileUrl: "https://x.example/2.wav",
+        audioUploadId: "up2",
+        isrc: "",
+        isExplicit: false,
+        featuredArtists: [],
+      },
+    ]);
+    expect(planned.map((t) => [t.audioFileUrl, t.audioUploadId])).toEqual([
+      [null, "up1"],
+      [null, "up2"],
+    ]);
+  });
+  it("track 1 always carries the release's audio", () => {
+    const planned = planTracks(release, [
+      {
+        title: "",
+        audioFileUrl: "https://elsewhere/x.wav",
+        audioUploadId: "",
+        isrc: "",
+        isExplicit: false,
+        featuredArtists: [],
+      },
+      {
+        title: "Two",
+        audioFileUrl: "https://x.example/2.wav",
+        audioUploadId: "",
         isrc: "INZZZ2600002",
         isExplicit: false,
         featuredArtists: ["Ravi"],
@@ -54,6 +85,7 @@ describe("track lists", () => {
     const t = (over = {}) => ({
       title: "T",
       audioFileUrl: "https://x/a.wav",
+      audioUploadId: "",
       isrc: "",
       isExplicit: false,
       featuredArtists: [],
@@ -66,6 +98,9 @@ describe("track lists", () => {
     expect(trackListProblem("ep", [t({ isrc: "INZZZ2600001" }), t({ isrc: "INZZZ2600001" })])).toBe(
       TRACK_MESSAGES.duplicateIsrc,
     );
+    expect(trackListProblem("ep", [t(), t({ audioFileUrl: "" })])).toBe(TRACK_MESSAGES.audioRequired);
+    // An uploaded file stands in for the link.
+    expect(trackListProblem("ep", [t(), t({ audioFileUrl: "", audioUploadId: "abc123" })])).toBeUndefined();
     expect(trackListProblem("album", [t(), t(), t()])).toBeUndefined();
   });
   it("the upload form's schema accepts hyphenated ISRCs and stores them bare", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import type { ReleaseType } from "./release-types";
+import { uploadIdSchema } from "./uploads";
 import { isHttpUrl } from "./urls";
 
 export const MAX_TRACKS = 100;
@@ -8,7 +9,7 @@ export const MAX_FEATURED_ARTISTS = 10;
 
 export const TRACK_MESSAGES = {
   titleRequired: "Every track needs a title.",
-  audioRequired: "Every track needs an audio file URL.",
+  audioRequired: "Every track needs an audio file: upload one or paste a link.",
   invalidAudio: "Please provide a valid HTTP/HTTPS URL for each track's audio file.",
   invalidIsrc: "An ISRC has 12 characters, like INK7L2600001 (hyphens are fine), or is left empty.",
   duplicateIsrc: "Two tracks of this release have the same ISRC.",
@@ -23,6 +24,8 @@ export const TRACK_MESSAGES = {
 export const trackInputSchema = z.object({
   title: z.string().trim().max(200).default(""),
   audioFileUrl: z.string().trim().max(2048).default(""),
+  /** A finished upload of the track's audio; when given, the link is not used. */
+  audioUploadId: uploadIdSchema,
   isrc: z
     .string()
     .trim()
@@ -40,6 +43,7 @@ export interface TrackPlan {
   position: number;
   title: string;
   audioFileUrl: string | null;
+  audioUploadId: string | null;
   isrc: string | null;
   isExplicit: boolean;
   featuredArtists: string[];
@@ -50,16 +54,28 @@ export interface TrackPlan {
  * named after the release. Track 1's audio is always the release's audio.
  */
 export function planTracks(
-  release: { title: string; isExplicit: boolean; audioFileUrl: string | null },
+  release: { title: string; isExplicit: boolean; audioFileUrl: string | null; audioUploadId: string | null },
   tracks: readonly TrackData[],
 ): TrackPlan[] {
   const listed = tracks.length
     ? tracks
-    : [{ title: release.title, audioFileUrl: "", isrc: "", isExplicit: release.isExplicit, featuredArtists: [] }];
+    : [
+        {
+          title: release.title,
+          audioFileUrl: "",
+          audioUploadId: "",
+          isrc: "",
+          isExplicit: release.isExplicit,
+          featuredArtists: [],
+        },
+      ];
   return listed.map((t, i) => ({
     position: i + 1,
     title: t.title || (i === 0 ? release.title : ""),
-    audioFileUrl: i === 0 ? release.audioFileUrl || null : t.audioFileUrl || null,
+    ...(i === 0
+      ? { audioFileUrl: release.audioFileUrl || null, audioUploadId: release.audioUploadId || null }
+      : // An upload replaces the link beside it.
+        { audioFileUrl: t.audioUploadId ? null : t.audioFileUrl || null, audioUploadId: t.audioUploadId || null }),
     isrc: t.isrc || null,
     isExplicit: t.isExplicit,
     featuredArtists: t.featuredArtists,
@@ -73,8 +89,8 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
   const isrcs = new Set<string>();
   for (const [i, t] of tracks.entries()) {
     if (i > 0 && !t.title) return TRACK_MESSAGES.titleRequired;
-    if (i > 0 && !t.audioFileUrl) return TRACK_MESSAGES.audioRequired;
-    if (i > 0 && !isHttpUrl(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
+    if (i > 0 && !t.audioFileUrl && !t.audioUploadId) return TRACK_MESSAGES.audioRequired;
+    if (i > 0 && !t.audioUploadId && !isHttpUrl(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
     if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
     if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
     if (t.isrc) isrcs.add(t.isrc);

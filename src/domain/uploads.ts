@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Files artists upload (product §4, issue 17): what each kind of file may be, how large, and what we
  * say when it is not. The tus endpoint checks these before it stores a byte.
@@ -21,8 +23,11 @@ export const UPLOAD_LIMITS: Record<UploadKind, { maxBytes: number; types: readon
 export const MAX_UNFINISHED_UPLOADS = 10;
 /** An unfinished upload untouched this long is removed with its bytes. */
 export const UPLOAD_EXPIRY_HOURS = 24;
+/** A finished upload no release uses is forgotten after this long (its bytes then go with the media sweep). */
+export const UNUSED_UPLOAD_DAYS = 7;
 
-const sizeLabel = (bytes: number) => (bytes >= GiB ? `${bytes / GiB} GB` : `${bytes / MiB} MB`);
+/** "2 GB", "50 MB": the limits as we state them (binary units, as the checks count). */
+export const sizeLabel = (bytes: number) => (bytes >= GiB ? `${bytes / GiB} GB` : `${bytes / MiB} MB`);
 
 export const UPLOAD_MESSAGES = {
   kindRequired: "Say what the file is for: audio or artwork.",
@@ -33,10 +38,78 @@ export const UPLOAD_MESSAGES = {
   lengthRequired: "The upload must say its size (Upload-Length) when it starts.",
   tooManyUnfinished: `You have ${MAX_UNFINISHED_UPLOADS} uploads still in progress. Finish or cancel one first.`,
   notFound: "Upload not found.",
+  /** A release named an upload that is not there, not theirs, or not of the right kind. */
+  unusable: (kind: UploadKind) =>
+    `The ${kind === "audio" ? "audio" : "artwork"} file you uploaded could not be found. Upload it again.`,
+  finishedStays: "A finished upload cannot be cancelled; if no release uses it, it is removed after a week.",
+  empty: "This file is empty. Choose the exported file itself.",
+  notFinished: "A file is still uploading. Wait until it has finished, then submit.",
+  /** What the form's Submit button says while files are still on their way. */
+  waiting: (n: number) => `Waiting for ${n} ${n === 1 ? "upload" : "uploads"}…`,
   noRoom: "There is no room for this file on our side right now. Nothing was lost: try again later to resume.",
 } as const;
 
 /** The kind a declared content type belongs to, if it is one we take. */
 export function isAllowedType(kind: UploadKind, contentType: string): boolean {
   return UPLOAD_LIMITS[kind].types.includes(contentType.trim().toLowerCase());
+}
+
+/** An upload's id as a release form sends it ("" for none). */
+export const uploadIdSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/, UPLOAD_MESSAGES.notFound)
+  .default("");
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  wav: "audio/wav",
+  wave: "audio/wav",
+  flac: "audio/flac",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+/**
+ * The type to declare for a chosen file: what the browser says when it is one we take, else what its
+ * extension says (browsers leave FLAC and some WAVs untyped). The server checks the bytes anyway.
+ */
+export function declaredType(kind: UploadKind, file: { name: string; type: string }): string {
+  if (isAllowedType(kind, file.type)) return file.type.toLowerCase();
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  return TYPE_BY_EXTENSION[extension] ?? file.type;
+}
+
+/** What is wrong with a chosen file before any byte is sent, or undefined. */
+export function uploadProblem(
+  kind: UploadKind,
+  file: { name: string; type: string; size: number },
+): string | undefined {
+  if (!isAllowedType(kind, declaredType(kind, file))) return UPLOAD_MESSAGES.wrongType(kind);
+  if (file.size > UPLOAD_LIMITS[kind].maxBytes) return UPLOAD_MESSAGES.tooLarge(kind);
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  return undefined;
+}
+
+/** "35.2 MB", for people (decimal units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ["kB", "MB", "GB"] as const;
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** "about 2 min left", from bytes still to send at the current speed; undefined when unknown. */
+export function timeLeftLabel(remainingBytes: number, bytesPerSecond: number | null): string | undefined {
+  if (!bytesPerSecond || bytesPerSecond <= 0) return undefined;
+  const seconds = Math.ceil(remainingBytes / bytesPerSecond);
+  if (seconds < 60) return `${seconds} s left`;
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  return `about ${(seconds / 3600).toFixed(1)} h left`;
 }

@@ -24,7 +24,7 @@ import { royaltiesRouter } from "#server/modules/royalties";
 import { adminSubscriptionsRouter, subscriptionsRouter } from "#server/modules/subscriptions";
 import { adminTicketsRouter, contactRouter, ticketsRouter } from "#server/modules/support";
 import { configRouter, healthRouter } from "#server/modules/system";
-import { handleUpload, UPLOADS_PATH } from "#server/modules/uploads";
+import { handleUpload, UPLOADS_PATH, uploadsRouter } from "#server/modules/uploads";
 import { AVATAR_UPLOAD_PATH, adminUsersRouter, sessionRouter, settingsRouter } from "#server/modules/users";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -39,6 +39,7 @@ export function createApi() {
     .route("/", contactRouter)
     .route("/", ticketsRouter)
     .route("/", releasesRouter)
+    .route("/", uploadsRouter)
     .route("/", dashboardRouter)
     .route("/", subscriptionsRouter)
     .route("/", settingsRouter)

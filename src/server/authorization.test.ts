@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, validRelease } from "#server/test/factories";
+import { goodMedia } from "#server/test/media-fixtures";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { uploadFile } from "#server/test/tus";
 import { createApi } from "./app";
 
 type Access = "public" | "user" | "owner" | "admin";
@@ -27,6 +29,9 @@ const MATRIX: Record<string, Access> = {
   "GET /releases/{id}": "owner",
   "PUT /releases/{id}": "owner",
   "DELETE /releases/{id}": "owner",
+  "GET /releases/{id}/tracks/{position}/audio": "owner",
+  "GET /releases/{id}/artwork": "owner",
+  "GET /uploads/{id}/check": "owner",
   "GET /dashboard": "user",
   "GET /subscription": "user",
   "POST /subscription": "user",
@@ -65,6 +70,8 @@ const MATRIX: Record<string, Access> = {
   "POST /admin/releases/{id}/reject": "admin",
   "POST /admin/releases/{id}/take-down": "admin",
   "DELETE /admin/releases/{id}": "admin",
+  "GET /admin/releases/{id}/tracks/{position}/audio": "admin",
+  "GET /admin/releases/{id}/artwork": "admin",
   "GET /admin/subscriptions": "admin",
   "POST /admin/subscriptions": "admin",
   "POST /admin/subscriptions/{id}/cancel": "admin",
@@ -110,9 +117,27 @@ describe("authorization matrix", () => {
     other = await createArtist(server, "Matrix Other");
     admin = server.client();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    // A release made from uploaded files, checked, so its audio and artwork can be fetched.
+    const files = await goodMedia();
+    ownerIds.upload = await uploadFile(owner.client, {
+      kind: "audio",
+      type: "audio/wav",
+      name: "owner-secret.wav",
+      bytes: files.audio,
+    });
+    const cover = await uploadFile(owner.client, {
+      kind: "artwork",
+      type: "image/jpeg",
+      name: "cover.jpg",
+      bytes: files.artwork,
+    });
     ownerIds.release = (
-      await owner.client.post("/api/releases", validRelease({ title: "Owner Secret Title" }))
+      await owner.client.post(
+        "/api/releases",
+        validRelease({ title: "Owner Secret Title", audioUploadId: ownerIds.upload, coverArtUploadId: cover }),
+      )
     ).body.release.id;
+    await server.jobs.drain();
     ownerIds.ticket = (
       await owner.client.post("/api/tickets", { subject: "Owner secret subject", description: "private" })
     ).body.ticket.id;
@@ -143,6 +168,8 @@ describe("authorization matrix", () => {
         .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
         .replace("/releases/{id}", `/releases/${ownerIds.release}`)
         .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
+        .replace("/uploads/{id}", `/uploads/${ownerIds.upload}`)
+        .replace("{position}", "1")
         .replace("{file}", "missing-file.png")
         .replace("{id}", "00000000-0000-4000-8000-000000000000");
     const anonymous = server.client();

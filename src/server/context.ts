@@ -10,6 +10,7 @@ import type { JobWorker } from "#server/jobs/queue";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Logger } from "#server/lib/logger";
 import type { Mailer } from "#server/mail/mailer";
+import type { MediaStore } from "#server/media/media-store";
 import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
 
 /** What every route can reach, set once per app. */
@@ -38,6 +39,8 @@ export interface AppDeps {
   /** Runs quality checks, deliveries and store-report imports in the background. */
   jobs: JobWorker;
   delivery: DeliveryConfig;
+  /** Checked audio and artwork, stored by content (played back to artists and reviewers). */
+  media: MediaStore;
   /** The resumable-upload (tus) endpoint's server (modules/uploads). */
   uploads: { handle(req: Request, userId: string): Promise<Response> };
   identifiers: IdentifierConfig;

@@ -146,6 +146,7 @@ export async function startServer(
     jobs,
     delivery,
     uploads,
+    media,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },

@@ -18,8 +18,8 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await page.getByLabel("Release Title *").fill(title);
   await page.getByLabel("Artist Name *").fill("Quality Artist");
   await page.getByLabel("Release Date *").fill("2026-12-24");
-  await page.getByLabel("Audio File URL *").fill(monoWav);
-  await page.getByLabel("Cover Art URL *").fill(artwork);
+  await page.getByLabel("Audio File URL", { exact: true }).fill(monoWav);
+  await page.getByLabel("Cover Art URL", { exact: true }).fill(artwork);
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
 
@@ -48,7 +48,7 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await page.getByRole("button", { name: `More options for ${title}` }).click();
   await page.getByRole("menuitem", { name: "Edit release" }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${title}` });
-  await edit.getByLabel("Audio File URL *").fill(goodWav);
+  await edit.getByLabel("Audio File URL", { exact: true }).fill(goodWav);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Release updated");
   await page.getByRole("button", { name: `Analytics for ${title}` }).click();

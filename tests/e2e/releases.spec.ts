@@ -13,8 +13,8 @@ async function fillRelease(page: Page, values: Partial<Record<string, string>>) 
     ["Release Title *", values.title ?? ""],
     ["Artist Name *", values.artist ?? ""],
     ["Release Date *", values.date ?? ""],
-    ["Audio File URL *", values.audio ?? ""],
-    ["Cover Art URL *", values.artwork ?? ""],
+    ["Audio File URL", values.audio ?? ""],
+    ["Cover Art URL", values.artwork ?? ""],
     ["UPC/EAN", values.upc ?? ""],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);

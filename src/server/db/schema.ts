@@ -154,6 +154,9 @@ export const releases = pgTable(
     upcEan: text("upc_ean"),
     audioFileUrl: text("audio_file_url"),
     coverArtUrl: text("cover_art_url"),
+    /** Uploaded files (issue 17), used instead of the links when set. */
+    audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    coverArtUploadId: text("cover_art_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", tz).notNull().defaultNow(),
     approvedAt: timestamp("approved_at", tz),
     liveAt: timestamp("live_at", tz),
@@ -519,6 +522,7 @@ export const tracks = pgTable(
     position: integer("position").notNull(),
     title: text("title").notNull(),
     audioFileUrl: text("audio_file_url"),
+    audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isrc: text("isrc"),
     isExplicit: boolean("is_explicit").notNull().default(false),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),
@@ -609,11 +613,36 @@ export const uploads = pgTable(
     /** Set when the upload finishes: the bytes' hashes (MD5 is what a DDEX HashSum usually carries). */
     sha256: text("sha256"),
     md5: text("md5"),
+    /** What the quality check read from the file when it finished (null: not readable as its kind). */
+    facts: jsonb("facts").$type<AudioFacts | ArtworkFacts>(),
   },
   (t) => [
     check("uploads_kind_check", oneOf("kind", UPLOAD_KINDS)),
     index("uploads_owner_idx").on(t.ownerId, t.finishedAt),
   ],
+);
+
+/**
+ * Every file a release has had, per subject ("artwork", "track:1"…): a new version whenever the checked
+ * bytes change. A submitted release's files are never changed in place; replacing one adds a version.
+ */
+export const releaseFileVersions = pgTable(
+  "release_file_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    version: integer("version").notNull(),
+    sha256: text("sha256").notNull(),
+    md5: text("md5").notNull(),
+    /** "upload" or "link", and the name the artist knows the file by. */
+    source: text("source").notNull(),
+    fileName: text("file_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("release_file_versions_key").on(t.releaseId, t.subject, t.version)],
 );
 
 /** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */

@@ -46,6 +46,7 @@ async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
   let offset = 12;
   let fmt: Buffer | undefined;
   let dataBytes: number | undefined;
+  let truncated = false;
   const header = Buffer.alloc(8);
   // Walk the chunks (fmt, data, and any LIST/bext/… between) by their declared sizes.
   while (offset + 8 <= size && (!fmt || dataBytes === undefined)) {
@@ -57,6 +58,8 @@ async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
       await fh.read(fmt, 0, fmt.length, offset + 8);
     } else if (id === "data") {
       dataBytes = Math.min(length, size - offset - 8);
+      // 0xFFFFFFFF is how streaming writers say "unknown length"; anything else past the end is a cut.
+      truncated = length !== 0xffffffff && length > dataBytes;
     }
     offset += 8 + length + (length % 2);
   }
@@ -74,7 +77,15 @@ async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
   const encoding = formatTag === WAVE_FORMAT_PCM ? "pcm" : formatTag === WAVE_FORMAT_IEEE_FLOAT ? "float" : "other";
   const durationSeconds =
     dataBytes !== undefined && blockAlign > 0 && sampleRate > 0 ? dataBytes / blockAlign / sampleRate : null;
-  return { container: "wav", encoding, bitDepth: validBits, sampleRate, channels, durationSeconds };
+  return {
+    container: "wav",
+    encoding,
+    bitDepth: validBits,
+    sampleRate,
+    channels,
+    durationSeconds,
+    ...(truncated ? { truncated } : {}),
+  };
 }
 
 /** An image's format, size and colour space, from the image itself. Null when it is not an image. */

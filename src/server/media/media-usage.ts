@@ -30,7 +30,7 @@ export async function mediaBytesUsed(db: Db, ownerId: string, exceptReleaseId: s
   return Number(row?.bytes ?? 0);
 }
 
-/** Which of these files a release or track still refers to. */
+/** Which of these files a release, a track or a kept upload still refers to. */
 export async function referencedMedia(db: Db, shas: string[]): Promise<Set<string>> {
   if (!shas.length) return new Set();
   const list = sql.join(
@@ -41,7 +41,9 @@ export async function referencedMedia(db: Db, shas: string[]): Promise<Set<strin
     await db.execute(sql`
       select artwork_sha256 as sha from releases where artwork_sha256 in (${list})
       union
-      select audio_sha256 as sha from tracks where audio_sha256 in (${list})`),
+      select audio_sha256 as sha from tracks where audio_sha256 in (${list})
+      union
+      select sha256 as sha from uploads where sha256 in (${list})`),
   );
   return new Set(rows.map((r) => r.sha));
 }

@@ -124,7 +124,8 @@ export class TestClient {
       },
       body,
     });
-    return { status: response.status, headers: response.headers, text: await response.text() };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, text: new TextDecoder().decode(bytes), bytes };
   }
   get = (p: string, headers?: Record<string, string>) => this.request("GET", p, undefined, headers);
   post = (p: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", p, body ?? {}, headers);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import {
   type ArtworkFacts,
   type AudioFacts,
@@ -11,12 +11,13 @@ import {
 } from "#domain/quality";
 import type { ReleaseType } from "#domain/releases";
 import type { Db } from "#server/db/client";
-import { releases, tracks } from "#server/db/schema";
+import { releaseFileVersions, releases, tracks } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
 import { inspectArtwork, inspectAudio } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { mediaBytesUsed, recordMediaFile } from "#server/media/media-usage";
 import { FetchRefused } from "#server/media/safe-fetch";
+import { finishedUpload } from "#server/modules/uploads";
 
 /** Marks a release's check as waiting and queues it, in the caller's transaction. */
 export async function queueQualityCheck(tx: Pick<Db, "insert" | "update">, releaseId: string): Promise<void> {
@@ -29,6 +30,49 @@ interface Fetched<T> {
   sha256: string | null;
   md5: string | null;
   finding?: Finding;
+  /** Where the bytes came from, and the name the artist knows them by (for the file's versions). */
+  source?: { kind: "upload" | "link"; fileName: string };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The last part of a link's path, as a file name for people ("monsoon.wav"). */
+function linkFileName(url: string): string {
+  try {
+    const last = new URL(url).pathname.split("/").filter(Boolean).pop();
+    return last ? decodeURIComponent(last).slice(0, 255) : url.slice(0, 255);
+  } catch {
+    return url.slice(0, 255);
+  }
+}
+
+/**
+ * Records a new version of a release's file when the checked bytes differ from its last version: the
+ * history of what was checked, never rewritten.
+ */
+async function recordVersion(
+  tx: Tx,
+  releaseId: string,
+  subject: string,
+  file: { sha256: string | null; md5: string | null; source?: { kind: string; fileName: string } },
+) {
+  if (!file.sha256 || !file.md5 || !file.source) return;
+  const [last] = await tx
+    .select({ version: releaseFileVersions.version, sha256: releaseFileVersions.sha256 })
+    .from(releaseFileVersions)
+    .where(and(eq(releaseFileVersions.releaseId, releaseId), eq(releaseFileVersions.subject, subject)))
+    .orderBy(desc(releaseFileVersions.version))
+    .limit(1);
+  if (last?.sha256 === file.sha256) return;
+  await tx.insert(releaseFileVersions).values({
+    releaseId,
+    subject,
+    version: (last?.version ?? 0) + 1,
+    sha256: file.sha256,
+    md5: file.md5,
+    source: file.source.kind,
+    fileName: file.source.fileName,
+  });
 }
 
 /**
@@ -72,7 +116,12 @@ export function createQualityCheck(deps: {
       });
       budget.remaining -= file.bytes;
       await recordMediaFile(db, file, budget.ownerId);
-      return { facts: await inspect(file.path), sha256: file.sha256, md5: file.md5 };
+      return {
+        facts: await inspect(file.path),
+        sha256: file.sha256,
+        md5: file.md5,
+        source: { kind: "link", fileName: linkFileName(url) },
+      };
     } catch (err) {
       // The job was given up (past its time): it is retried, not reported as the artist's problem.
       if (budget.signal?.aborted) throw err;
@@ -81,6 +130,34 @@ export function createQualityCheck(deps: {
       }
       throw err;
     }
+  }
+
+  /**
+   * An uploaded file was hashed and read once when it finished: its facts are used as they are, and
+   * the bytes must still be in the media store.
+   */
+  async function uploaded<T>(kind: "audio" | "artwork", subject: string, uploadId: string): Promise<Fetched<T>> {
+    const file = await finishedUpload(db, uploadId);
+    if (!file || !(await media.has(file.sha256))) {
+      return {
+        facts: null,
+        sha256: null,
+        md5: null,
+        finding: {
+          code: `${kind}.upload_missing`,
+          severity: "blocking",
+          subject,
+          message: "The uploaded file is no longer available.",
+          fix: "Upload the file again.",
+        },
+      };
+    }
+    return {
+      facts: file.facts as T | null,
+      sha256: file.sha256,
+      md5: file.md5,
+      source: { kind: "upload", fileName: file.fileName },
+    };
   }
 
   return async function runQualityCheck(releaseId: string, signal?: AbortSignal): Promise<void> {
@@ -102,27 +179,36 @@ export function createQualityCheck(deps: {
       .orderBy(asc(tracks.position));
 
     const findings: Finding[] = [];
-    const trackResults: { id: string; audio: Fetched<AudioFacts> | null }[] = [];
+    const trackResults: { id: string; position: number; audio: Fetched<AudioFacts> | null }[] = [];
     for (const track of trackRows) {
       const subject = `Track ${track.position} audio`;
+      if (track.audioUploadId) {
+        const audio = await uploaded<AudioFacts>("audio", subject, track.audioUploadId);
+        findings.push(...(audio.finding ? [audio.finding] : auditAudio(subject, audio.facts)));
+        trackResults.push({ id: track.id, position: track.position, audio });
+        continue;
+      }
       if (!track.audioFileUrl) {
         findings.push({
           code: "audio.missing",
           severity: "blocking",
           subject,
           message: "This track has no audio file.",
-          fix: "Add a link to the track's WAV or FLAC file.",
+          fix: "Upload the track's WAV or FLAC file, or paste a link to it.",
         });
-        trackResults.push({ id: track.id, audio: null });
+        trackResults.push({ id: track.id, position: track.position, audio: null });
         continue;
       }
       const audio = await fetchAndInspect("audio", subject, track.audioFileUrl, inspectAudio, budget);
       findings.push(...(audio.finding ? [audio.finding] : auditAudio(subject, audio.facts)));
-      trackResults.push({ id: track.id, audio });
+      trackResults.push({ id: track.id, position: track.position, audio });
     }
 
     let artwork: Fetched<ArtworkFacts> | null = null;
-    if (release.coverArtUrl) {
+    if (release.coverArtUploadId) {
+      artwork = await uploaded<ArtworkFacts>("artwork", "Artwork", release.coverArtUploadId);
+      findings.push(...(artwork.finding ? [artwork.finding] : auditArtwork(artwork.facts)));
+    } else if (release.coverArtUrl) {
       artwork = await fetchAndInspect("artwork", "Artwork", release.coverArtUrl, inspectArtwork, budget);
       findings.push(...(artwork.finding ? [artwork.finding] : auditArtwork(artwork.facts)));
     } else {
@@ -131,7 +217,7 @@ export function createQualityCheck(deps: {
         severity: "blocking",
         subject: "Artwork",
         message: "This release has no cover artwork.",
-        fix: "Add a link to a square RGB JPG or PNG between 3000 and 6000 pixels a side.",
+        fix: "Upload a square RGB JPG or PNG between 3000 and 6000 pixels a side, or paste a link to one.",
       });
     }
 
@@ -170,7 +256,9 @@ export function createQualityCheck(deps: {
             audioFacts: t.audio?.facts ?? null,
           })
           .where(eq(tracks.id, t.id));
+        if (t.audio) await recordVersion(tx, releaseId, `track:${t.position}`, t.audio);
       }
+      if (artwork) await recordVersion(tx, releaseId, "artwork", artwork);
       await tx
         .update(releases)
         .set({

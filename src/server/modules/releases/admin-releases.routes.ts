@@ -2,10 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/pagination";
 import { DEFAULT_REJECTION_NOTE, manualReleaseSchema, RELEASE_STATUSES, releaseMetadataSchema } from "#domain/releases";
 import { requireAdmin } from "#server/auth/guards";
+import type { AppDeps } from "#server/context";
 import { adminErrors, idParams, pageOf } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { preparedPage } from "#server/lib/paging";
 import { err, json, likePattern } from "#server/lib/route-helpers";
+import { mediaResponse } from "#server/media/serve-media";
 import {
   adminReleaseDetail,
   applyAction,
@@ -21,10 +23,13 @@ import {
 } from "./admin-releases.service";
 import { releaseSchema } from "./release.schema";
 import { deliverySchema, deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 
 const adminReleaseSchema = releaseSchema
   .extend({ userId: z.string().nullable(), ownerName: z.string().nullable(), ownerEmail: z.string().nullable() })
   .openapi("AdminRelease");
+
+const mediaDeps = (c: { get(key: "deps"): AppDeps }) => ({ db: c.get("deps").database.db, media: c.get("deps").media });
 
 const listQuery = pageQuerySchema.extend({ status: z.enum(RELEASE_STATUSES).optional() });
 const one = json(z.object({ release: adminReleaseSchema }), "Release");
@@ -104,6 +109,7 @@ const routes = {
         z.object({
           release: adminReleaseSchema,
           tracks: z.array(trackSchema),
+          files: z.array(fileVersionSchema),
           quality: qualitySchema,
           deliveries: z.array(deliverySchema),
           delivery: deliveryStateSchema,
@@ -111,6 +117,32 @@ const routes = {
         "Release",
       ),
       404: err("No such release"),
+      ...adminErrors,
+    },
+  }),
+  audio: createRoute({
+    method: "get",
+    path: "/admin/releases/{id}/tracks/{position}/audio",
+    tags: ["Admin"],
+    summary: "A track's checked audio, to play in review (byte ranges supported)",
+    request: { params: releaseFileParams },
+    responses: {
+      200: { description: "The audio file", content: { "audio/wav": { schema: z.any() } } },
+      206: { description: "The requested byte range" },
+      404: err("No such release, track, or not checked yet"),
+      416: { description: "Range outside the file" },
+      ...adminErrors,
+    },
+  }),
+  artwork: createRoute({
+    method: "get",
+    path: "/admin/releases/{id}/artwork",
+    tags: ["Admin"],
+    summary: "The release's checked artwork",
+    request: { params: idParams },
+    responses: {
+      200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } },
+      404: err("No such release, or not checked yet"),
       ...adminErrors,
     },
   }),
@@ -196,6 +228,17 @@ export const adminReleasesRouter = createRouter()
   .openapi(routes.detail, async (c) => {
     await requireAdmin(c);
     return c.json(await adminReleaseDetail(c.get("deps"), c.req.valid("param").id), 200);
+  })
+  .openapi(routes.audio, async (c) => {
+    await requireAdmin(c);
+    const { id, position } = c.req.valid("param");
+    const file = await locateReleaseFile(mediaDeps(c), id, { kind: "audio", position });
+    return mediaResponse(file.path, file.contentType, c.req.header("range"));
+  })
+  .openapi(routes.artwork, async (c) => {
+    await requireAdmin(c);
+    const file = await locateReleaseFile(mediaDeps(c), c.req.valid("param").id, { kind: "artwork" });
+    return mediaResponse(file.path, file.contentType, undefined);
   })
   .openapi(routes.recheck, async (c) => {
     await requireAdmin(c);

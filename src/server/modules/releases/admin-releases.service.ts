@@ -132,7 +132,7 @@ export async function applyAction(
   if (!canApplyReleaseAction(action, before.status)) {
     throw new DomainError("conflict", "INVALID_TRANSITION", ADMIN_RELEASE_MESSAGES.notAllowed(action, before.status));
   }
-  if (action === "approve" && !before.audioFileUrl) {
+  if (action === "approve" && !before.audioFileUrl && !before.audioUploadId) {
     throw new DomainError("conflict", "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
   }
   const [updated] = await db
@@ -158,6 +158,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string) {
       .select({
         status: releases.status,
         audioFileUrl: releases.audioFileUrl,
+        audioUploadId: releases.audioUploadId,
         qcStatus: releases.qcStatus,
         qcFindings: releases.qcFindings,
       })
@@ -172,7 +173,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string) {
         ADMIN_RELEASE_MESSAGES.notAllowed("approve", release.status),
       );
     }
-    if (!release.audioFileUrl) {
+    if (!release.audioFileUrl && !release.audioUploadId) {
       throw new DomainError("conflict", "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
     }
     if (release.qcStatus !== "done") throw new DomainError("conflict", "QC_PENDING", QC_MESSAGES.approveWaiting);
@@ -235,6 +236,7 @@ export async function createManualRelease(deps: AdminReleaseDeps, input: z.outpu
         title: releases.title,
         isExplicit: releases.isExplicit,
         audioFileUrl: releases.audioFileUrl,
+        audioUploadId: releases.audioUploadId,
       });
     if (!inserted) throw new Error("release insert returned nothing");
     await writeTracks(tx, inserted, []);

@@ -8,6 +8,7 @@ import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schem
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
+import { releaseFiles } from "./release-files";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -17,6 +18,7 @@ export const trackSchema = z
     position: z.number().int(),
     title: z.string(),
     audioFileUrl: z.string().nullable(),
+    audioUploadId: z.string().nullable(),
     isrc: z.string().nullable(),
     isExplicit: z.boolean(),
     featuredArtists: z.array(z.string()),
@@ -63,7 +65,13 @@ export const deliveryStateSchema = z
 /** Replaces a release's tracks, claims its codes and queues its quality check, in the caller's transaction. */
 export async function writeTracks(
   tx: Tx,
-  release: { id: string; title: string; isExplicit: boolean; audioFileUrl: string | null },
+  release: {
+    id: string;
+    title: string;
+    isExplicit: boolean;
+    audioFileUrl: string | null;
+    audioUploadId: string | null;
+  },
   listed: readonly TrackData[],
 ) {
   await tx.delete(tracks).where(eq(tracks.releaseId, release.id));
@@ -80,6 +88,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     position: t.position,
     title: t.title,
     audioFileUrl: t.audioFileUrl,
+    audioUploadId: t.audioUploadId,
     isrc: t.isrc,
     isExplicit: t.isExplicit,
     featuredArtists: t.featuredArtists,
@@ -131,14 +140,21 @@ export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>
   return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length) };
 }
 
-/** Everything a release page shows beside the release itself: tracks, quality report and deliveries. */
+/** Everything a release page shows beside the release itself: tracks, files, quality report and deliveries. */
 export async function releaseExtras(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
-  const [trackList, quality, deliveryList] = await Promise.all([
+  const [trackList, quality, deliveryList, files] = await Promise.all([
     releaseTracks(db, releaseId),
     releaseQuality(db, releaseId),
     releaseDeliveries(db, releaseId, stores),
+    releaseFiles(db, releaseId),
   ]);
-  return { tracks: trackList, quality, deliveries: deliveryList, delivery: deliveryState(deliveryList, stores) };
+  return {
+    tracks: trackList,
+    files,
+    quality,
+    deliveries: deliveryList,
+    delivery: deliveryState(deliveryList, stores),
+  };
 }
 
 /** True when store earnings were posted to the release: it may be taken down, never deleted. */

@@ -4,13 +4,16 @@ import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { enforceRateLimit } from "#server/lib/rate-limit";
 import { err as error, json } from "#server/lib/route-helpers";
+import { mediaResponse } from "#server/media/serve-media";
 import { releaseIdParams, releaseSchema } from "./release.schema";
 import { deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
 
 const detailSchema = z.object({
   release: releaseSchema,
   tracks: z.array(trackSchema),
+  files: z.array(fileVersionSchema),
   quality: qualitySchema,
   delivery: deliveryStateSchema,
 });
@@ -92,6 +95,34 @@ const deleteRoute = createRoute({
   },
 });
 
+const audioRoute = createRoute({
+  method: "get",
+  path: "/releases/{id}/tracks/{position}/audio",
+  tags: ["Releases"],
+  summary: "A track's checked audio, to listen to (byte ranges supported)",
+  request: { params: releaseFileParams },
+  responses: {
+    200: { description: "The audio file", content: { "audio/wav": { schema: z.any() } } },
+    206: { description: "The requested byte range" },
+    401: error("Signed out"),
+    404: error("Not yours, absent, or not checked yet"),
+    416: { description: "Range outside the file" },
+  },
+});
+
+const artworkRoute = createRoute({
+  method: "get",
+  path: "/releases/{id}/artwork",
+  tags: ["Releases"],
+  summary: "The release's checked artwork",
+  request: { params: releaseIdParams },
+  responses: {
+    200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } },
+    401: error("Signed out"),
+    404: error("Not yours, absent, or not checked yet"),
+  },
+});
+
 const UPLOAD_RATE_LIMIT = { name: "release-uploads", max: 30, windowSeconds: 60 };
 
 // Thin routes: validate, authorize, call the service, shape the answer.
@@ -129,6 +160,29 @@ export const releasesRouter = createRouter()
       c.req.valid("json"),
     );
     return c.json({ release }, 200);
+  })
+  .openapi(audioRoute, async (c) => {
+    const user = await requireUser(c);
+    const { id, position } = c.req.valid("param");
+    const deps = c.get("deps");
+    const file = await locateReleaseFile(
+      { db: deps.database.db, media: deps.media },
+      id,
+      { kind: "audio", position },
+      user.id,
+    );
+    return mediaResponse(file.path, file.contentType, c.req.header("range"));
+  })
+  .openapi(artworkRoute, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get("deps");
+    const file = await locateReleaseFile(
+      { db: deps.database.db, media: deps.media },
+      c.req.valid("param").id,
+      { kind: "artwork" },
+      user.id,
+    );
+    return mediaResponse(file.path, file.contentType, undefined);
   })
   .openapi(deleteRoute, async (c) => {
     const user = await requireUser(c);

@@ -15,6 +15,7 @@ import type { JobWorker } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import type { StoreConfig } from "#server/modules/delivery";
+import { claimUploads } from "#server/modules/uploads";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
 
@@ -28,6 +29,28 @@ export interface ReleaseFilters {
 
 const notFound = () => new DomainError("not_found", "NOT_FOUND", "Release not found.");
 const notEditable = () => new DomainError("conflict", "INVALID_STATE", RELEASE_NOTICES.notEditable);
+
+/**
+ * The release's own columns from what the artist sent: an uploaded file replaces the link beside it,
+ * and the uploads it names must be the artist's own, finished, and of the right kind.
+ */
+async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: ReleaseData) {
+  const { tracks, ...fields } = input;
+  await claimUploads(tx, ownerId, [
+    ...(fields.audioUploadId ? [{ id: fields.audioUploadId, kind: "audio" as const }] : []),
+    ...(fields.coverArtUploadId ? [{ id: fields.coverArtUploadId, kind: "artwork" as const }] : []),
+    ...tracks.slice(1).flatMap((t) => (t.audioUploadId ? [{ id: t.audioUploadId, kind: "audio" as const }] : [])),
+  ]);
+  return {
+    ...fields,
+    genre: fields.genre || null,
+    upcEan: fields.upcEan || null,
+    audioUploadId: fields.audioUploadId || null,
+    audioFileUrl: fields.audioUploadId ? null : fields.audioFileUrl || null,
+    coverArtUploadId: fields.coverArtUploadId || null,
+    coverArtUrl: fields.coverArtUploadId ? null : fields.coverArtUrl || null,
+  };
+}
 
 /** The owner's releases, newest submission first. */
 export async function listReleases(db: Db, ownerId: string, filters: ReleaseFilters) {
@@ -61,21 +84,18 @@ export async function listReleases(db: Db, ownerId: string, filters: ReleaseFilt
 
 /** Submits a release for review: it, its tracks (codes claimed) and its quality check exist together or not at all. */
 export async function submitRelease(deps: { db: Db; jobs: JobWorker }, ownerId: string, input: ReleaseData) {
-  const { tracks, ...fields } = input;
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(releases)
       .values({
-        ...fields,
-        genre: fields.genre || null,
-        upcEan: fields.upcEan || null,
+        ...(await storedFields(tx, ownerId, input)),
         userId: ownerId,
         status: "pending_review",
         streams: 0,
       })
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
-    await writeTracks(tx, inserted, tracks);
+    await writeTracks(tx, inserted, input.tracks);
     return inserted;
   });
   deps.jobs.kick();
@@ -89,8 +109,8 @@ export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] 
     .from(releases)
     .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
   if (!row) throw notFound();
-  const { tracks, quality, delivery } = await releaseExtras(deps.db, id, deps.stores);
-  return { release: toReleaseDto(row), tracks, quality, delivery };
+  const { tracks, files, quality, delivery } = await releaseExtras(deps.db, id, deps.stores);
+  return { release: toReleaseDto(row), tracks, files, quality, delivery };
 }
 
 /** Changes a release that is still pending review. */
@@ -100,15 +120,14 @@ export async function updateRelease(
   id: string,
   input: ReleaseData,
 ) {
-  const { tracks, ...fields } = input;
   // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(releases)
-      .set({ ...fields, genre: fields.genre || null, upcEan: fields.upcEan || null })
+      .set(await storedFields(tx, ownerId, input))
       .where(and(eq(releases.id, id), eq(releases.userId, ownerId), eq(releases.status, "pending_review")))
       .returning(releaseColumns);
-    if (updated) await writeTracks(tx, updated, tracks);
+    if (updated) await writeTracks(tx, updated, input.tracks);
     return updated;
   });
   if (row) {

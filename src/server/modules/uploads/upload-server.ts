@@ -1,10 +1,11 @@
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { type DataStore, EVENTS, MemoryLocker, Server } from "@tus/server";
-import { and, count, eq, isNull, lt } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   isAllowedType,
   MAX_UNFINISHED_UPLOADS,
+  UNUSED_UPLOAD_DAYS,
   UPLOAD_EXPIRY_HOURS,
   UPLOAD_KINDS,
   UPLOAD_LIMITS,
@@ -12,8 +13,9 @@ import {
   type UploadKind,
 } from "#domain/uploads";
 import type { Db } from "#server/db/client";
-import { uploads } from "#server/db/schema";
+import { releases, tracks, uploads } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
+import { inspectArtwork, inspectAudio } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
 
@@ -62,9 +64,14 @@ export function createUploadServer(deps: {
       const userId = ownerOf(req);
       // Creation is checked in onUploadCreate; every other request names an upload that must be theirs.
       if (req.method === "POST") return;
-      const [row] = await db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, uploadId));
+      const [row] = await db
+        .select({ ownerId: uploads.ownerId, finishedAt: uploads.finishedAt })
+        .from(uploads)
+        .where(eq(uploads.id, uploadId));
       // Another person's upload and an absent one look the same.
       if (row?.ownerId !== userId) throw refuse(404, UPLOAD_MESSAGES.notFound);
+      // A finished file may already be part of a release: it is never cancelled, only expired unused.
+      if (req.method === "DELETE" && row.finishedAt) throw refuse(409, UPLOAD_MESSAGES.finishedStays);
     },
     async onUploadCreate(req, upload) {
       const userId = ownerOf(req);
@@ -98,12 +105,15 @@ export function createUploadServer(deps: {
       deps.logger?.error({ err }, "upload failed");
       return refuse(500, "Something went wrong. Please try again.");
     },
+    // The one pass over a finished file: hashed, stored by content, and read by the quality check,
+    // so the artist sees the verdict as soon as the last byte is in.
     async onUploadFinish(req, upload) {
       const file = await deps.media.adopt(path.join(directory, upload.id));
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
+      const facts = upload.metadata?.kind === "audio" ? await inspectAudio(file.path) : await inspectArtwork(file.path);
       await db
         .update(uploads)
-        .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5 })
+        .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5, facts })
         .where(eq(uploads.id, upload.id));
       return {};
     },
@@ -123,8 +133,9 @@ export function createUploadServer(deps: {
       return tus.handleWeb(req);
     },
     /**
-     * Removes uploads left unfinished for longer than the expiry, with their bytes; returns how many.
-     * `now` is for tests.
+     * Removes uploads left unfinished for longer than the expiry, with their bytes, and forgets finished
+     * ones no release took up within days (the media sweep then removes their bytes); returns how many
+     * were removed. `now` is for tests.
      */
     async expire(now = new Date()): Promise<number> {
       const before = new Date(now.getTime() - UPLOAD_EXPIRY_HOURS * 3_600_000);
@@ -132,8 +143,20 @@ export function createUploadServer(deps: {
         .delete(uploads)
         .where(and(isNull(uploads.finishedAt), lt(uploads.createdAt, before)))
         .returning({ id: uploads.id });
-      for (const { id } of stale) await store.remove(id).catch(() => {});
-      return stale.length;
+      const unusedBefore = new Date(now.getTime() - UNUSED_UPLOAD_DAYS * 86_400_000);
+      const unused = await db
+        .delete(uploads)
+        .where(
+          and(
+            isNotNull(uploads.finishedAt),
+            lt(uploads.finishedAt, unusedBefore),
+            sql`not exists (select 1 from ${releases} r where r.audio_upload_id = ${uploads.id} or r.cover_art_upload_id = ${uploads.id})`,
+            sql`not exists (select 1 from ${tracks} t where t.audio_upload_id = ${uploads.id})`,
+          ),
+        )
+        .returning({ id: uploads.id });
+      for (const { id } of [...stale, ...unused]) await store.remove(id).catch(() => {});
+      return stale.length + unused.length;
     },
   };
 }

@@ -1,6 +1,12 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { FINDING_SEVERITIES } from "#domain/quality";
+import { UPLOAD_KINDS } from "#domain/uploads";
 import { requireUser } from "#server/auth/guards";
 import type { AppEnv } from "#server/context";
+import { createRouter } from "#server/lib/create-router";
+import { err as error, json } from "#server/lib/route-helpers";
+import { uploadVerdict } from "./uploads.service";
 
 /**
  * Every tus request (POST to create, HEAD to resume, PATCH to send bytes, DELETE to cancel, and the
@@ -13,3 +19,44 @@ export async function handleUpload(c: Context<AppEnv>) {
   const user = await requireUser(c);
   return deps.uploads.handle(c.req.raw, user.id);
 }
+
+const uploadCheckSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().openapi({ enum: [...UPLOAD_KINDS] }),
+    fileName: z.string(),
+    sizeBytes: z.number().int(),
+    /** False while bytes are still arriving; the findings come once it is true. */
+    finished: z.boolean(),
+    sha256: z.string().nullable(),
+    findings: z.array(
+      z.object({
+        code: z.string(),
+        severity: z.enum(FINDING_SEVERITIES),
+        subject: z.string(),
+        message: z.string(),
+        fix: z.string(),
+      }),
+    ),
+    blocking: z.number().int(),
+  })
+  .openapi("UploadCheck");
+
+const checkRoute = createRoute({
+  method: "get",
+  path: "/uploads/{id}/check",
+  tags: ["Uploads"],
+  summary: "The quality check's verdict on one of your finished uploads",
+  request: { params: z.object({ id: z.string().max(64) }) },
+  responses: {
+    200: json(z.object({ upload: uploadCheckSchema }), "The upload and its findings"),
+    401: error("Signed out"),
+    404: error("Not yours or absent"),
+  },
+});
+
+export const uploadsRouter = createRouter().openapi(checkRoute, async (c) => {
+  const user = await requireUser(c);
+  const upload = await uploadVerdict(c.get("deps").database.db, user.id, c.req.valid("param").id);
+  return c.json({ upload }, 200);
+});

@@ -89,6 +89,9 @@ describe("resumable uploads (tus 1.0)", () => {
     expect(rest.status).toBe(204);
     expect(rest.headers.get("upload-offset")).toBe(String(source.length));
     const id = location.split("/").at(-1) as string;
+    // A finished file may be part of a release: it cannot be cancelled.
+    const cancel = await owner.client.send("DELETE", location, undefined, TUS);
+    expect([cancel.status, cancel.text.trim()]).toEqual([409, UPLOAD_MESSAGES.finishedStays]);
     const stored = await fs.readFile(path.join(server.dataDir, "tus", id));
     expect(sha256(stored)).toBe(sha256(source));
     expect(await uploadRows()).toEqual([{ id, finished: true }]);
@@ -178,6 +181,10 @@ describe("resumable uploads (tus 1.0)", () => {
     expect((await uploadRows()).map((r) => r.id)).toEqual([finished.split("/").at(-1)]);
     expect(await storedFiles()).toEqual([finished.split("/").at(-1)]);
     expect((await owner.client.send("HEAD", abandoned, undefined, TUS)).status).toBe(404);
+    // A finished file no release took up is forgotten after a week (the media sweep then takes its bytes).
+    expect(await server.uploads.expire(new Date(Date.now() + 8 * 86_400_000))).toBe(1);
+    expect(await uploadRows()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
 import { useRelease } from "#web/features/releases/api/get-release";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "#web/lib/format";
 
@@ -52,9 +53,9 @@ export function ReleaseDetailPage() {
         <ReleaseStatusBadge status={release.status} />
       </div>
       <div className="grid gap-6 md:grid-cols-[240px_1fr]">
-        {release.coverArtUrl ? (
+        {artworkSource(release) ? (
           <img
-            src={release.coverArtUrl}
+            src={artworkSource(release)}
             alt={`Cover art of ${release.title}`}
             className="aspect-square w-full rounded-xl object-cover"
           />
@@ -91,6 +92,15 @@ export function ReleaseDetailPage() {
           </dl>
         </div>
       </div>
+      <Card>
+        <ReleaseMedia
+          base={`/api/releases/${release.id}`}
+          title={release.title}
+          files={data.files}
+          tracks={data.tracks}
+          showArtwork={false}
+        />
+      </Card>
       <Card>
         <QualityReportView quality={data.quality} />
       </Card>

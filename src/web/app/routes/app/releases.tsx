@@ -86,7 +86,8 @@ export function ReleasesPage() {
         <Tabs value={tab} onValueChange={(v) => setTab(v as ReleaseFilters["tab"])}>
           <TabsList aria-label="Release content">
             {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
+              // The tabs filter the one list below rather than switch between panels.
+              <TabsTrigger key={t.value} value={t.value} aria-controls="release-results">
                 {t.label}
               </TabsTrigger>
             ))}
@@ -149,34 +150,36 @@ export function ReleasesPage() {
         </p>
       )}
 
-      {releases.isPending ? (
-        <div role="status" aria-label="Loading releases" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <Skeleton key={i} className="aspect-[3/4]" />
-          ))}
-        </div>
-      ) : releases.data?.length ? (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {releases.data.map((release) => (
-            <ReleaseCard key={release.id} release={release} />
-          ))}
-        </div>
-      ) : (
-        <div className="rounded-xl border border-dashed border-border p-10 text-center">
-          <h2 className="text-lg font-semibold">No releases found</h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {tab === "all" && !activeFilters
-              ? "Upload your first release to get it onto the stores."
-              : "Nothing matches this view."}
-          </p>
-          {tab === "all" && !activeFilters && !formOpen && (
-            <Button className="mt-4" onClick={() => setFormOpen(true)}>
-              Upload Your First Release
-            </Button>
-          )}
-        </div>
-      )}
+      <div id="release-results">
+        {releases.isPending ? (
+          <div role="status" aria-label="Loading releases" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+              <Skeleton key={i} className="aspect-[3/4]" />
+            ))}
+          </div>
+        ) : releases.data?.length ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {releases.data.map((release) => (
+              <ReleaseCard key={release.id} release={release} />
+            ))}
+          </div>
+        ) : (
+          <div className="rounded-xl border border-dashed border-border p-10 text-center">
+            <h2 className="text-lg font-semibold">No releases found</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {tab === "all" && !activeFilters
+                ? "Upload your first release to get it onto the stores."
+                : "Nothing matches this view."}
+            </p>
+            {tab === "all" && !activeFilters && !formOpen && (
+              <Button className="mt-4" onClick={() => setFormOpen(true)}>
+                Upload Your First Release
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   );
 }

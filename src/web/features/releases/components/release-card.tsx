@@ -18,6 +18,7 @@ import { useDeleteRelease } from "#web/features/releases/api/delete-release";
 import { type Release, useRelease } from "#web/features/releases/api/get-release";
 import { qualityInProgress } from "#web/features/releases/api/keys";
 import { useUpdateRelease } from "#web/features/releases/api/update-release";
+import { artworkSource } from "#web/features/releases/components/release-media";
 import { formatCount, formatDate } from "#web/lib/format";
 import { ReleaseForm, releaseToInput } from "./release-form";
 import { ReleaseStatusBadge } from "./release-status-badge";
@@ -59,8 +60,8 @@ export function ReleaseCard({ release }: { release: Release }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm">
       <div className="relative aspect-square bg-muted">
-        {release.coverArtUrl ? (
-          <img src={release.coverArtUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        {artworkSource(release) ? (
+          <img src={artworkSource(release)} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
           <TypeIcon className="absolute inset-0 m-auto h-12 w-12 text-muted-foreground" aria-hidden />
         )}

@@ -1,3 +1,4 @@
+import { useCallback, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { firstIssueMessage } from "#domain/auth";
 import {
@@ -9,6 +10,7 @@ import {
   type ReleaseType,
   releaseInputSchema,
 } from "#domain/releases";
+import { UPLOAD_MESSAGES } from "#domain/uploads";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { Input } from "#web/components/ui/input";
@@ -16,26 +18,36 @@ import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import type { Release, Track } from "#web/features/releases/api/get-release";
+import { FileField } from "#web/features/releases/components/file-field";
 
 /** A track as the form holds it: featured artists as one comma-separated line. */
 interface TrackRow {
   title: string;
   audioFileUrl: string;
+  audioUploadId: string;
   isrc: string;
   isExplicit: boolean;
   featuredArtists: string;
 }
 export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks"> & { tracks: TrackRow[] };
 
-const EMPTY_TRACK: TrackRow = { title: "", audioFileUrl: "", isrc: "", isExplicit: false, featuredArtists: "" };
+const EMPTY_TRACK: TrackRow = {
+  title: "",
+  audioFileUrl: "",
+  audioUploadId: "",
+  isrc: "",
+  isExplicit: false,
+  featuredArtists: "",
+};
 
 function toInput(values: ReleaseFormValues): ReleaseInput {
   return {
     ...values,
     tracks: values.tracks.map((t, i) => ({
       ...t,
-      // Track 1's audio is the release's Audio File URL.
+      // Track 1's audio is the release's audio.
       audioFileUrl: i === 0 ? "" : t.audioFileUrl,
+      audioUploadId: i === 0 ? "" : t.audioUploadId,
       featuredArtists: t.featuredArtists
         .split(",")
         .map((name) => name.trim())
@@ -54,6 +66,8 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   isExplicit: false,
   audioFileUrl: "",
   coverArtUrl: "",
+  audioUploadId: "",
+  coverArtUploadId: "",
   tracks: [EMPTY_TRACK],
 };
 
@@ -70,10 +84,13 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
     coverArtUrl: release.coverArtUrl ?? "",
+    audioUploadId: release.audioUploadId ?? "",
+    coverArtUploadId: release.coverArtUploadId ?? "",
     tracks: tracks.length
       ? tracks.map((t) => ({
           title: t.title,
           audioFileUrl: t.audioFileUrl ?? "",
+          audioUploadId: t.audioUploadId ?? "",
           isrc: t.isrc ?? "",
           isExplicit: t.isExplicit,
           featuredArtists: t.featuredArtists.join(", "),
@@ -110,7 +127,15 @@ export function ReleaseForm({
   const form = useForm<ReleaseFormValues>({ defaultValues: initial });
   const trackRows = useFieldArray({ control: form.control, name: "tracks" });
   const releaseType = form.watch("releaseType");
+  // Files still on their way, by field: Submit waits for them.
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const markBusy = useCallback(
+    (slot: string, value: boolean) => setBusy((prev) => (prev[slot] === value ? prev : { ...prev, [slot]: value })),
+    [],
+  );
+  const uploading = Object.values(busy).filter(Boolean).length;
   const submit = form.handleSubmit(async (values) => {
+    if (uploading) return;
     const parsed = releaseInputSchema.safeParse(toInput(values));
     if (!parsed.success) {
       const message = firstIssueMessage(parsed.error);
@@ -173,32 +198,65 @@ export function ReleaseForm({
           </p>
         </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="release-audio">Audio File URL *</Label>
-        <Input
-          id="release-audio"
-          type="url"
-          placeholder="https://"
-          aria-describedby="release-audio-hint"
-          {...form.register("audioFileUrl")}
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium">Audio file * (track 1)</legend>
+        <Controller
+          control={form.control}
+          name="audioUploadId"
+          render={({ field }) => (
+            <FileField
+              kind="audio"
+              label="Audio file"
+              uploadId={field.value}
+              onChange={field.onChange}
+              onBusyChange={(b) => markBusy("audio", b)}
+            />
+          )}
         />
-        <p id="release-audio-hint" className="text-xs text-muted-foreground">
-          Track 1. WAV or FLAC, 16 or 24-bit stereo at 44.1 kHz or more. Files must be publicly accessible direct links.
-        </p>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="release-artwork">Cover Art URL *</Label>
-        <Input
-          id="release-artwork"
-          type="url"
-          placeholder="https://"
-          aria-describedby="release-artwork-hint"
-          {...form.register("coverArtUrl")}
+        <div className="grid gap-2">
+          <Label htmlFor="release-audio">Audio File URL</Label>
+          <Input
+            id="release-audio"
+            type="url"
+            placeholder="https://"
+            aria-describedby="release-audio-hint"
+            {...form.register("audioFileUrl")}
+          />
+          <p id="release-audio-hint" className="text-xs text-muted-foreground">
+            Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or
+            more. An uploaded file is used instead of the link.
+          </p>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium">Cover art *</legend>
+        <Controller
+          control={form.control}
+          name="coverArtUploadId"
+          render={({ field }) => (
+            <FileField
+              kind="artwork"
+              label="Cover art"
+              uploadId={field.value}
+              onChange={field.onChange}
+              onBusyChange={(b) => markBusy("artwork", b)}
+            />
+          )}
         />
-        <p id="release-artwork-hint" className="text-xs text-muted-foreground">
-          3000x3000 px, JPG or PNG. Files must be publicly accessible direct links.
-        </p>
-      </div>
+        <div className="grid gap-2">
+          <Label htmlFor="release-artwork">Cover Art URL</Label>
+          <Input
+            id="release-artwork"
+            type="url"
+            placeholder="https://"
+            aria-describedby="release-artwork-hint"
+            {...form.register("coverArtUrl")}
+          />
+          <p id="release-artwork-hint" className="text-xs text-muted-foreground">
+            Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link.
+          </p>
+        </div>
+      </fieldset>
       <div className="flex items-center gap-2">
         <Controller
           control={form.control}
@@ -233,11 +291,24 @@ export function ReleaseForm({
             </div>
             {i > 0 && (
               <div className="grid gap-2 sm:col-span-2">
+                <Controller
+                  control={form.control}
+                  name={`tracks.${i}.audioUploadId`}
+                  render={({ field: f }) => (
+                    <FileField
+                      kind="audio"
+                      label={`Track ${i + 1} audio`}
+                      uploadId={f.value}
+                      onChange={f.onChange}
+                      onBusyChange={(b) => markBusy(field.id, b)}
+                    />
+                  )}
+                />
                 <Label htmlFor={`track-${i}-audio`}>Track {i + 1} audio file URL</Label>
                 <Input
                   id={`track-${i}-audio`}
                   type="url"
-                  placeholder="https://"
+                  placeholder="Or paste a link: https://"
                   {...form.register(`tracks.${i}.audioFileUrl`)}
                 />
               </div>
@@ -289,8 +360,8 @@ export function ReleaseForm({
         )}
       </fieldset>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
+        <Button type="submit" disabled={submitting || uploading > 0}>
+          {uploading > 0 ? UPLOAD_MESSAGES.waiting(uploading) : submitting ? submittingLabel : submitLabel}
         </Button>
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>

@@ -12,6 +12,7 @@ import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
 import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatDate } from "#web/lib/format";
 
@@ -81,6 +82,13 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 Run check again
               </Button>
             </div>
+            <ReleaseMedia
+              base={`/api/admin/releases/${current.id}`}
+              title={current.title}
+              files={data.files}
+              tracks={data.tracks}
+              headingLevel={3}
+            />
             <QualityReportView quality={data.quality} headingLevel={3} />
             <TrackTable tracks={data.tracks} />
             <section aria-labelledby="deliveries-heading" className="grid gap-3">
