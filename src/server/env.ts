@@ -38,6 +38,16 @@ const envSchema = z.object({
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(20_480),
   /** Hours an unreferenced media file is kept before the sweeper removes it (a check may still be using it). */
   MEDIA_SWEEP_GRACE_HOURS: z.coerce.number().min(0).default(6),
+  /**
+   * An S3-compatible bucket for uploads in progress (tus, @tus/s3-store); unset: they are kept under
+   * DATA_DIR/tus. Finished files go to the media store either way.
+   */
+  S3_BUCKET: z.string().optional(),
+  /** The bucket's endpoint, for S3-compatible services other than AWS (MinIO, R2, s3rver…). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** JSON array of stores (id, name, dpid, downloads, transport); unset: six local folder stores. */
   STORES_FILE: z.string().optional(),
   /** GS1 company prefix for the EAN-13s we assign (placeholder by default: set yours before real deliveries). */

@@ -100,7 +100,29 @@ export async function startServer(
     sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
     validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
   };
-  const uploads = createUploadServer({ db: database.db, dataDir: env.DATA_DIR, media, logger });
+  const uploads = createUploadServer({
+    db: database.db,
+    dataDir: env.DATA_DIR,
+    media,
+    logger,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  });
+  logger.info(
+    env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT ?? "aws" }
+      : { dir: path.join(env.DATA_DIR, "tus") },
+    env.S3_BUCKET
+      ? "uploads in progress are kept in the S3 bucket"
+      : "uploads in progress are kept on this disk (built-in store)",
+  );
   // Each module registers the jobs it owns; the worker runs them.
   const deliveryWork = deliveryJobs({ db: database.db, media, config: delivery, logger, transport: opts.transport });
   const jobs = createJobWorker({

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { type FetchedFile, type FetchPolicy, safeDownload } from "./safe-fetch";
 
 /** What one download may override of the store's policy: a smaller limit (a quota) and a stop signal. */
@@ -18,13 +19,22 @@ export interface MediaStore {
    * Takes in a file already on this disk (a finished upload): read once for its SHA-256 and MD5, then
    * linked into the store under its SHA-256 (copied if it cannot be linked). The original stays.
    */
-  adopt(filePath: string): Promise<{ sha256: string; md5: string; bytes: number; path: string }>;
+  adopt(filePath: string): Promise<AdoptedFile>;
+  /** The same for bytes that are not on this disk (an upload kept in an S3 bucket): written once while hashed. */
+  adoptStream(source: AsyncIterable<Uint8Array>): Promise<AdoptedFile>;
   has(sha256: string): Promise<boolean>;
   /**
    * Removes stored files no release refers to (and abandoned partial downloads), once they are older
    * than `graceMs` so a check still running keeps its files. Returns what was removed.
    */
   sweep(referenced: (sha256: string[]) => Promise<Set<string>>, graceMs: number): Promise<SweepResult>;
+}
+
+export interface AdoptedFile {
+  sha256: string;
+  md5: string;
+  bytes: number;
+  path: string;
 }
 
 export interface SweepResult {
@@ -65,6 +75,36 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         });
       }
       return { sha256: digest, md5: md5.digest("hex"), bytes, path: final };
+    },
+    async adoptStream(source) {
+      const temp = path.join(dir, "tmp", randomUUID());
+      await fs.mkdir(path.dirname(temp), { recursive: true });
+      const sha256 = createHash("sha256");
+      const md5 = createHash("md5");
+      let bytes = 0;
+      const out = createWriteStream(temp);
+      try {
+        await pipeline(
+          source,
+          async function* (chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              sha256.update(chunk);
+              md5.update(chunk);
+              bytes += chunk.length;
+              yield chunk;
+            }
+          },
+          out,
+        );
+        const digest = sha256.digest("hex");
+        const final = pathOf(digest);
+        await fs.mkdir(path.dirname(final), { recursive: true });
+        await fs.rename(temp, final);
+        return { sha256: digest, md5: md5.digest("hex"), bytes, path: final };
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
     },
     async fetch(url, options = {}) {
       await fs.mkdir(path.join(dir, "tmp"), { recursive: true });

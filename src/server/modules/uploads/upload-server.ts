@@ -1,5 +1,6 @@
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
 import { type DataStore, EVENTS, MemoryLocker, Server } from "@tus/server";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
@@ -20,7 +21,34 @@ import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
 
 export const UPLOADS_PATH = "/api/uploads";
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 const LARGEST_UPLOAD = Math.max(...UPLOAD_KINDS.map((k) => UPLOAD_LIMITS[k].maxBytes));
+
+/**
+ * The tus S3 store, removing everything an upload left in the bucket. In @tus/s3-store 2.0.7 remove()
+ * leaves the incomplete last part behind, and for a finished upload (whose multipart upload S3 no
+ * longer knows) it stops at "not found" before deleting the object: both are deleted here.
+ */
+class BucketStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (err) {
+      if ((err as { status_code?: number }).status_code !== 404) throw err;
+    }
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }] },
+    });
+  }
+}
 
 /** What the tus library sends back when a hook refuses: a status and a plain-text body. */
 const refuse = (status_code: number, message: string) => ({ status_code, body: `${message}\n` });
@@ -38,13 +66,41 @@ export function createUploadServer(deps: {
   dataDir: string;
   media: MediaStore;
   logger?: Logger;
+  /** Uploads in progress go to this bucket instead of DATA_DIR/tus. */
+  s3?: S3Settings;
   /** Tests put a failing store here (a full disk). */
   store?: DataStore;
 }) {
   const { db } = deps;
   const directory = path.join(deps.dataDir, "tus");
+  const expirationPeriodInMilliseconds = UPLOAD_EXPIRY_HOURS * 3_600_000;
   const store =
-    deps.store ?? new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3_600_000 });
+    deps.store ??
+    (deps.s3
+      ? new BucketStore({
+          expirationPeriodInMilliseconds,
+          // 8 MiB parts: S3's 5 MiB minimum with room, so a 2 GiB file stays far under the 10,000-part limit.
+          partSize: 8 * 1024 * 1024,
+          s3ClientConfig: {
+            bucket: deps.s3.bucket,
+            region: deps.s3.region,
+            endpoint: deps.s3.endpoint,
+            forcePathStyle: Boolean(deps.s3.endpoint),
+            credentials:
+              deps.s3.accessKeyId && deps.s3.secretAccessKey
+                ? { accessKeyId: deps.s3.accessKeyId, secretAccessKey: deps.s3.secretAccessKey }
+                : undefined,
+            // Plain payloads: S3-compatible services do not all read the SDK's default streamed checksums.
+            requestChecksumCalculation: "WHEN_REQUIRED",
+            responseChecksumValidation: "WHEN_REQUIRED",
+          },
+        })
+      : new FileStore({ directory, expirationPeriodInMilliseconds }));
+  /** A finished upload's bytes, into the media store: linked from this disk, or read once from the bucket. */
+  const adopt = async (id: string) =>
+    store instanceof S3Store
+      ? deps.media.adoptStream(await store.read(id))
+      : deps.media.adopt(path.join(directory, id));
   /** Who is asking, per request: the route sets it after checking the session. */
   const requester = new WeakMap<Request, string>();
   const ownerOf = (req: Request) => {
@@ -108,7 +164,7 @@ export function createUploadServer(deps: {
     // The one pass over a finished file: hashed, stored by content, and read by the quality check,
     // so the artist sees the verdict as soon as the last byte is in.
     async onUploadFinish(req, upload) {
-      const file = await deps.media.adopt(path.join(directory, upload.id));
+      const file = await adopt(upload.id);
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
       const facts = upload.metadata?.kind === "audio" ? await inspectAudio(file.path) : await inspectArtwork(file.path);
       await db

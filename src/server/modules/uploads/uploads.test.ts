@@ -2,12 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_UNFINISHED_UPLOADS, UPLOAD_MESSAGES } from "#domain/uploads";
 import type { MediaStore } from "#server/media/media-store";
 import { createArtist } from "#server/test/factories";
+import { startS3Server } from "#server/test/s3-server";
 import { createTestDatabase } from "#server/test/test-database";
 import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
 import { createUploadServer } from "./upload-server";
@@ -21,18 +23,73 @@ const metadata = (m: Record<string, string>) =>
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-describe("resumable uploads (tus 1.0)", () => {
+/**
+ * Where uploads in progress are kept: the built-in folder under DATA_DIR, or an S3-compatible bucket
+ * (an s3rver started here, a fresh bucket per test). Each says which uploads it holds and their bytes.
+ */
+interface Backend {
+  env(): Promise<Record<string, string>>;
+  stored(server: TestServer): Promise<string[]>;
+  read(server: TestServer, id: string): Promise<Uint8Array>;
+  stop?(): Promise<void>;
+}
+
+const disk: Backend = {
+  env: async () => ({}),
+  stored: async (server) =>
+    (await fs.readdir(path.join(server.dataDir, "tus")).catch(() => [] as string[])).filter(
+      (f) => !f.endsWith(".json"),
+    ),
+  read: async (server, id) => fs.readFile(path.join(server.dataDir, "tus", id)),
+};
+
+/** A fresh S3-compatible server per test. */
+let s3server: Awaited<ReturnType<typeof startS3Server>> | undefined;
+let s3: S3Client | undefined;
+const s3Backend: Backend = {
+  async env() {
+    s3server = await startS3Server();
+    s3 = new S3Client({
+      endpoint: s3server.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+    return s3server.env;
+  },
+  // Uploads the bucket holds (their metadata objects aside), by id.
+  async stored() {
+    const keys = ((await s3server?.keys()) ?? []).filter((k) => !k.endsWith(".info"));
+    return [...new Set(keys.map((k) => k.replace(/\.part$/, "")))];
+  },
+  async read(_server, id) {
+    const object = await s3?.send(new GetObjectCommand({ Bucket: s3server?.bucket, Key: id }));
+    return (await object?.Body?.transformToByteArray()) ?? new Uint8Array();
+  },
+  async stop() {
+    s3?.destroy();
+    await s3server?.close();
+  },
+};
+
+describe.each([
+  ["on disk", disk],
+  ["in an S3 bucket", s3Backend],
+] as const)("resumable uploads (tus 1.0) %s", (_name, backend) => {
   let server: TestServer;
   let owner: Awaited<ReturnType<typeof createArtist>>;
   let stranger: Awaited<ReturnType<typeof createArtist>>;
 
   beforeEach(async () => {
-    server = await startTestServer();
+    server = await startTestServer(await backend.env());
     owner = await createArtist(server, "Uploader");
     stranger = await createArtist(server, "Stranger");
   });
   afterEach(async () => {
     await server?.close();
+    await backend.stop?.();
   });
 
   const create = (client: TestClient, size: number, meta: Record<string, string>) =>
@@ -52,10 +109,7 @@ describe("resumable uploads (tus 1.0)", () => {
     rows<{ id: string; finished: boolean }>(
       await server.database.db.execute(sql`select id, finished_at is not null as finished from uploads`),
     );
-  const storedFiles = async () =>
-    (await fs.readdir(path.join(server.dataDir, "tus")).catch(() => [] as string[])).filter(
-      (f) => !f.endsWith(".json"),
-    );
+  const storedFiles = () => backend.stored(server);
 
   it("announces the protocol, and refuses signed-out visitors", async () => {
     const options = await server.client().send("OPTIONS", "/api/uploads", undefined);
@@ -92,7 +146,7 @@ describe("resumable uploads (tus 1.0)", () => {
     // A finished file may be part of a release: it cannot be cancelled.
     const cancel = await owner.client.send("DELETE", location, undefined, TUS);
     expect([cancel.status, cancel.text.trim()]).toEqual([409, UPLOAD_MESSAGES.finishedStays]);
-    const stored = await fs.readFile(path.join(server.dataDir, "tus", id));
+    const stored = await backend.read(server, id);
     expect(sha256(stored)).toBe(sha256(source));
     expect(await uploadRows()).toEqual([{ id, finished: true }]);
     // Read once at the end: its hashes recorded, and the same bytes in the media store under the SHA-256.
