@@ -17,6 +17,7 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client";
 import { rebuildLedger } from "#server/modules/reports";
 import { CHROMIUM_ARGS } from "../playwright.config";
+import { measureUploads, uploadReport } from "./upload";
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -271,12 +272,18 @@ async function main() {
     for (const f of landing) landingJsGzipBytes += await gz(f);
 
     const lighthouse = !ONLY || ONLY === "lighthouse" ? await runLighthouse(base) : {};
+    // Issue 17: a 100 MB and a 500 MB upload against cp on the same disk, and the server's memory meanwhile.
+    const uploads =
+      !ONLY || ONLY === "upload"
+        ? await measureUploads({ base, cookie: artistCookie, serverPid: server.pid as number, workDir: dataDir })
+        : undefined;
 
     const results = {
       baselines: { static: staticBase, db: dbBase },
       routes,
       singleConnection: single,
       signIn,
+      uploads,
       frontend: {
         landingJsGzipBytes,
         chunks: chunks.sort((a, b) => b.jsGzipBytes + b.cssGzipBytes - a.jsGzipBytes - a.cssGzipBytes),
@@ -300,6 +307,7 @@ async function main() {
     process.stdout.write(
       `\n${lines.join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
     );
+    if (uploads) process.stdout.write(uploadReport(uploads));
     for (const [page, r] of Object.entries(lighthouse)) {
       process.stdout.write(
         `Lighthouse ${page}: performance ${r.performance}, LCP ${r.lcpMs} ms (median; runs ${r.runs.join(", ")})\n`,

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { hashFile } from "./file-hashes";
 import { type FetchedFile, type FetchPolicy, safeDownload } from "./safe-fetch";
 
 /** What one download may override of the store's policy: a smaller limit (a quota) and a stop signal. */
@@ -55,15 +56,7 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         .catch(() => false);
     },
     async adopt(filePath) {
-      const sha256 = createHash("sha256");
-      const md5 = createHash("md5");
-      let bytes = 0;
-      for await (const chunk of createReadStream(filePath)) {
-        sha256.update(chunk as Buffer);
-        md5.update(chunk as Buffer);
-        bytes += (chunk as Buffer).length;
-      }
-      const digest = sha256.digest("hex");
+      const { sha256: digest, md5, bytes } = await hashFile(filePath);
       const final = pathOf(digest);
       await fs.mkdir(path.dirname(final), { recursive: true });
       if (!(await this.has(digest))) {
@@ -74,7 +67,7 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
           await fs.rename(temp, final);
         });
       }
-      return { sha256: digest, md5: md5.digest("hex"), bytes, path: final };
+      return { sha256: digest, md5, bytes, path: final };
     },
     async adoptStream(source) {
       const temp = path.join(dir, "tmp", randomUUID());
