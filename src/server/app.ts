@@ -18,6 +18,7 @@ import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { notificationsRouter } from "#server/modules/notifications";
+import { webhooksRouter } from "#server/modules/payments";
 import { adminReleasesRouter, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter } from "#server/modules/royalties";
@@ -40,6 +41,7 @@ export function createApi() {
     .route("/", ticketsRouter)
     .route("/", releasesRouter)
     .route("/", uploadsRouter)
+    .route("/", webhooksRouter)
     .route("/", dashboardRouter)
     .route("/", subscriptionsRouter)
     .route("/", settingsRouter)

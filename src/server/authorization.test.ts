@@ -6,19 +6,22 @@ import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#
 import { uploadFile } from "#server/test/tus";
 import { createApi } from "./app";
 
-type Access = "public" | "user" | "owner" | "admin";
+type Access = "public" | "user" | "owner" | "admin" | "signed";
 
 /**
  * Every API route and who may use it. Generated routes are compared with this table, so a new
  * route without an entry fails here until someone decides who may call it.
  *   public: anyone; user: any signed-in user, on their own data; owner: a resource id in the path
- *   that must belong to the caller; admin: admins only.
+ *   that must belong to the caller; admin: admins only; signed: no session at all, a signature by an
+ *   outside service (a payment gateway's webhook) instead.
  */
 const MATRIX: Record<string, Access> = {
   "GET /health": "public",
   "GET /session": "public",
   "GET /config": "public",
   "POST /contact": "public",
+  // Signed by the gateway instead (HMAC over the raw body): anyone may call it, only a genuine one acts.
+  "POST /webhooks/razorpay": "signed",
   "GET /uploads/avatars/{file}": "public",
   "GET /tickets": "user",
   "POST /tickets": "user",
@@ -185,7 +188,10 @@ describe("authorization matrix", () => {
       const asAdmin = await call(admin);
       for (const res of [signedOut, asOther, asAdmin]) expect(res.status, `${route} never 500`).toBeLessThan(500);
 
-      if (access === "public") {
+      if (access === "signed") {
+        // Whoever sends it, a session is no substitute for the signature.
+        for (const res of [signedOut, asOther, asAdmin]) expect(res.status, `${route} unsigned`).toBe(401);
+      } else if (access === "public") {
         expect(signedOut.status, `${route} is public`).not.toBe(401);
       } else {
         expect(signedOut.status, `${route} signed out`).toBe(401);

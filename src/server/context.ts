@@ -44,6 +44,8 @@ export interface AppDeps {
   /** The resumable-upload (tus) endpoint's server (modules/uploads). */
   uploads: { handle(req: Request, userId: string): Promise<Response> };
   identifiers: IdentifierConfig;
+  /** The payment gateway in use and the secret its webhooks are signed with. */
+  payments: { gateway: "razorpay" | "test"; webhookSecret: string };
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;
   /** Sign-in attempts per account before it pauses. */

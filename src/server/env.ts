@@ -48,6 +48,10 @@ const envSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Razorpay (issue 18): with these keys the real gateway is used; without, the built-in test gateway. */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** JSON array of stores (id, name, dpid, downloads, transport); unset: six local folder stores. */
   STORES_FILE: z.string().optional(),
   /** GS1 company prefix for the EAN-13s we assign (placeholder by default: set yours before real deliveries). */

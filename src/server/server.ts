@@ -23,6 +23,7 @@ import {
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
+import { paymentsConfig } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import { warnOfRoyaltyAudit } from "#server/modules/royalties";
@@ -151,6 +152,13 @@ export async function startServer(
       ...reportJobs({ db: database.db, logger, reportsDir }),
     },
   });
+  const payments = paymentsConfig(env, secret);
+  logger.info(
+    { gateway: payments.gateway },
+    payments.gateway === "test"
+      ? "payments: the built-in TEST gateway (no money moves; set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET for Razorpay)"
+      : "payments: Razorpay",
+  );
   const app = createApp({
     database,
     auth,
@@ -169,6 +177,7 @@ export async function startServer(
     delivery,
     uploads,
     media,
+    payments,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },

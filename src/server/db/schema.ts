@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
+import { GATEWAY_SUBSCRIPTION_STATUSES } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
@@ -643,6 +644,69 @@ export const releaseFileVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("release_file_versions_key").on(t.releaseId, t.subject, t.version)],
+);
+
+/**
+ * A plan's subscription at the payment gateway (issue 18): its id there, and the state its webhooks
+ * have moved it to. The plan in force (subscriptions) follows it only when a payment is confirmed.
+ */
+export const gatewaySubscriptions = pgTable(
+  "gateway_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    /** "razorpay", or "test" for the built-in test gateway. */
+    gateway: text("gateway").notNull(),
+    gatewaySubscriptionId: text("gateway_subscription_id").notNull().unique(),
+    status: text("status").notNull().default("created"),
+    /** The gateway's time of the last event applied (seconds precision): older events are stale. */
+    lastEventAt: timestamp("last_event_at", tz),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("gateway_subscriptions_plan_check", oneOf("plan_id", PLAN_IDS)),
+    check("gateway_subscriptions_status_check", oneOf("status", GATEWAY_SUBSCRIPTION_STATUSES)),
+    index("gateway_subscriptions_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Every webhook event received, once (its id is the gateway's): a replay finds it here and does nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  gateway: text("gateway").notNull(),
+  type: text("type").notNull(),
+  /** What it did: "applied", "stale", "not_allowed", "terminal", "unknown_subscription", "ignored". */
+  outcome: text("outcome").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", tz).notNull().defaultNow(),
+});
+
+/** A payment the gateway reported as captured, in paise (amounts from the gateway's own record). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull(),
+    gatewayPaymentId: text("gateway_payment_id").notNull().unique(),
+    gatewaySubscriptionId: text("gateway_subscription_id"),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    method: text("method"),
+    status: text("status").notNull().default("captured"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_amount_check", sql`amount_paise > 0`),
+    check("payments_currency_check", sql`currency = 'INR'`),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */
