@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
 import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "#domain/deliveries";
-import { FINDING_SEVERITIES, QC_STATUSES } from "#domain/quality";
+import { QC_STATUSES } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db } from "#server/db/client";
 import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
+import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
@@ -30,15 +31,7 @@ export const qualitySchema = z
   .object({
     status: z.string().openapi({ enum: [...QC_STATUSES] }),
     checkedAt: z.string().nullable(),
-    findings: z.array(
-      z.object({
-        code: z.string(),
-        severity: z.enum(FINDING_SEVERITIES),
-        subject: z.string(),
-        message: z.string(),
-        fix: z.string(),
-      }),
-    ),
+    findings: z.array(findingSchema),
   })
   .openapi("QualityReport");
 

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { FINDING_SEVERITIES } from "#domain/quality";
 import { UPLOAD_KINDS } from "#domain/uploads";
 import { requireUser } from "#server/auth/guards";
 import type { AppEnv } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
+import { findingSchema } from "#server/lib/finding-schema";
 import { err as error, json } from "#server/lib/route-helpers";
 import { uploadVerdict } from "./uploads.service";
 
@@ -29,15 +29,7 @@ const uploadCheckSchema = z
     /** False while bytes are still arriving; the findings come once it is true. */
     finished: z.boolean(),
     sha256: z.string().nullable(),
-    findings: z.array(
-      z.object({
-        code: z.string(),
-        severity: z.enum(FINDING_SEVERITIES),
-        subject: z.string(),
-        message: z.string(),
-        fix: z.string(),
-      }),
-    ),
+    findings: z.array(findingSchema),
     blocking: z.number().int(),
   })
   .openapi("UploadCheck");

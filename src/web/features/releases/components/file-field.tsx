@@ -13,6 +13,7 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { useUploadCheck } from "#web/features/releases/api/get-upload-check";
+import { FindingItem } from "#web/features/releases/components/quality-report";
 import { cn } from "#web/lib/cn";
 import { useResumableUpload } from "#web/lib/use-resumable-upload";
 
@@ -238,16 +239,7 @@ function Verdict({ loading, failed, findings }: { loading: boolean; failed: bool
   return (
     <ul className="grid gap-2" aria-label="Quality check of this file">
       {findings.map((f) => (
-        <li key={f.code} className="rounded-lg border border-border p-3 text-sm">
-          <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
-            {f.severity === "blocking" ? "Blocking" : "Warning"}
-          </Badge>
-          <p className="mt-1">{f.message}</p>
-          <p className="mt-1 text-muted-foreground">
-            <span className="font-medium text-foreground">How to fix: </span>
-            {f.fix}
-          </p>
-        </li>
+        <FindingItem key={f.code} finding={f} showSubject={false} />
       ))}
     </ul>
   );

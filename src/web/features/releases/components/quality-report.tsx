@@ -44,23 +44,30 @@ export function QualityReportView({ quality, headingLevel = 2 }: { quality: Qual
       {quality.findings.length > 0 && (
         <ul className="grid gap-2">
           {quality.findings.map((f: Finding) => (
-            <li key={`${f.code}-${f.subject}-${f.message}`} className="rounded-lg border border-border p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
-                  {f.severity === "blocking" ? "Blocking" : "Warning"}
-                </Badge>
-                <span className="font-medium">{f.subject}</span>
-              </div>
-              <p className="mt-1">{f.message}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                <span className="font-medium text-foreground">How to fix: </span>
-                {f.fix}
-              </p>
-            </li>
+            <FindingItem key={`${f.code}-${f.subject}-${f.message}`} finding={f} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One finding: how serious, what it is about, what is wrong and how to fix it. */
+export function FindingItem({ finding: f, showSubject = true }: { finding: Finding; showSubject?: boolean }) {
+  return (
+    <li className="rounded-lg border border-border p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
+          {f.severity === "blocking" ? "Blocking" : "Warning"}
+        </Badge>
+        {showSubject && <span className="font-medium">{f.subject}</span>}
+      </div>
+      <p className="mt-1">{f.message}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">How to fix: </span>
+        {f.fix}
+      </p>
+    </li>
   );
 }
 
