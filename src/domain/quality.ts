@@ -92,6 +92,17 @@ export function fetchFinding(kind: "audio" | "artwork", subject: string, reason:
   );
 }
 
+/** An uploaded file a release names is no longer in the media store. */
+export function uploadMissingFinding(kind: "audio" | "artwork", subject: string): Finding {
+  return finding(
+    "blocking",
+    `${kind}.upload_missing`,
+    subject,
+    "The uploaded file is no longer available.",
+    "Upload the file again.",
+  );
+}
+
 export function auditAudio(subject: string, facts: AudioFacts | null): Finding[] {
   if (!facts) {
     return [finding("blocking", "audio.unreadable", subject, "This file is not readable audio.", EXPORT_FIX)];

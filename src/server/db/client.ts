@@ -16,6 +16,8 @@ import { StatementCachingClient } from "./statement-cache";
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

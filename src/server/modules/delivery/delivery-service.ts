@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { create } from "xmlbuilder2";
 import { DELIVERY_MAX_ATTEMPTS, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { deliveries, releases, tracks } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
@@ -12,8 +12,6 @@ import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
 import type { StoreConfig } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface DeliveryConfig {
   stores: StoreConfig[];

@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "#domain/identifiers";
-import type { Db } from "#server/db/client";
+import type { Tx } from "#server/db/client";
 import { issuedIdentifiers, releases, tracks } from "#server/db/schema";
 import { ApiError } from "#server/lib/errors";
 
@@ -10,8 +10,6 @@ export interface IdentifierConfig {
   /** ISRC country and registrant code, e.g. IN-K7L. */
   isrcRegistrant: string;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The next number of a range. The upsert locks the counter row until the transaction ends, so concurrent approvals queue up and never share a number. */
 async function nextNumber(tx: Tx, scope: string): Promise<number> {

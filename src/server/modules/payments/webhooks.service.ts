@@ -11,7 +11,7 @@ import {
   type SubscriptionEvent,
 } from "#domain/payments";
 import type { PlanId } from "#domain/plans";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { gatewaySubscriptions, paymentEvents, payments } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { rebuildLedger } from "#server/modules/reports";
@@ -38,7 +38,6 @@ const webhookSchema = z.object({
   }),
 });
 type Webhook = z.infer<typeof webhookSchema>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface WebhookRequest {
   raw: string;

@@ -8,9 +8,10 @@ import {
   blockingCount,
   type Finding,
   fetchFinding,
+  uploadMissingFinding,
 } from "#domain/quality";
 import type { ReleaseType } from "#domain/releases";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { releaseFileVersions, releases, tracks } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
 import { inspectArtwork, inspectAudio } from "#server/media/inspect";
@@ -33,8 +34,6 @@ interface Fetched<T> {
   /** Where the bytes came from, and the name the artist knows them by (for the file's versions). */
   source?: { kind: "upload" | "link"; fileName: string };
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The last part of a link's path, as a file name for people ("monsoon.wav"). */
 function linkFileName(url: string): string {
@@ -139,18 +138,7 @@ export function createQualityCheck(deps: {
   async function uploaded<T>(kind: "audio" | "artwork", subject: string, uploadId: string): Promise<Fetched<T>> {
     const file = await finishedUpload(db, uploadId);
     if (!file || !(await media.has(file.sha256))) {
-      return {
-        facts: null,
-        sha256: null,
-        md5: null,
-        finding: {
-          code: `${kind}.upload_missing`,
-          severity: "blocking",
-          subject,
-          message: "The uploaded file is no longer available.",
-          fix: "Upload the file again.",
-        },
-      };
+      return { facts: null, sha256: null, md5: null, finding: uploadMissingFinding(kind, subject) };
     }
     return {
       facts: file.facts as T | null,

@@ -3,15 +3,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "#domain/deliveries";
 import { QC_STATUSES } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
 import { releaseFiles } from "./release-files";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const trackSchema = z
   .object({

@@ -58,7 +58,6 @@ export async function finishedUpload(db: Reader, id: string) {
       md5: uploads.md5,
       facts: uploads.facts,
       fileName: uploads.fileName,
-      sizeBytes: uploads.sizeBytes,
     })
     .from(uploads)
     .where(and(eq(uploads.id, id), isNotNull(uploads.finishedAt)));
