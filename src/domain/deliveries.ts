@@ -3,9 +3,18 @@ export const DELIVERY_KINDS = ["insert", "takedown"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = { insert: "Release", takedown: "Takedown" };
 
-export const DELIVERY_STATUSES = ["queued", "sending", "sent", "acknowledged", "failed", "cancelled"] as const;
+export const DELIVERY_STATUSES = [
+  "awaiting_payment",
+  "queued",
+  "sending",
+  "sent",
+  "acknowledged",
+  "failed",
+  "cancelled",
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  awaiting_payment: "Waiting for payment",
   queued: "Queued",
   sending: "Sending",
   sent: "Sent",

@@ -126,3 +126,57 @@ export function amountInWords(paise: number): string {
   const rest = paise % 100;
   return `Rupees ${numberInWords(rupees)}${rest ? ` and ${numberInWords(rest)} Paise` : ""} Only`;
 }
+
+/** India's states and union territories with their GST state codes (the first two digits of a GSTIN). */
+export const INDIAN_STATES = [
+  { code: "35", name: "Andaman and Nicobar Islands" },
+  { code: "37", name: "Andhra Pradesh" },
+  { code: "12", name: "Arunachal Pradesh" },
+  { code: "18", name: "Assam" },
+  { code: "10", name: "Bihar" },
+  { code: "04", name: "Chandigarh" },
+  { code: "22", name: "Chhattisgarh" },
+  { code: "26", name: "Dadra and Nagar Haveli and Daman and Diu" },
+  { code: "07", name: "Delhi" },
+  { code: "30", name: "Goa" },
+  { code: "24", name: "Gujarat" },
+  { code: "06", name: "Haryana" },
+  { code: "02", name: "Himachal Pradesh" },
+  { code: "01", name: "Jammu and Kashmir" },
+  { code: "20", name: "Jharkhand" },
+  { code: "29", name: "Karnataka" },
+  { code: "32", name: "Kerala" },
+  { code: "38", name: "Ladakh" },
+  { code: "31", name: "Lakshadweep" },
+  { code: "23", name: "Madhya Pradesh" },
+  { code: "27", name: "Maharashtra" },
+  { code: "14", name: "Manipur" },
+  { code: "17", name: "Meghalaya" },
+  { code: "15", name: "Mizoram" },
+  { code: "13", name: "Nagaland" },
+  { code: "21", name: "Odisha" },
+  { code: "34", name: "Puducherry" },
+  { code: "03", name: "Punjab" },
+  { code: "08", name: "Rajasthan" },
+  { code: "11", name: "Sikkim" },
+  { code: "33", name: "Tamil Nadu" },
+  { code: "36", name: "Telangana" },
+  { code: "16", name: "Tripura" },
+  { code: "09", name: "Uttar Pradesh" },
+  { code: "05", name: "Uttarakhand" },
+  { code: "19", name: "West Bengal" },
+] as const;
+export type IndianStateName = (typeof INDIAN_STATES)[number]["name"];
+export const INDIAN_STATE_NAMES = INDIAN_STATES.map((s) => s.name) as [IndianStateName, ...IndianStateName[]];
+
+export function stateCode(name: string): string | null {
+  return INDIAN_STATES.find((s) => s.name === name)?.code ?? null;
+}
+
+/** A GSTIN: state code, PAN, entity number, 'Z', check character (format only). */
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** A GSTIN is registered in one state: its first two digits must be that state's code. */
+export function gstinMatchesState(gstin: string, stateName: string): boolean {
+  return gstin.slice(0, 2) === stateCode(stateName);
+}

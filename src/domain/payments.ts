@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { GSTIN_PATTERN, gstinMatchesState, INDIAN_STATE_NAMES } from "./gst";
+import { PLAN_IDS } from "./plans";
+
 /**
  * A paid plan's life at the payment gateway (issue 18), as Razorpay Subscriptions run it: created at
  * checkout, authenticated when the mandate (UPI Autopay or card) is set up, active once charged,
@@ -78,4 +82,95 @@ export const PAYMENT_MESSAGES = {
   badSignature: "This webhook's signature does not match.",
   malformed: "This webhook could not be read.",
   missingEventId: "This webhook has no event id.",
+  badCheckoutSignature: "This payment could not be verified. Nothing was charged to your plan.",
+  checkoutNotFound: "Checkout not found.",
+  checkoutClosed: "This checkout is already closed.",
+  paymentFailed: "Your payment did not go through. Your plan has not changed and nothing was charged.",
+  introductoryNeedsRelease: "The Introductory Offer is bought for one release: choose the release to pay for.",
+  introductoryOneTrack: "The Introductory Offer covers a single-track release.",
+  releaseAlreadyPaid: "This release is already paid for.",
+  notYourRelease: "Release not found.",
+  downgradeScheduled: (planName: string, date: string) =>
+    `You move to ${planName} when your plan renews on ${date}. Until then nothing changes.`,
+  gstinState: "The GSTIN's first two digits must be the billing state's code.",
+  refundTooLarge: "A refund cannot be more than what is left of the payment.",
+  refundReason: "Say why the payment is refunded.",
+  complimentaryReason: "Say why this plan is complimentary.",
+  retryUnsupported: "The gateway retries this subscription's charge on its own schedule.",
 } as const;
+
+/** How a plan period came about: a confirmed payment, or an admin's gift (with a reason). */
+export const SUBSCRIPTION_KINDS = ["paid", "complimentary"] as const;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+
+/** A checkout is opened for a plan (a yearly subscription) or a release (the Introductory Offer's order). */
+export const CHECKOUT_PURPOSES = ["plan", "release"] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+export const CHECKOUT_STATUSES = ["open", "paid", "failed"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** The day count between two ISO dates (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Credit for the unused part of a paid plan when upgrading mid-year: what was paid, times the days
+ * left over the period's days, rounded down to the paisa (the customer is never credited more than
+ * they paid, and a complimentary or finished plan earns none).
+ */
+export function unusedCreditPaise(
+  period: { amountPaidPaise: number; startDate: string; endDate: string },
+  today: string,
+): number {
+  const total = daysBetween(period.startDate, period.endDate);
+  const left = Math.min(total, Math.max(0, daysBetween(today, period.endDate)));
+  if (total <= 0 || left <= 0 || period.amountPaidPaise <= 0) return 0;
+  return Math.floor((period.amountPaidPaise * left) / total);
+}
+
+/** Razorpay's smallest charge is ₹1: an upgrade never charges less. */
+export const MINIMUM_CHARGE_PAISE = 100;
+
+/** What an upgrade charges now: the new plan's price less the credit, at least the minimum charge. */
+export function upgradeChargePaise(pricePaise: number, creditPaise: number): number {
+  return Math.max(MINIMUM_CHARGE_PAISE, pricePaise - creditPaise);
+}
+
+/** What the artist is told when deliveries wait, and when a plan lapses. Nothing is taken down. */
+export const PAYWALL_MESSAGES = {
+  unpaidTitle: "Your plan is not paid yet",
+  unpaid:
+    "Everything works before you pay, up to approval. Releases reach stores once your plan is paid, or once you pay the Introductory Offer for a single-track release.",
+  releaseWaiting: "Approved and waiting for payment: this release goes to stores as soon as your plan is paid.",
+  lapsedTitle: "Your plan has lapsed",
+  lapsed:
+    "Your live releases stay live and keep earning. New releases and plan features wait until you pay again: nothing is taken down for non-payment.",
+  complimentary: (reason: string) => `Complimentary plan: ${reason}`,
+} as const;
+
+export const billingDetailsSchema = z
+  .object({
+    billingName: z.string().trim().min(1, "Enter the name for the invoice.").max(200),
+    billingState: z.enum(INDIAN_STATE_NAMES, { message: "Choose your billing state." }),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(15)
+      .refine((v) => v === "" || GSTIN_PATTERN.test(v), "Enter a valid 15-character GSTIN, or leave it empty.")
+      .optional()
+      .default(""),
+  })
+  .refine((b) => !b.gstin || gstinMatchesState(b.gstin, b.billingState), {
+    path: ["gstin"],
+    message: "The GSTIN's first two digits must be the billing state's code.",
+  });
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
+export const startCheckoutSchema = z.object({
+  planId: z.enum(PLAN_IDS),
+  /** For the Introductory Offer: the single-track release it pays for. */
+  releaseId: z.string().uuid().optional(),
+  billing: billingDetailsSchema,
+});

@@ -21,6 +21,8 @@ export const SUBSCRIPTION_MESSAGES = {
   nothingToCancel: "You have no paid subscription to cancel.",
   notCancelled: "Your subscription is not set to cancel.",
   failedTitle: "Update Failed",
+  cannotResume: "Razorpay cannot undo a cancellation: choose your plan again when this period ends.",
+  downgradeTitle: "Downgrade scheduled",
 } as const;
 
 export const changePlanSchema = z.object({ planId: z.enum(PLAN_IDS) });

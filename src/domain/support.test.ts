@@ -6,13 +6,16 @@ import { PLANS } from "./plans";
 import { createTicketSchema, FAQ, SUPPORT_MESSAGES, searchFaq } from "./support";
 
 describe("FAQ search", () => {
-  it("has the eight questions", () => expect(FAQ).toHaveLength(8));
+  it("has the spec's eight questions and the two on paying (issue 18)", () => expect(FAQ).toHaveLength(10));
+  it("says nothing is taken down for non-payment", () => {
+    expect(FAQ.find((f) => f.id === "lapse")?.answer).toContain("live releases stay live");
+  });
   it("matches questions and answers, ignoring case", () => {
     expect(searchFaq(FAQ, "ARTWORK").map((f) => f.id)).toEqual(["artwork"]);
     expect(searchFaq(FAQ, "paypal").map((f) => f.id)).toEqual(["payouts"]);
   });
   it("returns everything for a blank term and nothing for a miss", () => {
-    expect(searchFaq(FAQ, "  ")).toHaveLength(8);
+    expect(searchFaq(FAQ, "  ")).toHaveLength(10);
     expect(searchFaq(FAQ, "zzzz-nothing")).toEqual([]);
   });
   it("states the ₹500 minimum payout", () => {

@@ -56,6 +56,18 @@ export const FAQ: readonly FaqItem[] = [
     answer: `Stores report earnings with a delay of 2-3 months. We pay monthly, around the 15th, for earnings reported two months earlier, by bank transfer in India or PayPal internationally. The minimum payout is ${formatInr(MINIMUM_PAYOUT_PAISE)}.`,
   },
   {
+    id: "lapse",
+    question: "What happens to my music if I stop paying?",
+    answer:
+      "Nothing is taken down for non-payment. When a plan lapses (a renewal that fails after the gateway's retries, a cancelled plan whose year has ended), your live releases stay live and keep earning royalties. New releases and plan-only features wait until you pay again, and we tell you so on screen and by e-mail.",
+  },
+  {
+    id: "paying",
+    question: "How do I pay, and do prices include GST?",
+    answer:
+      "By UPI (Autopay for yearly plans), credit or debit card. Every price on the site includes GST at 18%: what you see is what you pay, and the GST tax invoice for each payment is in Manage Billing. Upgrading mid-year credits the unused part of your plan; a downgrade starts at your renewal.",
+  },
+  {
     id: "audio",
     question: "Which audio files do you accept?",
     answer:

@@ -5,6 +5,7 @@ import { TICKET_MESSAGES } from "#domain/tickets";
 import { ADMIN_USER_MESSAGES } from "#domain/users";
 import { createArtist, createRelease, setReleaseStatus, validRelease } from "#server/test/factories";
 import { setQualityChecked } from "#server/test/media-fixtures";
+import { payOnTestGateway } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 const ANY_ID = "00000000-0000-4000-8000-000000000000";
@@ -114,7 +115,7 @@ describe("admin API", () => {
     const artist = await createArtist(server, "Counted Artist");
     await createRelease(artist.client);
     await createRelease(artist.client);
-    await artist.client.post("/api/subscription", { planId: "pro_artist" });
+    await payOnTestGateway(artist.client, { planId: "pro_artist" });
     const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(artist.email)}`);
     expect(found.body.total).toBe(1);
     expect(found.body.items[0]).toMatchObject({
@@ -387,13 +388,19 @@ describe("admin API", () => {
 
   it("manages subscription records: create, cancel, reactivate, retry, delete", async () => {
     const artist = await createArtist(server, "Subscriber");
-    const created = await admin.post("/api/admin/subscriptions", { userId: artist.id, planId: "label_plan" });
+    const created = await admin.post("/api/admin/subscriptions", {
+      userId: artist.id,
+      planId: "label_plan",
+      reason: "Launch partner",
+    });
     expect(created.status).toBe(201);
     const id = created.body.subscription.id;
     expect(created.body.subscription).toMatchObject({
       planId: "label_plan",
       status: "active",
-      amountPaise: 199_900,
+      amountPaise: 0,
+      kind: "complimentary",
+      complimentaryReason: "Launch partner",
       userName: "Subscriber",
     });
     expect((await admin.post(`/api/admin/subscriptions/${id}/reactivate`)).status).toBe(409);
@@ -403,10 +410,27 @@ describe("admin API", () => {
     expect((await artist.client.get("/api/subscription")).body.currentPlanId).toBe("label_plan");
     expect((await admin.post(`/api/admin/subscriptions/${id}/retry-payment`)).status).toBe(409);
     await server.database.db.execute(sql`update subscriptions set status = 'past_due' where id = ${id}`);
-    expect((await admin.post(`/api/admin/subscriptions/${id}/retry-payment`)).body.subscription.paymentRetries).toBe(1);
+    // A complimentary plan has no charge at the gateway to retry.
+    expect((await admin.post(`/api/admin/subscriptions/${id}/retry-payment`)).status).toBe(409);
     expect((await admin.get("/api/admin/subscriptions?q=Subscriber")).body.total).toBe(1);
     expect((await admin.request("DELETE", `/api/admin/subscriptions/${id}`)).status).toBe(200);
     expect((await admin.get("/api/admin/subscriptions?q=Subscriber")).body.total).toBe(0);
+  });
+
+  it("retries a failed renewal at the gateway, which charges it again", async () => {
+    const artist = await createArtist(server, "Renewer");
+    await payOnTestGateway(artist.client, { planId: "pro_artist" });
+    const [row] = (
+      (await server.database.db.execute(
+        sql`update subscriptions set status = 'past_due' where user_id = ${artist.id} and status = 'active' returning id, end_date`,
+      )) as unknown as { rows: { id: string; end_date: string }[] }
+    ).rows;
+    expect((await artist.client.get("/api/subscription")).body.paidUp).toBe(false);
+    const retried = await admin.post(`/api/admin/subscriptions/${row?.id}/retry-payment`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.subscription).toMatchObject({ status: "active", planId: "pro_artist" });
+    expect((await artist.client.get("/api/subscription")).body.paidUp).toBe(true);
+    expect((await artist.client.get("/api/billing")).body.payments).toHaveLength(2);
   });
 
   it("summarises the database honestly: counts, real checks, the newest activity", async () => {

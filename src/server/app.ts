@@ -18,7 +18,7 @@ import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { notificationsRouter } from "#server/modules/notifications";
-import { webhooksRouter } from "#server/modules/payments";
+import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
 import { adminReleasesRouter, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter } from "#server/modules/royalties";
@@ -44,12 +44,14 @@ export function createApi() {
     .route("/", webhooksRouter)
     .route("/", dashboardRouter)
     .route("/", subscriptionsRouter)
+    .route("/", billingRouter)
     .route("/", settingsRouter)
     .route("/", notificationsRouter)
     .route("/", adminDashboardRouter)
     .route("/", adminUsersRouter)
     .route("/", adminReleasesRouter)
     .route("/", adminSubscriptionsRouter)
+    .route("/", adminPaymentsRouter)
     .route("/", adminTicketsRouter)
     .route("/", reportsRouter)
     .route("/", royaltiesRouter)

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, validRelease } from "#server/test/factories";
 import { goodMedia } from "#server/test/media-fixtures";
+import { payOnTestGateway, WEST_BENGAL } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { uploadFile } from "#server/test/tus";
 import { createApi } from "./app";
@@ -37,7 +38,17 @@ const MATRIX: Record<string, Access> = {
   "GET /uploads/{id}/check": "owner",
   "GET /dashboard": "user",
   "GET /subscription": "user",
-  "POST /subscription": "user",
+  "GET /billing": "user",
+  "GET /checkouts/quote": "user",
+  "POST /checkouts": "user",
+  "GET /checkouts/{id}": "owner",
+  "POST /checkouts/{id}/verify": "owner",
+  "GET /invoices/{id}/pdf": "owner",
+  "GET /test-gateway/checkouts/{ref}": "owner",
+  "POST /test-gateway/checkouts/{ref}/pay": "owner",
+  "GET /admin/invoices/{id}/pdf": "admin",
+  "GET /admin/payments": "admin",
+  "POST /admin/payments/{id}/refund": "admin",
   "POST /subscription/cancel": "user",
   "POST /subscription/resume": "user",
   "GET /profile": "user",
@@ -98,6 +109,8 @@ const MATRIX: Record<string, Access> = {
 const VALID_BODIES: Record<string, unknown> = {
   "POST /tickets/{id}/messages": { message: "Hello" },
   "PUT /releases/{id}": validRelease({ title: "Hijacked" }),
+  "POST /checkouts/{id}/verify": { paymentId: "pay_forged", signature: "0".repeat(64) },
+  "POST /test-gateway/checkouts/{ref}/pay": { method: "upi", outcome: "success" },
 };
 
 function routeTable(): string[] {
@@ -148,6 +161,12 @@ describe("authorization matrix", () => {
       sql`insert into notifications (user_id, kind, title, body) values (${owner.id}, 'payment', 'Owner secret notice', 'private')`,
     );
     ownerIds.notification = (await owner.client.get("/api/notifications")).body.notifications[0].id;
+    // A paid checkout with its invoice, and an open one on the test gateway.
+    ownerIds.checkout = (await payOnTestGateway(owner.client, { planId: "basic_artist" })).id;
+    ownerIds.invoice = (await owner.client.get("/api/billing")).body.invoices[0].id;
+    ownerIds.ref = (
+      await owner.client.post("/api/checkouts", { planId: "pro_artist", billing: WEST_BENGAL })
+    ).body.checkout.gatewayRef;
   });
   afterEach(async () => {
     await server?.close();
@@ -172,6 +191,9 @@ describe("authorization matrix", () => {
         .replace("/releases/{id}", `/releases/${ownerIds.release}`)
         .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
         .replace("/uploads/{id}", `/uploads/${ownerIds.upload}`)
+        .replace("/checkouts/{id}", `/checkouts/${ownerIds.checkout}`)
+        .replace("/invoices/{id}", `/invoices/${ownerIds.invoice}`)
+        .replace("{ref}", ownerIds.ref ?? "")
         .replace("{position}", "1")
         .replace("{file}", "missing-file.png")
         .replace("{id}", "00000000-0000-4000-8000-000000000000");
@@ -179,7 +201,11 @@ describe("authorization matrix", () => {
     for (const [route, access] of Object.entries(MATRIX)) {
       const [method = "GET", template = "/"] = route.split(" ");
       // Reads and harmless bodies only: validation may refuse them, authorization must come first.
-      const path = `/api${fill(template)}${template === "/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
+      const query: Record<string, string> = {
+        "/analytics": "?from=2026-01-01&to=2026-01-31",
+        "/checkouts/quote": "?planId=pro_artist",
+      };
+      const path = `/api${fill(template)}${query[template] ?? ""}`;
       const body = method === "GET" || method === "DELETE" ? undefined : (VALID_BODIES[route] ?? {});
       const call = (client: TestClient) => client.request(method, path, body);
 

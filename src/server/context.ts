@@ -9,6 +9,7 @@ import type { Database } from "#server/db/client";
 import type { JobWorker } from "#server/jobs/queue";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Logger } from "#server/lib/logger";
+import type { Payments } from "#server/lib/payment-gateway";
 import type { Mailer } from "#server/mail/mailer";
 import type { MediaStore } from "#server/media/media-store";
 import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
@@ -44,8 +45,8 @@ export interface AppDeps {
   /** The resumable-upload (tus) endpoint's server (modules/uploads). */
   uploads: { handle(req: Request, userId: string): Promise<Response> };
   identifiers: IdentifierConfig;
-  /** The payment gateway in use and the secret its webhooks are signed with. */
-  payments: { gateway: "razorpay" | "test"; webhookSecret: string };
+  /** The payment gateway in use (Razorpay, or the built-in test gateway) and the seller on our invoices. */
+  payments: Payments;
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;
   /** Sign-in attempts per account before it pauses. */

@@ -52,6 +52,14 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Razorpay API address (tests point it at a local server). */
+  RAZORPAY_API_URL: z.string().url().optional(),
+  /** GST on our prices (they include it), and the seller named on our tax invoices. */
+  GST_RATE_PERCENT: z.coerce.number().int().min(0).max(28).default(18),
+  KALRAV_GSTIN: z.string().default(""),
+  KALRAV_LEGAL_NAME: z.string().default("Kalrav Music Distribution"),
+  KALRAV_STATE: z.string().default("West Bengal"),
+  KALRAV_ADDRESS: z.string().default("12 Park Street, Kolkata, West Bengal 700016, India"),
   /** JSON array of stores (id, name, dpid, downloads, transport); unset: six local folder stores. */
   STORES_FILE: z.string().optional(),
   /** GS1 company prefix for the EAN-13s we assign (placeholder by default: set yours before real deliveries). */

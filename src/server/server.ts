@@ -9,6 +9,7 @@ import { createJobWorker, type JobWorker } from "#server/jobs/queue";
 import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { trustedOriginsFor } from "#server/lib/origin-guard";
+import type { Payments } from "#server/lib/payment-gateway";
 import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
 import { createMailer } from "#server/mail/mailer";
 import { createMediaStore } from "#server/media/media-store";
@@ -23,7 +24,7 @@ import {
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
-import { paymentsConfig } from "#server/modules/payments";
+import { createPayments, receiveWebhook, sendPlanReminders } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import { warnOfRoyaltyAudit } from "#server/modules/royalties";
@@ -38,6 +39,8 @@ export interface RunningServer {
   firstAdmin: FirstAdminResult;
   jobs: JobWorker;
   uploads: UploadServer;
+  /** The payment gateway in use, and the built-in test gateway when it is the one. */
+  payments: Payments;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -138,6 +141,11 @@ export async function startServer(
         logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
       const expired = await uploads.expire();
       if (expired) logger.info({ uploads: expired }, "abandoned uploads removed");
+      // The test gateway charges its due renewals as Razorpay's scheduler would; reminders go out once.
+      const today = new Date().toISOString().slice(0, 10);
+      const renewed = await payments.testGateway?.renewDue(today);
+      if (renewed) logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
+      await sendPlanReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, today);
     },
     handlers: {
       ...qualityJobs({
@@ -152,10 +160,19 @@ export async function startServer(
       ...reportJobs({ db: database.db, logger, reportsDir }),
     },
   });
-  const payments = paymentsConfig(env, secret);
+  // The test gateway delivers its signed webhooks through the same receiver as Razorpay's.
+  const payments: Payments = createPayments(env, {
+    appSecret: secret,
+    db: database.db,
+    send: () => (raw, signature, eventId) =>
+      receiveWebhook(
+        { db: database.db, payments, mailer, logger, publicUrl: env.PUBLIC_URL },
+        { raw, signature, eventId },
+      ),
+  });
   logger.info(
-    { gateway: payments.gateway },
-    payments.gateway === "test"
+    { gateway: payments.gateway.name },
+    payments.gateway.name === "test"
       ? "payments: the built-in TEST gateway (no money moves; set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET for Razorpay)"
       : "payments: Razorpay",
   );
@@ -183,9 +200,12 @@ export async function startServer(
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
   });
 
-  const withHeaders = createServerWithHeaders(await staticSecurityHeaders(mediaAllowHosts), {
-    trustProxy: env.TRUST_PROXY,
-  });
+  const withHeaders = createServerWithHeaders(
+    await staticSecurityHeaders(mediaAllowHosts, { razorpay: payments.gateway.name === "razorpay" }),
+    {
+      trustProxy: env.TRUST_PROXY,
+    },
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withHeaders }, () =>
       resolve(s),
@@ -225,5 +245,5 @@ export async function startServer(
     return closing;
   };
 
-  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, uploads, close };
+  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, uploads, payments, close };
 }

@@ -1,4 +1,14 @@
-import { createArtist, E2E_ADMIN, expect, expectToast, hostArtwork, hostWav, signIn, test } from "./fixtures";
+import {
+  createArtist,
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  hostArtwork,
+  hostWav,
+  payForPlan,
+  signIn,
+  test,
+} from "./fixtures";
 
 test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and delivered to every store", async ({
   page,
@@ -13,6 +23,8 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   const artist = await createArtist(page, "Quality Artist");
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // Deliveries go to stores once the plan is paid.
+  await payForPlan(page);
   await page.goto("/app/releases");
   await page.getByRole("button", { name: "Upload Your First Release" }).click();
   await page.getByLabel("Release Title *").fill(title);

@@ -104,3 +104,18 @@ export async function waitForQualityCheck(page: Page, id: string) {
     })
     .toBe("done");
 }
+
+/**
+ * Pays for a plan as a person would, on the built-in test gateway: the plan's button on the
+ * Subscription page, the billing state, then Pay on the gateway's page, until the plan is confirmed.
+ */
+export async function payForPlan(page: Page, button = "Pay for Basic Artist", state = "West Bengal") {
+  await page.goto("/app/subscriptions");
+  await page.getByRole("button", { name: button, exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Billing state").selectOption(state);
+  await dialog.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Test gateway checkout" })).toBeVisible();
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expectToast(page, "Subscription Updated!");
+}

@@ -5,7 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { image, wav } from "#server/test/media-fixtures";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test } from "./fixtures";
+import { createArtist, E2E_ADMIN, expect, expectToast, payForPlan, signIn, test } from "./fixtures";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -33,6 +33,8 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   const artist = await createArtist(page, "Uploading Artist");
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // Deliveries go to stores once the plan is paid.
+  await payForPlan(page);
   await page.goto("/app/releases");
   await page.getByRole("button", { name: "Upload Your First Release" }).click();
   await page.getByLabel("Release Title *").fill(title);

@@ -16,7 +16,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
-import { GATEWAY_SUBSCRIPTION_STATUSES } from "#domain/payments";
+import {
+  CHECKOUT_PURPOSES,
+  CHECKOUT_STATUSES,
+  GATEWAY_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_KINDS,
+} from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
 import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
@@ -333,11 +338,23 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     /** Payment retries an admin recorded for a past-due record. */
     paymentRetries: integer("payment_retries").notNull().default(0),
+    /** "paid" (a confirmed payment started it) or "complimentary" (an admin's gift, with a reason). */
+    kind: text("kind").notNull(),
+    complimentaryReason: text("complimentary_reason"),
+    /** The payment that started or last renewed this period. */
+    paymentId: uuid("payment_id"),
+    /** Renewal reminders sent for this period (7 days and 1 day before its end). */
+    reminder7SentAt: timestamp("reminder_7_sent_at", tz),
+    reminder1SentAt: timestamp("reminder_1_sent_at", tz),
+    /** The artist was told this paid period ended without renewal (live releases stay live). */
+    lapseNoticeSentAt: timestamp("lapse_notice_sent_at", tz),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("subscriptions_plan_check", oneOf("plan_id", PLAN_IDS)),
+    check("subscriptions_kind_check", oneOf("kind", SUBSCRIPTION_KINDS)),
+    check("subscriptions_complimentary_reason_check", sql`kind <> 'complimentary' or complimentary_reason is not null`),
     check("subscriptions_status_check", oneOf("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_currency_check", sql`currency = 'INR'`),
     check("subscriptions_amount_check", sql`amount_paise >= 0`),
@@ -664,6 +681,12 @@ export const gatewaySubscriptions = pgTable(
     status: text("status").notNull().default("created"),
     /** The gateway's time of the last event applied (seconds precision): older events are stale. */
     lastEventAt: timestamp("last_event_at", tz),
+    /** A downgrade waiting for the renewal. */
+    scheduledPlanId: text("scheduled_plan_id"),
+    /** How the mandate pays ("upi", "card"), from the last charge. */
+    paymentMethod: text("payment_method"),
+    /** Cancelled by the artist: ends with the period instead of renewing. */
+    cancelAtCycleEnd: boolean("cancel_at_cycle_end").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -700,13 +723,118 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("INR"),
     method: text("method"),
     status: text("status").notNull().default("captured"),
+    /** The checkout this payment closed (the first charge); renewals have none. */
+    checkoutId: uuid("checkout_id"),
+    /** What the payment bought: a plan, or the Introductory Offer for one release. */
+    planId: text("plan_id").notNull(),
+    releaseId: uuid("release_id"),
+    refundedPaise: integer("refunded_paise").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check("payments_amount_check", sql`amount_paise > 0`),
+    check("payments_refund_check", sql`refunded_paise >= 0 and refunded_paise <= amount_paise`),
     check("payments_currency_check", sql`currency = 'INR'`),
     index("payments_user_idx").on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * A checkout the artist opened: what it charges now (always from the catalogue, less any upgrade
+ * credit), for which plan or release, and how it ended. The browser waits on its status.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    planId: text("plan_id").notNull(),
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
+    amountPaise: integer("amount_paise").notNull(),
+    creditPaise: integer("credit_paise").notNull().default(0),
+    gateway: text("gateway").notNull(),
+    /** The gateway's subscription id (plans) or order id (the Introductory Offer). */
+    gatewayRef: text("gateway_ref").notNull().unique(),
+    status: text("status").notNull().default("open"),
+    failureReason: text("failure_reason"),
+    billingName: text("billing_name").notNull(),
+    billingState: text("billing_state").notNull(),
+    gstin: text("gstin"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("checkouts_purpose_check", oneOf("purpose", CHECKOUT_PURPOSES)),
+    check("checkouts_status_check", oneOf("status", CHECKOUT_STATUSES)),
+    check("checkouts_plan_check", oneOf("plan_id", PLAN_IDS)),
+    check("checkouts_amount_check", sql`amount_paise > 0 and credit_paise >= 0`),
+    index("checkouts_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A GST tax invoice for one payment, numbered without gaps per financial year; the PDF is drawn from it. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuedAt: timestamp("issued_at", tz).notNull().defaultNow(),
+    description: text("description").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerGstin: text("customer_gstin"),
+    placeOfSupply: text("place_of_supply").notNull(),
+    sellerName: text("seller_name").notNull(),
+    sellerGstin: text("seller_gstin").notNull(),
+    sellerState: text("seller_state").notNull(),
+    sellerAddress: text("seller_address").notNull(),
+    sac: text("sac").notNull(),
+    ratePercent: integer("rate_percent").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull(),
+    sgstPaise: integer("sgst_paise").notNull(),
+    igstPaise: integer("igst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+  },
+  (t) => [
+    check("invoices_sum_check", sql`taxable_paise + cgst_paise + sgst_paise + igst_paise = total_paise`),
+    index("invoices_user_idx").on(t.userId, t.issuedAt),
+  ],
+);
+
+/** A refund an admin made through the gateway, with the reason. */
+export const refunds = pgTable("refunds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  paymentId: uuid("payment_id")
+    .notNull()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  amountPaise: integer("amount_paise").notNull(),
+  reason: text("reason").notNull(),
+  gatewayRefundId: text("gateway_refund_id").notNull().unique(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** The gateway's own plan id for each of our plans at its price (Razorpay subscriptions need one). */
+export const gatewayPlans = pgTable(
+  "gateway_plans",
+  {
+    gateway: text("gateway").notNull(),
+    planId: text("plan_id").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    gatewayPlanId: text("gateway_plan_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.planId, t.amountPaise] })],
 );
 
 /** Next number per identifier range: 'upc' for the GS1 prefix, 'isrc:2026' per year. */

@@ -9,7 +9,9 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "too_large"
-  | "too_many";
+  | "too_many"
+  /** An outside service (the payment gateway) failed or could not be reached. */
+  | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -31,4 +33,5 @@ export const STATUS_OF_KIND = {
   conflict: 409,
   too_large: 413,
   too_many: 429,
+  unavailable: 502,
 } as const satisfies Record<DomainErrorKind, number>;

@@ -3,17 +3,22 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerOp
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
-function securityHeaderOptions(mediaAllowHosts: string[]) {
+/** Razorpay Checkout's script, its payment frame and its API calls, allowed only when Razorpay is in use. */
+const RAZORPAY_CHECKOUT = ["https://checkout.razorpay.com", "https://api.razorpay.com"];
+
+function securityHeaderOptions(mediaAllowHosts: string[], opts: { razorpay?: boolean } = {}) {
+  const razorpay = opts.razorpay ? RAZORPAY_CHECKOUT : [];
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...razorpay],
+      ...(opts.razorpay ? { frameSrc: razorpay } : {}),
       // Radix positions popovers with inline style attributes; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Artwork is shown from artists' https links, and from the private mirrors the app may fetch from.
       imgSrc: ["'self'", "data:", "https:", ...mediaAllowHosts.map((host) => `http://${host}`)],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...razorpay],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -28,8 +33,11 @@ function securityHeaderOptions(mediaAllowHosts: string[]) {
 }
 
 /** The headers Hono's secureHeaders middleware adds with our policy: the same on every response. */
-export async function staticSecurityHeaders(mediaAllowHosts: string[]): Promise<[string, string][]> {
-  const probe = new Hono().use(securityHeaderOptions(mediaAllowHosts)).get("/", (c) => c.body(null, 204));
+export async function staticSecurityHeaders(
+  mediaAllowHosts: string[],
+  opts: { razorpay?: boolean } = {},
+): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaderOptions(mediaAllowHosts, opts)).get("/", (c) => c.body(null, 204));
   return [...(await probe.request("/")).headers.entries()];
 }
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadEnv } from "#server/env";
 import type { JobWorker } from "#server/jobs/queue";
+import type { Payments } from "#server/lib/payment-gateway";
 import type { StoreConfig, Transport } from "#server/modules/delivery";
 import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
@@ -19,6 +20,8 @@ export interface TestServer {
   jobs: JobWorker;
   /** The tus upload server (its expiry is run by tests directly). */
   uploads: RunningUploads;
+  /** The payment gateway in use (the built-in test gateway unless Razorpay keys are given). */
+  payments: Payments;
   /** A new "browser": its own cookies. */
   client(): TestClient;
   /** Mails written to the outbox, oldest first. */
@@ -55,6 +58,7 @@ export async function startTestServer(
     database,
     jobs: server.jobs,
     uploads: server.uploads,
+    payments: server.payments,
     client: () => new TestClient(url),
     async outbox() {
       const dir = path.join(dataDir, "outbox");

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: "royalties", lazy: async () => ({ Component: (await artist()).RoyaltiesPage }) },
       { path: "subscriptions", lazy: async () => ({ Component: (await artist()).SubscriptionPage }) },
       { path: "support", lazy: async () => ({ Component: (await artist()).SupportPage }) },
+      { path: "checkout/test/:ref", lazy: async () => ({ Component: (await artist()).TestCheckoutPage }) },
       { path: "settings", lazy: async () => ({ Component: (await artist()).SettingsPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -30,15 +30,60 @@ export function manifestName(batchId: string): string {
   return `BatchComplete_${batchId}.xml`;
 }
 
-/** Queues one delivery per configured store, in the approval's transaction. */
-export async function queueReleaseDeliveries(tx: Tx, releaseId: string, stores: readonly StoreConfig[]) {
-  for (const store of stores) await queueDelivery(tx, releaseId, store.id, "insert");
+/**
+ * Records one delivery per configured store, in the approval's transaction. They are queued at once
+ * when the release is paid for, else they wait for the payment (releaseAwaitingDeliveries).
+ */
+export async function queueReleaseDeliveries(
+  tx: Tx,
+  releaseId: string,
+  stores: readonly StoreConfig[],
+  opts: { awaitingPayment?: boolean } = {},
+) {
+  for (const store of stores) await queueDelivery(tx, releaseId, store.id, "insert", opts.awaitingPayment);
 }
 
-async function queueDelivery(tx: Tx, releaseId: string, store: string, kind: "insert" | "takedown") {
+async function queueDelivery(
+  tx: Tx,
+  releaseId: string,
+  store: string,
+  kind: "insert" | "takedown",
+  awaitingPayment = false,
+) {
   const id = randomUUID();
-  await tx.insert(deliveries).values({ id, releaseId, store, kind, batchId: batchIdFor(new Date(), id) });
-  await enqueueJob(tx, "delivery", id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: releaseId });
+  await tx.insert(deliveries).values({
+    id,
+    releaseId,
+    store,
+    kind,
+    batchId: batchIdFor(new Date(), id),
+    status: awaitingPayment ? "awaiting_payment" : "queued",
+  });
+  if (!awaitingPayment)
+    await enqueueJob(tx, "delivery", id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: releaseId });
+}
+
+/**
+ * A payment arrived: the deliveries that waited for it are queued, for one release (the Introductory
+ * Offer) or every release of the owner (a plan). Inside the payment's transaction; returns how many.
+ */
+export async function releaseAwaitingDeliveries(tx: Tx, scope: { releaseId: string } | { userId: string }) {
+  const waiting = await tx
+    .select({ id: deliveries.id, releaseId: deliveries.releaseId })
+    .from(deliveries)
+    .innerJoin(releases, eq(releases.id, deliveries.releaseId))
+    .where(
+      and(
+        eq(deliveries.status, "awaiting_payment"),
+        "releaseId" in scope ? eq(deliveries.releaseId, scope.releaseId) : eq(releases.userId, scope.userId),
+      ),
+    )
+    .for("update", { of: deliveries });
+  for (const row of waiting) {
+    await tx.update(deliveries).set({ status: "queued" }).where(eq(deliveries.id, row.id));
+    await enqueueJob(tx, "delivery", row.id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: row.releaseId });
+  }
+  return waiting.length;
 }
 
 /**
@@ -63,7 +108,7 @@ export async function queueTakedowns(tx: Tx, releaseId: string) {
       and(
         eq(deliveries.releaseId, releaseId),
         eq(deliveries.kind, "insert"),
-        inArray(deliveries.status, ["queued", "failed"]),
+        inArray(deliveries.status, ["awaiting_payment", "queued", "failed"]),
       ),
     );
   for (const store of received) await queueDelivery(tx, releaseId, store, "takedown");

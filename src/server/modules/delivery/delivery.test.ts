@@ -10,6 +10,7 @@ import { createLogger } from "#server/lib/logger";
 import { createMediaStore } from "#server/media/media-store";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
+import { payOnTestGateway } from "#server/test/payments";
 import { type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { checkAcknowledgements, createDeliveryJob, manifestName } from "./delivery-service";
@@ -104,6 +105,8 @@ beforeEach(async () => {
   admin = server.client();
   await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   artist = await createArtist(server);
+  // Deliveries go to stores once the artist's plan is paid (issue 18).
+  await payOnTestGateway(artist.client, { planId: "basic_artist" });
 });
 afterEach(async () => {
   stall?.release();
@@ -180,7 +183,12 @@ describe("approval, identifiers and deliveries", () => {
       ["saavn", "insert", "sent"],
     ]);
     const mine = await artist.client.get(`/api/releases/${id}`);
-    expect(mine.body.delivery).toEqual({ delivered: 3, stores: 3, summary: "Delivered to 3 of 3 stores" });
+    expect(mine.body.delivery).toEqual({
+      delivered: 3,
+      stores: 3,
+      summary: "Delivered to 3 of 3 stores",
+      awaitingPayment: 0,
+    });
 
     const spotifyBatch = detail.body.deliveries[0].batchId;
     const expected = [

@@ -1,6 +1,7 @@
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray } from "drizzle-orm";
 import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "#domain/identifiers";
 import type { Tx } from "#server/db/client";
+import { nextNumber } from "#server/db/counters";
 import { issuedIdentifiers, releases, tracks } from "#server/db/schema";
 import { ApiError } from "#server/lib/errors";
 
@@ -9,15 +10,6 @@ export interface IdentifierConfig {
   gs1Prefix: string;
   /** ISRC country and registrant code, e.g. IN-K7L. */
   isrcRegistrant: string;
-}
-
-/** The next number of a range. The upsert locks the counter row until the transaction ends, so concurrent approvals queue up and never share a number. */
-async function nextNumber(tx: Tx, scope: string): Promise<number> {
-  const result = await tx.execute(sql`
-    insert into identifier_counters (scope, last) values (${scope}, 1)
-    on conflict (scope) do update set last = identifier_counters.last + 1
-    returning last`);
-  return Number((result as unknown as { rows: { last: string | number }[] }).rows[0]?.last);
 }
 
 /** A release's tracks with their ISRCs, in track order. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { CheckoutResult } from "#server/lib/payment-gateway";
 
 /** HMAC-SHA256 in hex, as Razorpay signs webhooks and checkouts. */
 const hmacHex = (secret: string, payload: string | Uint8Array) =>
@@ -18,11 +19,6 @@ export function isGenuineWebhook(rawBody: string | Uint8Array, signature: string
   if (!secret) return false;
   return sameSignature(hmacHex(secret, rawBody), signature);
 }
-
-/** What the browser's checkout hands back, to be verified on the server with the key secret. */
-export type CheckoutResult =
-  | { kind: "subscription"; paymentId: string; subscriptionId: string; signature: string }
-  | { kind: "order"; orderId: string; paymentId: string; signature: string };
 
 /** Subscriptions sign `payment_id|subscription_id`; orders sign `order_id|payment_id`. */
 export function isGenuineCheckout(result: CheckoutResult, keySecret: string): boolean {

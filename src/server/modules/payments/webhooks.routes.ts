@@ -20,7 +20,13 @@ const razorpayWebhook = createRoute({
 export const webhooksRouter = createRouter().openapi(razorpayWebhook, async (c) => {
   const deps = c.get("deps");
   const result = await receiveWebhook(
-    { db: deps.database.db, secret: deps.payments.webhookSecret, gateway: deps.payments.gateway },
+    {
+      db: deps.database.db,
+      payments: deps.payments,
+      mailer: deps.mailer,
+      logger: deps.logger,
+      publicUrl: deps.publicUrl,
+    },
     {
       raw: await c.req.text(),
       signature: c.req.header("x-razorpay-signature"),

@@ -31,6 +31,7 @@ import {
 } from "#server/modules/delivery";
 import { notifyUser } from "#server/modules/notifications";
 import { queueQualityCheck } from "#server/modules/quality";
+import { isReleasePaidFor } from "#server/modules/subscriptions";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
 
@@ -182,7 +183,10 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string) {
     await assignIdentifiers(tx, id, deps.identifiers);
     const now = new Date();
     await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
-    await queueReleaseDeliveries(tx, id, deps.delivery.stores);
+    // Deliveries wait until the plan, or the Introductory Offer for this release, is paid.
+    const [owner] = await tx.select({ userId: releases.userId }).from(releases).where(eq(releases.id, id));
+    const paid = owner?.userId ? await isReleasePaidFor(tx, owner.userId, id) : true;
+    await queueReleaseDeliveries(tx, id, deps.delivery.stores, { awaitingPayment: !paid });
   });
   deps.jobs.kick();
   const after = await oneRelease(db, id);

@@ -50,7 +50,13 @@ export const deliverySchema = z
   .openapi("Delivery");
 
 export const deliveryStateSchema = z
-  .object({ delivered: z.number().int(), stores: z.number().int(), summary: z.string() })
+  .object({
+    delivered: z.number().int(),
+    stores: z.number().int(),
+    summary: z.string(),
+    /** Stores whose delivery waits for the plan (or this release's Introductory Offer) to be paid. */
+    awaitingPayment: z.number().int(),
+  })
   .openapi("DeliveryState");
 
 /** Replaces a release's tracks, claims its codes and queues its quality check, in the caller's transaction. */
@@ -128,7 +134,8 @@ export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>
   const latest = new Map<string, (typeof list)[number]>();
   for (const d of list) if (d.status !== "cancelled") latest.set(d.store, d);
   const delivered = [...latest.values()].filter((d) => d.kind === "insert" && isDelivered(d.status)).length;
-  return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length) };
+  const awaitingPayment = [...latest.values()].filter((d) => d.status === "awaiting_payment").length;
+  return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length), awaitingPayment };
 }
 
 /** Everything a release page shows beside the release itself: tracks, files, quality report and deliveries. */

@@ -7,6 +7,7 @@ import { RELEASE_NOTICES } from "#domain/releases";
 import { UPLOAD_MESSAGES } from "#domain/uploads";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, wav } from "#server/test/media-fixtures";
+import { payOnTestGateway } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { TUS, tusMetadata, uploadFile } from "#server/test/tus";
 
@@ -24,6 +25,8 @@ describe("releases made from uploaded files", () => {
   beforeEach(async () => {
     server = await startTestServer();
     artist = await createArtist(server, "Asha");
+    // Deliveries go to stores once the artist's plan is paid (issue 18).
+    await payOnTestGateway(artist.client, { planId: "basic_artist" });
     stranger = await createArtist(server, "Stranger");
     cover = await image({ width: 3000, height: 3000, format: "jpeg" });
   });

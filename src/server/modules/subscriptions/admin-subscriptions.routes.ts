@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/pagination";
+import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { requireAdmin } from "#server/auth/guards";
@@ -20,7 +21,11 @@ const adminSubscriptionSchema = subscriptionSchema
   .extend({ userId: z.string(), userName: z.string(), userEmail: z.string() })
   .openapi("AdminSubscription");
 const one = json(z.object({ subscription: adminSubscriptionSchema }), "Subscription");
-const createSchema = z.object({ userId: z.string().min(1).max(64), planId: z.enum(PLAN_IDS) });
+const createSchema = z.object({
+  userId: z.string().min(1).max(64),
+  planId: z.enum(PLAN_IDS),
+  reason: z.string().trim().min(1, PAYMENT_MESSAGES.complimentaryReason).max(500),
+});
 
 const routes = {
   list: createRoute({
@@ -35,7 +40,7 @@ const routes = {
     method: "post",
     path: "/admin/subscriptions",
     tags: ["Admin"],
-    summary: "Put a user on a plan for a year (ends their current record)",
+    summary: "Put a user on a complimentary plan for a year, with the reason (ends their current record)",
     request: { body: { content: { "application/json": { schema: createSchema } }, required: true } },
     responses: { 201: one, 400: err("Invalid input"), 404: err("No such user"), ...adminErrors },
   }),
@@ -64,7 +69,7 @@ const routes = {
     method: "post",
     path: "/admin/subscriptions/{id}/retry-payment",
     tags: ["Admin"],
-    summary: "Record a payment retry for a past-due subscription",
+    summary: "Ask the gateway to charge a past-due subscription's renewal again",
     request: { params: idParams },
     responses: { 200: one, 404: err("No such record"), 409: err("Not past due"), ...adminErrors },
   }),
@@ -88,8 +93,10 @@ export const adminSubscriptionsRouter = createRouter()
   })
   .openapi(routes.create, async (c) => {
     await requireAdmin(c);
-    const { userId, planId } = c.req.valid("json");
-    return c.json({ subscription: await createSubscription(c.get("deps").database.db, userId, planId) }, 201);
+    const { userId, planId, reason } = c.req.valid("json");
+    const subscription = await createSubscription(c.get("deps").database.db, userId, planId, reason);
+    c.get("deps").jobs.kick();
+    return c.json({ subscription }, 201);
   })
   .openapi(routes.cancel, async (c) => {
     await requireAdmin(c);
@@ -102,7 +109,12 @@ export const adminSubscriptionsRouter = createRouter()
   })
   .openapi(routes.retry, async (c) => {
     await requireAdmin(c);
-    const subscription = await retrySubscriptionPayment(c.get("deps").database.db, c.req.valid("param").id);
+    const deps = c.get("deps");
+    const subscription = await retrySubscriptionPayment(
+      deps.database.db,
+      deps.payments.gateway,
+      c.req.valid("param").id,
+    );
     return c.json({ subscription }, 200);
   })
   .openapi(routes.remove, async (c) => {

@@ -1,12 +1,14 @@
 // The admin's subscription use cases, as plain functions over the database: no HTTP here. A refusal is
 // a DomainError; admin-subscriptions.routes.ts validates, authorizes and shapes the answers.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import { oneYearAfter, type SubscriptionStatus } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
-import { subscriptions, users } from "#server/db/schema";
+import { payments, subscriptions, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
+import { releaseAwaitingDeliveries } from "#server/modules/delivery";
 import { rebuildLedger } from "#server/modules/reports";
 import { currentSubscription, startPlanToday, todayIso, toSubscriptionDto } from "./subscription.queries";
 
@@ -77,12 +79,17 @@ export async function listSubscriptions(
 }
 
 /** Puts a user on a plan from today (their current record ends); this month's share follows. */
-export async function createSubscription(db: Db, userId: string, planId: PlanId) {
+/** A complimentary plan: an admin puts a user on a plan without payment, with the reason shown everywhere. */
+export async function createSubscription(db: Db, userId: string, planId: PlanId, reason: string) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
   const id = await db.transaction(async (tx) => {
     const today = todayIso();
-    return startPlanToday(tx, userId, planId, await currentSubscription(tx, userId, today), today);
+    const current = await currentSubscription(tx, userId, today);
+    const id = await startPlanToday(tx, userId, planId, current, { kind: "complimentary", reason }, today);
+    // The plan counts as paid: deliveries that waited for payment go now.
+    await releaseAwaitingDeliveries(tx, { userId });
+    return id;
   });
   await rebuildLedger(db, [userId]);
   return oneSubscription(db, id);
@@ -102,8 +109,36 @@ export async function reactivateSubscription(db: Db, id: string) {
   );
 }
 
-export async function retrySubscriptionPayment(db: Db, id: string) {
+/**
+ * Retry Payment asks the gateway to charge the renewal again (the test gateway does at once; Razorpay
+ * retries on its own schedule and says so). The retry is counted either way it is asked.
+ */
+/** The one gateway call a retry needs (the payments module's gateway has it). */
+interface RetryingGateway {
+  retryCharge(subscriptionRef: string): Promise<"retried" | "unsupported">;
+}
+
+export async function retrySubscriptionPayment(db: Db, gateway: RetryingGateway, id: string) {
   const existing = await oneSubscription(db, id);
+  if (existing.status !== "past_due") {
+    throw new DomainError("conflict", "INVALID_TRANSITION", "Only a past-due subscription can be retried.");
+  }
+  const [link] = await db
+    .select({ ref: payments.gatewaySubscriptionId })
+    .from(subscriptions)
+    .innerJoin(payments, eq(payments.id, subscriptions.paymentId))
+    .where(eq(subscriptions.id, id));
+  if (!link?.ref)
+    throw new DomainError(
+      "conflict",
+      "NO_GATEWAY",
+      "This plan was not paid through the gateway: there is no charge to retry.",
+    );
+  if ((await gateway.retryCharge(link.ref)) === "unsupported") {
+    throw new DomainError("conflict", "RETRY_UNSUPPORTED", PAYMENT_MESSAGES.retryUnsupported);
+  }
+  const after = await oneSubscription(db, id);
+  if (after.status !== "past_due") return after;
   return transition(
     db,
     id,

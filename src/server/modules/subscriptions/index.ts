@@ -2,3 +2,4 @@
 export * from "./admin-subscriptions.routes";
 export * from "./subscription.queries";
 export * from "./subscriptions.routes";
+export { subscriptionOverview } from "./subscriptions.service";

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { SubscriptionKind } from "#domain/payments";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { oneYearAfter } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
-import { subscriptions } from "#server/db/schema";
+import { payments, subscriptions } from "#server/db/schema";
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -36,6 +37,7 @@ export async function startPlanToday(
   userId: string,
   planId: PlanId,
   current: SubscriptionRow | null,
+  source: PlanSource,
   today = todayIso(),
 ): Promise<string> {
   if (current) {
@@ -53,7 +55,10 @@ export async function startPlanToday(
       status: "active",
       startDate: today,
       endDate: oneYearAfter(today),
-      amountPaise: PLANS[planId].pricePaise,
+      amountPaise: source.kind === "paid" ? PLANS[planId].pricePaise : 0,
+      kind: source.kind,
+      complimentaryReason: source.kind === "complimentary" ? source.reason : null,
+      paymentId: source.kind === "paid" ? source.paymentId : null,
     })
     .returning({ id: subscriptions.id });
   if (!row) throw new Error("subscription insert returned nothing");
@@ -61,6 +66,48 @@ export async function startPlanToday(
 }
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Where a plan period comes from: a confirmed payment, or an admin's gift with its reason. */
+export type PlanSource = { kind: "paid"; paymentId: string } | { kind: "complimentary"; reason: string };
+
+/**
+ * Where the artist stands: the plan in force, and whether it is paid for. A new account is on the
+ * default plan but unpaid; a lapsed one (halted renewal, or a period that ran out) is unpaid too.
+ * Unpaid changes only what waits (deliveries); live releases stay live.
+ */
+export async function planStanding(db: Pick<Db, "select">, userId: string, today = todayIso()) {
+  const current = await currentSubscription(db, userId, today);
+  const paidUp = current?.status === "active";
+  let lapsed = Boolean(current && !paidUp);
+  if (!current) {
+    // Lapsed: there was a plan (it ran out, or was cancelled or ended), and none is in force now.
+    const [past] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .limit(1);
+    lapsed = Boolean(past);
+  }
+  return {
+    planId: (current?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID,
+    paidUp,
+    lapsed,
+    kind: (current?.kind as SubscriptionKind | undefined) ?? null,
+    complimentaryReason: current?.complimentaryReason ?? null,
+    current,
+  };
+}
+
+/** A release may go to stores when its owner's plan is paid, or the Introductory Offer was paid for it. */
+export async function isReleasePaidFor(db: Pick<Db, "select">, userId: string, releaseId: string) {
+  if ((await planStanding(db, userId)).paidUp) return true;
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.releaseId, releaseId), sql`${payments.refundedPaise} < ${payments.amountPaise}`))
+    .limit(1);
+  return Boolean(row);
+}
 
 export function toSubscriptionDto(row: SubscriptionRow) {
   return {
@@ -73,6 +120,8 @@ export function toSubscriptionDto(row: SubscriptionRow) {
     currency: row.currency,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     paymentRetries: row.paymentRetries,
+    kind: row.kind as SubscriptionKind,
+    complimentaryReason: row.complimentaryReason,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { SUBSCRIPTION_KINDS } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
-import { changePlanSchema, SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
+import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
-import { cancelAtPeriodEnd, changePlan, resumeSubscription, subscriptionOverview } from "./subscriptions.service";
+import { resumeSubscription, subscriptionOverview } from "./subscriptions.service";
 
 export const subscriptionSchema = z
   .object({
@@ -17,13 +18,19 @@ export const subscriptionSchema = z
     currency: z.string(),
     cancelAtPeriodEnd: z.boolean(),
     paymentRetries: z.number().int(),
+    kind: z.enum(SUBSCRIPTION_KINDS),
+    complimentaryReason: z.string().nullable(),
     createdAt: z.string(),
   })
   .openapi("Subscription");
 
-const overviewSchema = z
+export const overviewSchema = z
   .object({
     currentPlanId: z.enum(PLAN_IDS),
+    /** The plan in force is paid for (or complimentary); otherwise deliveries wait for payment. */
+    paidUp: z.boolean(),
+    /** A paid plan ran out or its renewal failed: live releases stay live, new deliveries wait. */
+    lapsed: z.boolean(),
     current: subscriptionSchema.nullable(),
     history: z.array(subscriptionSchema),
   })
@@ -39,21 +46,6 @@ const getRoute = createRoute({
   summary: "The artist's current plan and the history of their subscription records",
   responses: { 200: ok, 401: err("Signed out") },
 });
-const changeRoute = createRoute({
-  method: "post",
-  path: "/subscription",
-  tags: ["Subscription"],
-  summary: "Switch to another plan: ends the current record and starts a yearly one",
-  request: { body: { content: { "application/json": { schema: changePlanSchema } }, required: true } },
-  responses: { 200: ok, 400: err("Unknown plan"), 401: err("Signed out"), 409: err("Already on that plan") },
-});
-const cancelRoute = createRoute({
-  method: "post",
-  path: "/subscription/cancel",
-  tags: ["Subscription"],
-  summary: "Cancel at the end of the current period",
-  responses: { 200: ok, 401: err("Signed out"), 409: err("Nothing to cancel") },
-});
 const resumeRoute = createRoute({
   method: "post",
   path: "/subscription/resume",
@@ -67,14 +59,6 @@ export const subscriptionsRouter = createRouter()
   .openapi(getRoute, async (c) => {
     const user = await requireUser(c);
     return c.json(await subscriptionOverview(c.get("deps").database.db, user.id), 200);
-  })
-  .openapi(changeRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await changePlan(c.get("deps").database.db, user.id, c.req.valid("json").planId), 200);
-  })
-  .openapi(cancelRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await cancelAtPeriodEnd(c.get("deps").database.db, user.id), 200);
   })
   .openapi(resumeRoute, async (c) => {
     const user = await requireUser(c);

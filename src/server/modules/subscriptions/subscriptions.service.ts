@@ -1,17 +1,16 @@
 // The artist's plan use cases, as plain functions over the database: no HTTP here. A refusal is a
 // DomainError; subscriptions.routes.ts validates, authorizes and shapes the answers.
-import { desc, eq } from "drizzle-orm";
-import { DEFAULT_PLAN_ID, type PlanId } from "#domain/plans";
+import { and, desc, eq } from "drizzle-orm";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
-import { subscriptions } from "#server/db/schema";
+import { gatewaySubscriptions, subscriptions } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
-import { rebuildLedger } from "#server/modules/reports";
-import { currentSubscription, startPlanToday, toSubscriptionDto } from "./subscription.queries";
+import { currentSubscription, planStanding, toSubscriptionDto } from "./subscription.queries";
 
 /** The plan in force, the current record and the history, newest first. */
 export async function subscriptionOverview(db: Db, userId: string) {
-  const current = await currentSubscription(db, userId);
+  const standing = await planStanding(db, userId);
+  const current = standing.current;
   const history = await db
     .select()
     .from(subscriptions)
@@ -19,42 +18,34 @@ export async function subscriptionOverview(db: Db, userId: string) {
     .orderBy(desc(subscriptions.createdAt))
     .limit(100);
   return {
-    currentPlanId: (current?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID,
+    currentPlanId: standing.planId,
+    paidUp: standing.paidUp,
+    lapsed: standing.lapsed,
     current: current ? toSubscriptionDto(current) : null,
     history: history.map(toSubscriptionDto),
   };
 }
 
-/** Moves to another plan from today: the current record ends, a new one starts, this month's share follows. */
-export async function changePlan(db: Db, userId: string, planId: PlanId) {
-  await db.transaction(async (tx) => {
-    const current = await currentSubscription(tx, userId);
-    const currentPlan = current?.planId ?? DEFAULT_PLAN_ID;
-    if (currentPlan === planId && !current?.cancelAtPeriodEnd) {
-      throw new DomainError("conflict", "SAME_PLAN", SUBSCRIPTION_MESSAGES.samePlan);
-    }
-    await startPlanToday(tx, userId, planId, current);
-  });
-  // The share of this month's earnings follows the plan now in force.
-  await rebuildLedger(db, [userId]);
-  return subscriptionOverview(db, userId);
-}
-
-/** The plan ends with its period instead of renewing. */
-export async function cancelAtPeriodEnd(db: Db, userId: string) {
-  const current = await currentSubscription(db, userId);
-  if (current?.status !== "active" || current.cancelAtPeriodEnd) {
-    throw new DomainError("conflict", "NOTHING_TO_CANCEL", SUBSCRIPTION_MESSAGES.nothingToCancel);
-  }
-  await db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, current.id));
-  return subscriptionOverview(db, userId);
-}
-
-/** Undoes a cancellation before the period ends. */
+/**
+ * Undoes a cancellation before the period ends: the test gateway's subscription renews again. Razorpay
+ * cannot undo a cancellation, so there the plan is chosen again once it ends.
+ */
 export async function resumeSubscription(db: Db, userId: string) {
   const current = await currentSubscription(db, userId);
   if (!current?.cancelAtPeriodEnd)
     throw new DomainError("conflict", "NOT_CANCELLED", SUBSCRIPTION_MESSAGES.notCancelled);
-  await db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id));
+  const cancelled = await db
+    .select({ id: gatewaySubscriptions.id, gateway: gatewaySubscriptions.gateway })
+    .from(gatewaySubscriptions)
+    .where(and(eq(gatewaySubscriptions.userId, userId), eq(gatewaySubscriptions.cancelAtCycleEnd, true)));
+  if (cancelled.some((s) => s.gateway === "razorpay")) {
+    throw new DomainError("conflict", "CANNOT_RESUME", SUBSCRIPTION_MESSAGES.cannotResume);
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id));
+    for (const s of cancelled) {
+      await tx.update(gatewaySubscriptions).set({ cancelAtCycleEnd: false }).where(eq(gatewaySubscriptions.id, s.id));
+    }
+  });
   return subscriptionOverview(db, userId);
 }

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { formatInr } from "#domain/money";
+import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS } from "#domain/plans";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "#domain/subscriptions";
 import { usePageMeta } from "#web/components/page-title";
@@ -13,6 +14,7 @@ import { Select } from "#web/components/ui/select";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { type AdminSubscription, useAdminSubscriptions } from "#web/features/subscriptions/api/get-admin-subscriptions";
 import { useSubscriptionAction } from "#web/features/subscriptions/api/subscription-action";
+import { AdminPayments } from "#web/features/subscriptions/components/admin-payments";
 import { CreateDialog } from "#web/features/subscriptions/components/create-subscription-dialog";
 import { findUserByEmail } from "#web/features/users/api/get-users";
 import { formatDate } from "#web/lib/format";
@@ -70,7 +72,19 @@ export function ManageSubscriptionsPage() {
               </>
             ),
           },
-          { header: "Plan", cell: (s) => PLANS[s.planId].name },
+          {
+            header: "Plan",
+            cell: (s) => (
+              <>
+                {PLANS[s.planId].name}
+                {s.kind === "complimentary" && (
+                  <span className="block text-xs text-muted-foreground">
+                    {PAYWALL_MESSAGES.complimentary(s.complimentaryReason ?? "")}
+                  </span>
+                )}
+              </>
+            ),
+          },
           {
             header: "Status",
             cell: (s) => (
@@ -115,7 +129,7 @@ export function ManageSubscriptionsPage() {
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => run(s, "retry-payment", "Payment retry recorded")}
+                      onClick={() => run(s, "retry-payment", "Payment retried")}
                       aria-label={`Retry payment of ${s.userName}`}
                     >
                       Retry Payment
@@ -141,6 +155,7 @@ export function ManageSubscriptionsPage() {
         emptyText="No subscription records yet."
         paging={list.data && { page: page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
       />
+      <AdminPayments />
       <CreateDialog open={creating} onOpenChange={setCreating} findUser={findUserByEmail} />
       <ConfirmDialog
         open={deleting !== null}

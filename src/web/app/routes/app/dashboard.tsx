@@ -13,6 +13,8 @@ import { StatCard } from "#web/features/dashboard/components/stat-card";
 import { StreamsChart } from "#web/features/dashboard/components/streams-chart";
 import { releaseHref } from "#web/features/releases/components/release-card";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
+import { PaywallNotice } from "#web/features/subscriptions/components/paywall-notice";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
 import { useSession } from "#web/lib/session";
 
@@ -34,6 +36,7 @@ export function DashboardPage() {
   usePageMeta("Dashboard");
   const { data: user } = useSession();
   const dashboard = useDashboard();
+  const subscription = useSubscription();
   const [period, setPeriod] = useState<"weekly" | "monthly" | "quarterly">("weekly");
 
   useEffect(() => {
@@ -55,6 +58,8 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {user?.name?.trim() || user?.email}!</h1>
         <p className="mt-1 text-muted-foreground">Here is how your music is doing.</p>
       </div>
+
+      {subscription.data && <PaywallNotice standing={subscription.data} />}
 
       {dashboard.isPending ? (
         <div role="status" aria-label="Loading dashboard" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

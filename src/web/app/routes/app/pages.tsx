@@ -6,3 +6,4 @@ export { RoyaltiesPage } from "./royalties";
 export { SettingsPage } from "./settings";
 export { SubscriptionPage } from "./subscription";
 export { SupportPage } from "./support";
+export { TestCheckoutPage } from "./test-checkout";

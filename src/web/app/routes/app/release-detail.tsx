@@ -1,7 +1,12 @@
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { formatInr } from "#domain/money";
+import { PAYWALL_MESSAGES } from "#domain/payments";
+import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
 import { releaseTypeLabel } from "#domain/releases";
 import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
@@ -9,12 +14,16 @@ import { useRelease } from "#web/features/releases/api/get-release";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
+import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
 import { formatCount, formatDate } from "#web/lib/format";
 
 export function ReleaseDetailPage() {
   const { id = "" } = useParams();
   const { data, isPending, isError } = useRelease(id);
   const release = data?.release;
+  const [paying, setPaying] = useState(false);
+  useCheckoutReturn();
   usePageMeta(release?.title ?? "Release");
   const back = (
     <Link
@@ -76,6 +85,27 @@ export function ReleaseDetailPage() {
               <p className="mt-1 text-lg font-semibold">{data.delivery.summary}</p>
             </Card>
           )}
+          {data.delivery.awaitingPayment > 0 && (
+            <section
+              aria-labelledby="release-payment-title"
+              className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 text-sm"
+            >
+              <h2 id="release-payment-title" className="font-semibold">
+                Waiting for payment
+              </h2>
+              <p className="mt-1">{PAYWALL_MESSAGES.releaseWaiting}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button asChild>
+                  <Link to={`${paths.app.subscriptions}?plan=${DEFAULT_PLAN_ID}`}>Pay for your plan</Link>
+                </Button>
+                {data.tracks.length <= 1 && (
+                  <Button variant="outline" onClick={() => setPaying(true)}>
+                    Pay {formatInr(PLANS.introductory.pricePaise)} for this release
+                  </Button>
+                )}
+              </div>
+            </section>
+          )}
           {release.adminNotes && (
             <Card>
               <h2 className="text-sm font-medium text-muted-foreground">Notes from our review team</h2>
@@ -105,6 +135,12 @@ export function ReleaseDetailPage() {
         <QualityReportView quality={data.quality} />
       </Card>
       <TrackTable tracks={data.tracks} />
+      <CheckoutDialog
+        planId={paying ? "introductory" : null}
+        releaseId={release.id}
+        returnTo={`/app/releases/${release.id}`}
+        onOpenChange={(open) => setPaying(open)}
+      />
     </div>
   );
 }

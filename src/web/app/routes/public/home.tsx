@@ -86,7 +86,12 @@ export function HomePage() {
       <Section title="Simple yearly pricing" id="pricing-heading">
         <div className="grid gap-6 md:grid-cols-3">
           {LANDING_PLAN_IDS.map((id) => (
-            <PlanCard key={id} plan={PLANS[id]} cta="Get Started" to={paths.register} />
+            <PlanCard
+              key={id}
+              plan={PLANS[id]}
+              cta="Get Started"
+              to={id === "introductory" ? paths.register : `${paths.register}?plan=${id}`}
+            />
           ))}
         </div>
         <p className="mt-6 text-center text-sm text-muted-foreground">

@@ -20,7 +20,13 @@ export function PricingPage() {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
         {PRICING_PLAN_IDS.map((id) => (
-          <PlanCard key={id} plan={PLANS[id]} cta="Get Started" to={target} current={id === currentPlanId} />
+          <PlanCard
+            key={id}
+            plan={PLANS[id]}
+            cta="Get Started"
+            to={id === "introductory" ? target : `${target}?plan=${id}`}
+            current={id === currentPlanId && subscription.data?.paidUp === true}
+          />
         ))}
       </div>
     </>

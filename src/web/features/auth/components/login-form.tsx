@@ -3,7 +3,6 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { firstIssueMessage, type LoginInput, loginSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
-import { homePathForRole } from "#domain/roles";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { FormError } from "#web/components/ui/form-error";
@@ -13,11 +12,13 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useResendVerification } from "#web/features/auth/api/password-reset";
 import { useSignIn } from "#web/features/auth/api/sign-in";
+import { afterSignIn, useChosenPlan } from "#web/features/auth/lib/chosen-plan";
 import { ApiClientError } from "#web/lib/api-client";
 import { SecondFactorForm } from "./second-factor-form";
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const plan = useChosenPlan();
   const signIn = useSignIn();
   const resend = useResendVerification();
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export function LoginForm() {
         return;
       }
       toast({ title: MESSAGES.login.successTitle, description: MESSAGES.login.successDescription(parsed.data.email) });
-      navigate(homePathForRole(result.user?.role), { replace: true });
+      navigate(afterSignIn(result.user?.role, plan), { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : MESSAGES.generic;
       if (err instanceof ApiClientError && err.code === "EMAIL_NOT_VERIFIED") {
@@ -70,7 +71,7 @@ export function LoginForm() {
             title: MESSAGES.login.successTitle,
             description: MESSAGES.login.successDescription(secondFactorFor),
           });
-          navigate(homePathForRole(user?.role), { replace: true });
+          navigate(afterSignIn(user?.role, plan), { replace: true });
         }}
         onBack={() => setSecondFactorFor(null)}
       />

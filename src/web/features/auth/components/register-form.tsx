@@ -11,9 +11,11 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
 import { useSignUp } from "#web/features/auth/api/sign-up";
+import { useChosenPlan } from "#web/features/auth/lib/chosen-plan";
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const plan = useChosenPlan();
   const signUp = useSignUp();
   const config = usePublicConfig();
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function RegisterForm() {
           ? { title: MESSAGES.register.pendingTitle, description: MESSAGES.register.pendingDescription(name) }
           : { title: MESSAGES.register.successTitle, description: MESSAGES.register.successDescription(name) },
       );
-      navigate(paths.login);
+      navigate(plan ? `${paths.login}?plan=${plan}` : paths.login);
     } catch (err) {
       toast({ title: MESSAGES.register.failedTitle, description: (err as Error).message, variant: "destructive" });
     }

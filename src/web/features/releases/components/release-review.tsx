@@ -17,6 +17,7 @@ import { ReleaseStatusBadge } from "#web/features/releases/components/release-st
 import { formatDate } from "#web/lib/format";
 
 const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  awaiting_payment: "warning",
   queued: "neutral",
   sending: "info",
   sent: "success",

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatInr } from "#domain/money";
+import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
@@ -22,14 +23,26 @@ export function CreateDialog({
   const create = useCreateSubscription();
   const [email, setEmail] = useState("");
   const [planId, setPlanId] = useState<PlanId>("basic_artist");
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (!reason.trim()) {
+      setReasonError(PAYMENT_MESSAGES.complimentaryReason);
+      document.getElementById("sub-reason")?.focus();
+      return;
+    }
+    setReasonError(null);
     try {
       const user = await findUser(email.trim());
       if (!user) throw new Error(`No user has the e-mail ${email.trim()}.`);
-      await create.mutateAsync({ userId: user.id, planId });
-      toast({ title: "Subscription created", description: `${user.name} is on ${PLANS[planId].name} for a year.` });
+      await create.mutateAsync({ userId: user.id, planId, reason: reason.trim() });
+      toast({
+        title: "Subscription created",
+        description: `${user.name} is on ${PLANS[planId].name} for a year, complimentary.`,
+      });
       setEmail("");
+      setReason("");
       onOpenChange(false);
     } catch (err) {
       toastFailure("Action Failed")(err);
@@ -39,7 +52,7 @@ export function CreateDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Create Subscription Plan"
-        description="Put a user on a plan for one year from today. Their current record ends."
+        description="Put a user on a complimentary plan (no payment) for one year from today. Their current record ends, and the reason is shown wherever the plan is."
       >
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
@@ -55,6 +68,22 @@ export function CreateDialog({
                 </option>
               ))}
             </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="sub-reason">Reason (complimentary)</Label>
+            <Input
+              id="sub-reason"
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? "sub-reason-error" : undefined}
+            />
+            {reasonError && (
+              <p id="sub-reason-error" className="text-sm text-destructive">
+                {reasonError}
+              </p>
+            )}
           </div>
           <Button type="submit" disabled={create.isPending || !email.trim()}>
             Create Subscription

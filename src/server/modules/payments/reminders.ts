@@ -1,0 +1,67 @@
+// Renewal reminders (7 days and 1 day before a paid period ends) and the notice that a paid plan has
+// lapsed. Each is sent once: the row is claimed by an update that only one run can win.
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { PAYWALL_MESSAGES } from "#domain/payments";
+import { PLANS, type PlanId } from "#domain/plans";
+import { subscriptions } from "#server/db/schema";
+import { notifyUser } from "#server/modules/notifications";
+import { todayIso } from "#server/modules/subscriptions";
+import type { WebhookDeps } from "./webhooks.service";
+
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, today = todayIso()) {
+  let sent = 0;
+  for (const days of [7, 1] as const) {
+    const column = days === 7 ? subscriptions.reminder7SentAt : subscriptions.reminder1SentAt;
+    const claimed = await deps.db
+      .update(subscriptions)
+      .set(days === 7 ? { reminder7SentAt: new Date() } : { reminder1SentAt: new Date() })
+      .where(
+        and(
+          eq(subscriptions.kind, "paid"),
+          eq(subscriptions.status, "active"),
+          eq(subscriptions.cancelAtPeriodEnd, false),
+          eq(subscriptions.endDate, addDays(today, days)),
+          isNull(column),
+        ),
+      )
+      .returning({ userId: subscriptions.userId, planId: subscriptions.planId, endDate: subscriptions.endDate });
+    for (const row of claimed) {
+      const plan = PLANS[row.planId as PlanId];
+      await notifyUser(deps, {
+        userId: row.userId,
+        kind: "payment",
+        title: `Your ${plan.name} plan renews ${days === 1 ? "tomorrow" : "in 7 days"}`,
+        body: `Your ${plan.name} plan renews on ${row.endDate}: ₹${(plan.pricePaise / 100).toFixed(2)} (GST included) will be charged to your saved UPI Autopay mandate or card. You can change or cancel it on your Subscription page.`,
+        link: "/app/subscriptions",
+      });
+      sent++;
+    }
+  }
+  // Paid periods that ended without a renewal: the artist is told what that means, once.
+  const ended = await deps.db
+    .update(subscriptions)
+    .set({ lapseNoticeSentAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.kind, "paid"),
+        lt(subscriptions.endDate, today),
+        isNull(subscriptions.lapseNoticeSentAt),
+        sql`not exists (select 1 from subscriptions s2 where s2.user_id = ${subscriptions.userId} and s2.end_date >= ${today} and s2.status = 'active')`,
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  for (const row of ended) {
+    await notifyUser(deps, {
+      userId: row.userId,
+      kind: "payment",
+      title: PAYWALL_MESSAGES.lapsedTitle,
+      body: PAYWALL_MESSAGES.lapsed,
+      link: "/app/subscriptions",
+    });
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { formatInr } from "#domain/money";
+import { PLANS } from "#domain/plans";
+import { usePageMeta } from "#web/components/page-title";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import { useTestCheckout } from "#web/features/subscriptions/api/get-test-checkout";
+import { useTestPay } from "#web/features/subscriptions/api/pay-test-checkout";
+import { GstLines } from "#web/features/subscriptions/components/gst-lines";
+
+/** Only a path inside the app is a place to return to. */
+const safeReturn = (value: string | null) => (value?.startsWith("/app/") ? value : "/app/subscriptions");
+
+/**
+ * The built-in test gateway's checkout page (the default when no Razorpay keys are set). It says what
+ * it is, shows the amount with its GST, and lets the person pay by UPI or card, or fail: the gateway
+ * then sends the app a signed webhook, exactly as Razorpay would.
+ */
+export function TestCheckoutPage() {
+  usePageMeta("Test gateway checkout");
+  const { ref = "" } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const checkout = useTestCheckout(ref);
+  const pay = useTestPay();
+  const [method, setMethod] = useState<"upi" | "card">("upi");
+  const back = safeReturn(params.get("return"));
+
+  const finish = async (outcome: "success" | "failure") => {
+    try {
+      const after = await pay.mutateAsync({ ref, method, outcome });
+      navigate(`${back}${back.includes("?") ? "&" : "?"}checkout=${after.id}`, { replace: true });
+    } catch (err) {
+      toast({ title: "Payment failed", description: (err as Error).message, variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-lg gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Test gateway checkout</h1>
+      <p role="note" className="rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm">
+        This is Kalrav's built-in <strong>test gateway</strong>: no money moves. It is used because no Razorpay keys are
+        set. Choose how the payment ends; the app is told by a signed webhook, as with Razorpay.
+      </p>
+      {checkout.isPending ? (
+        <Skeleton className="h-48" />
+      ) : checkout.isError ? (
+        <p role="alert">
+          {checkout.error.message} <Link to={back}>Go back</Link>
+        </p>
+      ) : checkout.data.status !== "open" ? (
+        <p role="alert">
+          This checkout is already closed. <Link to={back}>Go back</Link>
+        </p>
+      ) : (
+        <Card>
+          <h2 className="text-lg font-semibold">
+            {checkout.data.purpose === "plan"
+              ? `${PLANS[checkout.data.planId].name} plan, one year`
+              : `${PLANS.introductory.name}: one release`}
+          </h2>
+          <p className="mt-2 text-3xl font-bold">{formatInr(checkout.data.amountPaise, { decimals: true })}</p>
+          <p className="text-sm text-muted-foreground">
+            GST included · billed to {checkout.data.billingName}, {checkout.data.billingState}
+          </p>
+          <GstLines gst={checkout.data.gst} />
+          <fieldset className="mt-4 grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Pay by</legend>
+            {(
+              [
+                ["upi", "UPI"],
+                ["card", "Card"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="method"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="mt-6 flex flex-wrap gap-2">
+            <Button disabled={pay.isPending} onClick={() => finish("success")}>
+              {pay.isPending ? "Processing..." : `Pay ${formatInr(checkout.data.amountPaise, { decimals: true })}`}
+            </Button>
+            <Button variant="outline" disabled={pay.isPending} onClick={() => finish("failure")}>
+              Fail payment
+            </Button>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState } from "react";
+import { formatInr } from "#domain/money";
+import { PAYMENT_MESSAGES } from "#domain/payments";
+import { PLANS } from "#domain/plans";
+import { Button } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { SearchInput } from "#web/components/ui/search-input";
+import { toast, toastFailure } from "#web/components/ui/toast";
+import { type AdminPayment, useAdminPayments } from "#web/features/subscriptions/api/get-admin-payments";
+import { useRefundPayment } from "#web/features/subscriptions/api/refund-payment";
+import { formatDate } from "#web/lib/format";
+import { useListSearch } from "#web/lib/use-list-search";
+
+const fail = toastFailure("Refund Failed");
+
+/** Payments received: what the gateway reported, each invoice, each refund; admins refund with a reason. */
+export function AdminPayments() {
+  const { search, setSearch, q, page, setPage } = useListSearch();
+  const list = useAdminPayments({ q, page, pageSize: 20 });
+  const refund = useRefundPayment();
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+
+  const open = (p: AdminPayment) => {
+    setRefunding(p);
+    setAmount(((p.amountPaise - p.refundedPaise) / 100).toFixed(2));
+    setReason("");
+    setErrors({});
+  };
+  const submit = () => {
+    if (!refunding) return;
+    const left = refunding.amountPaise - refunding.refundedPaise;
+    const paise = Math.round(Number(amount) * 100);
+    const next: typeof errors = {};
+    if (!Number.isFinite(paise) || paise <= 0 || paise > left) next.amount = PAYMENT_MESSAGES.refundTooLarge;
+    if (!reason.trim()) next.reason = PAYMENT_MESSAGES.refundReason;
+    setErrors(next);
+    if (next.amount || next.reason) {
+      document.getElementById(next.amount ? "refund-amount" : "refund-reason")?.focus();
+      return;
+    }
+    refund.mutateAsync({ id: refunding.id, amountPaise: paise, reason: reason.trim() }).then(() => {
+      toast({
+        title: "Payment refunded",
+        description: `${formatInr(paise, { decimals: true })} to ${refunding.userName}`,
+      });
+      setRefunding(null);
+    }, fail);
+  };
+
+  return (
+    <section aria-labelledby="payments-heading" className="grid gap-4">
+      <h2 id="payments-heading" className="text-xl font-semibold">
+        Payments
+      </h2>
+      <SearchInput
+        label="Search payments"
+        placeholder="User, payment id or invoice"
+        value={search}
+        onChange={setSearch}
+      />
+      <DataTable
+        columns={[
+          {
+            header: "User",
+            cell: (p) => (
+              <>
+                <span className="font-medium">{p.userName}</span>
+                <span className="block text-xs text-muted-foreground">{p.userEmail}</span>
+              </>
+            ),
+          },
+          { header: "For", cell: (p) => PLANS[p.planId].name },
+          {
+            header: "Amount",
+            cell: (p) => (
+              <>
+                {formatInr(p.amountPaise, { decimals: true })}
+                {p.refundedPaise > 0 && (
+                  <span className="block text-xs text-muted-foreground">
+                    Refunded {formatInr(p.refundedPaise, { decimals: true })}
+                    {p.refunds[0] ? `: ${p.refunds[0].reason}` : ""}
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { header: "Method", cell: (p) => (p.method ?? "—").toUpperCase() },
+          {
+            header: "Gateway ids",
+            cell: (p) => (
+              <span className="font-mono text-xs">
+                {p.gateway}: {p.gatewayPaymentId}
+                {p.gatewaySubscriptionId && <span className="block">{p.gatewaySubscriptionId}</span>}
+              </span>
+            ),
+          },
+          {
+            header: "Invoice",
+            cell: (p) =>
+              p.invoiceId ? (
+                <a className="text-primary underline" href={`/api/admin/invoices/${p.invoiceId}/pdf`} download>
+                  {p.invoiceNumber}
+                </a>
+              ) : (
+                "—"
+              ),
+          },
+          { header: "Date", cell: (p) => formatDate(p.createdAt) },
+          {
+            header: "Actions",
+            cell: (p) =>
+              p.refundedPaise < p.amountPaise ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => open(p)}
+                  aria-label={`Refund payment of ${p.userName}`}
+                >
+                  Refund
+                </Button>
+              ) : (
+                <span className="text-xs text-muted-foreground">Refunded</span>
+              ),
+          },
+        ]}
+        rows={list.data?.items}
+        rowKey={(p) => p.id}
+        loading={list.isPending}
+        loadingText="Loading payments…"
+        emptyText="No payments yet."
+        paging={list.data && { page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
+      />
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(o) => !o && setRefunding(null)}
+        title="Refund this payment?"
+        description={
+          refunding
+            ? `The money goes back to ${refunding.userName} through the gateway. This cannot be undone; their plan is not changed by the refund.`
+            : ""
+        }
+        confirmLabel="Refund"
+        pending={refund.isPending}
+        onConfirm={submit}
+      >
+        <div className="mt-4 grid gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="refund-amount">Amount (₹)</Label>
+            <Input
+              id="refund-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={errors.amount ? "refund-amount-error" : undefined}
+            />
+            {errors.amount && (
+              <p id="refund-amount-error" className="text-sm text-destructive">
+                {errors.amount}
+              </p>
+            )}
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="refund-reason">Reason</Label>
+            <Input
+              id="refund-reason"
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? "refund-reason-error" : undefined}
+            />
+            {errors.reason && (
+              <p id="refund-reason-error" className="text-sm text-destructive">
+                {errors.reason}
+              </p>
+            )}
+          </div>
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}

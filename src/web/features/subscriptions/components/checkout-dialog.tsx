@@ -1,0 +1,229 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { INDIAN_STATES } from "#domain/gst";
+import { formatInr } from "#domain/money";
+import { type BillingDetails, billingDetailsSchema } from "#domain/payments";
+import { PLANS, type PlanId } from "#domain/plans";
+import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { toast } from "#web/components/ui/toast";
+import { useBilling } from "#web/features/subscriptions/api/get-billing";
+import { useQuote } from "#web/features/subscriptions/api/get-quote";
+import { useStartCheckout } from "#web/features/subscriptions/api/start-checkout";
+import { useVerifyCheckout } from "#web/features/subscriptions/api/verify-checkout";
+import { openRazorpayCheckout } from "#web/features/subscriptions/lib/razorpay-checkout";
+import { formatDate } from "#web/lib/format";
+import { useSession } from "#web/lib/session";
+import { GstLines } from "./gst-lines";
+
+type FieldErrors = Partial<Record<keyof BillingDetails, string>>;
+
+/**
+ * Paying for a plan (or the Introductory Offer for one release): the amount from our catalogue with
+ * any upgrade credit and the GST inside it, the invoice's billing details, then the gateway's checkout.
+ * `onOpened` gets the checkout's id: the caller waits for its confirmation (?checkout=<id>).
+ */
+export function CheckoutDialog({
+  planId,
+  releaseId,
+  returnTo,
+  onOpenChange,
+}: {
+  planId: PlanId | null;
+  releaseId?: string;
+  /** The page to come back to after the test gateway's page. */
+  returnTo: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const session = useSession();
+  const billing = useBilling();
+  const start = useStartCheckout();
+  const verify = useVerifyCheckout();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<{ billingName: string; billingState: string; gstin: string }>({
+    billingName: "",
+    billingState: "",
+    gstin: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const quote = useQuote(planId && planId !== "introductory" ? planId : null, form.billingState || undefined);
+  const last = billing.data?.lastBilling;
+  const userName = session.data?.name ?? "";
+
+  useEffect(() => {
+    if (!planId) return;
+    setErrors({});
+    setForm({
+      billingName: last?.billingName ?? userName,
+      billingState: last?.billingState ?? "",
+      gstin: last?.gstin ?? "",
+    });
+  }, [planId, last, userName]);
+
+  if (!planId) return null;
+  const plan = PLANS[planId];
+  const scheduled = quote.data?.kind === "scheduled";
+  const amountPaise = planId === "introductory" ? plan.pricePaise : (quote.data?.amountPaise ?? plan.pricePaise);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = billingDetailsSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof BillingDetails;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      const first = (["billingName", "billingState", "gstin"] as const).find((k) => next[k]);
+      if (first) document.getElementById(`billing-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      const started = await start.mutateAsync({ planId, releaseId, billing: parsed.data });
+      if (started.scheduled) {
+        toast({ title: SUBSCRIPTION_MESSAGES.downgradeTitle, description: started.scheduled.message });
+        onOpenChange(false);
+        return;
+      }
+      const checkout = started.checkout;
+      if (!checkout) return;
+      if (checkout.gateway === "test") {
+        navigate(`/app/checkout/test/${checkout.gatewayRef}?return=${encodeURIComponent(returnTo)}`);
+        return;
+      }
+      const result = await openRazorpayCheckout({
+        keyId: started.keyId ?? "",
+        checkoutId: checkout.id,
+        kind: checkout.purpose === "plan" ? "subscription" : "order",
+        ref: checkout.gatewayRef,
+        description: plan.name,
+        prefill: { name: parsed.data.billingName, email: session.data?.email },
+      });
+      await verify.mutateAsync({
+        id: checkout.id,
+        paymentId: result.razorpay_payment_id,
+        signature: result.razorpay_signature,
+      });
+      onOpenChange(false);
+      const sep = returnTo.includes("?") ? "&" : "?";
+      navigate(`${returnTo}${sep}checkout=${checkout.id}`, { replace: true });
+    } catch (err) {
+      toast({ title: SUBSCRIPTION_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });
+    }
+  };
+
+  const busy = start.isPending || verify.isPending;
+  const field = (key: keyof BillingDetails) => ({
+    id: `billing-${key}`,
+    "aria-invalid": errors[key] ? true : undefined,
+    "aria-describedby": errors[key] ? `billing-${key}-error` : undefined,
+  });
+  const fieldError = (key: keyof BillingDetails) =>
+    errors[key] ? (
+      <p id={`billing-${key}-error`} className="text-sm text-destructive">
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent
+        title={planId === "introductory" ? `Pay for this release: ${plan.name}` : `${plan.name}: checkout`}
+        description={
+          scheduled
+            ? "A downgrade takes effect when your current plan renews: nothing is charged today."
+            : "Prices include GST. Your plan changes once the payment is confirmed."
+        }
+        className="max-w-lg"
+      >
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {scheduled && quote.data ? (
+            <p className="text-sm">
+              You move to {plan.name} on {formatDate(quote.data.effectiveOn)}, when your plan renews. Until then nothing
+              changes.
+            </p>
+          ) : (
+            <section aria-label="Amount" className="grid gap-1 rounded-lg border border-border p-3 text-sm">
+              <p className="flex justify-between">
+                <span>{plan.name}</span>
+                <span>{formatInr(plan.pricePaise, { decimals: true })}</span>
+              </p>
+              {quote.data && quote.data.creditPaise > 0 && (
+                <p className="flex justify-between text-muted-foreground">
+                  <span>Credit for the unused part of your current plan</span>
+                  <span>−{formatInr(quote.data.creditPaise, { decimals: true })}</span>
+                </p>
+              )}
+              <p className="flex justify-between text-base font-semibold">
+                <span>You pay today</span>
+                <span>{formatInr(amountPaise, { decimals: true })}</span>
+              </p>
+              {quote.data?.gst && <GstLines gst={quote.data.gst} />}
+            </section>
+          )}
+          {!scheduled && (
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-medium">Billing details for your GST invoice</legend>
+              <div className="grid gap-1">
+                <Label htmlFor="billing-billingName">Name on invoice</Label>
+                <Input
+                  {...field("billingName")}
+                  value={form.billingName}
+                  maxLength={200}
+                  autoComplete="name"
+                  onChange={(e) => setForm({ ...form, billingName: e.target.value })}
+                />
+                {fieldError("billingName")}
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="billing-billingState">Billing state</Label>
+                <Select
+                  {...field("billingState")}
+                  value={form.billingState}
+                  onChange={(e) => setForm({ ...form, billingState: e.target.value })}
+                >
+                  <option value="">Choose a state</option>
+                  {INDIAN_STATES.map((s) => (
+                    <option key={s.code} value={s.name}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Select>
+                {fieldError("billingState")}
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="billing-gstin">GSTIN (optional, for businesses)</Label>
+                <Input
+                  {...field("gstin")}
+                  value={form.gstin}
+                  maxLength={15}
+                  autoCapitalize="characters"
+                  onChange={(e) => setForm({ ...form, gstin: e.target.value })}
+                />
+                {fieldError("gstin")}
+              </div>
+            </fieldset>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy
+              ? SUBSCRIPTION_MESSAGES.processing
+              : scheduled
+                ? "Schedule downgrade"
+                : `Pay ${formatInr(amountPaise, { decimals: true })}`}
+          </Button>
+          {billing.data?.gateway === "test" && (
+            <p className="text-xs text-muted-foreground">
+              Payments use Kalrav's built-in test gateway: no money moves.
+            </p>
+          )}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
