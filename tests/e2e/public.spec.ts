@@ -52,7 +52,10 @@ test("home leads to registration and features", async ({ page }) => {
   }
   const getStarted = page.getByRole("link", { name: /^Get Started:/ });
   await expect(getStarted).toHaveCount(3);
-  for (const link of await getStarted.all()) await expect(link).toHaveAttribute("href", "/register");
+  // Each card carries its plan to registration (the Introductory Offer is bought per release, later).
+  await expect(getStarted.nth(0)).toHaveAttribute("href", "/register");
+  await expect(getStarted.nth(1)).toHaveAttribute("href", "/register?plan=basic_artist");
+  await expect(getStarted.nth(2)).toHaveAttribute("href", "/register?plan=pro_artist");
   await expect(page.getByText("₹299")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create Your Free Account" })).toHaveAttribute("href", "/register");
   await page.getByRole("link", { name: "Learn More" }).click();
@@ -89,7 +92,12 @@ test("pricing shows the four plans in INR from the one catalogue", async ({ page
   for (const [name, price] of plans) {
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
     await expect(card.getByText(price, { exact: true })).toBeVisible();
-    await expect(card.getByRole("link", { name: `Get Started: ${name}` })).toHaveAttribute("href", "/register");
+    await expect(card.getByRole("link", { name: `Get Started: ${name}` })).toHaveAttribute(
+      "href",
+      name === "Introductory Offer"
+        ? "/register"
+        : `/register?plan=${name === "Basic Artist" ? "basic_artist" : name === "Pro Artist" ? "pro_artist" : "label_plan"}`,
+    );
   }
 });
 

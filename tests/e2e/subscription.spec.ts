@@ -9,6 +9,7 @@ import {
   payForPlan,
   signIn,
   test,
+  uniqueEmail,
 } from "./fixtures";
 
 test("a new artist is on Basic unpaid, upgrades to Pro through the test gateway by UPI, and downloads the GST invoice", async ({
@@ -155,4 +156,26 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
   await expect(page.getByText("Your live releases stay live and keep earning.", { exact: false })).toBeVisible();
   await page.goto("/app/releases");
   await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Live");
+});
+
+test("Get Started on a plan card carries the plan through registration and sign-in to its checkout", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto("/pricing");
+  await page.getByRole("link", { name: "Get Started: Pro Artist" }).click();
+  await expect(page).toHaveURL(/\/register\?plan=pro_artist$/);
+  await page.getByLabel("Full Name / Artist Name").fill("Carried Plan");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login\?plan=pro_artist$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/app\/subscriptions$/);
+  const checkout = page.getByRole("dialog", { name: "Pro Artist: checkout" });
+  await expect(checkout).toBeVisible();
+  await expect(checkout.getByLabel("Name on invoice")).toHaveValue("Carried Plan");
 });
