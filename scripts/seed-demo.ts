@@ -7,7 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { gs1CheckDigit } from "#domain/identifiers";
 import { createAuth } from "#server/auth/auth";
-import { ensureFirstAdmin } from "#server/auth/first-admin";
+import { adminCredentialLines, ensureFirstAdmin } from "#server/auth/first-admin";
 import { openDatabase } from "#server/db/client";
 import { releases, storeReports, tracks, users } from "#server/db/schema";
 import { loadEnv } from "#server/env";
@@ -84,7 +84,13 @@ async function main() {
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     trustedOrigins: [env.PUBLIC_URL],
   });
-  await ensureFirstAdmin(db, auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  // Whoever creates the first admin prints how to sign in (the server will not be able to).
+  const admin = await ensureFirstAdmin(db, auth, {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    resetPassword: env.ADMIN_RESET_PASSWORD,
+  });
+  process.stdout.write(`\n${adminCredentialLines(admin).join("\n")}\n\n`);
   const random = mulberry32(2026);
 
   let upcSeq = 1;

@@ -20,6 +20,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
+  /** Replace the password of the existing ADMIN_EMAIL account with ADMIN_PASSWORD at start. */
+  ADMIN_RESET_PASSWORD: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Kalrav <no-reply@kalrav.in>"),
   REQUIRE_EMAIL_VERIFICATION: boolFromString,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { adminCredentialLines } from "#server/auth/first-admin";
 import { loadEnv } from "./env";
 import { startServer } from "./server";
 
@@ -14,16 +15,7 @@ async function main() {
   const env = loadEnv();
   const server = await startServer(env, { webRoot });
   const lines = [`Kalrav is running at ${env.PUBLIC_URL} (listening on port ${server.port})`];
-  if (server.firstAdmin.created) {
-    lines.push(`First admin: ${server.firstAdmin.email}`);
-    lines.push(
-      server.firstAdmin.generated
-        ? `Password:    ${server.firstAdmin.password}   (generated; shown only this once)`
-        : "Password:    the one in ADMIN_PASSWORD",
-    );
-  } else {
-    lines.push(`Admin: ${server.firstAdmin.email} (created earlier; its password was shown at that start)`);
-  }
+  lines.push(...adminCredentialLines(server.firstAdmin));
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
 
   const stop = (signal: string) => {

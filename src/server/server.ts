@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createAuth } from "#server/auth/auth";
-import { ensureFirstAdmin, type FirstAdminResult } from "#server/auth/first-admin";
+import { type AdminCredentialsResult, ensureFirstAdmin } from "#server/auth/first-admin";
 import { createSessionCache } from "#server/auth/session-cache";
 import { type Database, openDatabase } from "#server/db/client";
 import { createJobWorker, type JobWorker } from "#server/jobs/queue";
@@ -36,7 +36,7 @@ import { loadOrCreateSecret } from "./secret";
 export interface RunningServer {
   url: string;
   port: number;
-  firstAdmin: FirstAdminResult;
+  firstAdmin: AdminCredentialsResult;
   jobs: JobWorker;
   uploads: UploadServer;
   /** The payment gateway in use, and the built-in test gateway when it is the one. */
@@ -85,6 +85,7 @@ export async function startServer(
   const firstAdmin = await ensureFirstAdmin(database.db, auth, {
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,
+    resetPassword: env.ADMIN_RESET_PASSWORD,
   });
   await warnOfRoyaltyAudit(database.db, logger);
   const reportsDir = path.join(env.DATA_DIR, "reports");

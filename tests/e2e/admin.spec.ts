@@ -63,6 +63,14 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await expect(row).toContainText("Pending");
   await expect(row.getByRole("button", { name: `Take Down ${title}` })).toHaveCount(0);
   await row.getByRole("button", { name: `Approve ${title}` }).click();
+  // It asks first, naming the release and what follows; Cancel changes nothing.
+  const confirm = admin.getByRole("alertdialog", { name: `Approve ${title}?` });
+  await expect(confirm).toContainText("This cannot be undone");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Pending");
+  await expect(row.getByRole("button", { name: `Approve ${title}` })).toBeFocused();
+  await row.getByRole("button", { name: `Approve ${title}` }).click();
+  await confirm.getByRole("button", { name: "Approve" }).click();
   await expectToast(admin, "Release approved", title);
   await expect(row).toContainText("Live");
 
@@ -73,6 +81,10 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await page.keyboard.press("Escape");
 
   await row.getByRole("button", { name: `Take Down ${title}` }).click();
+  await admin
+    .getByRole("alertdialog", { name: `Take down ${title}?` })
+    .getByRole("button", { name: "Take Down" })
+    .click();
   await expect(row).toContainText("Taken Down");
   await page.reload();
   await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Taken Down");
@@ -122,6 +134,10 @@ test("manual upload validates, and a release without audio says so and cannot be
   await expect(row).toContainText("Audio missing");
   await expect(row).toContainText("Manual upload");
   await row.getByRole("button", { name: `Approve ${title}` }).click();
+  await admin
+    .getByRole("alertdialog", { name: `Approve ${title}?` })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expectToast(admin, "Action Failed", "This release has no audio yet, so it cannot be approved.");
   await row.getByRole("button", { name: `Download Audio of ${title}` }).click();
   await expectToast(admin, "Action Failed", "This release's audio is not a downloadable http(s) link.");
@@ -154,15 +170,23 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
   await expect(row).toContainText("artist");
   await expect(row).toContainText("Basic Artist (default)");
   await row.getByRole("button", { name: "Make Admin: Added Person" }).click();
+  await admin
+    .getByRole("alertdialog", { name: "Make Added Person an admin?" })
+    .getByRole("button", { name: "Make Admin" })
+    .click();
   await expect(row).toContainText("admin");
   await page.reload();
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await row.getByRole("button", { name: "Suspend: Added Person" }).click();
+  await admin
+    .getByRole("alertdialog", { name: "Suspend Added Person?" })
+    .getByRole("button", { name: "Suspend" })
+    .click();
   await expect(row).toContainText("suspended");
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?.*)?$/);
 });
 
 test("ticket replies flow both ways, with a notification for the artist", async ({ page, browser }) => {

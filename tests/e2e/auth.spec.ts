@@ -31,7 +31,7 @@ test.describe("registration", () => {
     await page.getByLabel("Confirm Password").fill("secret1");
     await page.getByRole("button", { name: "Create Account" }).click();
 
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
     await expectToast(page, "Registration Successful", "Welcome, Meera Sen! You can now log in.");
 
     await signIn(page, email, "secret1");
@@ -54,7 +54,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Login Failed", "Invalid email or password");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
 
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -74,22 +74,22 @@ test.describe("sign-in", () => {
     await signIn(page, artist.email, artist.password);
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
     await expectToast(page, "Logged Out", "You have been successfully logged out.");
     await page.goto("/app/dashboard");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
   });
 });
 
 test.describe("route guards", () => {
   test("signed out at /app/releases goes to /login", async ({ page }) => {
     await page.goto("/app/releases");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
   });
 
   test("signed out at /admin goes to /login", async ({ page }) => {
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
   });
 
   test("an artist at /admin goes to /, and /app leads to the dashboard", async ({ page }) => {
@@ -144,7 +144,7 @@ test("a forgotten password is reset through the e-mailed link", async ({ page })
   await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
   await page.getByLabel("Confirm New Password").fill("brand-new-pass");
   await page.getByRole("button", { name: "Set New Password" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?.*)?$/);
 
   await signIn(page, artist.email, artist.password);
   await expectToast(page, "Login Failed", "Invalid email or password");
@@ -188,6 +188,69 @@ test("when the session ends while the app is open, the next request leads to the
     .getByRole("link", { name: "Releases" })
     .click({ timeout: 5_000 })
     .catch(() => undefined);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?.*)?$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("registration fills the e-mail in on the sign-in page, and a deep link opened while signed out is returned to", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto("/register");
+  await page.getByLabel("Full Name / Artist Name").fill("Deep Linker");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+
+  // Signed out, a link to a page of the app leads to sign-in, then back to that page.
+  await page.goto("/app/support");
+  await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Fsupport$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/app\/support$/);
+});
+
+test("a next address outside the app is ignored after sign-in", async ({ page }) => {
+  const artist = await createArtist(page, "Careful Artist");
+  await page.goto("/login?next=%2F%2Fevil.example%2Fapp%2F");
+  await page.getByLabel("Email").fill(artist.email);
+  await page.getByLabel("Password").fill(artist.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the header keeps Sign Up, and the public menu closes when a link is tapped", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toBeVisible();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the app drawer closes when a link is tapped, and Logout is within reach", async ({ page }) => {
+    const artist = await createArtist(page, "Phone Artist");
+    await signIn(page, artist.email, artist.password);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const logout = drawer.getByRole("button", { name: "Logout" });
+    await logout.scrollIntoViewIfNeeded();
+    await expect(logout).toBeInViewport();
+    await drawer.getByRole("link", { name: "Releases" }).click();
+    await expect(page).toHaveURL(/\/app\/releases$/);
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login(\?.*)?$/);
+  });
 });

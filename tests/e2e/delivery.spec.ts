@@ -52,6 +52,10 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await admin.goto("/admin/releases");
   await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
   await admin.getByRole("button", { name: `Approve ${title}` }).click();
+  await admin
+    .getByRole("alertdialog", { name: `Approve ${title}?` })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expectToast(admin, "Action Failed", "This release has 2 blocking quality findings; fix them before approving.");
 
   // The artist replaces the audio with a 24-bit 48 kHz stereo file.

@@ -170,8 +170,8 @@ test("Get Started on a plan card carries the plan through registration and sign-
   await page.getByLabel("Password", { exact: true }).fill("secret1");
   await page.getByLabel("Confirm Password").fill("secret1");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/login\?plan=pro_artist$/);
-  await page.getByLabel("Email").fill(email);
+  await expect(page).toHaveURL(/\/login\?email=.+&plan=pro_artist$/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill("secret1");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/app\/subscriptions$/);

@@ -1,8 +1,9 @@
 import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
+import { loginReturningTo } from "#web/features/auth/lib/chosen-plan";
 import { useSession } from "#web/lib/session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
@@ -18,8 +19,9 @@ const NAV: readonly NavItem[] = [
 /** Admins only: signed out → /login, signed-in non-admins → / (product §6). */
 export function AdminLayout() {
   const { data: user, isPending } = useSession();
+  const location = useLocation();
   if (isPending) return <FullPageSpinner />;
-  if (!user) return <Navigate to={paths.login} replace />;
+  if (!user) return <Navigate to={loginReturningTo(location.pathname + location.search)} replace />;
   if (user.role !== "admin") return <Navigate to={paths.home} replace />;
   return (
     <AreaLayout

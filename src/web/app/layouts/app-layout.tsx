@@ -2,6 +2,7 @@ import { BarChart3, CreditCard, Disc3, IndianRupee, LayoutDashboard, LifeBuoy, S
 import { Navigate, useLocation } from "react-router";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
+import { loginReturningTo } from "#web/features/auth/lib/chosen-plan";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell";
 import { ReleaseSearch } from "#web/features/releases/components/release-search";
 import { useSession } from "#web/lib/session";
@@ -22,7 +23,7 @@ export function AppLayout() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={loginReturningTo(location.pathname + location.search)} replace />;
   return (
     <AreaLayout
       user={user}

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { LogOut, Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { MESSAGES } from "#domain/messages";
 import { Logo } from "#web/components/logo";
@@ -19,7 +19,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-function SideNav({ items, label }: { items: readonly NavItem[]; label: string }) {
+function SideNav({ items, label, onNavigate }: { items: readonly NavItem[]; label: string; onNavigate?: () => void }) {
   return (
     <nav aria-label={label}>
       <ul className="grid gap-1">
@@ -27,6 +27,7 @@ function SideNav({ items, label }: { items: readonly NavItem[]; label: string })
           <li key={to}>
             <NavLink
               to={to}
+              onClick={onNavigate}
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`
               }
@@ -75,9 +76,11 @@ export function AreaLayout({
   navItems: readonly NavItem[];
   topBarExtra?: ReactNode;
 }) {
-  const panel = (
-    <div className="flex h-full flex-col gap-6">
-      <SideNav items={navItems} label={navLabel} />
+  // The drawer closes when one of its links is tapped.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const panel = (onNavigate?: () => void) => (
+    <div className="flex min-h-full flex-col gap-6">
+      <SideNav items={navItems} label={navLabel} onNavigate={onNavigate} />
       <div className="mt-auto grid gap-3">
         <div className="sm:hidden">
           <ThemeToggle />
@@ -95,7 +98,7 @@ export function AreaLayout({
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-4 backdrop-blur">
-        <Dialog.Root>
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <Dialog.Trigger asChild>
             <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
               <Menu className="h-5 w-5" aria-hidden />
@@ -103,10 +106,11 @@ export function AreaLayout({
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-full bg-card p-6 shadow-xl">
+            {/* Scrolls on a short phone, so Logout at the bottom is always reachable. */}
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-full flex-col overflow-y-auto bg-card p-6 shadow-xl">
               <Dialog.Title className="mb-4 text-lg font-semibold">Menu</Dialog.Title>
               <Dialog.Description className="sr-only">{navLabel}</Dialog.Description>
-              {panel}
+              <div className="flex-1">{panel(() => setDrawerOpen(false))}</div>
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
@@ -123,7 +127,7 @@ export function AreaLayout({
       </header>
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 border-r border-border p-4 lg:block">
-          {panel}
+          {panel()}
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />

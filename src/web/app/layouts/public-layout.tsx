@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { CONTACT, MARKETING_CLAIMS } from "#domain/business";
 import { homePathForRole } from "#domain/roles";
@@ -18,23 +19,30 @@ const HEADER_LINKS = [
   { to: paths.supportPage, label: "Support" },
 ] as const;
 
-function AccountButtons() {
+function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   const { data: user, isPending } = useSession();
   if (isPending) return <span className="h-10 w-24" aria-hidden />;
   if (user) {
     return (
-      <Button asChild>
-        <Link to={homePathForRole(user.role)}>Dashboard</Link>
+      <Button asChild size={compact ? "sm" : undefined}>
+        <Link to={homePathForRole(user.role)} onClick={onNavigate}>
+          Dashboard
+        </Link>
       </Button>
     );
   }
   return (
     <>
-      <Button asChild variant="ghost">
-        <Link to={paths.login}>Login</Link>
+      {/* On a phone the header keeps Sign Up; Login is in the menu. */}
+      <Button asChild variant="ghost" className={compact ? "hidden sm:inline-flex" : undefined}>
+        <Link to={paths.login} onClick={onNavigate}>
+          Login
+        </Link>
       </Button>
-      <Button asChild>
-        <Link to={paths.register}>Sign Up</Link>
+      <Button asChild size={compact ? "sm" : undefined}>
+        <Link to={paths.register} onClick={onNavigate}>
+          Sign Up
+        </Link>
       </Button>
     </>
   );
@@ -60,9 +68,12 @@ function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: 
   );
 }
 
+/** The phone menu: closes when a link in it is tapped (the page it opens replaces it). */
 function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
-    <Dialog.Root>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
           <Menu className="h-5 w-5" aria-hidden />
@@ -70,18 +81,14 @@ function MobileMenu() {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-72 max-w-full bg-card p-6 shadow-xl">
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-72 max-w-full overflow-y-auto bg-card p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav aria-label="Main" className="mt-4">
-            <Dialog.Close asChild>
-              <div>
-                <NavLinks className="grid gap-1" />
-              </div>
-            </Dialog.Close>
+            <NavLinks className="grid gap-1" onNavigate={close} />
           </nav>
           <div className="mt-6 flex flex-wrap gap-2">
-            <AccountButtons />
+            <AccountButtons onNavigate={close} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -167,8 +174,8 @@ export function PublicLayout() {
           </nav>
           <div className="flex items-center gap-2">
             <ThemeToggle />
-            <div className="hidden gap-2 sm:flex">
-              <AccountButtons />
+            <div className="flex gap-2">
+              <AccountButtons compact />
             </div>
             <MobileMenu />
           </div>

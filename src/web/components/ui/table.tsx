@@ -1,12 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "#web/lib/cn";
 
-/** A table that scrolls sideways on a phone rather than overflowing the page. */
+/**
+ * A table that scrolls sideways on a phone. The scrolling box can be focused, so it can be scrolled
+ * by keyboard; it is named after the table (`aria-label`) or "Table".
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    <section
+      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={props["aria-label"] ?? "Table"}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+    >
       <table className={cn("w-full min-w-[720px] text-left text-sm", className)} {...props} />
-    </div>
+    </section>
   );
 }
 export const Th = ({ className, ...props }: ComponentProps<"th">) => (

@@ -35,6 +35,8 @@ export function ManageReleasesPage() {
   const [editing, setEditing] = useState<AdminRelease | null>(null);
   const [rejecting, setRejecting] = useState<AdminRelease | null>(null);
   const [deleting, setDeleting] = useState<AdminRelease | null>(null);
+  // Approve and Take Down cannot be undone: they ask first, naming the release and what follows.
+  const [confirming, setConfirming] = useState<{ release: AdminRelease; action: "approve" | "take-down" } | null>(null);
   const [reviewing, setReviewing] = useState<AdminRelease | null>(null);
   const releases = useAdminReleases({ q, status, page, pageSize: 20 });
   const action = useReleaseAction();
@@ -132,7 +134,7 @@ export function ManageReleasesPage() {
                   {canApplyReleaseAction("approve", r.status) && (
                     <Button
                       size="sm"
-                      onClick={() => run(r, "approve", "Release approved")}
+                      onClick={() => setConfirming({ release: r, action: "approve" })}
                       aria-label={`Approve ${r.title}`}
                     >
                       Approve
@@ -152,7 +154,7 @@ export function ManageReleasesPage() {
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => run(r, "take-down", "Release taken down")}
+                      onClick={() => setConfirming({ release: r, action: "take-down" })}
                       aria-label={`Take Down ${r.title}`}
                     >
                       Take Down
@@ -200,6 +202,26 @@ export function ManageReleasesPage() {
       {editing && <EditMetadataDialog release={editing} onClose={() => setEditing(null)} />}
       {rejecting && <RejectDialog release={rejecting} onClose={() => setRejecting(null)} />}
       {reviewing && <ReleaseReviewDialog release={reviewing} onClose={() => setReviewing(null)} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={
+          confirming ? `${confirming.action === "approve" ? "Approve" : "Take down"} ${confirming.release.title}?` : ""
+        }
+        description={
+          confirming?.action === "approve"
+            ? "It goes live and is sent to every store (once its artist's plan or release is paid). This cannot be undone: a live release can only be taken down."
+            : "It is removed from every store that has it and stops earning; its streams so far stay in its history. This cannot be undone."
+        }
+        confirmLabel={confirming?.action === "approve" ? "Approve" : "Take Down"}
+        pending={action.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          const { release, action: which } = confirming;
+          setConfirming(null);
+          void run(release, which, which === "approve" ? "Release approved" : "Release taken down");
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

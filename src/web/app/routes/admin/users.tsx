@@ -25,6 +25,8 @@ export function ManageUsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  // Role changes and suspensions ask first, naming the person and what changes for them.
+  const [confirming, setConfirming] = useState<{ user: AdminUser; action: "role" | "suspend" } | null>(null);
   const users = useAdminUsers({ q, page, pageSize: 20 });
   const edit = useEditUser();
   const action = useUserAction();
@@ -99,7 +101,7 @@ export function ManageUsersPage() {
                     size="sm"
                     variant="outline"
                     disabled={u.id === me?.id}
-                    onClick={() => toggleRole(u)}
+                    onClick={() => setConfirming({ user: u, action: "role" })}
                     aria-label={`${u.role === "admin" ? "Make Artist" : "Make Admin"}: ${u.name}`}
                   >
                     {u.role === "admin" ? "Make Artist" : "Make Admin"}
@@ -108,7 +110,9 @@ export function ManageUsersPage() {
                     size="sm"
                     variant="outline"
                     disabled={u.id === me?.id}
-                    onClick={() => setStatus(u, u.status === "active" ? "suspend" : "activate")}
+                    onClick={() =>
+                      u.status === "active" ? setConfirming({ user: u, action: "suspend" }) : setStatus(u, "activate")
+                    }
                     aria-label={`${u.status === "active" ? "Suspend" : "Activate"}: ${u.name}`}
                   >
                     {u.status === "active" ? "Suspend" : "Activate"}
@@ -135,6 +139,40 @@ export function ManageUsersPage() {
         paging={users.data && { page: page, pageSize: users.data.pageSize, total: users.data.total, onPage: setPage }}
       />
       <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={
+          !confirming
+            ? ""
+            : confirming.action === "suspend"
+              ? `Suspend ${confirming.user.name}?`
+              : `Make ${confirming.user.name} ${confirming.user.role === "admin" ? "an artist" : "an admin"}?`
+        }
+        description={
+          !confirming
+            ? ""
+            : confirming.action === "suspend"
+              ? `${confirming.user.email} is signed out everywhere and cannot sign in until an admin activates the account again. Their live releases stay live.`
+              : confirming.user.role === "admin"
+                ? `${confirming.user.email} loses access to every admin page at once.`
+                : `${confirming.user.email} can see and change every user, release, payment and report.`
+        }
+        confirmLabel={
+          confirming?.action === "suspend"
+            ? "Suspend"
+            : confirming?.user.role === "admin"
+              ? "Make Artist"
+              : "Make Admin"
+        }
+        pending={edit.isPending || action.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          const { user, action: which } = confirming;
+          setConfirming(null);
+          void (which === "suspend" ? setStatus(user, "suspend") : toggleRole(user));
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

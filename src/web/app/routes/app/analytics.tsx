@@ -93,7 +93,7 @@ export function AnalyticsPage() {
       <Tabs value={custom ? "" : period} onValueChange={choosePeriod}>
         <TabsList aria-label="Period">
           {PERIODS.map((p) => (
-            <TabsTrigger key={p.value} value={p.value}>
+            <TabsTrigger key={p.value} value={p.value} aria-controls="analytics-results">
               {p.label}
             </TabsTrigger>
           ))}
@@ -128,7 +128,7 @@ export function AnalyticsPage() {
       {!data ? (
         <Skeleton className="h-64" />
       ) : (
-        <Tabs defaultValue="overview">
+        <Tabs defaultValue="overview" id="analytics-results">
           <TabsList aria-label="Analytics sections">
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="audience">Audience</TabsTrigger>
@@ -145,7 +145,7 @@ export function AnalyticsPage() {
               <h2 className="text-lg font-semibold">Streams per day</h2>
               <div className="mt-4 h-64" aria-hidden>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={data.series} margin={{ left: -16, right: 8 }}>
+                  <BarChart data={data.series} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis
                       dataKey="day"

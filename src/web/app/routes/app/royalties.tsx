@@ -83,6 +83,7 @@ export function RoyaltiesPage() {
             <div className="mt-4 h-64" aria-hidden>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart
+                  accessibilityLayer={false}
                   data={data.monthly.map((m) => ({
                     label: monthLabel.format(new Date(`${m.month}T00:00:00Z`)),
                     rupees: m.netPaise / 100,
@@ -138,13 +139,19 @@ export function RoyaltiesPage() {
           </h2>
           <Tabs value={filter} onValueChange={(v) => setFilter(v as typeof filter)}>
             <TabsList aria-label="Transactions">
-              <TabsTrigger value="all">All</TabsTrigger>
-              <TabsTrigger value="pending">Pending</TabsTrigger>
-              <TabsTrigger value="completed">Completed</TabsTrigger>
+              <TabsTrigger value="all" aria-controls="transactions-table">
+                All
+              </TabsTrigger>
+              <TabsTrigger value="pending" aria-controls="transactions-table">
+                Pending
+              </TabsTrigger>
+              <TabsTrigger value="completed" aria-controls="transactions-table">
+                Completed
+              </TabsTrigger>
             </TabsList>
           </Tabs>
         </div>
-        <Table>
+        <Table id="transactions-table" aria-label="Transaction history">
           <thead>
             <tr>
               <Th>Requested</Th>

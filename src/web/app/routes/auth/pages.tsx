@@ -9,16 +9,16 @@ import { ForgotPasswordForm } from "#web/features/auth/components/forgot-passwor
 import { LoginForm } from "#web/features/auth/components/login-form";
 import { RegisterForm } from "#web/features/auth/components/register-form";
 import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form";
-import { afterSignIn, useChosenPlan } from "#web/features/auth/lib/chosen-plan";
+import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { useSession } from "#web/lib/session";
 
 /** Signed-in users never see the sign-in or registration screens (product §2). */
 function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {
   const { data: user, isPending } = useSession();
   // A plan chosen on a plan card goes with them to its checkout.
-  const plan = useChosenPlan();
+  const after = useAfterSignIn();
   if (isPending) return <FullPageSpinner />;
-  if (user) return <Navigate to={afterSignIn(user.role, plan)} replace />;
+  if (user) return <Navigate to={after.to(user.role)} replace />;
   return children;
 }
 

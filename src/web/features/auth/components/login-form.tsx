@@ -12,19 +12,20 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useResendVerification } from "#web/features/auth/api/password-reset";
 import { useSignIn } from "#web/features/auth/api/sign-in";
-import { afterSignIn, useChosenPlan } from "#web/features/auth/lib/chosen-plan";
+import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { ApiClientError } from "#web/lib/api-client";
 import { SecondFactorForm } from "./second-factor-form";
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const plan = useChosenPlan();
+  const after = useAfterSignIn();
   const signIn = useSignIn();
   const resend = useResendVerification();
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ defaultValues: { email: "", password: "", rememberMe: false } });
+  // Registration sends people here with their e-mail already filled in.
+  const form = useForm<LoginInput>({ defaultValues: { email: after.email ?? "", password: "", rememberMe: false } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = loginSchema.safeParse(values);
@@ -41,7 +42,7 @@ export function LoginForm() {
         return;
       }
       toast({ title: MESSAGES.login.successTitle, description: MESSAGES.login.successDescription(parsed.data.email) });
-      navigate(afterSignIn(result.user?.role, plan), { replace: true });
+      navigate(after.to(result.user?.role), { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : MESSAGES.generic;
       if (err instanceof ApiClientError && err.code === "EMAIL_NOT_VERIFIED") {
@@ -71,7 +72,7 @@ export function LoginForm() {
             title: MESSAGES.login.successTitle,
             description: MESSAGES.login.successDescription(secondFactorFor),
           });
-          navigate(afterSignIn(user?.role, plan), { replace: true });
+          navigate(after.to(user?.role), { replace: true });
         }}
         onBack={() => setSecondFactorFor(null)}
       />

@@ -11,11 +11,11 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
 import { useSignUp } from "#web/features/auth/api/sign-up";
-import { useChosenPlan } from "#web/features/auth/lib/chosen-plan";
+import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const plan = useChosenPlan();
+  const { plan } = useAfterSignIn();
   const signUp = useSignUp();
   const config = usePublicConfig();
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +37,9 @@ export function RegisterForm() {
           ? { title: MESSAGES.register.pendingTitle, description: MESSAGES.register.pendingDescription(name) }
           : { title: MESSAGES.register.successTitle, description: MESSAGES.register.successDescription(name) },
       );
-      navigate(plan ? `${paths.login}?plan=${plan}` : paths.login);
+      // On to /login (the spec's flow), with the e-mail filled in there and the chosen plan carried on.
+      const next = new URLSearchParams({ email, ...(plan ? { plan } : {}) });
+      navigate(`${paths.login}?${next}`);
     } catch (err) {
       toast({ title: MESSAGES.register.failedTitle, description: (err as Error).message, variant: "destructive" });
     }

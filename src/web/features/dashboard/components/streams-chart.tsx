@@ -32,18 +32,24 @@ export function StreamsChart({
         </h2>
         <Tabs value={period} onValueChange={(v) => onPeriodChange(v as Period)}>
           <TabsList aria-label="Period">
-            <TabsTrigger value="weekly">Weekly</TabsTrigger>
-            <TabsTrigger value="monthly">Monthly</TabsTrigger>
-            <TabsTrigger value="quarterly">Quarterly</TabsTrigger>
+            <TabsTrigger value="weekly" aria-controls="streams-chart">
+              Weekly
+            </TabsTrigger>
+            <TabsTrigger value="monthly" aria-controls="streams-chart">
+              Monthly
+            </TabsTrigger>
+            <TabsTrigger value="quarterly" aria-controls="streams-chart">
+              Quarterly
+            </TabsTrigger>
           </TabsList>
         </Tabs>
       </div>
       <p className="sr-only">
         {data.length} daily bars from {DAY.format(new Date(`${data[0]?.day}T00:00:00Z`))}, {total} streams in all.
       </p>
-      <div className="mt-4 h-64" aria-hidden>
+      <div id="streams-chart" className="mt-4 h-64" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ left: -16, right: 8 }}>
+          <BarChart data={data} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" interval={0} tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
             <YAxis allowDecimals={false} tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
