@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type AudioFacts, auditArtwork, auditAudio, auditMetadata, isAllCaps, isTitleCase } from "./quality";
+import {
+  type AudioFacts,
+  approveBlockedReason,
+  auditArtwork,
+  auditAudio,
+  auditMetadata,
+  isAllCaps,
+  isTitleCase,
+  looksLikeWebPage,
+  webPageFinding,
+} from "./quality";
 
 const good: AudioFacts = {
   container: "wav",
@@ -115,5 +125,34 @@ describe("metadata rules", () => {
     expect(typed[0]?.message).toBe(
       "A release with 1 track is usually a Single on stores, but this one is marked Album.",
     );
+  });
+});
+
+describe("approveBlockedReason", () => {
+  const base = { audioFileUrl: "https://x.example/a.wav", audioUploadId: null, qcStatus: "done", qcBlocking: 0 };
+  it("lets a checked release with audio and no blocking findings be approved", () => {
+    expect(approveBlockedReason(base)).toBeNull();
+    expect(approveBlockedReason({ ...base, audioFileUrl: null, audioUploadId: "u1" })).toBeNull();
+  });
+  it("says why not: no audio, a check still running, blocking findings", () => {
+    expect(approveBlockedReason({ ...base, audioFileUrl: null })).toBe("No audio yet, so it cannot be approved.");
+    expect(approveBlockedReason({ ...base, qcStatus: "running" })).toBe("Waiting for the quality check to finish.");
+    expect(approveBlockedReason({ ...base, qcBlocking: 1 })).toBe(
+      "This release has 1 blocking quality finding; fix it before approving.",
+    );
+  });
+});
+
+describe("a link that opens a web page", () => {
+  it("is recognised by its first bytes", () => {
+    expect(looksLikeWebPage("<!DOCTYPE html><html><head>")).toBe(true);
+    expect(looksLikeWebPage("\n  <html lang=en>")).toBe(true);
+    expect(looksLikeWebPage("RIFF....WAVEfmt ")).toBe(false);
+    expect(looksLikeWebPage("fLaC")).toBe(false);
+  });
+  it("asks for a direct download link rather than a new export", () => {
+    const f = webPageFinding("audio", "track:1");
+    expect(f.message).toBe("This link opens a web page, not a file.");
+    expect(f.fix).toContain("direct download link");
   });
 });

@@ -29,6 +29,22 @@ export const QC_STATUS_LABELS: Record<QcStatus, string> = {
   failed: "Check could not finish",
 };
 
+/**
+ * Why Approve is not possible yet, said beside the button (issue 21), or null when it is: no audio,
+ * the quality check still running, or blocking findings. The server refuses the same cases.
+ */
+export function approveBlockedReason(release: {
+  audioFileUrl: string | null;
+  audioUploadId: string | null;
+  qcStatus: string;
+  qcBlocking: number;
+}): string | null {
+  if (!release.audioFileUrl && !release.audioUploadId) return "No audio yet, so it cannot be approved.";
+  if (release.qcStatus !== "done") return "Waiting for the quality check to finish.";
+  if (release.qcBlocking > 0) return QC_MESSAGES.approveBlocked(release.qcBlocking);
+  return null;
+}
+
 export const QC_MESSAGES = {
   approveBlocked: (n: number) =>
     `This release has ${n} blocking quality ${n === 1 ? "finding" : "findings"}; fix ${n === 1 ? "it" : "them"} before approving.`,
@@ -89,6 +105,27 @@ export function fetchFinding(kind: "audio" | "artwork", subject: string, reason:
     subject,
     `We could not download this file: ${reason}`,
     "Make sure the link is public, starts with http:// or https://, and opens the file itself rather than a web page.",
+  );
+}
+
+/** The first bytes of a download look like a web page (a sharing page, a sign-in page), not a file. */
+export function looksLikeWebPage(head: string): boolean {
+  const start = head
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .slice(0, 512)
+    .toLowerCase();
+  return start.startsWith("<!doctype html") || start.startsWith("<html") || /^<\?xml[^>]*>\s*<html/.test(start);
+}
+
+/** A link that opens a web page instead of the file itself: the fix is the link, not the file. */
+export function webPageFinding(kind: "audio" | "artwork", subject: string): Finding {
+  return finding(
+    "blocking",
+    `${kind}.web_page`,
+    subject,
+    "This link opens a web page, not a file.",
+    "Use a direct download link: one that starts the download of the file itself (for a sharing service, its “direct link” or “download” address).",
   );
 }
 

@@ -150,9 +150,17 @@ export function canApplyReleaseAction(action: ReleaseAction, status: string): bo
   return (RELEASE_ACTIONS[action].from as readonly string[]).includes(status);
 }
 
-export const DEFAULT_REJECTION_NOTE = "Rejected by admin";
+/** A rejection carries a note the artist reads (issue 21): there is no silent default any more. */
+export const rejectReleaseSchema = z.object({
+  notes: z
+    .string()
+    .trim()
+    .min(1, "Write the note the artist will read: what to fix before submitting again.")
+    .max(2000),
+});
 
 export const ADMIN_RELEASE_MESSAGES = {
+  rejectNoteRequired: "Write the note the artist will read: what to fix before submitting again.",
   manualRequired: "Title, Artist, UPC, and Release Date are required.",
   audioMissing: "Audio missing",
   cannotApproveWithoutAudio: "This release has no audio yet, so it cannot be approved.",

@@ -230,8 +230,13 @@ describe("admin API", () => {
     await setQualityChecked(server.database, release.id);
     expect((await admin.post(`/api/admin/releases/${release.id}/take-down`)).status).toBe(409);
 
-    const rejected = await admin.post(`/api/admin/releases/${release.id}/reject`, {});
-    expect(rejected.body.release).toMatchObject({ status: "rejected", adminNotes: "Rejected by admin" });
+    // A rejection needs a note the artist will read.
+    for (const body of [{}, { notes: "   " }]) {
+      const refused = await admin.post(`/api/admin/releases/${release.id}/reject`, body);
+      expect(refused.status).toBe(400);
+    }
+    const rejected = await admin.post(`/api/admin/releases/${release.id}/reject`, { notes: "Fix the cover" });
+    expect(rejected.body.release).toMatchObject({ status: "rejected", adminNotes: "Fix the cover" });
     const again = await admin.post(`/api/admin/releases/${release.id}/reject`, { notes: "Again" });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(ADMIN_RELEASE_MESSAGES.notAllowed("reject", "rejected"));

@@ -104,6 +104,10 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await admin.getByRole("searchbox", { name: "Search releases" }).fill(second);
   await admin.getByRole("button", { name: `Reject ${second}` }).click();
   const dialog = admin.getByRole("dialog", { name: `Reject ${second}` });
+  // The note is required: the artist reads it.
+  await dialog.getByRole("button", { name: "Reject Release" }).click();
+  await expect(dialog.getByText("Write the note the artist will read")).toBeVisible();
+  await expect(dialog.getByLabel("Note to the artist")).toBeFocused();
   await dialog.getByLabel("Note to the artist").fill("Artwork has a URL on it.");
   await dialog.getByRole("button", { name: "Reject Release" }).click();
   await expect(admin.getByRole("row").filter({ hasText: second })).toContainText("Rejected");
@@ -133,12 +137,10 @@ test("manual upload validates, and a release without audio says so and cannot be
   const row = admin.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Audio missing");
   await expect(row).toContainText("Manual upload");
-  await row.getByRole("button", { name: `Approve ${title}` }).click();
-  await admin
-    .getByRole("alertdialog", { name: `Approve ${title}?` })
-    .getByRole("button", { name: "Approve" })
-    .click();
-  await expectToast(admin, "Action Failed", "This release has no audio yet, so it cannot be approved.");
+  // Approve is disabled, with the reason beside it.
+  const approve = row.getByRole("button", { name: `Approve ${title}` });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription("No audio yet, so it cannot be approved.");
   await row.getByRole("button", { name: `Download Audio of ${title}` }).click();
   await expectToast(admin, "Action Failed", "This release's audio is not a downloadable http(s) link.");
 });

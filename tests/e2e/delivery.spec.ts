@@ -51,12 +51,12 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.goto("/admin/releases");
   await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
-  await admin.getByRole("button", { name: `Approve ${title}` }).click();
-  await admin
-    .getByRole("alertdialog", { name: `Approve ${title}?` })
-    .getByRole("button", { name: "Approve" })
-    .click();
-  await expectToast(admin, "Action Failed", "This release has 2 blocking quality findings; fix them before approving.");
+  // Approve is disabled, with the reason beside it.
+  const approve = admin.getByRole("button", { name: `Approve ${title}` });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription(
+    "This release has 2 blocking quality findings; fix them before approving.",
+  );
 
   // The artist replaces the audio with a 24-bit 48 kHz stereo file.
   await page.goto("/app/releases");

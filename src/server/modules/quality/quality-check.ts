@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
   type ArtworkFacts,
@@ -8,7 +9,9 @@ import {
   blockingCount,
   type Finding,
   fetchFinding,
+  looksLikeWebPage,
   uploadMissingFinding,
+  webPageFinding,
 } from "#domain/quality";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
@@ -19,6 +22,17 @@ import type { MediaStore } from "#server/media/media-store";
 import { mediaBytesUsed, recordMediaFile } from "#server/media/media-usage";
 import { FetchRefused } from "#server/media/safe-fetch";
 import { finishedUpload } from "#server/modules/uploads";
+
+/** Reads the first bytes of a downloaded file to tell a web page from a broken file. */
+async function startsLikeWebPage(filePath: string): Promise<boolean> {
+  const handle = await fs.open(filePath, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return looksLikeWebPage(buffer.subarray(0, bytesRead).toString("utf8"));
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Marks a release's check as waiting and queues it, in the caller's transaction. */
 export async function queueQualityCheck(tx: Pick<Db, "insert" | "update">, releaseId: string): Promise<void> {
@@ -115,8 +129,12 @@ export function createQualityCheck(deps: {
       });
       budget.remaining -= file.bytes;
       await recordMediaFile(db, file, budget.ownerId);
+      const facts = await inspect(file.path);
+      if (!facts && (await startsLikeWebPage(file.path))) {
+        return { facts: null, sha256: null, md5: null, finding: webPageFinding(kind, subject) };
+      }
       return {
-        facts: await inspect(file.path),
+        facts,
         sha256: file.sha256,
         md5: file.md5,
         source: { kind: "link", fileName: linkFileName(url) },

@@ -30,7 +30,9 @@ beforeAll(async () => {
   media.put("/flac-16-44-stereo.flac", flac({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds }));
   media.put("/flac-24-48-stereo.flac", flac({ sampleRate: 48_000, bitDepth: 24, channels: 2, seconds }));
   media.put("/flac-16-2205-mono.flac", flac({ sampleRate: 22_050, bitDepth: 16, channels: 1, seconds }));
-  media.put("/not-audio.wav", Buffer.from("<html>this is a web page</html>"));
+  media.put("/not-audio.wav", Buffer.from("this is neither audio nor a web page"));
+  // A sharing link that answers with its web page rather than the file.
+  media.put("/share-page.wav", Buffer.from("<!DOCTYPE html>\n<html><head><title>Download</title></head></html>"));
   media.put("/empty.wav", wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 0 }));
   media.put("/art-3000.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
   media.put("/art-3000.png", await image({ width: 3000, height: 3000, format: "png" }));
@@ -78,6 +80,7 @@ describe("quality check on real files", () => {
     ["/flac-16-2205-mono.flac", ["audio.channels", "audio.sample_rate"]],
     ["/wav-float.wav", ["audio.bit_depth", "audio.codec"]],
     ["/not-audio.wav", ["audio.unreadable"]],
+    ["/share-page.wav", ["audio.web_page"]],
     ["/empty.wav", ["audio.duration"]],
     ["/missing.wav", ["audio.unreachable"]],
   ])("audio %s → %j", async (file, expected) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/pagination";
-import { DEFAULT_REJECTION_NOTE, manualReleaseSchema, RELEASE_STATUSES, releaseMetadataSchema } from "#domain/releases";
+import { manualReleaseSchema, RELEASE_STATUSES, rejectReleaseSchema, releaseMetadataSchema } from "#domain/releases";
 import { requireAdmin } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { adminErrors, idParams, pageOf } from "#server/lib/admin-common";
@@ -83,12 +83,15 @@ const routes = {
     summary: "Reject a release pending review, with a note to the artist",
     request: {
       params: idParams,
-      body: {
-        content: { "application/json": { schema: z.object({ notes: z.string().trim().max(2000).optional() }) } },
-        required: false,
-      },
+      body: { content: { "application/json": { schema: rejectReleaseSchema } }, required: true },
     },
-    responses: { 200: one, 404: err("No such release"), 409: err("Not allowed from this status"), ...adminErrors },
+    responses: {
+      200: one,
+      400: err("No note for the artist"),
+      404: err("No such release"),
+      409: err("Not allowed from this status"),
+      ...adminErrors,
+    },
   }),
   takeDown: createRoute({
     method: "post",
@@ -214,9 +217,7 @@ export const adminReleasesRouter = createRouter()
   })
   .openapi(routes.reject, async (c) => {
     await requireAdmin(c);
-    const body = await c.req.json().catch(() => ({}));
-    const parsed = z.object({ notes: z.string().trim().max(2000).optional() }).safeParse(body ?? {});
-    const notes = (parsed.success && parsed.data.notes) || DEFAULT_REJECTION_NOTE;
+    const { notes } = c.req.valid("json");
     const release = await applyAction(c.get("deps"), c.req.valid("param").id, "reject", { adminNotes: notes });
     return c.json({ release }, 200);
   })

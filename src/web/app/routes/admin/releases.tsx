@@ -1,5 +1,6 @@
 import { Download, Plus } from "lucide-react";
 import { useState } from "react";
+import { approveBlockedReason } from "#domain/quality";
 import {
   ADMIN_RELEASE_MESSAGES,
   canApplyReleaseAction,
@@ -132,13 +133,22 @@ export function ManageReleasesPage() {
                     Review
                   </Button>
                   {canApplyReleaseAction("approve", r.status) && (
-                    <Button
-                      size="sm"
-                      onClick={() => setConfirming({ release: r, action: "approve" })}
-                      aria-label={`Approve ${r.title}`}
-                    >
-                      Approve
-                    </Button>
+                    <>
+                      <Button
+                        size="sm"
+                        disabled={approveBlockedReason(r) !== null}
+                        onClick={() => setConfirming({ release: r, action: "approve" })}
+                        aria-label={`Approve ${r.title}`}
+                        aria-describedby={approveBlockedReason(r) ? `approve-why-${r.id}` : undefined}
+                      >
+                        Approve
+                      </Button>
+                      {approveBlockedReason(r) && (
+                        <span id={`approve-why-${r.id}`} className="basis-full text-xs text-muted-foreground">
+                          {approveBlockedReason(r)}
+                        </span>
+                      )}
+                    </>
                   )}
                   {canApplyReleaseAction("reject", r.status) && (
                     <Button

@@ -25,7 +25,7 @@ export const useReleaseAction = () => {
         case "approve":
           return call(release.approve.$post({ param }));
         case "reject":
-          return call(release.reject.$post({ param, json: notes ? { notes } : {} }));
+          return call(release.reject.$post({ param, json: { notes: notes ?? "" } }));
         case "take-down":
           return call(release["take-down"].$post({ param }));
       }

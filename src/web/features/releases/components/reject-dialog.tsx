@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DEFAULT_REJECTION_NOTE } from "#domain/releases";
+import { ADMIN_RELEASE_MESSAGES, rejectReleaseSchema } from "#domain/releases";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
@@ -13,24 +13,45 @@ export function RejectDialog({ release, onClose }: { release: AdminRelease; onCl
   const action = useReleaseAction();
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const reject = () =>
-    action.mutateAsync({ id: release.id, action: "reject", notes: notes.trim() || DEFAULT_REJECTION_NOTE }).then(
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const reject = () => {
+    const parsed = rejectReleaseSchema.safeParse({ notes });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message ?? ADMIN_RELEASE_MESSAGES.rejectNoteRequired);
+      document.getElementById("reject-notes")?.focus();
+      return;
+    }
+    setNoteError(null);
+    return action.mutateAsync({ id: release.id, action: "reject", notes: parsed.data.notes }).then(
       () => {
         toast({ title: "Release rejected", description: release.title });
         onClose();
       },
       (err: Error) => setError(err.message),
     );
+  };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
         title={`Reject ${release.title}`}
-        description="Tell the artist what to fix. Left empty, the note reads “Rejected by admin”."
+        description="Tell the artist what to fix: they read this note with the rejection."
       >
         <div className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor="reject-notes">Note to the artist</Label>
-            <Textarea id="reject-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
+            <Textarea
+              id="reject-notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={2000}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? "reject-notes-error" : undefined}
+            />
+            {noteError && (
+              <p id="reject-notes-error" className="text-sm text-destructive">
+                {noteError}
+              </p>
+            )}
           </div>
           <FormError message={error} />
           <Button variant="destructive" onClick={reject} disabled={action.isPending}>
