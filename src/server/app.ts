@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`), 404));
 
-  if (deps.webRoot) mountWeb(app, deps.webRoot);
+  if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl);
 
   app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found."), 404));
   app.onError(handleError);

@@ -24,9 +24,24 @@ describe("serving the built web app", () => {
     fs.writeFileSync(path.join(dir, "assets", "app-123.js"), script);
     fs.writeFileSync(path.join(dir, "assets", "app-123.js.gz"), zlib.gzipSync(script));
     app = new Hono<AppEnv>();
-    mountWeb(app, dir);
+    mountWeb(app, dir, "https://kalrav.in/");
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("serves a real robots.txt and a sitemap of the public pages at the public address", async () => {
+    const robots = await app.request("/robots.txt");
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /app/");
+    expect(text).toContain("Disallow: /admin/");
+    expect(text).toContain("Sitemap: https://kalrav.in/sitemap.xml");
+    const sitemap = await app.request("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain("<loc>https://kalrav.in/pricing</loc>");
+    expect(xml).toContain("<loc>https://kalrav.in/</loc>");
+    expect(xml).not.toContain("/app/");
+  });
 
   it("answers / with the prerendered landing page, compressed as the browser accepts", async () => {
     const br = await app.request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { robotsTxt, sitemapXml } from "#domain/urls";
 import type { AppEnv } from "#server/context";
 
 type Encoding = "br" | "gzip" | "identity";
@@ -28,7 +29,7 @@ function sendPage(c: Context<AppEnv>, page: Record<Encoding, Buffer>) {
  * Serves the built SPA: hashed assets cached for a year and sent precompressed, "/" the
  * prerendered landing page (home.html, when the build made one), every other path index.html.
  */
-export function mountWeb(app: Hono<AppEnv>, webRoot: string) {
+export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
@@ -42,6 +43,13 @@ export function mountWeb(app: Hono<AppEnv>, webRoot: string) {
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
   app.get("/", (c) => sendPage(c, homePage));
+  // Real robots.txt and sitemap.xml (not the SPA's index page), at the address people use.
+  const base = publicUrl.replace(/\/+$/, "");
+  app.get("/robots.txt", (c) => c.text(robotsTxt(base)));
+  app.get("/sitemap.xml", (c) => {
+    c.header("Content-Type", "application/xml; charset=UTF-8");
+    return c.body(sitemapXml(base));
+  });
   app.use("/*", serveStatic({ root, precompressed: true }));
   app.get("*", (c) => sendPage(c, indexPage));
 }

@@ -21,7 +21,8 @@ const HEADER_LINKS = [
 
 function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   const { data: user, isPending } = useSession();
-  if (isPending) return <span className="h-10 w-24" aria-hidden />;
+  // While the session loads, hold a place no wider than what comes (a phone header has no room to spare).
+  if (isPending) return <span className={compact ? "h-9 w-16" : "h-10 w-24"} aria-hidden />;
   if (user) {
     return (
       <Button asChild size={compact ? "sm" : undefined}>
