@@ -6,8 +6,9 @@ import type { PlanId } from "#domain/plans";
 import type { Db } from "#server/db/client";
 import { invoices, payments, refunds, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
-import { GatewayError, type PaymentGateway } from "#server/lib/payment-gateway";
+import type { PaymentGateway } from "#server/lib/payment-gateway";
 import { likePattern } from "#server/lib/route-helpers";
+import { gatewayCall } from "./gateway-call";
 
 export async function listPayments(db: Db, f: { q?: string; page: number; pageSize: number }) {
   const conditions: SQL[] = [];
@@ -100,13 +101,9 @@ export async function refundPayment(
     const amount = input.amountPaise ?? left;
     if (amount <= 0 || amount > left)
       throw new DomainError("conflict", "REFUND_TOO_LARGE", PAYMENT_MESSAGES.refundTooLarge);
-    let refund: { id: string };
-    try {
-      refund = await deps.gateway.refund(payment.gatewayPaymentId, amount, { reason: input.reason.slice(0, 250) });
-    } catch (err) {
-      if (err instanceof GatewayError) throw new DomainError("unavailable", "GATEWAY", err.message);
-      throw err;
-    }
+    const refund = await gatewayCall(() =>
+      deps.gateway.refund(payment.gatewayPaymentId, amount, { reason: input.reason.slice(0, 250) }),
+    );
     await tx
       .insert(refunds)
       .values({ paymentId, amountPaise: amount, reason: input.reason, gatewayRefundId: refund.id, createdBy: adminId });

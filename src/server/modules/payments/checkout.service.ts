@@ -19,9 +19,9 @@ import {
 } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
-import { GatewayError } from "#server/lib/payment-gateway";
 import { planStanding, todayIso } from "#server/modules/subscriptions";
 import { confirmCharge } from "./charges";
+import { gatewayCall } from "./gateway-call";
 import { afterCommit, chargeApplied, type WebhookDeps } from "./webhooks.service";
 
 export type CheckoutDeps = WebhookDeps;
@@ -85,15 +85,6 @@ function checkoutDto(row: typeof checkouts.$inferSelect, payments: Payments) {
     gstin: row.gstin,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-async function gatewayCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof GatewayError) throw new DomainError("unavailable", "GATEWAY", err.message);
-    throw err;
-  }
 }
 
 /**

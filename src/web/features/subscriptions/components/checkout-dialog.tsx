@@ -54,14 +54,20 @@ export function CheckoutDialog({
   const last = billing.data?.lastBilling;
   const userName = session.data?.name ?? "";
 
+  // A new plan starts a fresh form; the last billing details and the name arrive later than the
+  // dialog opens, so they only fill fields the person has left empty (never undo a choice).
   useEffect(() => {
     if (!planId) return;
     setErrors({});
-    setForm({
-      billingName: last?.billingName ?? userName,
-      billingState: last?.billingState ?? "",
-      gstin: last?.gstin ?? "",
-    });
+    setForm({ billingName: "", billingState: "", gstin: "" });
+  }, [planId]);
+  useEffect(() => {
+    if (!planId) return;
+    setForm((f) => ({
+      billingName: f.billingName || last?.billingName || userName,
+      billingState: f.billingState || last?.billingState || "",
+      gstin: f.gstin || last?.gstin || "",
+    }));
   }, [planId, last, userName]);
 
   if (!planId) return null;
