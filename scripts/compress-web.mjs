@@ -10,8 +10,10 @@ let files = 0;
 const walk = (dir) => {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else if (COMPRESSIBLE.test(entry.name)) {
+    // pages/ holds the prerendered pages; the server fills in the public address and compresses them.
+    if (entry.isDirectory()) {
+      if (full !== path.join(web, "pages")) walk(full);
+    } else if (COMPRESSIBLE.test(entry.name)) {
       const body = fs.readFileSync(full);
       fs.writeFileSync(
         `${full}.br`,

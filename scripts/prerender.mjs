@@ -1,15 +1,37 @@
-// Writes dist/web/home.html: the SPA shell with the landing page's markup already in #root, so "/"
-// paints before any script runs; the app then hydrates it. Run after both vite builds.
+// Writes dist/web/pages/<page>.html: the SPA shell with each public page's markup already in #root
+// and its own <head> tags (title, description, canonical, Open Graph, Twitter), so every public page
+// paints before any script runs and shares with a preview; the app then hydrates it. The public
+// address is not known at build time: the server puts it in place of %PUBLIC_URL% when it starts.
+// Also writes the "not found" page every unknown address answers with (status 404).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const web = path.resolve("dist/web");
-const { renderLandingPage } = await import(pathToFileURL(path.resolve("dist/prerender/prerender.js")).href);
+const { renderPage, PUBLIC_PAGES, NOT_FOUND_PAGE, pageHeadTags } = await import(
+  pathToFileURL(path.resolve("dist/prerender/prerender.js")).href
+);
 const shell = fs.readFileSync(path.join(web, "index.html"), "utf8");
 const marker = '<div id="root"></div>';
 if (!shell.includes(marker)) throw new Error(`dist/web/index.html has no ${marker}`);
-const html = shell.replace(marker, `<div id="root">${renderLandingPage()}</div>`);
-fs.writeFileSync(path.join(web, "home.html"), html);
+// The shell's generic title and description give way to the page's own.
+const genericHead = /\s*<meta name="description"[^>]*>|\s*<title>[^<]*<\/title>/g;
+const bareShell = shell.replace(genericHead, "");
+if (bareShell.includes("<title>")) throw new Error("dist/web/index.html: could not remove its <title>");
+
+const outDir = path.join(web, "pages");
+fs.mkdirSync(outDir, { recursive: true });
+const write = async (pagePath, meta, headPath) => {
+  const body = await renderPage(pagePath);
+  const html = bareShell
+    .replace("</head>", `    ${pageHeadTags(meta, headPath, "%PUBLIC_URL%")}\n  </head>`)
+    .replace(marker, `<div id="root">${body}</div>`);
+  fs.writeFileSync(path.join(outDir, meta.file), html);
+  return html.length;
+};
+let bytes = 0;
+for (const [pagePath, meta] of Object.entries(PUBLIC_PAGES)) bytes += await write(pagePath, meta, pagePath);
+bytes += await write("/kalrav-page-not-found", NOT_FOUND_PAGE, null);
 fs.rmSync(path.resolve("dist/prerender"), { recursive: true, force: true });
-console.log(`dist/web/home.html: the landing page prerendered (${(html.length / 1024).toFixed(1)} KB)`);
+const count = Object.keys(PUBLIC_PAGES).length + 1;
+console.log(`dist/web/pages: ${count} public pages prerendered (${(bytes / 1024).toFixed(1)} KB)`);

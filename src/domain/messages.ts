@@ -47,6 +47,7 @@ export const MESSAGES = {
   notFound: {
     title: "Page Not Found",
     back: "Back to Dashboard",
+    home: "Back to Home",
   },
   changePassword: {
     mismatchTitle: "Password Mismatch",

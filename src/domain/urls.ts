@@ -1,3 +1,5 @@
+import { PUBLIC_PAGE_PATHS } from "./public-pages";
+
 /** True for an absolute http(s) URL: "starts with http" made strict (no javascript:, no relative paths). */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -7,19 +9,6 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
-
-/** The public pages a visitor (and a search engine) may visit: the sitemap lists them. */
-export const PUBLIC_PAGE_PATHS = [
-  "/",
-  "/features",
-  "/pricing",
-  "/artist-services",
-  "/production",
-  "/contact",
-  "/support-page",
-  "/login",
-  "/register",
-] as const;
 
 /** robots.txt: the public pages are open; the signed-in areas and the API are not for crawlers. */
 export function robotsTxt(publicUrl: string): string {

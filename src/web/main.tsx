@@ -3,17 +3,21 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "#web/app/app";
 import { routes } from "#web/app/routes";
+import { resolveLazyRoutes } from "#web/lib/resolve-lazy-routes";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("No #root element");
-const app = <App router={createBrowserRouter(routes)} />;
 if (root.firstElementChild) {
-  // The landing page arrives prerendered (scripts/prerender.mjs). Hydrating it as a transition lets
-  // React yield to the browser between pieces of work instead of blocking it in one long task.
-  startTransition(() => {
-    hydrateRoot(root, app);
+  // Public pages arrive prerendered (scripts/prerender.mjs). Their lazy page module loads before
+  // hydration so the first render matches the markup; hydrating as a transition lets React yield
+  // to the browser between pieces of work instead of blocking it in one long task.
+  void resolveLazyRoutes(routes, window.location.pathname).then(() => {
+    const app = <App router={createBrowserRouter(routes)} />;
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   });
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(<App router={createBrowserRouter(routes)} />);
 }

@@ -2,8 +2,12 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter } from "react-router";
 import { App } from "#web/app/app";
 import { routes } from "#web/app/routes";
+import { resolveLazyRoutes } from "#web/lib/resolve-lazy-routes";
 
-/** The landing page's markup as the browser's first render of "/" will produce it, signed out. */
-export function renderLandingPage(): string {
-  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: ["/"] })} />);
+export { NOT_FOUND_PAGE, PUBLIC_PAGES, pageHeadTags } from "#domain/public-pages";
+
+/** A public page's markup as the browser's first render of that path will produce it, signed out. */
+export async function renderPage(pathname: string): Promise<string> {
+  await resolveLazyRoutes(routes, pathname);
+  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} />);
 }

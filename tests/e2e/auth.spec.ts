@@ -37,7 +37,7 @@ test.describe("registration", () => {
     await signIn(page, email, "secret1");
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expectToast(page, "Login Successful", `Welcome back, ${email}!`);
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Meera Sen!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Kalrav, Meera Sen!" })).toBeVisible();
     await expect(page.getByRole("banner").getByText("Meera Sen")).toBeVisible();
   });
 });
@@ -106,7 +106,8 @@ test.describe("route guards", () => {
   test("an unknown path shows Page Not Found with a way back", async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
-    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    // Signed out, the way back is home (a signed-in user is offered their dashboard: public.spec).
+    await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 });

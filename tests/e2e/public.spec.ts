@@ -79,6 +79,72 @@ test.describe("before any script runs", () => {
     await expect(page.getByText("Go live on major stores within 24 hours")).toBeVisible();
     await expect(page.getByRole("link", { name: "Start Distributing" })).toHaveAttribute("href", "/register");
   });
+
+  for (const { path, title, h1 } of [
+    ...PUBLIC_PAGES,
+    { path: "/login", title: "Sign In | Kalrav", h1: "Welcome Back" },
+    { path: "/register", title: "Create Account | Kalrav", h1: "Create Your Account" },
+  ]) {
+    test(`${path} arrives prerendered with its own title, canonical link and share tags`, async ({ page, baseURL }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+      await expect(page).toHaveTitle(title);
+      const url = `${baseURL}${path === "/" ? "/" : path}`;
+      const head = page.locator("head");
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      const image = await head.locator('meta[property="og:image"]').getAttribute("content");
+      expect(image).toBe(`${baseURL}/og-image.png`);
+      const png = await page.request.get(image ?? "");
+      expect(png.headers()["content-type"]).toBe("image/png");
+      await expect(head.locator('meta[name="description"]')).toHaveCount(1);
+      await expect(head.locator("title")).toHaveCount(1);
+    });
+  }
+
+  test("an unknown address answers 404 with the public header, footer and a way home", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Kalrav home" })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByText("support@kalrav.in")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  });
+});
+
+test("a signed-in artist on an unknown address is offered the way back to their dashboard", async ({ page }) => {
+  const artist = await createArtist(page);
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // Inside the app an unknown page keeps the app around it.
+  await page.goto("/app/nothing-here");
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+});
+
+test("a prerendered page hydrates into the working app (its links navigate without a reload)", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simple, Transparent Pricing");
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.evaluate(() => {
+    (window as unknown as { marker: boolean }).marker = true;
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Features" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything You Need to Release Music");
+  await expect(page).toHaveTitle("Features | Kalrav");
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  expect(errors).toEqual([]);
 });
 
 test("pricing shows the four plans in INR from the one catalogue", async ({ page }) => {

@@ -10,7 +10,11 @@ import { mountWeb } from "./static-web";
 describe("serving the built web app", () => {
   let dir = "";
   let app: Hono<AppEnv>;
-  const home = '<!doctype html><div id="root"><h1>Prerendered</h1></div>';
+  const homeTemplate =
+    '<!doctype html><link rel="canonical" href="%PUBLIC_URL%/"><div id="root"><h1>Prerendered</h1></div>';
+  const home = homeTemplate.replace("%PUBLIC_URL%", "https://kalrav.in");
+  const pricing = '<!doctype html><link rel="canonical" href="%PUBLIC_URL%/pricing"><h1>Pricing</h1>';
+  const notFound = "<!doctype html><h1>Page Not Found</h1>";
   const shell = '<!doctype html><div id="root"></div>';
   const script = "console.log('app');".repeat(50);
 
@@ -18,9 +22,10 @@ describe("serving the built web app", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "kalrav-web-"));
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, "index.html"), shell);
-    fs.writeFileSync(path.join(dir, "home.html"), home);
-    fs.writeFileSync(path.join(dir, "home.html.br"), zlib.brotliCompressSync(home));
-    fs.writeFileSync(path.join(dir, "home.html.gz"), zlib.gzipSync(home));
+    fs.mkdirSync(path.join(dir, "pages"));
+    fs.writeFileSync(path.join(dir, "pages", "home.html"), homeTemplate);
+    fs.writeFileSync(path.join(dir, "pages", "pricing.html"), pricing);
+    fs.writeFileSync(path.join(dir, "pages", "not-found.html"), notFound);
     fs.writeFileSync(path.join(dir, "assets", "app-123.js"), script);
     fs.writeFileSync(path.join(dir, "assets", "app-123.js.gz"), zlib.gzipSync(script));
     app = new Hono<AppEnv>();
@@ -57,6 +62,31 @@ describe("serving the built web app", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("content-type")).toContain("text/html");
     expect(await plain.text()).toBe(home);
+  });
+
+  it("answers each public page with its own prerendered page at the public address", async () => {
+    const res = await app.request("/pricing");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(pricing.replace("%PUBLIC_URL%", "https://kalrav.in"));
+    // A page the build did not prerender falls back to the shell rather than failing.
+    expect(await (await app.request("/contact")).text()).toBe(shell);
+  });
+
+  it("answers an unknown address 404 with the not-found page, and never serves the page templates", async () => {
+    for (const url of ["/no-such-page", "/pricing/extra", "/pages/home.html", "/wp-login.php"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get("content-type"), url).toContain("text/html");
+      expect(await res.text(), url).toBe(notFound);
+    }
+  });
+
+  it("answers the app's own pages with the shell, also for unknown paths inside the signed-in areas", async () => {
+    for (const url of ["/forgot-password", "/reset-password", "/app", "/app/releases/42", "/admin/nothing-here"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toBe(shell);
+    }
   });
 
   it("answers every other page with the app shell, uncompressed when no copy was built", async () => {

@@ -1,20 +1,29 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { isAppPath, NOT_FOUND_PAGE, PUBLIC_PAGES } from "#domain/public-pages";
 import { robotsTxt, sitemapXml } from "#domain/urls";
 import type { AppEnv } from "#server/context";
 
 type Encoding = "br" | "gzip" | "identity";
+type Page = Record<Encoding, Buffer>;
 
 /** A page's bytes as built, with the compressed copies scripts/compress-web.mjs made beside it. */
-function loadPage(file: string): Record<Encoding, Buffer> {
+function loadBuiltPage(file: string): Page {
   const identity = fs.readFileSync(file);
   const read = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : identity);
   return { br: read(".br"), gzip: read(".gz"), identity };
 }
 
-function sendPage(c: Context<AppEnv>, page: Record<Encoding, Buffer>) {
+/** A prerendered page with the public address filled in, compressed once when the server starts. */
+function loadPrerenderedPage(file: string, base: string): Page {
+  const identity = Buffer.from(fs.readFileSync(file, "utf8").replaceAll("%PUBLIC_URL%", base));
+  return { br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity), identity };
+}
+
+function sendPage(c: Context<AppEnv>, page: Page, status: 200 | 404 = 200) {
   const accepted = c.req.header("accept-encoding") ?? "";
   const encoding: Encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
   const body = page[encoding];
@@ -22,34 +31,42 @@ function sendPage(c: Context<AppEnv>, page: Record<Encoding, Buffer>) {
   c.header("Vary", "Accept-Encoding");
   if (encoding !== "identity" && body !== page.identity) c.header("Content-Encoding", encoding);
   c.header("Content-Type", "text/html; charset=UTF-8");
-  return c.body(new Uint8Array(body), 200);
+  return c.body(new Uint8Array(body), status);
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year and sent precompressed, "/" the
- * prerendered landing page (home.html, when the build made one), every other path index.html.
+ * Serves the built SPA: hashed assets cached for a year and sent precompressed; each public page
+ * prerendered (pages/, when the build made them) with its own head tags at the public address; the
+ * app's other pages the shell (index.html); any other address 404 with the "not found" page.
  */
 export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
-  const indexPage = loadPage(indexFile);
-  const homeFile = path.join(webRoot, "home.html");
-  const homePage = fs.existsSync(homeFile) ? loadPage(homeFile) : indexPage;
+  const indexPage = loadBuiltPage(indexFile);
+  const base = publicUrl.replace(/\/+$/, "");
+  const pagesDir = path.join(webRoot, "pages");
+  const prerendered = (file: string) =>
+    fs.existsSync(path.join(pagesDir, file)) ? loadPrerenderedPage(path.join(pagesDir, file), base) : indexPage;
   const root = path.relative(process.cwd(), webRoot) || ".";
 
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.get("/", (c) => sendPage(c, homePage));
+  for (const [pagePath, meta] of Object.entries(PUBLIC_PAGES)) {
+    const page = prerendered(meta.file);
+    app.get(pagePath, (c) => sendPage(c, page));
+  }
+  const notFoundPage = prerendered(NOT_FOUND_PAGE.file);
   // Real robots.txt and sitemap.xml (not the SPA's index page), at the address people use.
-  const base = publicUrl.replace(/\/+$/, "");
   app.get("/robots.txt", (c) => c.text(robotsTxt(base)));
   app.get("/sitemap.xml", (c) => {
     c.header("Content-Type", "application/xml; charset=UTF-8");
     return c.body(sitemapXml(base));
   });
+  // The prerendered files are templates (no public address yet): only their routes above serve them.
+  app.use("/pages/*", async (c) => sendPage(c, notFoundPage, 404));
   app.use("/*", serveStatic({ root, precompressed: true }));
-  app.get("*", (c) => sendPage(c, indexPage));
+  app.get("*", (c) => (isAppPath(c.req.path) ? sendPage(c, indexPage) : sendPage(c, notFoundPage, 404)));
 }

@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: paths.production, lazy: async () => ({ Component: (await publicPages()).ProductionPage }) },
       { path: paths.contact, lazy: async () => ({ Component: (await publicPages()).ContactPage }) },
       { path: paths.supportPage, lazy: async () => ({ Component: (await publicPages()).SupportPage }) },
+      // Any other address: "not found" with the public header and footer (the server answers 404).
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
   { path: paths.login, lazy: async () => ({ Component: (await auth()).LoginPage }) },
@@ -59,5 +61,4 @@ export const routes: RouteObject[] = [
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
 ];

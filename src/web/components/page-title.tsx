@@ -1,9 +1,15 @@
 import { useEffect } from "react";
+import { documentTitle, PUBLIC_PAGES, type PublicPagePath } from "#domain/public-pages";
 
 /** Sets the document title and meta description for the page shown. */
 export function usePageMeta(title: string, description?: string) {
   useEffect(() => {
-    document.title = title === "Kalrav" ? title : `${title} | Kalrav`;
+    document.title = documentTitle(title);
     if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
   }, [title, description]);
+}
+
+/** A public page's title and description, from the one table the prerender also reads. */
+export function usePublicPageMeta(path: PublicPagePath) {
+  usePageMeta(PUBLIC_PAGES[path].title, PUBLIC_PAGES[path].description);
 }

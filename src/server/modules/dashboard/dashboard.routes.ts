@@ -4,6 +4,7 @@ import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { releaseSchema } from "#server/modules/releases";
 import { loadDashboard } from "./dashboard.queries";
+import { loadOnboarding } from "./onboarding.queries";
 
 const change = z
   .number()
@@ -24,6 +25,9 @@ const dashboardSchema = z
     recentReleases: z.array(releaseSchema),
     platforms: z.array(z.object({ name: z.string(), streams: z.number().int(), percent: z.number() })),
     countries: z.array(z.object({ code: z.string(), listeners: z.number().int() })),
+    onboarding: z
+      .object({ plan: z.boolean(), payout: z.boolean(), release: z.boolean() })
+      .openapi({ description: "The first-run steps done: a plan in force, payout details, a first release" }),
   })
   .openapi("Dashboard");
 
@@ -40,6 +44,10 @@ const route = createRoute({
 
 export const dashboardRouter = createRouter().openapi(route, async (c) => {
   const user = await requireUser(c);
-  const dashboard = await loadDashboard(c.get("deps").database.db, user.id, new Date());
-  return c.json(dashboard, 200);
+  const { db } = c.get("deps").database;
+  const [dashboard, onboarding] = await Promise.all([
+    loadDashboard(db, user.id, new Date()),
+    loadOnboarding(db, user.id),
+  ]);
+  return c.json({ ...dashboard, onboarding }, 200);
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/reports";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
+import { payOnTestGateway } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 describe("artist releases API", () => {
@@ -172,6 +173,32 @@ describe("artist dashboard API", () => {
     expect(res.body.series.quarterly.every((p: { streams: number }) => p.streams === 0)).toBe(true);
     expect(res.body.platforms).toEqual([]);
     expect(res.body.countries).toEqual([]);
+  });
+
+  it("ticks the first-run steps from what the artist really has: a paid plan, payout details, a release", async () => {
+    const artist = await createArtist(server);
+    const other = await createArtist(server);
+    const progress = async () => (await artist.client.get("/api/dashboard")).body.onboarding;
+    expect(await progress()).toEqual({ plan: false, payout: false, release: false });
+    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    expect(await progress()).toEqual({ plan: true, payout: false, release: false });
+    const saved = await artist.client.request("PUT", "/api/payout-account", {
+      method: "bankTransfer",
+      accountName: "Asha Rao",
+      accountNumber: "123456789012",
+      routingNumber: "HDFC0001234",
+      bankName: "HDFC Bank",
+    });
+    expect(saved.status).toBe(200);
+    expect(await progress()).toEqual({ plan: true, payout: true, release: false });
+    expect((await artist.client.post("/api/releases", validRelease())).status).toBe(201);
+    expect(await progress()).toEqual({ plan: true, payout: true, release: true });
+    // Another artist's steps are their own.
+    expect((await other.client.get("/api/dashboard")).body.onboarding).toEqual({
+      plan: false,
+      payout: false,
+      release: false,
+    });
   });
 
   it("computes totals, changes and breakdowns from the artist's own reported facts", async () => {

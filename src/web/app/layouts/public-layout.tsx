@@ -76,7 +76,7 @@ function MobileMenu() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="shrink-0 lg:hidden">
           <Menu className="h-5 w-5" aria-hidden />
         </Button>
       </Dialog.Trigger>
@@ -166,7 +166,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
           <Link to={paths.home} aria-label="Kalrav home">
             <Logo />
           </Link>

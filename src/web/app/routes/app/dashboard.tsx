@@ -2,6 +2,7 @@ import { Globe2, Headphones, IndianRupee, TrendingUp, Upload } from "lucide-reac
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatInr } from "#domain/money";
+import { isFirstRun, ONBOARDING_TEXT } from "#domain/onboarding";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -9,6 +10,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { type Dashboard, useDashboard } from "#web/features/dashboard/api/get-dashboard";
+import { OnboardingChecklist } from "#web/features/dashboard/components/onboarding-checklist";
 import { StatCard } from "#web/features/dashboard/components/stat-card";
 import { StreamsChart } from "#web/features/dashboard/components/streams-chart";
 import { releaseHref } from "#web/features/releases/components/release-card";
@@ -30,6 +32,7 @@ const EMPTY: Dashboard = {
   recentReleases: [],
   platforms: [],
   countries: [],
+  onboarding: { plan: false, payout: false, release: false },
 };
 
 export function DashboardPage() {
@@ -52,12 +55,21 @@ export function DashboardPage() {
   // On failure the stats read zero and the lists stay empty (product §4).
   const data = dashboard.data ?? EMPTY;
   const { stats } = data;
+  const name = user?.name?.trim() || user?.email || "";
+  // A new artist is walked through the first steps rather than welcomed back to zeros.
+  const firstRun = dashboard.isSuccess && isFirstRun(data.onboarding);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {user?.name?.trim() || user?.email}!</h1>
-        <p className="mt-1 text-muted-foreground">Here is how your music is doing.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {firstRun ? ONBOARDING_TEXT.heading(name) : `Welcome back, ${name}!`}
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          {firstRun ? ONBOARDING_TEXT.intro : "Here is how your music is doing."}
+        </p>
       </div>
+
+      {firstRun && <OnboardingChecklist progress={data.onboarding} />}
 
       {subscription.data && <PaywallNotice standing={subscription.data} />}
 

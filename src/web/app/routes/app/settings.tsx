@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
@@ -6,12 +7,20 @@ import { PaymentTab } from "#web/features/settings/components/payment-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
 import { SecurityTab } from "#web/features/settings/components/security-tab";
 
+const SECTIONS = ["profile", "payment", "notifications", "security"] as const;
+type Section = (typeof SECTIONS)[number];
+const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
+
 export function SettingsPage() {
   usePageMeta("Settings");
+  // ?tab= opens a section directly (the dashboard's "Add Payout Details" links to Payment).
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Section = isSection(requested) ? requested : "profile";
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-      <Tabs defaultValue="profile">
+      <Tabs value={tab} onValueChange={(v) => setParams(v === "profile" ? {} : { tab: v }, { replace: true })}>
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="payment">Payment</TabsTrigger>

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { MESSAGES } from "#domain/messages";
-import { usePageMeta } from "#web/components/page-title";
-import { FullPageSpinner } from "#web/components/spinner";
+import { usePageMeta, usePublicPageMeta } from "#web/components/page-title";
 import { toast } from "#web/components/ui/toast";
 import { AuthCard } from "#web/features/auth/components/auth-card";
 import { ForgotPasswordForm } from "#web/features/auth/components/forgot-password-form";
@@ -12,18 +11,21 @@ import { ResetPasswordForm } from "#web/features/auth/components/reset-password-
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { useSession } from "#web/lib/session";
 
-/** Signed-in users never see the sign-in or registration screens (product §2). */
+/**
+ * Signed-in users never see the sign-in or registration screens (product §2). While the session
+ * loads the form shows (it arrives prerendered, and most visitors here are signed out); a signed-in
+ * user is sent on as soon as the session says so.
+ */
 function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {
-  const { data: user, isPending } = useSession();
+  const { data: user } = useSession();
   // A plan chosen on a plan card goes with them to its checkout.
   const after = useAfterSignIn();
-  if (isPending) return <FullPageSpinner />;
   if (user) return <Navigate to={after.to(user.role)} replace />;
   return children;
 }
 
 export function LoginPage() {
-  usePageMeta("Sign In", "Sign in to your Kalrav account.");
+  usePublicPageMeta("/login");
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     // Better Auth sends people back here after the e-mail confirmation link.
@@ -50,7 +52,7 @@ export function LoginPage() {
 }
 
 export function RegisterPage() {
-  usePageMeta("Create Account", "Create your Kalrav artist account and start distributing your music.");
+  usePublicPageMeta("/register");
   return (
     <RedirectIfSignedIn>
       <AuthCard title="Create Your Account" subtitle="Start distributing your music worldwide">

@@ -1,6 +1,6 @@
 import { Brush, Disc3, Headphones, Megaphone, Mic2, Radio, Sliders, Video } from "lucide-react";
 import { Link } from "react-router";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
@@ -50,10 +50,7 @@ const SERVICES = [
 ];
 
 export function ArtistServicesPage() {
-  usePageMeta(
-    "Artist Services",
-    "Recording, production, mixing, mastering, videos, artwork and promotion for independent artists.",
-  );
+  usePublicPageMeta("/artist-services");
   return (
     <>
       <PageHero title="Artist Services">Everything around the release: from the studio to the press release.</PageHero>

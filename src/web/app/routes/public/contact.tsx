@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { firstIssueMessage } from "#domain/auth";
 import { CONTACT } from "#domain/business";
 import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from "#domain/contact";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Input } from "#web/components/ui/input";
@@ -13,11 +13,13 @@ import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useSendContactMessage } from "#web/features/marketing/api/send-contact-message";
 import { PageHero } from "#web/features/marketing/components/page-hero";
+import { useHydrated } from "#web/lib/use-hydrated";
 
 export function ContactPage() {
-  usePageMeta("Contact Us", "Write to the Kalrav team about distribution, labels, production or anything else.");
+  usePublicPageMeta("/contact");
   const [params] = useSearchParams();
   const send = useSendContactMessage();
+  const hydrated = useHydrated();
   const form = useForm<ContactMessageInput>({
     defaultValues: { name: "", email: "", subject: params.get("subject")?.slice(0, 200) ?? "", message: "" },
   });
@@ -51,27 +53,30 @@ export function ContactPage() {
         <Card>
           <h2 className="text-xl font-semibold">Send us a message</h2>
           <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor="contact-name">Name</Label>
-                <Input id="contact-name" autoComplete="name" required {...form.register("name")} />
+            {/* Disabled until the prerendered page is live (see useHydrated). */}
+            <fieldset disabled={!hydrated} className="contents">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor="contact-name">Name</Label>
+                  <Input id="contact-name" autoComplete="name" required {...form.register("name")} />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="contact-email">Email</Label>
+                  <Input id="contact-email" type="email" autoComplete="email" required {...form.register("email")} />
+                </div>
               </div>
               <div className="grid gap-2">
-                <Label htmlFor="contact-email">Email</Label>
-                <Input id="contact-email" type="email" autoComplete="email" required {...form.register("email")} />
+                <Label htmlFor="contact-subject">Subject</Label>
+                <Input id="contact-subject" required maxLength={200} {...form.register("subject")} />
               </div>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="contact-subject">Subject</Label>
-              <Input id="contact-subject" required maxLength={200} {...form.register("subject")} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="contact-message">Message</Label>
-              <Textarea id="contact-message" required maxLength={5000} rows={6} {...form.register("message")} />
-            </div>
-            <Button type="submit" disabled={submitting} className="justify-self-start">
-              {submitting ? CONTACT_MESSAGES.sending : "Send Message"}
-            </Button>
+              <div className="grid gap-2">
+                <Label htmlFor="contact-message">Message</Label>
+                <Textarea id="contact-message" required maxLength={5000} rows={6} {...form.register("message")} />
+              </div>
+              <Button type="submit" disabled={submitting} className="justify-self-start">
+                {submitting ? CONTACT_MESSAGES.sending : "Send Message"}
+              </Button>
+            </fieldset>
           </form>
         </Card>
         <div className="grid content-start gap-6">

@@ -13,7 +13,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
@@ -83,7 +83,7 @@ const FEATURES = [
 ];
 
 export function FeaturesPage() {
-  usePageMeta("Features", "Distribution to 150+ stores, AI-assisted review, analytics, royalties and promotion tools.");
+  usePublicPageMeta("/features");
   return (
     <>
       <PageHero title="Everything You Need to Release Music">

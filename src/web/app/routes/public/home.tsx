@@ -1,7 +1,7 @@
 import { BarChart3, Globe2, IndianRupee, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { LANDING_PLAN_IDS, PLANS } from "#domain/plans";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
@@ -35,7 +35,7 @@ const BENEFITS = [
 ];
 
 export function HomePage() {
-  usePageMeta("Kalrav", "Distribute your music to 150+ streaming stores and keep up to 85% of your royalties.");
+  usePublicPageMeta("/");
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">

@@ -1,5 +1,5 @@
 import { PLANS, PRICING_PLAN_IDS } from "#domain/plans";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { paths } from "#web/config/paths";
 import { PageHero } from "#web/features/marketing/components/page-hero";
 import { PlanCard } from "#web/features/marketing/components/plan-card";
@@ -7,7 +7,7 @@ import { useSubscription } from "#web/features/subscriptions/api/get-subscriptio
 import { useSession } from "#web/lib/session";
 
 export function PricingPage() {
-  usePageMeta("Pricing", "Yearly plans in INR from ₹299: Introductory Offer, Basic Artist, Pro Artist and Label Plan.");
+  usePublicPageMeta("/pricing");
   const { data: user } = useSession();
   const subscription = useSubscription(user?.role === "artist");
   const currentPlanId = subscription.data?.currentPlanId;

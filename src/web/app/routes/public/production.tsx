@@ -1,7 +1,7 @@
 import { Award, Check, Clock, Disc3, Headphones, Mic2, Music2, PenTool, Sliders, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatInr } from "#domain/money";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
@@ -81,10 +81,7 @@ const REASONS = [
 ];
 
 export function ProductionPage() {
-  usePageMeta(
-    "Production",
-    "Music production services: beats, songwriting, recording, mixing, mastering and sound design.",
-  );
+  usePublicPageMeta("/production");
   const quote = (subject: string) => `${paths.contact}?subject=${encodeURIComponent(subject)}`;
   return (
     <>

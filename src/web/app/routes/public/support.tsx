@@ -2,7 +2,7 @@ import { BookOpen, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import { CONTACT } from "#domain/business";
 import { SUPPORT_MESSAGES } from "#domain/support";
-import { usePageMeta } from "#web/components/page-title";
+import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { paths } from "#web/config/paths";
@@ -12,10 +12,7 @@ import { TicketForm } from "#web/features/tickets/components/ticket-form";
 import { useSession } from "#web/lib/session";
 
 export function SupportPage() {
-  usePageMeta(
-    "Support",
-    "Answers to common questions about distribution, royalties and payouts, and help from our team.",
-  );
+  usePublicPageMeta("/support-page");
   const { data: user, isPending } = useSession();
   return (
     <>

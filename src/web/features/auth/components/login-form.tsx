@@ -14,6 +14,7 @@ import { useResendVerification } from "#web/features/auth/api/password-reset";
 import { useSignIn } from "#web/features/auth/api/sign-in";
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { ApiClientError } from "#web/lib/api-client";
+import { useHydrated } from "#web/lib/use-hydrated";
 import { SecondFactorForm } from "./second-factor-form";
 
 export function LoginForm() {
@@ -25,6 +26,7 @@ export function LoginForm() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
   // Registration sends people here with their e-mail already filled in.
+  const hydrated = useHydrated();
   const form = useForm<LoginInput>({ defaultValues: { email: after.email ?? "", password: "", rememberMe: false } });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -80,51 +82,60 @@ export function LoginForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          required
-          placeholder="you@example.com"
-          {...form.register("email")}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input id="password" type="password" autoComplete="current-password" required {...form.register("password")} />
-      </div>
-      <div className="flex items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
-            )}
+      {/* Disabled until the prerendered page is live (see useHydrated). */}
+      <fieldset disabled={!hydrated} className="contents">
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="you@example.com"
+            {...form.register("email")}
           />
-          <Label htmlFor="remember-me">Remember me</Label>
         </div>
-        <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
-          Forgot password?
-        </Link>
-      </div>
-      <FormError message={error} />
-      {unverifiedEmail && (
-        <Button type="button" variant="outline" onClick={resendConfirmation} disabled={resend.isPending}>
-          {MESSAGES.login.resendVerification}
+        <div className="grid gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.register("password")}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <Controller
+              control={form.control}
+              name="rememberMe"
+              render={({ field }) => (
+                <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+              )}
+            />
+            <Label htmlFor="remember-me">Remember me</Label>
+          </div>
+          <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
+            Forgot password?
+          </Link>
+        </div>
+        <FormError message={error} />
+        {unverifiedEmail && (
+          <Button type="button" variant="outline" onClick={resendConfirmation} disabled={resend.isPending}>
+            {MESSAGES.login.resendVerification}
+          </Button>
+        )}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? MESSAGES.login.submitting : MESSAGES.login.submit}
         </Button>
-      )}
-      <Button type="submit" disabled={submitting}>
-        {submitting ? MESSAGES.login.submitting : MESSAGES.login.submit}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Don't have an account?{" "}
-        <Link to={paths.register} className="text-primary underline underline-offset-2">
-          Sign up now
-        </Link>
-      </p>
+        <p className="text-center text-sm text-muted-foreground">
+          Don't have an account?{" "}
+          <Link to={paths.register} className="text-primary underline underline-offset-2">
+            Sign up now
+          </Link>
+        </p>
+      </fieldset>
     </form>
   );
 }

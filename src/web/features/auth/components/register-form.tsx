@@ -12,6 +12,7 @@ import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
 import { useSignUp } from "#web/features/auth/api/sign-up";
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
+import { useHydrated } from "#web/lib/use-hydrated";
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -19,6 +20,7 @@ export function RegisterForm() {
   const signUp = useSignUp();
   const config = usePublicConfig();
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const form = useForm<RegisterInput>({ defaultValues: { name: "", email: "", password: "", confirmPassword: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -48,38 +50,41 @@ export function RegisterForm() {
   const submitting = form.formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="name">Full Name / Artist Name</Label>
-        <Input id="name" autoComplete="name" required {...form.register("name")} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email Address</Label>
-        <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="confirm-password">Confirm Password</Label>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register("confirmPassword")}
-        />
-      </div>
-      <FormError message={error} />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{" "}
-        <Link to={paths.login} className="text-primary underline underline-offset-2">
-          Sign in
-        </Link>
-      </p>
+      {/* Disabled until the prerendered page is live (see useHydrated). */}
+      <fieldset disabled={!hydrated} className="contents">
+        <div className="grid gap-2">
+          <Label htmlFor="name">Full Name / Artist Name</Label>
+          <Input id="name" autoComplete="name" required {...form.register("name")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email Address</Label>
+          <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="confirm-password">Confirm Password</Label>
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.register("confirmPassword")}
+          />
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{" "}
+          <Link to={paths.login} className="text-primary underline underline-offset-2">
+            Sign in
+          </Link>
+        </p>
+      </fieldset>
     </form>
   );
 }
