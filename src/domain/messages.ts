@@ -8,6 +8,8 @@ export const MESSAGES = {
     submitting: "Signing In...",
     submit: "Sign In",
     emailNotVerified: "Please confirm your e-mail address before signing in.",
+    suspended: "Your account is suspended. Please contact support.",
+    suspendedContact: "E-mail support",
     resendVerification: "Resend confirmation e-mail",
     verificationSentTitle: "Confirmation e-mail sent",
     verificationSentDescription: "Check your inbox for a new confirmation link.",

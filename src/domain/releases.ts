@@ -60,8 +60,10 @@ export const RELEASE_NOTICES = {
   uploadFailed: "Could not submit your release. Please try again.",
   fetchFailedTitle: "Error fetching releases",
   updatedTitle: "Release updated",
+  resubmittedTitle: "Release submitted again",
+  resubmitted: (title: string) => `"${title}" is back in review. We will tell you when it has been reviewed.`,
   withdrawnTitle: "Release withdrawn",
-  notEditable: "Only releases pending review can be changed.",
+  notEditable: "Only releases pending review, or not approved, can be changed.",
   /** Deleting would erase posted earnings (and the ledger built on them). */
   hasEarnings: "This release has store earnings on record, so it cannot be deleted. It can be taken down instead.",
 } as const;
@@ -88,6 +90,8 @@ export const releaseInputSchema = z
     artistName: z.string().trim().max(200),
     releaseType: z.enum(RELEASE_TYPES).default("single"),
     releaseDate: z.string().trim().max(10),
+    /** Music released before (a past release date): when it first came out. Empty for new music. */
+    originalReleaseDate: z.string().trim().max(10).default(""),
     genre: z.string().trim().max(60).default(""),
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
@@ -114,12 +118,30 @@ export const releaseInputSchema = z
     if (!v.coverArtUploadId && !isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
     if (v.upcEan && !isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc, "upcEan");
     if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate, "releaseDate");
+    if (v.originalReleaseDate && (!isIsoDate(v.originalReleaseDate) || v.originalReleaseDate > v.releaseDate)) {
+      ctx.addIssue({ code: "custom", message: RELEASE_DATE_MESSAGES.originalInvalid, path: ["originalReleaseDate"] });
+    }
     const trackProblem = trackListProblem(v.releaseType, v.tracks);
     if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
   });
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 /** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
+
+/** A release date that has passed: was the music out before? (issue 21) */
+export const RELEASE_DATE_MESSAGES = {
+  pastQuestion: "This date has passed. Was this music released before?",
+  newMusic: "No, it is new: send it to stores as soon as it is approved",
+  releasedBefore: "Yes, it came out before",
+  originalLabel: "Original release date",
+  originalRequired: "Enter the date the music first came out.",
+  originalInvalid: "The original release date must be a real date on or before the release date.",
+} as const;
+
+/** True when a YYYY-MM-DD date is before today (the form asks whether the music was out before). */
+export function isPastDate(value: string, today: string): boolean {
+  return isIsoDate(value) && value < today;
+}
 
 /** Dates we accept anywhere (releases, reports, ranges): recorded music, not year 1 or year 9999. */
 export const DATE_YEARS = { min: 1900, max: 2999 } as const;
@@ -133,10 +155,24 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** Only a release still waiting for review may be edited or withdrawn by its artist. */
+/**
+ * A release waiting for review may be edited or withdrawn by its artist; so may a rejected one,
+ * which an edit sends back for review (issue 21: fix and resubmit instead of retyping it).
+ */
 export function artistMayChange(status: string): boolean {
-  return status === "pending_review";
+  return status === "pending_review" || status === "rejected";
 }
+
+/** The entries of a release's history, and how the artist's release page words them. */
+export const RELEASE_EVENT_KINDS = ["submitted", "resubmitted", "approved", "rejected", "taken_down"] as const;
+export type ReleaseEventKind = (typeof RELEASE_EVENT_KINDS)[number];
+export const RELEASE_EVENT_LABELS: Record<ReleaseEventKind, string> = {
+  submitted: "Submitted for review",
+  resubmitted: "Changed and submitted again",
+  approved: "Approved",
+  rejected: "Not approved",
+  taken_down: "Taken down",
+};
 
 /** What an admin can do to a release, and from which statuses (product §4). */
 export const RELEASE_ACTIONS = {

@@ -91,7 +91,11 @@ describe("track lists", () => {
       featuredArtists: [],
       ...over,
     });
-    expect(trackListProblem("single", [t(), t()])).toBe(TRACK_MESSAGES.singleOnly);
+    // The form and the quality check share one rule: a single has up to three tracks.
+    expect(trackListProblem("single", [t(), t(), t()])).toBeUndefined();
+    expect(trackListProblem("single", [t(), t(), t(), t()])).toBe(TRACK_MESSAGES.singleOnly);
+    expect(expectedReleaseType([180, 200, 210])).toBe("single");
+    expect(expectedReleaseType([180, 200, 210, 190])).toBe("ep");
     expect(trackListProblem("ep", [t(), t({ title: "" })])).toBe(TRACK_MESSAGES.titleRequired);
     expect(trackListProblem("ep", [t(), t({ audioFileUrl: "javascript:alert(1)" })])).toBe(TRACK_MESSAGES.invalidAudio);
     expect(trackListProblem("ep", [t({ isrc: "XX" })])).toBe(TRACK_MESSAGES.invalidIsrc);

@@ -7,13 +7,20 @@ import { isHttpUrl } from "./urls";
 export const MAX_TRACKS = 100;
 export const MAX_FEATURED_ARTISTS = 10;
 
+/**
+ * The store convention both the form and the quality check follow: a single has 1–3 tracks under
+ * 10 minutes each; an EP 4–6 tracks, or up to 6 tracks totalling at most 30 minutes; longer is an album.
+ */
+export const RELEASE_SHAPE = { singleMaxTracks: 3, singleMaxTrackSeconds: 600, epMaxTracks: 6, epMaxSeconds: 30 * 60 };
+
 export const TRACK_MESSAGES = {
   titleRequired: "Every track needs a title.",
   audioRequired: "Every track needs an audio file: upload one or paste a link.",
   invalidAudio: "Please provide a valid HTTP/HTTPS URL for each track's audio file.",
   invalidIsrc: "An ISRC has 12 characters, like INK7L2600001 (hyphens are fine), or is left empty.",
   duplicateIsrc: "Two tracks of this release have the same ISRC.",
-  singleOnly: "A single has one audio file; choose EP, Album or Compilation to add tracks.",
+  singleOnly: `A single has at most ${RELEASE_SHAPE.singleMaxTracks} tracks; choose EP, Album or Compilation for more.`,
+  singleHint: `A single has 1–${RELEASE_SHAPE.singleMaxTracks} tracks, each under 10 minutes. Choose EP, Album or Compilation for more.`,
   tooMany: `A release can have at most ${MAX_TRACKS} tracks.`,
 } as const;
 
@@ -85,7 +92,7 @@ export function planTracks(
 /** The first problem with a release's track list, as a message for the form, or undefined. */
 export function trackListProblem(releaseType: ReleaseType, tracks: readonly TrackData[]): string | undefined {
   if (tracks.length > MAX_TRACKS) return TRACK_MESSAGES.tooMany;
-  if (releaseType === "single" && tracks.length > 1) return TRACK_MESSAGES.singleOnly;
+  if (releaseType === "single" && tracks.length > RELEASE_SHAPE.singleMaxTracks) return TRACK_MESSAGES.singleOnly;
   const isrcs = new Set<string>();
   for (const [i, t] of tracks.entries()) {
     if (i > 0 && !t.title) return TRACK_MESSAGES.titleRequired;
@@ -108,8 +115,8 @@ export function expectedReleaseType(durationsSeconds: readonly (number | null)[]
   const known = durationsSeconds.filter((d): d is number => d !== null);
   const total = known.reduce((sum, d) => sum + d, 0);
   const longest = known.length ? Math.max(...known) : 0;
-  if (count <= 3 && longest < 600) return "single";
-  if (count <= 6 && total <= 30 * 60) return "ep";
+  if (count <= RELEASE_SHAPE.singleMaxTracks && longest < RELEASE_SHAPE.singleMaxTrackSeconds) return "single";
+  if (count <= RELEASE_SHAPE.epMaxTracks && total <= RELEASE_SHAPE.epMaxSeconds) return "ep";
   return "album";
 }
 

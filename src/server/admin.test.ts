@@ -461,6 +461,29 @@ describe("admin API", () => {
     expect(summary.body.recentActivity.length).toBeLessThanOrEqual(5);
     const times = summary.body.recentActivity.map((a: { at: string }) => a.at);
     expect([...times].sort().reverse()).toEqual(times);
+    // The queues: the one release waits for review; a failed delivery and a pending payout show up.
+    expect(summary.body.queues).toEqual({
+      reviewReleases: 1,
+      failedDeliveryReleases: 0,
+      pendingPayouts: 0,
+      pendingPayoutsPaise: 0,
+    });
+    const [release] = (
+      (await server.database.db.execute(sql`select id from releases limit 1`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await server.database.db.execute(
+      sql`insert into deliveries (release_id, store, kind, status, batch_id) values
+        (${release?.id}, 'spotify', 'insert', 'failed', 'b1'), (${release?.id}, 'gaana', 'insert', 'failed', 'b2')`,
+    );
+    await server.database.db.execute(
+      sql`insert into payouts (user_id, amount_paise, status, method) values (${subscriber.id}, 60000, 'pending', 'paypal')`,
+    );
+    expect((await admin.get("/api/admin/summary")).body.queues).toEqual({
+      reviewReleases: 1,
+      failedDeliveryReleases: 1,
+      pendingPayouts: 1,
+      pendingPayoutsPaise: 60_000,
+    });
     const found = await admin.get("/api/admin/search?q=Subscriber");
     expect(found.body.users.map((u: { name: string }) => u.name)).toContain("Subscriber");
   });

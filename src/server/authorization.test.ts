@@ -102,6 +102,7 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/reports/{id}": "admin",
   "GET /admin/payouts": "admin",
   "POST /admin/payouts/{id}/complete": "admin",
+  "GET /admin/payouts/{id}/account": "admin",
   "GET /admin/royalties/reconciliation": "admin",
 };
 

@@ -81,10 +81,10 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await page.keyboard.press("Escape");
 
   await row.getByRole("button", { name: `Take Down ${title}` }).click();
-  await admin
-    .getByRole("alertdialog", { name: `Take down ${title}?` })
-    .getByRole("button", { name: "Take Down" })
-    .click();
+  const takeDown = admin.getByRole("alertdialog", { name: `Take down ${title}?` });
+  // The confirmation says what the release carries before it goes.
+  await expect(takeDown).toContainText("It carries 0 streams.");
+  await takeDown.getByRole("button", { name: "Take Down" }).click();
   await expect(row).toContainText("Taken Down");
   await page.reload();
   await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Taken Down");
@@ -113,7 +113,9 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await expect(admin.getByRole("row").filter({ hasText: second })).toContainText("Rejected");
   await page.goto("/app/releases");
   await page.getByRole("button", { name: `Analytics for ${second}` }).click();
-  await expect(page.getByText("Artwork has a URL on it.")).toBeVisible();
+  await expect(page.getByText("Artwork has a URL on it.", { exact: true })).toBeVisible();
+  // The release's history keeps the note as the artist read it.
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Note: Artwork has a URL on it.");
 });
 
 test("manual upload validates, and a release without audio says so and cannot be approved", async ({ browser }) => {
@@ -192,6 +194,7 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
 });
 
 test("ticket replies flow both ways, with a notification for the artist", async ({ page, browser }) => {
+  test.setTimeout(60_000);
   const artist = await createArtist(page, "Help Seeker");
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -165,7 +165,7 @@ export function createAuth(opts: AuthOptions) {
       admin({
         defaultRole: DEFAULT_ROLE,
         adminRoles: ["admin"],
-        bannedUserMessage: "Your account is suspended. Please contact support.",
+        bannedUserMessage: MESSAGES.login.suspended,
       }),
     ],
   });

@@ -24,7 +24,7 @@ import {
 } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
-import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
+import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { REPORT_STATUSES } from "#domain/reports";
 import { ROLES } from "#domain/roles";
 import { PAYOUT_STATUSES } from "#domain/royalties";
@@ -153,6 +153,8 @@ export const releases = pgTable(
     artistName: text("artist_name").notNull(),
     releaseType: text("release_type").notNull().default("single"),
     releaseDate: date("release_date").notNull(),
+    /** Music released before: when it first came out (DDEX OriginalReleaseDate). Null for new music. */
+    originalReleaseDate: date("original_release_date"),
     status: text("status").notNull().default("pending_review"),
     streams: bigint("streams", { mode: "number" }).notNull().default(0),
     isExplicit: boolean("is_explicit").notNull().default(false),
@@ -824,6 +826,41 @@ export const refunds = pgTable("refunds", {
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/** What an admin did that must be traceable: who looked at a payee's full bank details, and when. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    /** Whose data or which record it concerned. */
+    subjectUserId: text("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    subjectId: text("subject_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
+
+/** What happened to a release and when (submitted, rejected with the reviewer's note, resubmitted...): its history. */
+export const releaseEvents = pgTable(
+  "release_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** The reviewer's note on a rejection (what the artist read then). */
+    note: text("note"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("release_events_kind_check", oneOf("kind", RELEASE_EVENT_KINDS)),
+    index("release_events_release_idx").on(t.releaseId, t.createdAt),
+  ],
+);
 
 /** The gateway's own plan id for each of our plans at its price (Razorpay subscriptions need one). */
 export const gatewayPlans = pgTable(

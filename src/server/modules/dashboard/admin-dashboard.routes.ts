@@ -15,6 +15,14 @@ const summarySchema = z
       openTickets: z.number().int(),
       pendingReleases: z.number().int(),
     }),
+    queues: z
+      .object({
+        reviewReleases: z.number().int(),
+        failedDeliveryReleases: z.number().int(),
+        pendingPayouts: z.number().int(),
+        pendingPayoutsPaise: z.number().int(),
+      })
+      .openapi({ description: "What waits for an admin: releases to review, failed deliveries, payouts to make" }),
     system: z.object({ operational: z.boolean(), checks: z.array(check) }),
     recentActivity: z.array(
       z.object({

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/context";
 import { type Db, migrationsFolder } from "#server/db/client";
-import { releases, subscriptions, supportTickets, users } from "#server/db/schema";
+import { deliveries, payouts, releases, subscriptions, supportTickets, users } from "#server/db/schema";
 import { likePattern } from "#server/lib/route-helpers";
 import { todayIso } from "#server/modules/subscriptions";
 
@@ -46,7 +46,7 @@ async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
 export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
   const db = deps.database.db;
   const today = todayIso();
-  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system] = await Promise.all([
+  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw]] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(releases),
     db
@@ -82,6 +82,15 @@ export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
       .orderBy(desc(supportTickets.createdAt))
       .limit(2),
     systemChecks(deps),
+    // The queues an admin works through: failed deliveries (distinct releases) and payouts waiting.
+    db
+      .select({ n: sql<number>`count(distinct ${deliveries.releaseId})::int` })
+      .from(deliveries)
+      .where(eq(deliveries.status, "failed")),
+    db
+      .select({ n: count(), paise: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number) })
+      .from(payouts)
+      .where(eq(payouts.status, "pending")),
   ]);
   const recentActivity = [
     ...recentReleases.map((x) => ({
@@ -108,6 +117,12 @@ export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
       activeSubscriptions: s?.n ?? 0,
       openTickets: t?.n ?? 0,
       pendingReleases: p?.n ?? 0,
+    },
+    queues: {
+      reviewReleases: p?.n ?? 0,
+      failedDeliveryReleases: fd?.n ?? 0,
+      pendingPayouts: pw?.n ?? 0,
+      pendingPayoutsPaise: pw?.paise ?? 0,
     },
     system,
     recentActivity,

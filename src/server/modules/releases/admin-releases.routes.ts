@@ -23,6 +23,7 @@ import {
 } from "./admin-releases.service";
 import { releaseSchema } from "./release.schema";
 import { deliverySchema, deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 
 const adminReleaseSchema = releaseSchema
@@ -116,6 +117,7 @@ const routes = {
           quality: qualitySchema,
           deliveries: z.array(deliverySchema),
           delivery: deliveryStateSchema,
+          history: z.array(releaseEventSchema),
         }),
         "Release",
       ),
@@ -211,19 +213,25 @@ export const adminReleasesRouter = createRouter()
     return c.json({ release }, 200);
   })
   .openapi(routes.approve, async (c) => {
-    await requireAdmin(c);
-    const release = await approveRelease(c.get("deps"), c.req.valid("param").id);
+    const admin = await requireAdmin(c);
+    const release = await approveRelease(c.get("deps"), c.req.valid("param").id, admin.id);
     return c.json({ release }, 200);
   })
   .openapi(routes.reject, async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const { notes } = c.req.valid("json");
-    const release = await applyAction(c.get("deps"), c.req.valid("param").id, "reject", { adminNotes: notes });
+    const release = await applyAction(
+      c.get("deps"),
+      c.req.valid("param").id,
+      "reject",
+      { adminNotes: notes },
+      admin.id,
+    );
     return c.json({ release }, 200);
   })
   .openapi(routes.takeDown, async (c) => {
-    await requireAdmin(c);
-    const release = await takeDownRelease(c.get("deps"), c.req.valid("param").id);
+    const admin = await requireAdmin(c);
+    const release = await takeDownRelease(c.get("deps"), c.req.valid("param").id, admin.id);
     return c.json({ release }, 200);
   })
   .openapi(routes.detail, async (c) => {

@@ -34,6 +34,7 @@ import { queueQualityCheck } from "#server/modules/quality";
 import { isReleasePaidFor } from "#server/modules/subscriptions";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
+import { recordReleaseEvent } from "./release-events";
 
 const columns = { ...releaseColumns, userId: releases.userId, ownerName: users.name, ownerEmail: users.email };
 
@@ -127,6 +128,7 @@ export async function applyAction(
   id: string,
   action: ReleaseAction,
   extra: Partial<typeof releases.$inferInsert> = {},
+  actorId: string | null = null,
 ) {
   const db = deps.database.db;
   const before = await oneRelease(db, id);
@@ -136,11 +138,17 @@ export async function applyAction(
   if (action === "approve" && !before.audioFileUrl && !before.audioUploadId) {
     throw new DomainError("conflict", "AUDIO_MISSING", ADMIN_RELEASE_MESSAGES.cannotApproveWithoutAudio);
   }
-  const [updated] = await db
-    .update(releases)
-    .set({ status: RELEASE_ACTIONS[action].to, ...extra })
-    .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS[action].from])))
-    .returning({ id: releases.id });
+  const to = RELEASE_ACTIONS[action].to;
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(releases)
+      .set({ status: to, ...extra })
+      .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS[action].from])))
+      .returning({ id: releases.id });
+    // The history keeps what the artist was told (a rejection's note), even after a resubmission.
+    if (row) await recordReleaseEvent(tx, id, to === "live" ? "approved" : to, { note: extra.adminNotes, actorId });
+    return row;
+  });
   if (!updated)
     throw new DomainError("conflict", "INVALID_TRANSITION", "The release changed meanwhile. Reload and try again.");
   const after = await oneRelease(db, id);
@@ -152,7 +160,7 @@ export async function applyAction(
  * Approve: in one transaction the release is checked (status, audio, quality), given its UPC and
  * ISRCs, set live, and one delivery per store is queued. A failure anywhere changes nothing.
  */
-export async function approveRelease(deps: AdminReleaseDeps, id: string) {
+export async function approveRelease(deps: AdminReleaseDeps, id: string, actorId: string | null = null) {
   const db = deps.database.db;
   await db.transaction(async (tx) => {
     const [release] = await tx
@@ -183,6 +191,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string) {
     await assignIdentifiers(tx, id, deps.identifiers);
     const now = new Date();
     await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
+    await recordReleaseEvent(tx, id, "approved", { actorId });
     // Deliveries wait until the plan, or the Introductory Offer for this release, is paid.
     const [owner] = await tx.select({ userId: releases.userId }).from(releases).where(eq(releases.id, id));
     const paid = owner?.userId ? await isReleasePaidFor(tx, owner.userId, id) : true;
@@ -195,7 +204,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string) {
 }
 
 /** Take Down: the release leaves the stores that have it (a takedown message each), in one transaction. */
-export async function takeDownRelease(deps: AdminReleaseDeps, id: string) {
+export async function takeDownRelease(deps: AdminReleaseDeps, id: string, actorId: string | null = null) {
   const db = deps.database.db;
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -212,6 +221,7 @@ export async function takeDownRelease(deps: AdminReleaseDeps, id: string) {
         ADMIN_RELEASE_MESSAGES.notAllowed("takeDown", existing.status),
       );
     }
+    await recordReleaseEvent(tx, id, "taken_down", { actorId });
     await queueTakedowns(tx, id);
   });
   deps.jobs.kick();
@@ -244,6 +254,7 @@ export async function createManualRelease(deps: AdminReleaseDeps, input: z.outpu
       });
     if (!inserted) throw new Error("release insert returned nothing");
     await writeTracks(tx, inserted, []);
+    await recordReleaseEvent(tx, inserted.id, "submitted");
     return inserted;
   });
   deps.jobs.kick();

@@ -9,6 +9,7 @@ import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
+import { releaseHistory } from "./release-events";
 import { releaseFiles } from "./release-files";
 
 export const trackSchema = z
@@ -140,13 +141,15 @@ export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>
 
 /** Everything a release page shows beside the release itself: tracks, files, quality report and deliveries. */
 export async function releaseExtras(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
-  const [trackList, quality, deliveryList, files] = await Promise.all([
+  const [trackList, quality, deliveryList, files, history] = await Promise.all([
     releaseTracks(db, releaseId),
     releaseQuality(db, releaseId),
     releaseDeliveries(db, releaseId, stores),
     releaseFiles(db, releaseId),
+    releaseHistory(db, releaseId),
   ]);
   return {
+    history,
     tracks: trackList,
     files,
     quality,

@@ -7,6 +7,7 @@ import { err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import { releaseIdParams, releaseSchema } from "./release.schema";
 import { deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
 
@@ -16,6 +17,7 @@ const detailSchema = z.object({
   files: z.array(fileVersionSchema),
   quality: qualitySchema,
   delivery: deliveryStateSchema,
+  history: z.array(releaseEventSchema),
 });
 
 const listQuery = z.object({

@@ -1,6 +1,6 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
-import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import {
   artistMayChange,
   RELEASE_NOTICES,
@@ -18,6 +18,7 @@ import type { StoreConfig } from "#server/modules/delivery";
 import { claimUploads } from "#server/modules/uploads";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
+import { recordReleaseEvent } from "./release-events";
 
 export interface ReleaseFilters {
   tab: "all" | "explicit" | "clean";
@@ -45,6 +46,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     ...fields,
     genre: fields.genre || null,
     upcEan: fields.upcEan || null,
+    originalReleaseDate: fields.originalReleaseDate || null,
     audioUploadId: fields.audioUploadId || null,
     audioFileUrl: fields.audioUploadId ? null : fields.audioFileUrl || null,
     coverArtUploadId: fields.coverArtUploadId || null,
@@ -96,6 +98,7 @@ export async function submitRelease(deps: { db: Db; jobs: JobWorker }, ownerId: 
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
     await writeTracks(tx, inserted, input.tracks);
+    await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: ownerId });
     return inserted;
   });
   deps.jobs.kick();
@@ -109,37 +112,45 @@ export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] 
     .from(releases)
     .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
   if (!row) throw notFound();
-  const { tracks, files, quality, delivery } = await releaseExtras(deps.db, id, deps.stores);
-  return { release: toReleaseDto(row), tracks, files, quality, delivery };
+  const { tracks, files, quality, delivery, history } = await releaseExtras(deps.db, id, deps.stores);
+  return { release: toReleaseDto(row), tracks, files, quality, delivery, history };
 }
 
-/** Changes a release that is still pending review. */
+/**
+ * Changes a release that is pending review; a rejected release changed this way goes back for
+ * review (resubmitted), keeping its history and the reviewer's note.
+ */
 export async function updateRelease(
   deps: { db: Db; jobs: JobWorker },
   ownerId: string,
   id: string,
   input: ReleaseData,
 ) {
-  // The status check and the write happen in one statement, so a concurrent approval cannot slip between.
+  // The row is locked while it is checked and written, so a concurrent approval cannot slip between.
   const row = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: releases.status })
+      .from(releases)
+      .where(and(eq(releases.id, id), eq(releases.userId, ownerId)))
+      .for("update");
+    if (!current) throw notFound();
+    if (!artistMayChange(current.status)) throw notEditable();
+    const resubmitted = current.status === "rejected";
     const [updated] = await tx
       .update(releases)
-      .set(await storedFields(tx, ownerId, input))
-      .where(and(eq(releases.id, id), eq(releases.userId, ownerId), eq(releases.status, "pending_review")))
+      .set({
+        ...(await storedFields(tx, ownerId, input)),
+        ...(resubmitted ? { status: "pending_review", submittedAt: new Date() } : {}),
+      })
+      .where(eq(releases.id, id))
       .returning(releaseColumns);
-    if (updated) await writeTracks(tx, updated, input.tracks);
+    if (!updated) throw notFound();
+    await writeTracks(tx, updated, input.tracks);
+    if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: ownerId });
     return updated;
   });
-  if (row) {
-    deps.jobs.kick();
-    return toReleaseDto(row);
-  }
-  const [existing] = await deps.db
-    .select({ status: releases.status })
-    .from(releases)
-    .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
-  if (!existing) throw notFound();
-  throw notEditable();
+  deps.jobs.kick();
+  return toReleaseDto(row);
 }
 
 /** Withdraws a release still pending review; one with posted earnings is never deleted. */
@@ -147,7 +158,9 @@ export async function withdrawRelease(db: Db, ownerId: string, id: string): Prom
   if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
   const [row] = await db
     .delete(releases)
-    .where(and(eq(releases.id, id), eq(releases.userId, ownerId), eq(releases.status, "pending_review")))
+    .where(
+      and(eq(releases.id, id), eq(releases.userId, ownerId), inArray(releases.status, ["pending_review", "rejected"])),
+    )
     .returning({ id: releases.id });
   if (row) return row.id;
   const [existing] = await db

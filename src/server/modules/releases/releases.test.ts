@@ -116,6 +116,44 @@ describe("artist releases API", () => {
     expect(await countReleases()).toBe(before);
   });
 
+  it("lets the artist fix a rejected release and resubmit it, keeping its history and the reviewer's note", async () => {
+    const created = (await owner.client.post("/api/releases", validRelease({ title: "Rough Cut" }))).body.release;
+    const rejected = await admin.post(`/api/admin/releases/${created.id}/reject`, { notes: "The cover is blurry." });
+    expect(rejected.status).toBe(200);
+
+    // Someone else cannot touch it; the owner changes it and it is back in review.
+    const stranger = await other.client.request("PUT", `/api/releases/${created.id}`, validRelease());
+    expect(stranger.status).toBe(404);
+    const fixed = await owner.client.request(
+      "PUT",
+      `/api/releases/${created.id}`,
+      validRelease({ title: "Final Cut" }),
+    );
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.release).toMatchObject({
+      title: "Final Cut",
+      status: "pending_review",
+      adminNotes: "The cover is blurry.",
+    });
+    expect(Date.parse(fixed.body.release.submittedAt)).toBeGreaterThan(Date.parse(created.submittedAt));
+
+    const detail = (await owner.client.get(`/api/releases/${created.id}`)).body;
+    expect(detail.history.map((e: { kind: string; note: string | null }) => [e.kind, e.note])).toEqual([
+      ["submitted", null],
+      ["rejected", "The cover is blurry."],
+      ["resubmitted", null],
+    ]);
+    // Editing again while it waits is an ordinary change, not another resubmission.
+    await owner.client.request("PUT", `/api/releases/${created.id}`, validRelease({ title: "Final Cut 2" }));
+    expect((await owner.client.get(`/api/releases/${created.id}`)).body.history).toHaveLength(3);
+    // The admin sees the same history.
+    const adminView = (await admin.get(`/api/admin/releases/${created.id}`)).body;
+    expect(adminView.history.map((e: { kind: string }) => e.kind)).toEqual(["submitted", "rejected", "resubmitted"]);
+    // A rejected release may also be withdrawn.
+    await admin.post(`/api/admin/releases/${created.id}/reject`, { notes: "Still blurry." });
+    expect((await owner.client.request("DELETE", `/api/releases/${created.id}`)).status).toBe(200);
+  });
+
   it("lets the artist edit and withdraw only while pending review", async () => {
     const created = (await owner.client.post("/api/releases", validRelease({ title: "Draft" }))).body.release;
     const edited = await owner.client.request(

@@ -297,6 +297,32 @@ describe("payouts", () => {
     expect((await artist.client.get("/api/admin/payouts")).status).toBe(403);
     const list = await admin.get("/api/admin/payouts");
     const id = list.body.payouts[0].id;
+    // Mark Paid shows where to send it: in full to an admin, and each look is in the audit log.
+    await artist.client.request("PUT", "/api/payout-account", {
+      method: "bankTransfer",
+      accountName: "Paid Artist",
+      accountNumber: "123456789012",
+      routingNumber: "HDFC0001234",
+      bankName: "HDFC Bank",
+    });
+    const audited = async () =>
+      (
+        (await server.database.db.execute(
+          sql`select count(*)::int as n from admin_audit_log where action = 'payout_account.viewed' and subject_id = ${id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    expect((await artist.client.get(`/api/admin/payouts/${id}/account`)).status).toBe(403);
+    expect(await audited()).toBe(0);
+    const account = await admin.get(`/api/admin/payouts/${id}/account`);
+    expect(account.status).toBe(200);
+    expect(account.body.account).toMatchObject({
+      method: "bankTransfer",
+      accountName: "Paid Artist",
+      accountNumber: "123456789012",
+      routingNumber: "HDFC0001234",
+    });
+    expect(await audited()).toBe(1);
+    expect((await admin.get("/api/admin/payouts/00000000-0000-4000-8000-000000000000/account")).status).toBe(404);
     expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: " " })).status).toBe(400);
     expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "UTR123456" })).status).toBe(200);
     expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "again" })).status).toBe(409);

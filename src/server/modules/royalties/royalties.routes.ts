@@ -4,6 +4,7 @@ import { requireAdmin, requireUser } from "#server/auth/guards";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
+import { payeeAccountForPayout, payeeAccountSchema } from "./payee-account";
 import { reconcileRoyalties } from "./reconciliation";
 import { completePayout, listPayouts, loadRoyalties, requestPayout } from "./royalties.service";
 
@@ -99,6 +100,18 @@ const routes = {
     summary: "Check that every ledger row traces to store report rows of a delivered release its payee owns",
     responses: { 200: json(reconciliationSchema, "The check's result"), ...adminErrors },
   }),
+  payeeAccount: createRoute({
+    method: "get",
+    path: "/admin/payouts/{id}/account",
+    tags: ["Admin", "Royalties"],
+    summary: "The payee's account for a payout, unmasked, for paying it by hand (each look is audited)",
+    request: { params: idParams },
+    responses: {
+      200: json(z.object({ account: payeeAccountSchema }), "The account"),
+      404: err("No such payout, or no payout details"),
+      ...adminErrors,
+    },
+  }),
   complete: createRoute({
     method: "post",
     path: "/admin/payouts/{id}/complete",
@@ -142,6 +155,11 @@ export const royaltiesRouter = createRouter()
   .openapi(routes.reconcile, async (c) => {
     await requireAdmin(c);
     return c.json(await reconcileRoyalties(c.get("deps").database.db), 200);
+  })
+  .openapi(routes.payeeAccount, async (c) => {
+    const admin = await requireAdmin(c);
+    const account = await payeeAccountForPayout(c.get("deps"), c.req.valid("param").id, admin.id);
+    return c.json({ account }, 200);
   })
   .openapi(routes.complete, async (c) => {
     await requireAdmin(c);

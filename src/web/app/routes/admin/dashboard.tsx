@@ -1,10 +1,13 @@
 import { CheckCircle2, CreditCard, Disc3, LifeBuoy, Users, XCircle } from "lucide-react";
 import { useEffect } from "react";
+import { Link } from "react-router";
+import { formatInr } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import { useAdminSummary } from "#web/features/dashboard/api/get-admin-summary";
+import { paths } from "#web/config/paths";
+import { type AdminSummary, useAdminSummary } from "#web/features/dashboard/api/get-admin-summary";
 import { formatCount, formatDateTime } from "#web/lib/format";
 
 export function AdminDashboardPage() {
@@ -43,6 +46,7 @@ export function AdminDashboardPage() {
           ),
         )}
       </div>
+      {summary.data && <AttentionQueues queues={summary.data.queues} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-lg font-semibold">System Status</h2>
@@ -102,5 +106,55 @@ export function AdminDashboardPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** What waits for an admin, each with the way to it. */
+function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
+  const items = [
+    {
+      label: "Releases waiting for review",
+      count: queues.reviewReleases,
+      to: `${paths.admin.releases}?status=pending_review`,
+      action: "Review releases",
+    },
+    {
+      label: "Releases with a failed delivery",
+      count: queues.failedDeliveryReleases,
+      to: `${paths.admin.releases}?status=live`,
+      action: "See deliveries",
+    },
+    {
+      label: "Payouts waiting",
+      count: queues.pendingPayouts,
+      detail: queues.pendingPayouts ? formatInr(queues.pendingPayoutsPaise) : undefined,
+      to: `${paths.admin.reports}#payouts`,
+      action: "Make payouts",
+    },
+  ];
+  return (
+    <Card role="region" aria-labelledby="queues-title">
+      <h2 id="queues-title" className="text-lg font-semibold">
+        Needs your attention
+      </h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.label} className="grid gap-1 rounded-lg border border-border p-4">
+            <span className="text-sm text-muted-foreground">{item.label}</span>
+            <span className="text-2xl font-bold">
+              {formatCount(item.count)}
+              {item.detail && <span className="ml-2 text-base font-medium text-muted-foreground">{item.detail}</span>}
+            </span>
+            {item.count > 0 ? (
+              <Link to={item.to} className="text-sm text-primary underline underline-offset-2">
+                {item.action}
+              </Link>
+            ) : (
+              <span className="text-sm text-muted-foreground">Nothing waiting</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -30,7 +30,11 @@ import { useListSearch } from "#web/lib/use-list-search";
 
 export function ManageReleasesPage() {
   usePageMeta("Manage Releases");
-  const [status, setStatus] = useState<ReleaseStatus | "">("");
+  // ?status= opens the table filtered (the dashboard's review queue links here).
+  const [status, setStatus] = useState<ReleaseStatus | "">(() => {
+    const requested = new URLSearchParams(window.location.search).get("status") ?? "";
+    return (RELEASE_STATUSES as readonly string[]).includes(requested) ? (requested as ReleaseStatus) : "";
+  });
   const { search, setSearch, q, page, setPage } = useListSearch();
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<AdminRelease | null>(null);
@@ -221,7 +225,7 @@ export function ManageReleasesPage() {
         description={
           confirming?.action === "approve"
             ? "It goes live and is sent to every store (once its artist's plan or release is paid). This cannot be undone: a live release can only be taken down."
-            : "It is removed from every store that has it and stops earning; its streams so far stay in its history. This cannot be undone."
+            : `It carries ${formatCount(confirming?.release.streams ?? 0)} streams. It is removed from every store that has it and stops earning; its streams so far stay in its history. This cannot be undone.`
         }
         confirmLabel={confirming?.action === "approve" ? "Approve" : "Take Down"}
         pending={action.isPending}

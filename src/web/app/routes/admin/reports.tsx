@@ -111,7 +111,7 @@ export function StoreReportsPage() {
           </tbody>
         </Table>
       </section>
-      <section aria-labelledby="payouts-heading" className="grid gap-3">
+      <section id="payouts" aria-labelledby="payouts-heading" className="grid scroll-mt-20 gap-3">
         <h2 id="payouts-heading" className="text-lg font-semibold">
           Payout requests
         </h2>

@@ -1,17 +1,19 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
-import { releaseTypeLabel } from "#domain/releases";
+import { artistMayChange, releaseTypeLabel } from "#domain/releases";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
 import { useRelease } from "#web/features/releases/api/get-release";
+import { EditReleaseDialog } from "#web/features/releases/components/edit-release-dialog";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { ReleaseHistory } from "#web/features/releases/components/release-history";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
@@ -23,6 +25,7 @@ export function ReleaseDetailPage() {
   const { data, isPending, isError } = useRelease(id);
   const release = data?.release;
   const [paying, setPaying] = useState(false);
+  const [editing, setEditing] = useState(false);
   useCheckoutReturn();
   usePageMeta(release?.title ?? "Release");
   const back = (
@@ -44,6 +47,8 @@ export function ReleaseDetailPage() {
       </div>
     );
   }
+  const changeable = artistMayChange(release.status);
+  const rejected = release.status === "rejected";
   const facts: [string, string][] = [
     ["Artist", release.artistName],
     ["Type", releaseTypeLabel(release.releaseType)],
@@ -60,6 +65,12 @@ export function ReleaseDetailPage() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{release.title}</h1>
         <ReleaseStatusBadge status={release.status} />
+        {changeable && (
+          <Button variant={rejected ? "default" : "outline"} className="ml-auto" onClick={() => setEditing(true)}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            {rejected ? "Fix and Resubmit" : "Edit Release"}
+          </Button>
+        )}
       </div>
       <div className="grid gap-6 md:grid-cols-[240px_1fr]">
         {artworkSource(release) ? (
@@ -107,9 +118,14 @@ export function ReleaseDetailPage() {
             </section>
           )}
           {release.adminNotes && (
-            <Card>
+            <Card className={rejected ? "border-amber-500/60" : undefined}>
               <h2 className="text-sm font-medium text-muted-foreground">Notes from our review team</h2>
               <p className="mt-1">{release.adminNotes}</p>
+              {rejected && (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  Fix what the note asks for and resubmit: the release keeps its history.
+                </p>
+              )}
             </Card>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
@@ -132,9 +148,11 @@ export function ReleaseDetailPage() {
         />
       </Card>
       <Card>
-        <QualityReportView quality={data.quality} />
+        <QualityReportView quality={data.quality} onEdit={changeable ? () => setEditing(true) : undefined} />
       </Card>
       <TrackTable tracks={data.tracks} />
+      <ReleaseHistory history={data.history} />
+      {changeable && <EditReleaseDialog release={release} open={editing} onOpenChange={setEditing} />}
       <CheckoutDialog
         planId={paying ? "introductory" : null}
         releaseId={release.id}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
@@ -14,13 +15,13 @@ const isSection = (value: string | null): value is Section => SECTIONS.includes(
 export function SettingsPage() {
   usePageMeta("Settings");
   // ?tab= opens a section directly (the dashboard's "Add Payout Details" links to Payment).
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Section = isSection(requested) ? requested : "profile";
+  const [tab, setTab] = useState<Section>(isSection(requested) ? requested : "profile");
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-      <Tabs value={tab} onValueChange={(v) => setParams(v === "profile" ? {} : { tab: v }, { replace: true })}>
+      <Tabs value={tab} onValueChange={(v) => setTab(isSection(v) ? v : "profile")}>
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="payment">Payment</TabsTrigger>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { firstIssueMessage, type LoginInput, loginSchema } from "#domain/auth";
+import { CONTACT } from "#domain/business";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
@@ -24,6 +25,7 @@ export function LoginForm() {
   const resend = useResendVerification();
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState(false);
   const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
   // Registration sends people here with their e-mail already filled in.
   const hydrated = useHydrated();
@@ -51,6 +53,8 @@ export function LoginForm() {
         setUnverifiedEmail(parsed.data.email);
         setError(MESSAGES.login.emailNotVerified);
       }
+      // A suspended account can still reach a person: the message carries the way to write to support.
+      setSuspended(message === MESSAGES.login.suspended);
       toast({ title: MESSAGES.login.failedTitle, description: message, variant: "destructive" });
     }
   });
@@ -121,6 +125,17 @@ export function LoginForm() {
           </Link>
         </div>
         <FormError message={error} />
+        {suspended && (
+          <p className="text-sm">
+            {MESSAGES.login.suspended}{" "}
+            <a
+              href={`mailto:${CONTACT.supportEmail}?subject=${encodeURIComponent("Suspended account")}`}
+              className="font-medium text-primary underline underline-offset-2"
+            >
+              {MESSAGES.login.suspendedContact} ({CONTACT.supportEmail})
+            </a>
+          </p>
+        )}
         {unverifiedEmail && (
           <Button type="button" variant="outline" onClick={resendConfirmation} disabled={resend.isPending}>
             {MESSAGES.login.resendVerification}

@@ -8,6 +8,7 @@ export type Release = ReleaseDetail["release"];
 export type Track = ReleaseDetail["tracks"][number];
 export type QualityReport = ReleaseDetail["quality"];
 export type DeliveryState = ReleaseDetail["delivery"];
+export type ReleaseHistoryEntry = ReleaseDetail["history"][number];
 
 /** GET /api/releases/:id: one of the artist's releases, polled while its check runs. */
 export const releaseQueryOptions = (id: string) =>

@@ -1,12 +1,23 @@
+import { Pencil } from "lucide-react";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
 import { formatDuration } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
 import { Table, Td, Th } from "#web/components/ui/table";
 import type { QualityReport, Track } from "#web/features/releases/api/get-release";
 import { formatDate } from "#web/lib/format";
 
 /** The automated quality check's report: each finding with its subject, what is wrong and how to fix it. */
-export function QualityReportView({ quality, headingLevel = 2 }: { quality: QualityReport; headingLevel?: 2 | 3 }) {
+export function QualityReportView({
+  quality,
+  headingLevel = 2,
+  onEdit,
+}: {
+  quality: QualityReport;
+  headingLevel?: 2 | 3;
+  /** Given when the artist may still change the release: each finding gets an Edit button beside it. */
+  onEdit?: () => void;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const status = (QC_STATUS_LABELS as Record<string, string>)[quality.status] ?? quality.status;
   const blocking = blockingCount(quality.findings);
@@ -44,7 +55,7 @@ export function QualityReportView({ quality, headingLevel = 2 }: { quality: Qual
       {quality.findings.length > 0 && (
         <ul className="grid gap-2">
           {quality.findings.map((f: Finding) => (
-            <FindingItem key={`${f.code}-${f.subject}-${f.message}`} finding={f} />
+            <FindingItem key={`${f.code}-${f.subject}-${f.message}`} finding={f} onEdit={onEdit} />
           ))}
         </ul>
       )}
@@ -53,7 +64,15 @@ export function QualityReportView({ quality, headingLevel = 2 }: { quality: Qual
 }
 
 /** One finding: how serious, what it is about, what is wrong and how to fix it. */
-export function FindingItem({ finding: f, showSubject = true }: { finding: Finding; showSubject?: boolean }) {
+export function FindingItem({
+  finding: f,
+  showSubject = true,
+  onEdit,
+}: {
+  finding: Finding;
+  showSubject?: boolean;
+  onEdit?: () => void;
+}) {
   return (
     <li className="rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -61,6 +80,12 @@ export function FindingItem({ finding: f, showSubject = true }: { finding: Findi
           {f.severity === "blocking" ? "Blocking" : "Warning"}
         </Badge>
         {showSubject && <span className="font-medium">{f.subject}</span>}
+        {onEdit && (
+          <Button variant="outline" size="sm" className="ml-auto" onClick={onEdit} aria-label={`Edit: ${f.subject}`}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit
+          </Button>
+        )}
       </div>
       <p className="mt-1">{f.message}</p>
       <p className="mt-1 text-sm text-muted-foreground">

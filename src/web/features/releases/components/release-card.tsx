@@ -1,26 +1,23 @@
 import { BarChart3, Disc, Disc3, Library, MoreVertical, Music, Pencil, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { artistMayChange, RELEASE_NOTICES, type ReleaseInput, releaseTypeLabel } from "#domain/releases";
+import { Link, useNavigate } from "react-router";
+import { artistMayChange, RELEASE_NOTICES, releaseTypeLabel } from "#domain/releases";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "#web/components/ui/dropdown-menu";
-import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { useDeleteRelease } from "#web/features/releases/api/delete-release";
-import { type Release, useRelease } from "#web/features/releases/api/get-release";
+import type { Release } from "#web/features/releases/api/get-release";
 import { qualityInProgress } from "#web/features/releases/api/keys";
-import { useUpdateRelease } from "#web/features/releases/api/update-release";
 import { artworkSource } from "#web/features/releases/components/release-media";
 import { formatCount, formatDate } from "#web/lib/format";
-import { ReleaseForm, releaseToInput } from "./release-form";
+import { EditReleaseDialog } from "./edit-release-dialog";
 import { ReleaseStatusBadge } from "./release-status-badge";
 
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
@@ -32,7 +29,6 @@ export function ReleaseCard({ release }: { release: Release }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
-  const update = useUpdateRelease(release.id);
   const remove = useDeleteRelease();
   const TypeIcon = TYPE_ICONS[release.releaseType as keyof typeof TYPE_ICONS] ?? Music;
   const changeable = artistMayChange(release.status);
@@ -60,11 +56,14 @@ export function ReleaseCard({ release }: { release: Release }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm">
       <div className="relative aspect-square bg-muted">
-        {artworkSource(release) ? (
-          <img src={artworkSource(release)} alt="" loading="lazy" className="h-full w-full object-cover" />
-        ) : (
-          <TypeIcon className="absolute inset-0 m-auto h-12 w-12 text-muted-foreground" aria-hidden />
-        )}
+        {/* The cover opens the release too; the title's link is the one keyboards and screen readers use. */}
+        <Link to={releaseHref(release.id)} tabIndex={-1} aria-hidden className="absolute inset-0">
+          {artworkSource(release) ? (
+            <img src={artworkSource(release)} alt="" loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <TypeIcon className="absolute inset-0 m-auto h-12 w-12 text-muted-foreground" aria-hidden />
+          )}
+        </Link>
         <div className="absolute left-2 top-2 flex gap-1">
           <ReleaseStatusBadge status={release.status} />
           {release.isExplicit && <Badge tone="danger">EXPLICIT</Badge>}
@@ -73,7 +72,9 @@ export function ReleaseCard({ release }: { release: Release }) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="truncate font-semibold" title={release.title}>
-          {release.title}
+          <Link to={releaseHref(release.id)} className="hover:underline">
+            {release.title}
+          </Link>
         </h3>
         <p className="truncate text-sm text-muted-foreground">{release.artistName}</p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
@@ -119,23 +120,7 @@ export function ReleaseCard({ release }: { release: Release }) {
         </div>
       </div>
 
-      <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent
-          title={`Edit ${release.title}`}
-          description="You can change a release until it has been reviewed."
-          className="max-w-2xl"
-        >
-          <EditReleaseForm
-            release={release}
-            onCancel={() => setEditing(false)}
-            onSubmit={async (input) => {
-              await update.mutateAsync(input);
-              setEditing(false);
-              toast({ title: RELEASE_NOTICES.updatedTitle, description: `"${input.title}" was saved.` });
-            }}
-          />
-        </DialogContent>
-      </Dialog>
+      <EditReleaseDialog release={release} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={withdrawing}
         onOpenChange={setWithdrawing}
@@ -154,27 +139,4 @@ function QualityBadge({ release }: { release: Release }) {
   if (qualityInProgress(release.qcStatus)) return <Badge>Checking files</Badge>;
   if (release.qcStatus === "done" && release.qcBlocking > 0) return <Badge tone="warning">Needs fixes</Badge>;
   return null;
-}
-
-/** The edit form, once the release's tracks have loaded. */
-function EditReleaseForm({
-  release,
-  onCancel,
-  onSubmit,
-}: {
-  release: Release;
-  onCancel: () => void;
-  onSubmit: (input: ReleaseInput) => Promise<void>;
-}) {
-  const detail = useRelease(release.id);
-  if (detail.isPending) return <Skeleton className="h-64" />;
-  return (
-    <ReleaseForm
-      initial={releaseToInput(release, detail.data?.tracks ?? [])}
-      submitLabel="Save Changes"
-      submittingLabel="Saving..."
-      onCancel={onCancel}
-      onSubmit={onSubmit}
-    />
-  );
 }

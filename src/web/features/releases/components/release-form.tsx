@@ -1,8 +1,10 @@
 import { useCallback, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { firstIssueMessage } from "#domain/auth";
+import type { z } from "zod";
 import {
+  isPastDate,
   noticeFor,
+  RELEASE_DATE_MESSAGES,
   RELEASE_NOTICES,
   RELEASE_TYPE_LABELS,
   RELEASE_TYPES,
@@ -10,9 +12,11 @@ import {
   type ReleaseType,
   releaseInputSchema,
 } from "#domain/releases";
+import { RELEASE_SHAPE, TRACK_MESSAGES } from "#domain/tracks";
 import { UPLOAD_MESSAGES } from "#domain/uploads";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
@@ -56,11 +60,59 @@ function toInput(values: ReleaseFormValues): ReleaseInput {
   };
 }
 
+/** Today in the artist's own time zone, as the date input writes dates. */
+const todayIso = () => new Date().toLocaleDateString("en-CA");
+
+type FieldKey =
+  | "title"
+  | "artistName"
+  | "releaseDate"
+  | "originalReleaseDate"
+  | "audioFileUrl"
+  | "coverArtUrl"
+  | "upcEan"
+  | "tracks";
+type FieldErrors = Partial<Record<FieldKey, string>>;
+/** Where each field's message goes, in the order the form reads (the first at fault takes focus). */
+const FIELD_IDS: Record<FieldKey, string> = {
+  title: "release-title",
+  artistName: "release-artist",
+  releaseDate: "release-date",
+  originalReleaseDate: "release-original-date",
+  audioFileUrl: "release-audio",
+  coverArtUrl: "release-artwork",
+  upcEan: "release-upc",
+  tracks: "track-0-title",
+};
+const FIELD_ORDER = Object.keys(FIELD_IDS) as FieldKey[];
+
+/** The schema's messages by field; "required fields" goes to the first required field left empty. */
+function fieldErrors(error: z.ZodError, input: ReleaseInput): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    let key = String(issue.path[0] ?? "title") as FieldKey;
+    if (issue.message === RELEASE_NOTICES.missing.description) {
+      const empty: [FieldKey, boolean][] = [
+        ["title", !input.title?.trim()],
+        ["artistName", !input.artistName?.trim()],
+        ["releaseDate", !input.releaseDate?.trim()],
+        ["audioFileUrl", !input.audioUploadId && !input.audioFileUrl?.trim()],
+        ["coverArtUrl", !input.coverArtUploadId && !input.coverArtUrl?.trim()],
+      ];
+      key = empty.find(([, isEmpty]) => isEmpty)?.[0] ?? "title";
+    }
+    if (!(key in FIELD_IDS)) key = "title";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
 export const EMPTY_RELEASE: ReleaseFormValues = {
   title: "",
   artistName: "",
   releaseType: "single",
   releaseDate: "",
+  originalReleaseDate: "",
   genre: "",
   upcEan: "",
   isExplicit: false,
@@ -79,6 +131,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
       ? (release.releaseType as ReleaseType)
       : "single",
     releaseDate: release.releaseDate,
+    originalReleaseDate: release.originalReleaseDate ?? "",
     genre: release.genre ?? "",
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
@@ -134,11 +187,27 @@ export function ReleaseForm({
     [],
   );
   const uploading = Object.values(busy).filter(Boolean).length;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const releaseDate = form.watch("releaseDate");
+  const pastDate = isPastDate(releaseDate, todayIso());
+  const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
   const submit = form.handleSubmit(async (values) => {
     if (uploading) return;
-    const parsed = releaseInputSchema.safeParse(toInput(values));
-    if (!parsed.success) {
-      const message = firstIssueMessage(parsed.error);
+    const input = toInput({
+      ...values,
+      originalReleaseDate: pastDate && releasedBefore ? values.originalReleaseDate : "",
+    });
+    const parsed = releaseInputSchema.safeParse(input);
+    const found = parsed.success ? {} : fieldErrors(parsed.error, input);
+    if (pastDate && releasedBefore && !input.originalReleaseDate && !found.originalReleaseDate) {
+      found.originalReleaseDate = RELEASE_DATE_MESSAGES.originalRequired;
+    }
+    setErrors(found);
+    const first = FIELD_ORDER.find((key) => found[key]);
+    if (first) {
+      // The message shows beside the field, which takes focus; the spec's toast still names it.
+      document.getElementById(FIELD_IDS[first])?.focus();
+      const message = found[first] ?? "";
       const notice = noticeFor(message);
       toast({
         title: notice?.title ?? RELEASE_NOTICES.missing.title,
@@ -147,9 +216,11 @@ export function ReleaseForm({
       });
       return;
     }
+    if (!parsed.success) return;
     try {
       await onSubmit(parsed.data);
       form.reset(EMPTY_RELEASE);
+      setReleasedBefore(false);
     } catch (err) {
       toastReleaseError(err);
     }
@@ -160,11 +231,23 @@ export function ReleaseForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="release-title">Release Title *</Label>
-          <Input id="release-title" maxLength={200} {...form.register("title")} />
+          <Input
+            id="release-title"
+            maxLength={200}
+            {...fieldErrorProps("release-title-error", errors.title)}
+            {...form.register("title")}
+          />
+          <FieldError id="release-title-error" message={errors.title} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="release-artist">Artist Name *</Label>
-          <Input id="release-artist" maxLength={200} {...form.register("artistName")} />
+          <Input
+            id="release-artist"
+            maxLength={200}
+            {...fieldErrorProps("release-artist-error", errors.artistName)}
+            {...form.register("artistName")}
+          />
+          <FieldError id="release-artist-error" message={errors.artistName} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="release-type">Release Type</Label>
@@ -178,8 +261,50 @@ export function ReleaseForm({
         </div>
         <div className="grid gap-2">
           <Label htmlFor="release-date">Release Date *</Label>
-          <Input id="release-date" type="date" {...form.register("releaseDate")} />
+          <Input
+            id="release-date"
+            type="date"
+            {...fieldErrorProps("release-date-error", errors.releaseDate)}
+            {...form.register("releaseDate")}
+          />
+          <FieldError id="release-date-error" message={errors.releaseDate} />
         </div>
+        {pastDate && (
+          <fieldset className="grid gap-2 rounded-lg border border-border p-3 sm:col-span-2">
+            <legend className="px-1 text-sm font-medium">{RELEASE_DATE_MESSAGES.pastQuestion}</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="released-before"
+                checked={!releasedBefore}
+                onChange={() => setReleasedBefore(false)}
+              />
+              {RELEASE_DATE_MESSAGES.newMusic}
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="released-before"
+                checked={releasedBefore}
+                onChange={() => setReleasedBefore(true)}
+              />
+              {RELEASE_DATE_MESSAGES.releasedBefore}
+            </label>
+            {releasedBefore && (
+              <div className="grid gap-2 sm:max-w-xs">
+                <Label htmlFor="release-original-date">{RELEASE_DATE_MESSAGES.originalLabel}</Label>
+                <Input
+                  id="release-original-date"
+                  type="date"
+                  max={releaseDate}
+                  {...fieldErrorProps("release-original-date-error", errors.originalReleaseDate)}
+                  {...form.register("originalReleaseDate")}
+                />
+                <FieldError id="release-original-date-error" message={errors.originalReleaseDate} />
+              </div>
+            )}
+          </fieldset>
+        )}
         <div className="grid gap-2">
           <Label htmlFor="release-genre">Genre</Label>
           <Input id="release-genre" maxLength={60} {...form.register("genre")} />
@@ -190,12 +315,13 @@ export function ReleaseForm({
             id="release-upc"
             inputMode="numeric"
             maxLength={13}
-            aria-describedby="release-upc-hint"
+            {...fieldErrorProps("release-upc-error", errors.upcEan, "release-upc-hint")}
             {...form.register("upcEan")}
           />
           <p id="release-upc-hint" className="text-xs text-muted-foreground">
             Optional: 12 or 13 digits. Leave empty and we assign one.
           </p>
+          <FieldError id="release-upc-error" message={errors.upcEan} />
         </div>
       </div>
       <fieldset className="grid gap-3">
@@ -219,9 +345,10 @@ export function ReleaseForm({
             id="release-audio"
             type="url"
             placeholder="https://"
-            aria-describedby="release-audio-hint"
+            {...fieldErrorProps("release-audio-error", errors.audioFileUrl, "release-audio-hint")}
             {...form.register("audioFileUrl")}
           />
+          <FieldError id="release-audio-error" message={errors.audioFileUrl} />
           <p id="release-audio-hint" className="text-xs text-muted-foreground">
             Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or
             more. An uploaded file is used instead of the link.
@@ -249,9 +376,10 @@ export function ReleaseForm({
             id="release-artwork"
             type="url"
             placeholder="https://"
-            aria-describedby="release-artwork-hint"
+            {...fieldErrorProps("release-artwork-error", errors.coverArtUrl, "release-artwork-hint")}
             {...form.register("coverArtUrl")}
           />
+          <FieldError id="release-artwork-error" message={errors.coverArtUrl} />
           <p id="release-artwork-hint" className="text-xs text-muted-foreground">
             Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link.
           </p>
@@ -267,8 +395,12 @@ export function ReleaseForm({
         />
         <Label htmlFor="release-explicit">Contains explicit content</Label>
       </div>
-      <fieldset className="grid gap-3 rounded-xl border border-border p-4">
+      <fieldset
+        className="grid gap-3 rounded-xl border border-border p-4"
+        aria-describedby={errors.tracks ? "release-tracks-error" : undefined}
+      >
         <legend className="px-1 font-medium">Tracks</legend>
+        <FieldError id="release-tracks-error" message={errors.tracks} />
         {trackRows.fields.map((field, i) => (
           <div key={field.id} className="grid gap-3 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -344,10 +476,8 @@ export function ReleaseForm({
             </div>
           </div>
         ))}
-        {releaseType === "single" ? (
-          <p className="text-xs text-muted-foreground">
-            A single has one track. Choose EP, Album or Compilation to add more.
-          </p>
+        {releaseType === "single" && trackRows.fields.length >= RELEASE_SHAPE.singleMaxTracks ? (
+          <p className="text-xs text-muted-foreground">{TRACK_MESSAGES.singleHint}</p>
         ) : (
           <Button
             type="button"

@@ -5,8 +5,10 @@ import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
+import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
+import { usePayeeAccount } from "#web/features/royalties/api/get-payee-account";
 import type { AdminPayout } from "#web/features/royalties/api/get-payouts";
 
 export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
@@ -27,6 +29,7 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={`Mark ${formatInr(payout.amountPaise)} to ${payout.userName} as paid`}>
+        <PayeeAccountDetails payoutId={payout.id} />
         <form onSubmit={submit} noValidate className="grid gap-3">
           <Label htmlFor="payout-reference">Bank or PayPal reference</Label>
           <Input
@@ -42,5 +45,40 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Where the money goes, in full for the admin paying by hand; the look is recorded in the audit log. */
+function PayeeAccountDetails({ payoutId }: { payoutId: string }) {
+  const account = usePayeeAccount(payoutId);
+  if (account.isPending) return <Skeleton className="h-24" />;
+  if (account.isError) return <FormError message={account.error.message} />;
+  const a = account.data;
+  const rows: [string, string | null][] =
+    a.method === "paypal"
+      ? [["PayPal", a.paypalEmail]]
+      : [
+          ["Account holder", a.accountName],
+          ["Account number", a.accountNumber],
+          ["IFSC / routing", a.routingNumber],
+          ["Bank", a.bankName],
+        ];
+  return (
+    <section aria-labelledby="payee-account-title" className="mb-4 rounded-lg border border-border p-3 text-sm">
+      <h3 id="payee-account-title" className="font-semibold">
+        Pay to
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="font-mono break-all">{value ?? "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Shown to admins only; this look is recorded in the audit log.
+      </p>
+    </section>
   );
 }

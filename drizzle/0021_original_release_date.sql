@@ -1,0 +1,1 @@
+ALTER TABLE "releases" ADD COLUMN "original_release_date" date;

@@ -1,0 +1,50 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "#server/context";
+import { adminAuditLog, payoutAccounts, payouts } from "#server/db/schema";
+import { DomainError } from "#server/lib/domain-error";
+
+export const payeeAccountSchema = z
+  .object({
+    method: z.string(),
+    accountName: z.string().nullable(),
+    accountNumber: z.string().nullable().openapi({ description: "In full: shown to admins only, each look recorded" }),
+    routingNumber: z.string().nullable(),
+    bankName: z.string().nullable(),
+    paypalEmail: z.string().nullable(),
+  })
+  .openapi("PayeeAccount");
+
+/**
+ * The account a pending payout goes to, with the account number in full, for the admin paying it
+ * by hand. Every look is written to the audit log in the same transaction: no record, no details.
+ */
+export async function payeeAccountForPayout(
+  deps: Pick<AppDeps, "database" | "payoutEncryptor">,
+  payoutId: string,
+  adminId: string,
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const [payout] = await tx.select({ userId: payouts.userId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!payout) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
+    const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, payout.userId));
+    if (!account)
+      throw new DomainError("not_found", "NO_PAYOUT_ACCOUNT", "This payee has not added payout details yet.");
+    await tx.insert(adminAuditLog).values({
+      actorId: adminId,
+      action: "payout_account.viewed",
+      subjectUserId: payout.userId,
+      subjectId: payoutId,
+    });
+    return {
+      method: account.method,
+      accountName: account.accountName,
+      accountNumber: account.accountNumberEncrypted
+        ? deps.payoutEncryptor.decrypt(account.accountNumberEncrypted)
+        : null,
+      routingNumber: account.routingNumber,
+      bankName: account.bankName,
+      paypalEmail: account.paypalEmail,
+    };
+  });
+}

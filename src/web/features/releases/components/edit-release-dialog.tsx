@@ -1,0 +1,88 @@
+import { RELEASE_NOTICES, type ReleaseInput } from "#domain/releases";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { toast } from "#web/components/ui/toast";
+import { type Release, useRelease } from "#web/features/releases/api/get-release";
+import { useUpdateRelease } from "#web/features/releases/api/update-release";
+import { ReleaseForm, releaseToInput } from "./release-form";
+
+/**
+ * Changing a release the artist may still change: one waiting for review, or one that was not
+ * approved, which saving sends back for review (with the reviewer's note shown above the form).
+ */
+export function EditReleaseDialog({
+  release,
+  open,
+  onOpenChange,
+}: {
+  release: Release;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateRelease(release.id);
+  const rejected = release.status === "rejected";
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={rejected ? `Fix and resubmit ${release.title}` : `Edit ${release.title}`}
+        description={
+          rejected
+            ? "Change what the review asked for; saving sends the release back for review."
+            : "You can change a release until it has been reviewed."
+        }
+        className="max-w-2xl"
+      >
+        {rejected && release.adminNotes && (
+          <section
+            aria-labelledby="edit-review-note"
+            className="mb-4 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm"
+          >
+            <h3 id="edit-review-note" className="font-semibold">
+              Notes from our review team
+            </h3>
+            <p className="mt-1">{release.adminNotes}</p>
+          </section>
+        )}
+        <EditReleaseForm
+          release={release}
+          submitLabel={rejected ? "Resubmit for Review" : "Save Changes"}
+          onCancel={() => onOpenChange(false)}
+          onSubmit={async (input) => {
+            await update.mutateAsync(input);
+            onOpenChange(false);
+            toast(
+              rejected
+                ? { title: RELEASE_NOTICES.resubmittedTitle, description: RELEASE_NOTICES.resubmitted(input.title) }
+                : { title: RELEASE_NOTICES.updatedTitle, description: `"${input.title}" was saved.` },
+            );
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The edit form, once the release's tracks have loaded. */
+function EditReleaseForm({
+  release,
+  submitLabel,
+  onCancel,
+  onSubmit,
+}: {
+  release: Release;
+  submitLabel: string;
+  onCancel: () => void;
+  onSubmit: (input: ReleaseInput) => Promise<void>;
+}) {
+  const detail = useRelease(release.id);
+  if (detail.isPending) return <Skeleton className="h-64" />;
+  return (
+    <ReleaseForm
+      initial={releaseToInput(release, detail.data?.tracks ?? [])}
+      submitLabel={submitLabel}
+      submittingLabel="Saving..."
+      onCancel={onCancel}
+      onSubmit={onSubmit}
+    />
+  );
+}
