@@ -18,6 +18,8 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   page,
   browser,
 }, testInfo) => {
+  // A whole journey across two browsers (~25 s alone): the default 30 s is too close on 2 cores.
+  test.setTimeout(60_000);
   const upc = uniqueUpc();
 
   const artist = await createArtist(page, "Charted Artist");

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createArtist, E2E_ADMIN, expect, expectToast, latestMailTo, signIn, test, uniqueEmail } from "./fixtures";
 
 test.describe("registration", () => {
@@ -255,3 +256,18 @@ test.describe("on a phone (390×844)", () => {
     await expect(page).toHaveURL(/\/login(\?.*)?$/);
   });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`an error toast and its field message are readable in the ${theme} theme (WCAG AA contrast)`, async ({
+    page,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login Failed");
+    const results = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+  });
+}

@@ -21,6 +21,9 @@ for (const viewport of VIEWPORTS) {
     await signIn(page, artist.email, artist.password);
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to Kalrav, Nila Das!" })).toBeVisible();
+    // The first Tab after signing in lands on the page (its skip link), not on the "Login Successful" toast.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     const checklist = page.getByRole("region", { name: "Get started" });
     await expect(checklist.getByText("0 of 3 done")).toBeVisible();
     const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(

@@ -27,6 +27,12 @@ for (const { path, title, h1 } of PUBLIC_PAGES) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole("contentinfo").getByText("support@kalrav.in")).toBeVisible();
+    // Headings never skip a level (h1, then h2 before any h3...).
+    const levels = await page
+      .locator("h1, h2, h3, h4, h5, h6")
+      .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+    for (const [i, level] of levels.entries())
+      expect(level, `heading ${i + 1} of ${levels.join(",")}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
   });
 
   for (const theme of ["light", "dark"] as const) {

@@ -150,7 +150,11 @@ export function ReleasesPage() {
         </p>
       )}
 
-      <div id="release-results">
+      <section id="release-results" aria-labelledby="release-results-title">
+        {/* The cards' titles are h3: this heading keeps the outline in order (h1, h2, h3). */}
+        <h2 id="release-results-title" className="sr-only">
+          Release list
+        </h2>
         {releases.isPending ? (
           <div role="status" aria-label="Loading releases" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: 8 }, (_, i) => (
@@ -166,7 +170,7 @@ export function ReleasesPage() {
           </div>
         ) : (
           <div className="rounded-xl border border-dashed border-border p-10 text-center">
-            <h2 className="text-lg font-semibold">No releases found</h2>
+            <h3 className="text-lg font-semibold">No releases found</h3>
             <p className="mt-1 text-sm text-muted-foreground">
               {tab === "all" && !activeFilters
                 ? "Upload your first release to get it onto the stores."
@@ -179,7 +183,7 @@ export function ReleasesPage() {
             )}
           </div>
         )}
-      </div>
+      </section>
     </div>
   );
 }

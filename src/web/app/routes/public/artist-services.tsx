@@ -54,6 +54,8 @@ export function ArtistServicesPage() {
   return (
     <>
       <PageHero title="Artist Services">Everything around the release: from the studio to the press release.</PageHero>
+      {/* The cards' titles are h3: this heading keeps the outline in order. */}
+      <h2 className="sr-only">Services</h2>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
         {SERVICES.map((s) => (
           <FeatureCard key={s.title} {...s} />

@@ -90,6 +90,8 @@ export function FeaturesPage() {
         Distribution, quality checks, analytics, royalties and promotion in one place, built for independent artists and
         labels.
       </PageHero>
+      {/* The cards' titles are h3: this heading keeps the outline in order. */}
+      <h2 className="sr-only">All features</h2>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((f) => (
           <FeatureCard key={f.title} {...f} />

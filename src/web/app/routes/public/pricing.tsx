@@ -18,6 +18,8 @@ export function PricingPage() {
       <PageHero title="Simple, Transparent Pricing">
         Yearly plans billed in INR. Pay by card, debit card or UPI. No hidden fees.
       </PageHero>
+      {/* The cards' titles are h3: this heading keeps the outline in order. */}
+      <h2 className="sr-only">Plans</h2>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
         {PRICING_PLAN_IDS.map((id) => (
           <PlanCard
