@@ -10,6 +10,11 @@ test.describe("registration", () => {
 
     await submit.click();
     await expect(error).toHaveText("Please fill in all fields");
+    // Each message sits beside its field, which says so and takes focus.
+    const name = page.getByLabel("Full Name / Artist Name");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Please fill in all fields");
 
     await page.getByLabel("Full Name / Artist Name").fill("Asha Rao");
     await page.getByLabel("Email Address").fill(uniqueEmail());
@@ -17,6 +22,9 @@ test.describe("registration", () => {
     await page.getByLabel("Confirm Password").fill("abd");
     await submit.click();
     await expect(error).toHaveText("Passwords do not match");
+    await expect(page.getByLabel("Confirm Password")).toBeFocused();
+    await expect(page.getByLabel("Confirm Password")).toHaveAccessibleDescription("Passwords do not match");
+    await expect(name).not.toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Confirm Password").fill("abc");
     await submit.click();

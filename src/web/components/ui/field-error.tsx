@@ -2,10 +2,19 @@
  * A field's validation message, beside it: the field points at it with aria-describedby and says
  * aria-invalid (see fieldErrorProps), so screen readers read it with the field.
  */
-export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+export function FieldError({
+  id,
+  message,
+  announce = false,
+}: {
+  id: string;
+  message: string | null | undefined;
+  /** Also announce it as it appears (role="alert"), for forms whose only feedback it is. */
+  announce?: boolean;
+}) {
   if (!message) return null;
   return (
-    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
+    <p id={id} role={announce ? "alert" : undefined} className="text-sm font-medium text-red-700 dark:text-red-400">
       {message}
     </p>
   );

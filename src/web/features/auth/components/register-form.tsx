@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { firstIssueMessage, type RegisterInput, registerSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FormError } from "#web/components/ui/form-error";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
@@ -14,19 +14,33 @@ import { useSignUp } from "#web/features/auth/api/sign-up";
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { useHydrated } from "#web/lib/use-hydrated";
 
+type RegisterField = "name" | "email" | "password" | "confirmPassword";
+const REGISTER_FIELDS: RegisterField[] = ["name", "email", "password", "confirmPassword"];
+const FIELD_IDS: Record<RegisterField, string> = {
+  name: "name",
+  email: "email",
+  password: "password",
+  confirmPassword: "confirm-password",
+};
+
 export function RegisterForm() {
   const navigate = useNavigate();
   const { plan } = useAfterSignIn();
   const signUp = useSignUp();
   const config = usePublicConfig();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: RegisterField; message: string } | null>(null);
   const hydrated = useHydrated();
   const form = useForm<RegisterInput>({ defaultValues: { name: "", email: "", password: "", confirmPassword: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = registerSchema.safeParse(values);
     if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
+      const issue = parsed.error.issues[0];
+      // "Fill in all fields" belongs to the first field left empty; the others name their field.
+      const named = issue?.path[0] as RegisterField | undefined;
+      const field = named ?? REGISTER_FIELDS.find((f) => !values[f].trim()) ?? "name";
+      setError({ field, message: issue?.message ?? firstIssueMessage(parsed.error) });
+      document.getElementById(FIELD_IDS[field])?.focus();
       return;
     }
     setError(null);
@@ -47,6 +61,11 @@ export function RegisterForm() {
     }
   });
 
+  const errorProps = (field: RegisterField) =>
+    fieldErrorProps(`${FIELD_IDS[field]}-error`, error?.field === field ? error.message : null);
+  const fieldError = (field: RegisterField) => (
+    <FieldError id={`${FIELD_IDS[field]}-error`} message={error?.field === field ? error.message : null} announce />
+  );
   const submitting = form.formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -54,15 +73,32 @@ export function RegisterForm() {
       <fieldset disabled={!hydrated} className="contents">
         <div className="grid gap-2">
           <Label htmlFor="name">Full Name / Artist Name</Label>
-          <Input id="name" autoComplete="name" required {...form.register("name")} />
+          <Input id="name" autoComplete="name" required {...errorProps("name")} {...form.register("name")} />
+          {fieldError("name")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="email">Email Address</Label>
-          <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            {...errorProps("email")}
+            {...form.register("email")}
+          />
+          {fieldError("email")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="password">Password</Label>
-          <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...errorProps("password")}
+            {...form.register("password")}
+          />
+          {fieldError("password")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="confirm-password">Confirm Password</Label>
@@ -71,10 +107,11 @@ export function RegisterForm() {
             type="password"
             autoComplete="new-password"
             required
+            {...errorProps("confirmPassword")}
             {...form.register("confirmPassword")}
           />
+          {fieldError("confirmPassword")}
         </div>
-        <FormError message={error} />
         <Button type="submit" disabled={submitting}>
           {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
         </Button>
