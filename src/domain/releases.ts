@@ -196,6 +196,8 @@ export const rejectReleaseSchema = z.object({
 });
 
 export const ADMIN_RELEASE_MESSAGES = {
+  approveConfirm:
+    "It goes live and is sent to every store (once its artist's plan or release is paid). This cannot be undone: a live release can only be taken down.",
   rejectNoteRequired: "Write the note the artist will read: what to fix before submitting again.",
   manualRequired: "Title, Artist, UPC, and Release Date are required.",
   audioMissing: "Audio missing",

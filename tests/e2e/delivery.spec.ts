@@ -76,6 +76,11 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   const review = admin.getByRole("dialog", { name: `Review ${title}` });
   await expect(review.getByText("No problems found.")).toBeVisible();
   await review.getByRole("button", { name: "Approve" }).click();
+  // Approving asks first, naming the release.
+  await admin
+    .getByRole("alertdialog", { name: /^Approve / })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expect(review.getByRole("status").filter({ hasText: "Release approved" })).toBeVisible();
   const deliveries = review.getByRole("table").filter({ has: admin.getByRole("columnheader", { name: "Store" }) });
   for (const store of ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"]) {

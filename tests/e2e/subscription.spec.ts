@@ -140,6 +140,11 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
   const review = admin.getByRole("dialog", { name: `Review ${title}` });
   await expect(review.getByText("No problems found.")).toBeVisible({ timeout: 15_000 });
   await review.getByRole("button", { name: "Approve" }).click();
+  // Approving asks first, naming the release.
+  await admin
+    .getByRole("alertdialog", { name: /^Approve / })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expect(review.getByRole("status").filter({ hasText: "Release approved" })).toBeVisible();
 
   // The plan ends (an admin cancels it, as a halted renewal would end it).

@@ -127,6 +127,11 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   expect(Math.round(played.duration)).toBe(120);
   expect(played.at).toBeGreaterThan(60);
   await review.getByRole("button", { name: "Approve" }).click();
+  // Approving asks first, naming the release.
+  await admin
+    .getByRole("alertdialog", { name: /^Approve / })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await expect(review.getByRole("status").filter({ hasText: "Release approved" })).toBeVisible();
   const deliveries = review.getByRole("table").filter({ has: admin.getByRole("columnheader", { name: "Store" }) });
   await expect(deliveries.getByRole("row").filter({ hasText: "Spotify" })).toContainText("Sent", { timeout: 20_000 });

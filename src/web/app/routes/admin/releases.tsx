@@ -224,7 +224,7 @@ export function ManageReleasesPage() {
         }
         description={
           confirming?.action === "approve"
-            ? "It goes live and is sent to every store (once its artist's plan or release is paid). This cannot be undone: a live release can only be taken down."
+            ? ADMIN_RELEASE_MESSAGES.approveConfirm
             : `It carries ${formatCount(confirming?.release.streams ?? 0)} streams. It is removed from every store that has it and stops earning; its streams so far stay in its history. This cannot be undone.`
         }
         confirmLabel={confirming?.action === "approve" ? "Approve" : "Take Down"}

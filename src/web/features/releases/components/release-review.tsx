@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#domain/deliveries";
-import { canApplyReleaseAction } from "#domain/releases";
+import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { Skeleton } from "#web/components/ui/skeleton";
@@ -38,6 +39,8 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
   const action = useReleaseAction();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Approving cannot be undone: it asks first, here as in the table.
+  const [confirmingApprove, setConfirmingApprove] = useState(false);
   const attempt = (p: Promise<unknown>, done: string) => {
     setError(null);
     setNotice(null);
@@ -68,10 +71,7 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             )}
             <div className="flex flex-wrap gap-2">
               {canApplyReleaseAction("approve", current.status) && (
-                <Button
-                  disabled={action.isPending}
-                  onClick={() => attempt(action.mutateAsync({ id: current.id, action: "approve" }), "Release approved")}
-                >
+                <Button disabled={action.isPending} onClick={() => setConfirmingApprove(true)}>
                   Approve
                 </Button>
               )}
@@ -83,6 +83,18 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 Run check again
               </Button>
             </div>
+            <ConfirmDialog
+              open={confirmingApprove}
+              onOpenChange={setConfirmingApprove}
+              title={`Approve ${current.title}?`}
+              description={ADMIN_RELEASE_MESSAGES.approveConfirm}
+              confirmLabel="Approve"
+              pending={action.isPending}
+              onConfirm={() => {
+                setConfirmingApprove(false);
+                attempt(action.mutateAsync({ id: current.id, action: "approve" }), "Release approved");
+              }}
+            />
             <ReleaseMedia
               base={`/api/admin/releases/${current.id}`}
               title={current.title}
