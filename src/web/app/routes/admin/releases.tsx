@@ -1,5 +1,6 @@
 import { Download, Plus } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { approveBlockedReason } from "#domain/quality";
 import {
   ADMIN_RELEASE_MESSAGES,
@@ -31,8 +32,9 @@ import { useListSearch } from "#web/lib/use-list-search";
 export function ManageReleasesPage() {
   usePageMeta("Manage Releases");
   // ?status= opens the table filtered (the dashboard's review queue links here).
+  const [params] = useSearchParams();
   const [status, setStatus] = useState<ReleaseStatus | "">(() => {
-    const requested = new URLSearchParams(window.location.search).get("status") ?? "";
+    const requested = params.get("status") ?? "";
     return (RELEASE_STATUSES as readonly string[]).includes(requested) ? (requested as ReleaseStatus) : "";
   });
   const { search, setSearch, q, page, setPage } = useListSearch();
