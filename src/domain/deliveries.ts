@@ -1,7 +1,12 @@
 /** Getting a release to stores: what each store was sent and where it stands. */
-export const DELIVERY_KINDS = ["insert", "takedown"] as const;
+/** insert: the release; update: its metadata changed after delivery (same identifiers); takedown: deals ended. */
+export const DELIVERY_KINDS = ["insert", "update", "takedown"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = { insert: "Release", takedown: "Takedown" };
+export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
+  insert: "Release",
+  update: "Update",
+  takedown: "Takedown",
+};
 
 export const DELIVERY_STATUSES = [
   "awaiting_payment",
@@ -9,6 +14,7 @@ export const DELIVERY_STATUSES = [
   "sending",
   "sent",
   "acknowledged",
+  "rejected",
   "failed",
   "cancelled",
 ] as const;
@@ -18,7 +24,8 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   queued: "Queued",
   sending: "Sending",
   sent: "Sent",
-  acknowledged: "Acknowledged",
+  acknowledged: "Accepted",
+  rejected: "Rejected by the store",
   failed: "Failed",
   cancelled: "Cancelled",
 };
@@ -45,6 +52,6 @@ export function deliverySummary(delivered: number, stores: number): string {
 
 export const DELIVERY_MESSAGES = {
   retried: "Delivery queued again",
-  notRetryable: "Only a failed delivery can be retried.",
+  notRetryable: "Only a delivery that failed or that the store rejected can be retried.",
   noStores: "No stores are configured, so nothing was delivered.",
 } as const;

@@ -891,14 +891,19 @@ export const deliveries = pgTable(
     store: text("store").notNull(),
     kind: text("kind").notNull(),
     status: text("status").notNull().default("queued"),
-    /** The batch folder name: fixed per delivery, so a resumed upload rewrites the same files. */
-    batchId: text("batch_id").notNull(),
-    /** The message's creation time, strictly increasing per release and store. */
+    /**
+     * The DDEX BatchId (YYYYMMDDhhmmssnnn, the batch's creation time), set when the batch is first
+     * built and then fixed, so a resumed upload rewrites the same files; unique per store.
+     */
+    batchId: text("batch_id"),
+    /** The message's and batch's creation time, strictly increasing per store (so per release and store too). */
     messageCreatedAt: timestamp("message_created_at", { withTimezone: true, precision: 3 }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", tz),
+    /** When the store's acknowledgement was read, and what the store said (its ErrorText) if anything. */
     acknowledgedAt: timestamp("acknowledged_at", tz),
+    storeMessage: text("store_message"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -907,6 +912,8 @@ export const deliveries = pgTable(
     check("deliveries_status_check", oneOf("status", DELIVERY_STATUSES)),
     index("deliveries_release_idx").on(t.releaseId, t.createdAt),
     index("deliveries_status_idx").on(t.status),
+    uniqueIndex("deliveries_store_batch_key").on(t.store, t.batchId),
+    index("deliveries_store_message_idx").on(t.store, t.messageCreatedAt),
   ],
 );
 

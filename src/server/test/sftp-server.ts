@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,7 +13,25 @@ export interface SftpTestServer {
   password: string;
   /** Local folder the server's "/" maps to. */
   root: string;
+  /** The host key's fingerprint, as a store's configuration names it. */
+  hostKeySha256: string;
+  /** SSH connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
+}
+
+/** A fresh ed25519 host key (a server that "changed its key" is one started with another). */
+export function generateHostKey(): string {
+  return utils.generateKeyPairSync("ed25519").private;
+}
+/** One key for every server a test run starts, so a server restarted on its port is the same server. */
+const defaultHostKey = generateHostKey();
+
+export function fingerprintOf(privateKey: string): string {
+  const parsed = utils.parseKey(privateKey);
+  if (parsed instanceof Error) throw parsed;
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  return `SHA256:${createHash("sha256").update(key.getPublicSSH()).digest("base64").replace(/=+$/, "")}`;
 }
 
 /**
@@ -20,12 +39,13 @@ export interface SftpTestServer {
  * the protocol for uploads (open/write/close, stat, mkdir, rename, remove).
  */
 /** `port` 0 picks a free port; a test that stops the server starts it again on the same one. */
-export async function startSftpServer(root: string, port = 0): Promise<SftpTestServer> {
+export async function startSftpServer(root: string, port = 0, hostKey = defaultHostKey): Promise<SftpTestServer> {
   const username = "store";
   const password = "drop-box-password";
-  const hostKey = utils.generateKeyPairSync("ed25519").private;
   const local = (p: string) => path.join(root, path.posix.normalize(`/${p}`));
+  let connections = 0;
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    connections++;
     client
       .on("authentication", (ctx) => {
         if (ctx.method === "password" && ctx.username === username && ctx.password === password) ctx.accept();
@@ -37,8 +57,14 @@ export async function startSftpServer(root: string, port = 0): Promise<SftpTestS
           session.on("sftp", (acceptSftp) => {
             const sftp = acceptSftp();
             const handles = new Map<number, number>();
+            const dirs = new Map<number, { dir: string; listed: boolean }>();
             let next = 0;
             const handleOf = (buf: Buffer) => handles.get(buf.readUInt32BE(0));
+            const handleBuffer = (id: number) => {
+              const buf = Buffer.alloc(4);
+              buf.writeUInt32BE(id);
+              return buf;
+            };
             const attrsOf = (stat: fs.Stats) => ({
               mode: stat.mode,
               uid: 0,
@@ -68,7 +94,36 @@ export async function startSftpServer(root: string, port = 0): Promise<SftpTestS
                 fs.writeSync(fd, data, 0, data.length, offset);
                 sftp.status(reqid, STATUS_CODE.OK);
               })
+              .on("READ", (reqid, handle, offset, length) => {
+                const fd = handleOf(handle);
+                if (fd === undefined) return fail(reqid);
+                const buf = Buffer.alloc(length);
+                const read = fs.readSync(fd, buf, 0, length, offset);
+                if (read === 0) sftp.status(reqid, STATUS_CODE.EOF);
+                else sftp.data(reqid, buf.subarray(0, read));
+              })
+              .on("OPENDIR", (reqid, p) => {
+                if (!fs.existsSync(local(p)) || !fs.statSync(local(p)).isDirectory())
+                  return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+                const id = next++;
+                dirs.set(id, { dir: local(p), listed: false });
+                sftp.handle(reqid, handleBuffer(id));
+              })
+              .on("READDIR", (reqid, handle) => {
+                const entry = dirs.get(handle.readUInt32BE(0));
+                if (!entry) return fail(reqid);
+                if (entry.listed) return sftp.status(reqid, STATUS_CODE.EOF);
+                entry.listed = true;
+                const names = fs.readdirSync(entry.dir).map((filename) => ({
+                  filename,
+                  longname: filename,
+                  attrs: attrsOf(fs.statSync(path.join(entry.dir, filename))),
+                }));
+                if (!names.length) return sftp.status(reqid, STATUS_CODE.EOF);
+                sftp.name(reqid, names);
+              })
               .on("CLOSE", (reqid, handle) => {
+                if (dirs.delete(handle.readUInt32BE(0))) return sftp.status(reqid, STATUS_CODE.OK);
                 const fd = handleOf(handle);
                 if (fd === undefined) return fail(reqid);
                 fs.closeSync(fd);
@@ -128,6 +183,8 @@ export async function startSftpServer(root: string, port = 0): Promise<SftpTestS
     username,
     password,
     root,
+    hostKeySha256: fingerprintOf(hostKey),
+    connections: () => connections,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { create } from "xmlbuilder2";
-import { DELIVERY_MAX_ATTEMPTS, isDelivered } from "#domain/deliveries";
+import { DELIVERY_MAX_ATTEMPTS, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
 import { deliveries, releases, tracks } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
+import { ackPrefix, parseAcknowledgement } from "./acknowledgements";
 import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
 import type { StoreConfig } from "./stores";
@@ -20,12 +20,19 @@ export interface DeliveryConfig {
   validator?: ErnValidator;
 }
 
-/** A DDEX batch id: the creation time to the millisecond, plus a short suffix so two batches never collide. */
-export function batchIdFor(at: Date, deliveryId: string): string {
-  const stamp = at.toISOString().replace(/[-:TZ.]/g, "");
-  return `${stamp}_${deliveryId.slice(0, 8)}`;
+/**
+ * A DDEX BatchId: the batch's creation time, YYYYMMDDhhmmssnnn in UTC, as the ERN SFTP batch
+ * profile names it, with no suffix. Unique per store because creation times are (stampBatch).
+ */
+export function batchIdFor(at: Date): string {
+  return at.toISOString().replace(/[-:TZ.]/g, "");
 }
 
+/**
+ * The batch-complete file, written last. The profile allows its zero-byte semaphore form in place of
+ * a ManifestMessage; we use that form (decision 017): the ERN-C manifest schema is not part of what
+ * we validate against, and an empty file cannot be malformed.
+ */
 export function manifestName(batchId: string): string {
   return `BatchComplete_${batchId}.xml`;
 }
@@ -43,20 +50,15 @@ export async function queueReleaseDeliveries(
   for (const store of stores) await queueDelivery(tx, releaseId, store.id, "insert", opts.awaitingPayment);
 }
 
-async function queueDelivery(
-  tx: Tx,
-  releaseId: string,
-  store: string,
-  kind: "insert" | "takedown",
-  awaitingPayment = false,
-) {
+async function queueDelivery(tx: Tx, releaseId: string, store: string, kind: DeliveryKind, awaitingPayment = false) {
   const id = randomUUID();
   await tx.insert(deliveries).values({
     id,
     releaseId,
     store,
     kind,
-    batchId: batchIdFor(new Date(), id),
+    // The BatchId is the batch's creation time: given when the batch is built, not now.
+    batchId: null,
     status: awaitingPayment ? "awaiting_payment" : "queued",
   });
   if (!awaitingPayment)
@@ -86,13 +88,10 @@ export async function releaseAwaitingDeliveries(tx: Tx, scope: { releaseId: stri
   return waiting.length;
 }
 
-/**
- * Take Down: every store that received the release gets a takedown; releases still waiting to go
- * to a store are cancelled instead (it never had the release).
- */
-export async function queueTakedowns(tx: Tx, releaseId: string) {
+/** The stores that hold the release now: delivered (sent or accepted) and not taken down since. */
+async function storesHolding(tx: Tx, releaseId: string): Promise<Set<string>> {
   const rows = await tx
-    .select({ id: deliveries.id, store: deliveries.store, kind: deliveries.kind, status: deliveries.status })
+    .select({ store: deliveries.store, kind: deliveries.kind, status: deliveries.status })
     .from(deliveries)
     .where(eq(deliveries.releaseId, releaseId))
     .orderBy(asc(deliveries.createdAt));
@@ -101,17 +100,53 @@ export async function queueTakedowns(tx: Tx, releaseId: string) {
     if (row.kind === "insert" && isDelivered(row.status)) received.add(row.store);
     if (row.kind === "takedown" && isDelivered(row.status)) received.delete(row.store);
   }
+  return received;
+}
+
+/**
+ * Take Down: every store that received the release gets a takedown; releases still waiting to go
+ * to a store are cancelled instead (it never had the release).
+ */
+export async function queueTakedowns(tx: Tx, releaseId: string) {
+  const received = await storesHolding(tx, releaseId);
   await tx
     .update(deliveries)
     .set({ status: "cancelled", lastError: "Cancelled: the release was taken down before it was sent." })
     .where(
       and(
         eq(deliveries.releaseId, releaseId),
-        eq(deliveries.kind, "insert"),
+        inArray(deliveries.kind, ["insert", "update"]),
         inArray(deliveries.status, ["awaiting_payment", "queued", "failed"]),
       ),
     );
   for (const store of received) await queueDelivery(tx, releaseId, store, "takedown");
+}
+
+/**
+ * The release's metadata changed after delivery: each store that holds it gets an update message
+ * (same UPC, ISRCs and references, so the store keeps its streams), once; a store still waiting
+ * for the release gets the new metadata with it anyway. Returns how many were queued.
+ */
+export async function queueUpdates(tx: Tx, releaseId: string): Promise<number> {
+  const holding = await storesHolding(tx, releaseId);
+  const pending = await tx
+    .select({ store: deliveries.store })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.releaseId, releaseId),
+        eq(deliveries.kind, "update"),
+        inArray(deliveries.status, ["queued", "failed"]),
+      ),
+    );
+  const alreadyQueued = new Set(pending.map((p) => p.store));
+  let queued = 0;
+  for (const store of holding) {
+    if (alreadyQueued.has(store)) continue;
+    await queueDelivery(tx, releaseId, store, "update");
+    queued++;
+  }
+  return queued;
 }
 
 /** The delivery job: builds, validates and sends one message to one store, at most once. */
@@ -125,7 +160,10 @@ export function createDeliveryJob(deps: {
   const { db, media, config } = deps;
   const transportOf = deps.transport ?? transportFor;
 
-  async function snapshot(deliveryId: string, store: StoreConfig, createdAt: Date, takedown: boolean) {
+  async function snapshot(deliveryId: string, store: StoreConfig, createdAt: Date, kind: DeliveryKind) {
+    const takedown = kind === "takedown";
+    // Files go with the release itself; an update or a takedown carries metadata only.
+    const withFiles = kind === "insert";
     const [row] = await db
       .select({ release: releases })
       .from(deliveries)
@@ -157,9 +195,9 @@ export function createDeliveryJob(deps: {
           sampleRate: facts.sampleRate ?? 44100,
           bitDepth: facts.bitDepth ?? 16,
         };
-        if (!takedown)
+        if (withFiles)
           files.push({ relPath: `${upc}/resources/${fileName}`, source: { file: await mediaFile(t.audioSha256) } });
-      } else if (!takedown) {
+      } else if (withFiles) {
         throw new Error(`Track ${t.position}'s audio has not been checked.`);
       }
       ernTracks.push({
@@ -183,7 +221,7 @@ export function createDeliveryJob(deps: {
         height: release.artworkFacts.height,
         format: release.artworkFacts.format,
       };
-      if (!takedown)
+      if (withFiles)
         files.push({
           relPath: `${upc}/resources/${fileName}`,
           source: { file: await mediaFile(release.artworkSha256) },
@@ -208,6 +246,7 @@ export function createDeliveryJob(deps: {
       tracks: ernTracks,
       artwork,
       takedown,
+      filesProvided: withFiles,
       downloads: store.downloads,
     };
     return { upc, snap, files };
@@ -219,22 +258,30 @@ export function createDeliveryJob(deps: {
     return media.pathOf(sha256);
   }
 
-  /** The message's creation time: now, but always after the last message to this store about this release. */
-  async function stampMessage(deliveryId: string): Promise<Date> {
-    const result = await db.execute(sql`
-      update deliveries d set message_created_at = greatest(
-        now(),
-        coalesce((select max(o.message_created_at) + interval '1 millisecond' from deliveries o
-                  where o.release_id = d.release_id and o.store = d.store and o.id <> d.id), now()))
-      where d.id = ${deliveryId} and d.message_created_at is null
-      returning message_created_at`);
-    const stamped = (result as unknown as { rows: { message_created_at: string | Date }[] }).rows[0];
-    if (stamped) return new Date(stamped.message_created_at);
-    const [row] = await db
-      .select({ at: deliveries.messageCreatedAt })
-      .from(deliveries)
-      .where(eq(deliveries.id, deliveryId));
-    return row?.at ?? new Date();
+  /**
+   * The batch's creation time and BatchId, given once: now, but always after the store's last batch,
+   * so BatchIds are unique per store and a store applies a release's messages in order. A lock per
+   * store keeps two workers from taking the same millisecond.
+   */
+  async function stampBatch(deliveryId: string, store: string): Promise<{ createdAt: Date; batchId: string }> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`delivery-batch:${store}`}))`);
+      const [current] = await tx
+        .select({ at: deliveries.messageCreatedAt, batchId: deliveries.batchId })
+        .from(deliveries)
+        .where(eq(deliveries.id, deliveryId));
+      if (current?.at && current.batchId) return { createdAt: current.at, batchId: current.batchId };
+      const [last] = await tx
+        .select({ at: sql<string | null>`max(${deliveries.messageCreatedAt})` })
+        .from(deliveries)
+        .where(eq(deliveries.store, store));
+      const now = new Date();
+      const after = last?.at ? new Date(new Date(last.at).getTime() + 1) : now;
+      const createdAt = after > now ? after : now;
+      const batchId = batchIdFor(createdAt);
+      await tx.update(deliveries).set({ messageCreatedAt: createdAt, batchId }).where(eq(deliveries.id, deliveryId));
+      return { createdAt, batchId };
+    });
   }
 
   return async function runDelivery(job: ClaimedJob): Promise<void> {
@@ -259,23 +306,24 @@ export function createDeliveryJob(deps: {
       .where(eq(deliveries.id, delivery.id));
     try {
       const transport = transportOf(store);
-      const manifest = manifestName(delivery.batchId);
       // A worker that died after the manifest landed but before recording it: the batch is there; record it, send nothing.
-      if (!(await transport.isComplete(delivery.batchId, manifest))) {
-        const createdAt = await stampMessage(delivery.id);
-        const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind === "takedown");
+      const resumed =
+        delivery.batchId && (await transport.isComplete(delivery.batchId, manifestName(delivery.batchId)));
+      if (!resumed) {
+        const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
+        const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind as DeliveryKind);
         const xml = buildNewReleaseMessage(snap);
         if (config.validator) {
           const result = await config.validator.validate(xml);
           if (!result.valid) {
-            await fail(`The message did not pass the ERN 4.3 schema: ${result.errors.slice(0, 3).join("; ")}`, true);
+            await fail(`The message did not pass the ERN 4.3 checks: ${result.errors.slice(0, 3).join("; ")}`, true);
             return;
           }
         }
         const messagePath = `${upc}/${upc}.xml`;
-        await transport.upload(delivery.batchId, [...files, { relPath: messagePath, source: { text: xml } }], {
-          relPath: manifest,
-          source: { text: batchManifest(delivery.batchId, config.sender.dpid, store.dpid, [messagePath]) },
+        await transport.upload(batchId, [...files, { relPath: messagePath, source: { text: xml } }], {
+          relPath: manifestName(batchId),
+          source: { text: "" },
         });
       }
       await db
@@ -290,52 +338,76 @@ export function createDeliveryJob(deps: {
   };
 }
 
-/** The batch-complete file, written last: which messages the batch holds. */
-function batchManifest(batchId: string, sender: string, recipient: string, messages: string[]): string {
-  const doc = create({ version: "1.0", encoding: "UTF-8" }).ele("BatchComplete");
-  doc.ele("BatchId").txt(batchId);
-  doc.ele("MessageSender").txt(sender);
-  doc.ele("MessageRecipient").txt(recipient);
-  const list = doc.ele("Messages");
-  for (const m of messages) list.ele("Message").txt(m);
-  return doc.end({ prettyPrint: true });
-}
-
-/** Marks sent deliveries whose store has written an acknowledgement. */
+/**
+ * Reads stores' acknowledgements back: per store, one listing (one connection) for every batch
+ * waiting on it. "FileOK" makes a delivery acknowledged (accepted); any other status rejects it,
+ * with the store's message kept for the admin and the artist. A file that is not an
+ * acknowledgement is logged and left for a person.
+ */
 export async function checkAcknowledgements(
   db: Db,
   stores: readonly StoreConfig[],
   transport: (store: StoreConfig) => Transport = transportFor,
-) {
+  logger?: Pick<Logger, "warn">,
+): Promise<{ accepted: number; rejected: number }> {
   const sent = await db
     .select({ id: deliveries.id, store: deliveries.store, batchId: deliveries.batchId })
     .from(deliveries)
     .where(eq(deliveries.status, "sent"))
     .orderBy(desc(deliveries.sentAt))
-    .limit(200);
-  for (const row of sent) {
-    const store = stores.find((s) => s.id === row.store);
-    if (!store) continue;
-    if (
-      await transport(store)
-        .isAcknowledged(row.batchId)
-        .catch(() => false)
-    ) {
-      await db
+    .limit(1000);
+  const counts = { accepted: 0, rejected: 0 };
+  for (const store of stores) {
+    const waiting = sent.filter((row) => row.store === store.id && row.batchId);
+    if (!waiting.length) continue;
+    const files = await transport(store)
+      .readAcknowledgements(waiting.map((row) => ackPrefix(row.batchId as string)))
+      .catch((err) => {
+        logger?.warn({ err, store: store.id }, "could not read acknowledgements");
+        return [];
+      });
+    for (const row of waiting) {
+      const prefix = ackPrefix(row.batchId as string);
+      // The batch's latest acknowledgement wins (a store may write a later status update).
+      const file = files.filter((f) => f.name === `${prefix}.xml` || f.name.startsWith(`${prefix}_`)).at(-1);
+      if (!file) continue;
+      let ack: ReturnType<typeof parseAcknowledgement>;
+      try {
+        ack = parseAcknowledgement(file.text);
+      } catch (err) {
+        logger?.warn({ err, store: store.id, file: file.name }, "unreadable acknowledgement");
+        continue;
+      }
+      const [updated] = await db
         .update(deliveries)
-        .set({ status: "acknowledged", acknowledgedAt: new Date() })
-        .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")));
+        .set({
+          status: ack.accepted ? "acknowledged" : "rejected",
+          acknowledgedAt: new Date(),
+          storeMessage: ack.accepted ? ack.message : (ack.message ?? `The store answered ${ack.status}.`),
+        })
+        .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")))
+        .returning({ id: deliveries.id });
+      if (updated) counts[ack.accepted ? "accepted" : "rejected"]++;
     }
   }
+  return counts;
 }
 
-/** An admin's retry of a failed delivery: queued again with fresh attempts. */
+/**
+ * An admin's retry of a failed delivery, or of one a store rejected: queued again with fresh
+ * attempts. A failed one resumes its own batch; a rejected one goes out in a new batch.
+ */
 export async function retryDelivery(db: Db, deliveryId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(deliveries)
-      .set({ status: "queued", lastError: null })
-      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.status, "failed")))
+      .set({
+        status: "queued",
+        lastError: null,
+        batchId: sql`case when ${deliveries.status} = 'rejected' then null else ${deliveries.batchId} end`,
+        messageCreatedAt: sql`case when ${deliveries.status} = 'rejected' then null else ${deliveries.messageCreatedAt} end`,
+      })
+      .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["failed", "rejected"])))
       .returning({ id: deliveries.id, releaseId: deliveries.releaseId });
     if (!row) return false;
     await enqueueJob(tx, "delivery", row.id, { maxAttempts: DELIVERY_MAX_ATTEMPTS, ownerOf: row.releaseId });

@@ -21,7 +21,7 @@ export function deliveryJobs(deps: {
   transport?: (store: StoreConfig) => Transport;
 }): { handlers: JobHandlers; stop(): void } {
   const timer = setInterval(() => {
-    checkAcknowledgements(deps.db, deps.config.stores, deps.transport).catch((err) =>
+    checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger).catch((err) =>
       deps.logger.warn({ err }, "acknowledgement check failed"),
     );
   }, ACKNOWLEDGEMENT_CHECK_MS);

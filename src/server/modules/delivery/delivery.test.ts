@@ -11,12 +11,12 @@ import { createMediaStore } from "#server/media/media-store";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { payOnTestGateway } from "#server/test/payments";
-import { type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
+import { fingerprintOf, generateHostKey, type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { checkAcknowledgements, createDeliveryJob, manifestName } from "./delivery-service";
 import { createErnValidator, defaultSchemaDir } from "./ern-schema";
 import type { StoreConfig } from "./stores";
-import { ackFileName, type Transport, transportFor } from "./transports";
+import { HOST_KEY_MISMATCH, sftpTransport, type Transport, transportFor } from "./transports";
 
 let server: TestServer;
 let media: MediaServer;
@@ -82,6 +82,7 @@ beforeAll(async () => {
         port: sftp.port,
         username: sftp.username,
         password: sftp.password,
+        hostKeySha256: sftp.hostKeySha256,
         path: "/incoming",
       },
     },
@@ -141,6 +142,21 @@ async function files(dir: string): Promise<string[]> {
   return out.sort();
 }
 
+/** An ERN-C acknowledgement as a store writes it, where the batch choreography puts it. */
+async function writeAck(dropBox: string, batchId: string, upc: string, status: string, errorText?: string) {
+  const dir = path.join(dropBox, "acknowledgements");
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(
+    path.join(dir, `ACK_${batchId}_${upc}.xml`),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<ernc:FtpAcknowledgementMessage xmlns:ernc="http://ddex.net/xml/ern-c/16" MessageVersionId="ern-c/16">
+  <MessageHeader><MessageId>ACK-${batchId}</MessageId><MessageCreatedDateTime>2026-11-24T10:00:00Z</MessageCreatedDateTime></MessageHeader>
+  <AcknowledgedFile><FileName>${batchId}/${upc}/${upc}.xml</FileName></AcknowledgedFile>
+  <FileStatus>${status}</FileStatus>${errorText ? `\n  <ErrorText>${errorText}</ErrorText>` : ""}
+</ernc:FtpAcknowledgementMessage>`,
+  );
+}
+
 describe("approval, identifiers and deliveries", () => {
   it("refuses approval while the check runs or finds blocking problems", async () => {
     const created = await artist.client.post(
@@ -191,6 +207,8 @@ describe("approval, identifiers and deliveries", () => {
     });
 
     const spotifyBatch = detail.body.deliveries[0].batchId;
+    // DDEX BatchIds: the batch's creation time, YYYYMMDDhhmmssnnn, nothing after it.
+    for (const d of detail.body.deliveries) expect(d.batchId).toMatch(/^\d{17}$/);
     const expected = [
       `${upc}/${upc}.xml`,
       `${upc}/resources/${upc}.jpg`,
@@ -203,6 +221,8 @@ describe("approval, identifiers and deliveries", () => {
     expect(await files(sftpDir)).toEqual(
       expected.map((f) => (f.startsWith("BatchComplete") ? manifestName(sftpBatch) : f)).sort(),
     );
+    // BatchComplete is the profile's zero-byte semaphore.
+    expect((await fs.stat(path.join(sftpDir, manifestName(sftpBatch)))).size).toBe(0);
     // The exact bytes the artist linked, over SFTP too.
     expect(Buffer.compare(await fs.readFile(path.join(sftpDir, upc, "resources", `${upc}_01_001.wav`)), audio)).toBe(0);
     const xml = await fs.readFile(path.join(sftpDir, upc, `${upc}.xml`), "utf8");
@@ -220,13 +240,59 @@ describe("approval, identifiers and deliveries", () => {
     expect(itunesXml).toContain("PayAsYouGoModel");
     expect(xml).not.toContain("PayAsYouGoModel");
 
-    // A store's acknowledgement moves its delivery on.
-    await fs.writeFile(path.join(root, "spotify", spotifyBatch, ackFileName(spotifyBatch)), "<ack/>");
-    await checkAcknowledgements(server.database.db, stores);
+    // Acknowledgements, read back from where the choreography puts them: Spotify accepts, JioSaavn
+    // (over SFTP) rejects with its reason, Apple Music has not answered yet.
+    await writeAck(path.join(root, "spotify"), spotifyBatch, upc, "FileOK");
+    await writeAck(path.join(root, "sftp", "incoming"), sftpBatch, upc, "FileNotOK", "Cover art is below 3000x3000.");
+    expect(await checkAcknowledgements(server.database.db, stores)).toEqual({ accepted: 1, rejected: 1 });
     const acked = await admin.get(`/api/admin/releases/${id}`);
-    expect(acked.body.deliveries.map((d: { status: string }) => d.status)).toEqual(["acknowledged", "sent", "sent"]);
+    expect(acked.body.deliveries.map((d: { status: string }) => d.status)).toEqual([
+      "acknowledged",
+      "sent",
+      "rejected",
+    ]);
+    expect(acked.body.deliveries[2].storeMessage).toBe("Cover art is below 3000x3000.");
+    // Read once: a second poll changes nothing.
+    expect(await checkAcknowledgements(server.database.db, stores)).toEqual({ accepted: 0, rejected: 0 });
+    // A rejected delivery is retried in a new batch.
+    const rejectedId = acked.body.deliveries[2].id;
+    expect((await admin.post(`/api/admin/deliveries/${rejectedId}/retry`)).status).toBe(202);
+    await server.jobs.drain();
+    const resent = (await admin.get(`/api/admin/releases/${id}`)).body.deliveries[2];
+    expect(resent.status).toBe("sent");
+    expect(resent.batchId).not.toBe(sftpBatch);
+    expect(resent.batchId > sftpBatch).toBe(true);
 
-    // Take Down: a takedown (no deals) to every store that had it.
+    // An admin corrects the title of the live release: each store that has it gets an update with
+    // the same identifiers and no files.
+    const edit = await admin.request("PATCH", `/api/admin/releases/${id}`, {
+      title: "First Light (Remastered)",
+      artistName: detail.body.release.artistName,
+      releaseDate: detail.body.release.releaseDate,
+      status: "live",
+      upcEan: upc,
+    });
+    expect(edit.status).toBe(200);
+    await server.jobs.drain();
+    const updates = (await admin.get(`/api/admin/releases/${id}`)).body.deliveries.filter(
+      (d: { kind: string }) => d.kind === "update",
+    );
+    expect(updates.map((d: { store: string; status: string }) => [d.store, d.status])).toEqual([
+      ["spotify", "sent"],
+      ["itunes", "sent"],
+      ["saavn", "sent"],
+    ]);
+    const updateXml = await fs.readFile(path.join(root, "spotify", updates[0].batchId, upc, `${upc}.xml`), "utf8");
+    expect((await validator.validate(updateXml)).errors).toEqual([]);
+    expect(updateXml).toContain("<DisplayTitleText>First Light (Remastered)</DisplayTitleText>");
+    expect(updateXml).toContain(`<ICPN>${upc}</ICPN>`);
+    expect(updateXml).toContain(`<ISRC>${isrc}</ISRC>`);
+    expect(await files(path.join(root, "spotify", updates[0].batchId))).toEqual(
+      [`${upc}/${upc}.xml`, manifestName(updates[0].batchId)].sort(),
+    );
+    expect((await artist.client.get(`/api/releases/${id}`)).body.delivery.summary).toBe("Delivered to 3 of 3 stores");
+
+    // Take Down: the release resent with its deals ended, to every store that had it.
     const down = await admin.post(`/api/admin/releases/${id}/take-down`);
     expect(down.body.release.status).toBe("taken_down");
     await server.jobs.drain();
@@ -239,7 +305,8 @@ describe("approval, identifiers and deliveries", () => {
     ]);
     const takedownXml = await fs.readFile(path.join(root, "itunes", takedowns[1].batchId, upc, `${upc}.xml`), "utf8");
     expect((await validator.validate(takedownXml)).valid).toBe(true);
-    expect(takedownXml).not.toContain("<DealList>");
+    expect(takedownXml).toContain(`<EndDate>${new Date().toISOString().slice(0, 10)}</EndDate>`);
+    expect(takedownXml).not.toContain("<File>");
     expect(await files(path.join(root, "itunes", takedowns[1].batchId))).toEqual(
       [`${upc}/${upc}.xml`, manifestName(takedowns[1].batchId)].sort(),
     );
@@ -250,7 +317,9 @@ describe("approval, identifiers and deliveries", () => {
       .where(and(eq(deliveries.store, "itunes"), eq(deliveries.releaseId, id)));
     const insertAt = times.find((t) => t.kind === "insert")?.at?.getTime() ?? Number.NaN;
     const takedownAt = times.find((t) => t.kind === "takedown")?.at?.getTime() ?? Number.NaN;
-    expect(takedownAt).toBeGreaterThan(insertAt);
+    const updateAt = times.find((t) => t.kind === "update")?.at?.getTime() ?? Number.NaN;
+    expect(updateAt).toBeGreaterThan(insertAt);
+    expect(takedownAt).toBeGreaterThan(updateAt);
     expect(takedownXml).toContain(
       `<MessageCreatedDateTime>${new Date(takedownAt).toISOString()}</MessageCreatedDateTime>`,
     );
@@ -303,7 +372,7 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     // A delivery to a store that freezes mid-batch, run by a worker with a one-second lease.
     const [row] = await server.database.db
       .insert(deliveries)
-      .values({ releaseId: id, store: "stall", kind: "insert", batchId: `stall-${Date.now()}` })
+      .values({ releaseId: id, store: "stall", kind: "insert" })
       .returning();
     if (!row) throw new Error("no delivery");
     await server.database.db.insert(jobs).values({ kind: "delivery", ref: row.id });
@@ -334,7 +403,14 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       timeoutSeconds: 3600,
     });
     frozen.kick();
-    const batchDir = path.join(root, "stall", row.batchId);
+    // The batch gets its BatchId when the worker builds it.
+    let batchId = "";
+    for (let i = 0; i < 50 && !batchId; i++) {
+      const [stamped] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
+      batchId = stamped?.batchId ?? "";
+      if (!batchId) await new Promise((r) => setTimeout(r, 50));
+    }
+    const batchDir = path.join(root, "stall", batchId);
     for (let i = 0; i < 50 && (await files(batchDir).catch(() => [])).length === 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect((await files(batchDir)).some((f) => f.startsWith("BatchComplete"))).toBe(false);
@@ -358,7 +434,7 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       }),
     });
     await restarted.drain();
-    expect(counted).toEqual([row.batchId]);
+    expect(counted).toEqual([batchId]);
     const [done] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(done?.status).toBe("sent");
     const upc = (await admin.get(`/api/admin/releases/${id}`)).body.release.upcEan;
@@ -367,7 +443,7 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
         `${upc}/${upc}.xml`,
         `${upc}/resources/${upc}.jpg`,
         `${upc}/resources/${upc}_01_001.wav`,
-        manifestName(row.batchId),
+        manifestName(batchId),
       ].sort(),
     );
 
@@ -384,7 +460,7 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       .set({ status: "queued", runAt: new Date(0) })
       .where(eq(jobs.ref, row.id));
     await restarted.drain();
-    expect(counted).toEqual([row.batchId]);
+    expect(counted).toEqual([batchId]);
     const [replayed] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(replayed?.status).toBe("sent");
     stall = undefined;
@@ -413,4 +489,43 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     expect(retried.status).toBe(202);
     expect((await admin.post(`/api/admin/deliveries/${failed.id}/retry`)).status).toBe(409);
   }, 60_000);
+
+  it("polling a store for acknowledgements opens one SSH connection, however many batches wait on it", async () => {
+    const ids = [await checkedRelease(), await checkedRelease(), await checkedRelease()];
+    for (const id of ids) await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const sftpStore = stores.filter((s) => s.id === "saavn");
+    const before = sftp.connections();
+    await checkAcknowledgements(server.database.db, sftpStore);
+    expect(sftp.connections() - before).toBe(1);
+  }, 60_000);
+});
+
+describe("the SFTP transport checks whom it talks to", () => {
+  it("refuses a server whose host key is not the configured one, and writes nothing", async () => {
+    const config = stores.find((s) => s.id === "saavn")?.transport;
+    if (config?.kind !== "sftp") throw new Error("no SFTP store");
+    const dropBox = path.join(root, "sftp", "incoming");
+    // An impostor on another port, holding another key.
+    const impostorRoot = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-impostor-"));
+    const impostor = await startSftpServer(impostorRoot, 0, generateHostKey());
+    try {
+      const upload = sftpTransport({ ...config, port: impostor.port }).upload(
+        "20261124000000000",
+        [{ relPath: "x/x.xml", source: { text: "<x/>" } }],
+        { relPath: "BatchComplete_20261124000000000.xml", source: { text: "" } },
+      );
+      await expect(upload).rejects.toThrow(HOST_KEY_MISMATCH);
+      expect(await files(impostorRoot)).toEqual([]);
+      // The real server, under a configuration naming another key, is refused too.
+      const wrongKey = sftpTransport({ ...config, hostKeySha256: fingerprintOf(generateHostKey()) });
+      await expect(wrongKey.readAcknowledgements(["ACK_"])).rejects.toThrow(HOST_KEY_MISMATCH);
+      // ...and accepted under the right one.
+      await expect(sftpTransport(config).readAcknowledgements(["ACK_"])).resolves.toBeInstanceOf(Array);
+      expect(dropBox).toBeTruthy();
+    } finally {
+      await impostor.close();
+      await fs.rm(impostorRoot, { recursive: true, force: true });
+    }
+  });
 });

@@ -28,6 +28,7 @@ export function createErnValidator(schemaDir: string): ErnValidator {
     .readFileSync(path.join(schemaDir, "ernv43", "release-notification.xsd"), "utf8")
     .replace('schemaLocation="../allowed-value-sets.xsd"', 'schemaLocation="allowed-value-sets.xsd"');
   const avs = fs.readFileSync(path.join(schemaDir, "allowed-value-sets.xsd"), "utf8");
+  const references = referenceElements(ern);
   return {
     async validate(xml) {
       const result = await validateXML({
@@ -35,7 +36,60 @@ export function createErnValidator(schemaDir: string): ErnValidator {
         schema: [{ fileName: "release-notification.xsd", contents: ern }],
         preload: [{ fileName: "allowed-value-sets.xsd", contents: avs }],
       });
-      return { valid: result.valid, errors: result.errors.map((e) => e.message ?? String(e)) };
+      const errors = [...result.errors.map((e) => e.message ?? String(e)), ...checkReferences(xml, references)];
+      return { valid: result.valid && errors.length === 0, errors };
     },
   };
+}
+
+/**
+ * The schema's xs:ID and xs:IDREF elements (PartyReference, ReleaseResourceReference...), read from
+ * the XSD itself. libxml2 does not enforce ID uniqueness for these restricted types, so a message
+ * with a duplicate reference passed our check while other validators rejected it.
+ */
+export function referenceElements(xsd: string): { ids: Set<string>; refs: Set<string> } {
+  const ids = new Set<string>();
+  const refs = new Set<string>();
+  const kindOf = (base: string, types: Map<string, "ID" | "IDREF">) =>
+    base === "xs:ID" ? "ID" : base === "xs:IDREF" ? "IDREF" : types.get(base.replace(/^ern:/, ""));
+  // Named types built on xs:ID/xs:IDREF, directly or through another named type.
+  const types = new Map<string, "ID" | "IDREF">();
+  const named = [...xsd.matchAll(/<xs:(simpleType|complexType) name="([A-Za-z_]+)">([\s\S]*?)<\/xs:\1>/g)];
+  for (let pass = 0; pass < 3; pass++) {
+    for (const [, , name = "", body = ""] of named) {
+      const base = /<xs:(?:restriction|extension) base="([^"]+)"/.exec(body)?.[1];
+      const kind = base && !/<xs:element\b/.test(body) ? kindOf(base, types) : undefined;
+      if (kind) types.set(name, kind);
+    }
+  }
+  const add = (name: string, kind: "ID" | "IDREF" | undefined) => {
+    if (kind) (kind === "ID" ? ids : refs).add(name);
+  };
+  // Elements with an anonymous simple type restricting one of them...
+  const anonymous =
+    /<xs:element\s+name="([A-Za-z]+)"[^>]*?(?<!\/)>((?:(?!<xs:element\b|<xs:attribute\b|<\/xs:element>)[\s\S])*?)<xs:restriction base="([^"]+)"/g;
+  for (const m of xsd.matchAll(anonymous)) add(m[1] as string, kindOf(m[3] as string, types));
+  // ...and elements of a named one.
+  for (const m of xsd.matchAll(/<xs:element\s+name="([A-Za-z]+)"[^>]*\stype="ern:([A-Za-z_]+)"/g))
+    add(m[1] as string, types.get(m[2] as string));
+  return { ids, refs };
+}
+
+/** Every ID unique in the message and every IDREF pointing at one: the errors, or none. */
+export function checkReferences(xml: string, names: { ids: Set<string>; refs: Set<string> }): string[] {
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  const pointers: { name: string; value: string }[] = [];
+  for (const m of xml.matchAll(/<([A-Za-z]+)(?:\s[^>]*)?>([^<]*)<\/\1>/g)) {
+    const [, name = "", raw = ""] = m;
+    const value = raw.trim();
+    if (names.ids.has(name)) {
+      if (seen.has(value)) errors.push(`${name} ${value} is used twice; references must be unique (xs:ID).`);
+      seen.add(value);
+    } else if (names.refs.has(name)) pointers.push({ name, value });
+  }
+  for (const p of pointers) {
+    if (!seen.has(p.value)) errors.push(`${p.name} ${p.value} points at nothing in the message (xs:IDREF).`);
+  }
+  return errors;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
-import { buildNewReleaseMessage, displayTrackTitle, type ErnSnapshot, type ErnTrack } from "./ern";
+import { ruleFindings, sampleBaseline } from "#server/test/ddex-rules";
+import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import { createErnValidator, defaultSchemaDir, type ErnValidator } from "./ern-schema";
 
 let validator: ErnValidator;
@@ -56,6 +57,7 @@ function snapshot(
       format: "jpeg",
     },
     takedown: false,
+    filesProvided: true,
     downloads: false,
     ...rest,
   };
@@ -101,16 +103,47 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     }
   });
 
-  it("an EP with featured artists: schema-valid, one TrackRelease per track, (feat. X) in display titles", async () => {
+  it("an EP with featured artists: display artists with their role, titles as written, TrackReleases without titles", async () => {
     const tracks = [1, 2, 3, 4].map((p) => track(p, p === 2 ? { featuredArtists: ["Ravi", "Meera"] } : {}));
     const xml = buildNewReleaseMessage(snapshot({ release: { type: "ep", title: "Four Rains" }, tracks }));
     await expectValid(xml);
     const msg = parse(xml);
     expect(((msg.ReleaseList as Obj).Release as Obj).ReleaseType).toBe("EP");
-    expect(list((msg.ReleaseList as Obj).TrackRelease as Obj[])).toHaveLength(4);
-    expect(xml).toContain("<DisplayTitleText>Song 2 (feat. Ravi &amp; Meera)</DisplayTitleText>");
-    expect(xml).toContain("<DisplayArtistRole>FeaturedArtist</DisplayArtistRole>");
-    expect(displayTrackTitle({ title: "X (feat. Y)", featuredArtists: ["Y"] })).toBe("X (feat. Y)");
+    const trackReleases = list((msg.ReleaseList as Obj).TrackRelease as Obj[]);
+    expect(trackReleases).toHaveLength(4);
+    // DDEX rule 1049-2: a TrackRelease repeats no title of its recording.
+    for (const tr of trackReleases) expect(tr.DisplayTitleText).toBeUndefined();
+    expect(xml).not.toContain("feat.");
+    const second = list((msg.ResourceList as Obj).SoundRecording as Obj[])[1] as Obj;
+    expect(second.DisplayTitleText).toBe("Song 2");
+    const artists = list(second.DisplayArtist as Obj[]).map((a) => a.DisplayArtistRole);
+    expect(artists).toEqual(["MainArtist", "FeaturedArtist", "FeaturedArtist"]);
+    const parties = list((msg.PartyList as Obj).Party as Obj[]).map((p) => (p.PartyName as Obj).FullName);
+    expect(parties).toEqual(["Asha", "Ravi", "Meera", "Asha"]);
+  });
+
+  it("an artist named like the label, or two artists whose names differ only in punctuation: every reference unique", async () => {
+    const tracks = [track(1, { featuredArtists: ["A.R.", "AR"] })];
+    const xml = buildNewReleaseMessage(snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, tracks }));
+    await expectValid(xml);
+    const refs = [...xml.matchAll(/<PartyReference>([^<]+)</g)].map((m) => m[1]);
+    expect(refs).toHaveLength(4);
+    expect(new Set(refs).size).toBe(refs.length);
+  });
+
+  it("the pre-send check refuses a duplicate reference or one that points at nothing, though the XSD alone passes them", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ tracks: [track(1, { featuredArtists: ["Ravi"] })] }));
+    const duplicate = xml.replace("<PartyReference>PA2</PartyReference>", "<PartyReference>PA1</PartyReference>");
+    const result = await validator.validate(duplicate);
+    expect(result.valid).toBe(false);
+    expect(result.errors.join(" ")).toContain("PartyReference PA1 is used twice");
+    const dangling = xml.replace(
+      "<ReleaseResourceReference>A1</ReleaseResourceReference>",
+      "<ReleaseResourceReference>A9</ReleaseResourceReference>",
+    );
+    expect((await validator.validate(dangling)).errors.join(" ")).toContain(
+      "ReleaseResourceReference A9 points at nothing",
+    );
   });
 
   it("an album with downloads and characters that need escaping: schema-valid", async () => {
@@ -123,10 +156,19 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     const msg = parse(xml);
     expect(((msg.ReleaseList as Obj).Release as Obj).DisplayTitleText).toBe("Barsaat — मानसून");
     expect(xml).toContain('Rain &amp; "Thunder" &lt;Live&gt;');
-    const models = list(((msg.DealList as Obj).ReleaseDeal as Obj).Deal as Obj[]).map(
-      (d) => (d.DealTerms as Obj).CommercialModelType,
-    );
-    expect(models).toContain("PayAsYouGoModel");
+    const [trackDeal, albumDeal] = list((msg.DealList as Obj).ReleaseDeal as Obj[]) as [Obj, Obj];
+    // Tracks stream and sell; the album (R0) only sells, as in DDEX's samples. Each sale has a price.
+    expect(list(trackDeal.DealReleaseReference)).not.toContain("R0");
+    expect(list(trackDeal.Deal as Obj[]).map((d) => (d.DealTerms as Obj).CommercialModelType)).toEqual([
+      "SubscriptionModel",
+      "AdvertisementSupportedModel",
+      "PayAsYouGoModel",
+    ]);
+    expect(albumDeal.DealReleaseReference).toBe("R0");
+    const albumTerms = (albumDeal.Deal as Obj).DealTerms as Obj;
+    expect(albumTerms.CommercialModelType).toBe("PayAsYouGoModel");
+    expect(((albumTerms.PriceInformation as Obj).PriceCode as Obj)["#"]).toBe("ALBUM");
+    expect(xml).toContain('<PriceCode Namespace="PADPIDALOCALKALRAV">TRACK</PriceCode>');
   });
 
   it("an explicit release: ParentalWarningType Explicit on the release and the explicit track", async () => {
@@ -138,14 +180,30 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(((msg.ReleaseList as Obj).Release as Obj).ParentalWarningType).toBe("Explicit");
     const recordings = list((msg.ResourceList as Obj).SoundRecording as Obj[]);
     expect(recordings.map((r) => r.ParentalWarningType)).toEqual(["Explicit", "NotExplicit"]);
+    // The cover is not explicit because the album is.
+    expect(((msg.ResourceList as Obj).Image as Obj).ParentalWarningType).toBe("NotExplicit");
   });
 
-  it("a takedown: the release resent with no deals, schema-valid", async () => {
-    const xml = buildNewReleaseMessage(snapshot({ takedown: true }));
+  it("a takedown: the release resent with its deals ended today and no files, schema-valid", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2027-02-01T08:00:00Z") }));
     await expectValid(xml);
     const msg = parse(xml);
-    expect(msg.DealList).toBeUndefined();
+    const deals = list(((msg.DealList as Obj).ReleaseDeal as Obj).Deal as Obj[]);
+    expect(deals.length).toBeGreaterThan(0);
+    for (const d of deals)
+      expect((d.DealTerms as Obj).ValidityPeriod).toEqual({ StartDate: "2026-12-24", EndDate: "2027-02-01" });
     expect(((msg.ReleaseList as Obj).Release as Obj).DisplayTitleText).toBe("Monsoon Nights");
+    // The batch carries no files, so the message names none.
+    expect(xml).not.toContain("<File>");
+    expect(xml).not.toContain("HashSum");
+    expect(xml.match(/<IsProvidedInDelivery>false<\/IsProvidedInDelivery>/g)).toHaveLength(2);
+  });
+
+  it("a takedown before the release date ends deals that start no later than they end", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2026-12-01T08:00:00Z") }));
+    await expectValid(xml);
+    expect(xml).toContain("<StartDate>2026-12-01</StartDate>");
+    expect(xml).toContain("<EndDate>2026-12-01</EndDate>");
   });
 
   it("the validator refuses a broken message", async () => {
@@ -154,5 +212,69 @@ describe("ERN 4.3 NewReleaseMessage", () => {
       "<ReleaseType>Mixtape</ReleaseType>",
     );
     expect((await validator.validate(xml)).valid).toBe(false);
+  });
+});
+
+describe("DDEX release-profile business rules (beyond the official samples' baseline)", () => {
+  const AUDIO = "Audio.xsl";
+  const TRACK_RELEASES = "ReleaseProfileTrackReleaseRules.xsl";
+  let baseline: Map<string, Set<string>>;
+  beforeAll(() => {
+    baseline = new Map([AUDIO, TRACK_RELEASES].map((rules) => [rules, sampleBaseline(rules)]));
+  }, 120_000);
+
+  /** Findings the official samples do not also produce. */
+  function newFindings(xml: string) {
+    return [AUDIO, TRACK_RELEASES].flatMap((rules) =>
+      ruleFindings(rules, xml).filter((f) => !baseline.get(rules)?.has(f.rule)),
+    );
+  }
+
+  const explicitAlbum = Array.from({ length: 8 }, (_, i) =>
+    track(i + 1, { isExplicit: i === 0, featuredArtists: i === 2 ? ["Ravi"] : [] }),
+  );
+  const cases: [string, ErnSnapshot][] = [
+    ["a single", snapshot({ downloads: true })],
+    ["an EP", snapshot({ release: { type: "ep" }, tracks: [1, 2, 3, 4].map((p) => track(p)), downloads: true })],
+    [
+      "an album",
+      snapshot({
+        release: { type: "album" },
+        tracks: explicitAlbum.map((t) => ({ ...t, isExplicit: false })),
+        downloads: true,
+      }),
+    ],
+    [
+      "an explicit album",
+      snapshot({ release: { type: "album", isExplicit: true }, tracks: explicitAlbum, downloads: true }),
+    ],
+    ["an artist named Label", snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, downloads: true })],
+    ["a takedown", snapshot({ takedown: true, downloads: true })],
+  ];
+  it.each(cases)("%s: no finding beyond the baseline, and still schema-valid", async (_, snap) => {
+    const xml = buildNewReleaseMessage(snap);
+    await expectValid(xml);
+    expect(newFindings(xml)).toEqual([]);
+  });
+
+  it("a store without downloads: no error beyond the baseline; only the warning that the album itself has no deal", async () => {
+    const xml = buildNewReleaseMessage(
+      snapshot({ release: { type: "album" }, tracks: explicitAlbum, downloads: false }),
+    );
+    const findings = newFindings(xml);
+    expect(findings.filter((f) => f.role !== "Warning")).toEqual([]);
+    // Streaming stores assemble the album from its track deals; DDEX's samples sell the album itself only as a download.
+    expect(findings.map((f) => f.rule)).toEqual([
+      expect.stringContaining("All ReleaseReferences must have a Reference IDREF"),
+    ]);
+  });
+
+  it("the rule check catches what the old messages did: a TrackRelease repeating its recording's title (1049-2)", () => {
+    const xml = buildNewReleaseMessage(snapshot());
+    const withTitle = xml.replace(
+      /(<TrackRelease>[\s\S]*?<\/ReleaseId>)/,
+      "$1\n      <DisplayTitleText>Song 1</DisplayTitleText>",
+    );
+    expect(newFindings(withTitle).map((f) => f.rule)).toContain("1049-2");
   });
 });

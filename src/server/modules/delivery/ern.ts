@@ -25,8 +25,13 @@ export interface ErnSnapshot {
   };
   tracks: ErnTrack[];
   artwork: { fileName: string; md5: string; width: number; height: number; format: string } | null;
-  /** Takedown: the release is resent with no deals. */
+  /**
+   * Takedown: the release is resent with its deals ended on the message's date and no files (the
+   * default rule; Spotify, for one, does not take a PurgeReleaseMessage as a takedown).
+   */
   takedown: boolean;
+  /** Whether the batch carries the audio and cover files (a new release) or metadata only (an update or takedown). */
+  filesProvided: boolean;
   /** Permanent downloads offered besides streaming. */
   downloads: boolean;
 }
@@ -54,21 +59,39 @@ const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
 
 const RELEASE_TYPE: Record<ReleaseType, string> = { single: "Single", ep: "EP", album: "Album", compilation: "Album" };
 
-/** A DDEX reference: a letter and a token of letters, digits, - and _ (the schema's pattern). */
-function partyRef(name: string): string {
-  const token = name.replace(/[^A-Za-z0-9]/g, "").slice(0, 40);
-  return `P${token || "Artist"}`;
+/**
+ * The message's parties, each with a reference unique by construction: artists are PA1, PA2... and
+ * the label PL1, whatever their names (an artist called "Label" once got the label's own reference,
+ * a duplicate xs:ID). One party per artist name, however many tracks it appears on.
+ */
+class PartyList {
+  readonly artists = new Map<string, string>();
+  readonly label: { ref: string; name: string };
+  constructor(labelName: string) {
+    this.label = { ref: "PL1", name: labelName };
+  }
+  artist(name: string): string {
+    let ref = this.artists.get(name);
+    if (!ref) {
+      ref = `PA${this.artists.size + 1}`;
+      this.artists.set(name, ref);
+    }
+    return ref;
+  }
 }
 
 function parental(explicit: boolean): string {
   return explicit ? "Explicit" : "NotExplicit";
 }
 
-/** The track title stores display: featured artists appended as "(feat. A & B)". */
-export function displayTrackTitle(track: Pick<ErnTrack, "title" | "featuredArtists">): string {
-  if (!track.featuredArtists.length || /\(feat\. /.test(track.title)) return track.title;
-  return `${track.title} (feat. ${track.featuredArtists.join(" & ")})`;
-}
+/** The price tier of a permanent download, as a code the store maps to its own price list. */
+const DOWNLOAD_PRICE_CODE: Record<ReleaseType | "track", string> = {
+  track: "TRACK",
+  single: "SINGLE",
+  ep: "EP",
+  album: "ALBUM",
+  compilation: "ALBUM",
+};
 
 /**
  * Builds an ERN 4.3 NewReleaseMessage with an XML builder (escaping and namespaces handled by the
@@ -77,16 +100,10 @@ export function displayTrackTitle(track: Pick<ErnTrack, "title" | "featuredArtis
  */
 export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const year = s.release.releaseDate.slice(0, 4);
-  const mainRef = partyRef(s.release.artistName);
-  const featuredRefs = new Map<string, string>();
-  for (const track of s.tracks) {
-    for (const name of track.featuredArtists) {
-      if (!featuredRefs.has(name) && name !== s.release.artistName) {
-        featuredRefs.set(name, `${partyRef(name)}F${featuredRefs.size + 1}`);
-      }
-    }
-  }
-  const labelRef = "PLabel";
+  const partyList = new PartyList(s.release.rightsHolder);
+  const mainRef = partyList.artist(s.release.artistName);
+  for (const track of s.tracks) for (const name of track.featuredArtists) partyList.artist(name);
+  const labelRef = partyList.label.ref;
 
   const doc = create({ version: "1.0", encoding: "UTF-8" });
   const root = doc.ele(ERN_NS, "ern:NewReleaseMessage", {
@@ -115,9 +132,8 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     p.ele("PartyReference").txt(ref);
     p.ele("PartyName").ele("FullName").txt(name);
   };
-  party(mainRef, s.release.artistName);
-  for (const [name, ref] of featuredRefs) party(ref, name);
-  party(labelRef, s.release.rightsHolder);
+  for (const [name, ref] of partyList.artists) party(ref, name);
+  party(labelRef, partyList.label.name);
 
   const resources = root.ele("ResourceList");
   for (const track of s.tracks) {
@@ -138,16 +154,17 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
       file.ele("NumberOfChannels").txt(String(track.audio.channels));
       file.ele("SamplingRate", { UnitOfMeasure: "kHz" }).txt(String(track.audio.sampleRate / 1000));
       file.ele("BitsPerSample").txt(String(track.audio.bitDepth));
-      addFile(file, `resources/${track.audio.fileName}`, track.audio.md5);
+      addFile(file, `resources/${track.audio.fileName}`, track.audio.md5, s.filesProvided && !s.takedown);
     }
-    const title = displayTrackTitle(track);
-    sr.ele("DisplayTitleText").txt(title);
-    sr.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(title);
+    // The title as the artist wrote it; featured artists are display artists with their role,
+    // never "(feat. X)" typed into the title.
+    sr.ele("DisplayTitleText").txt(track.title);
+    sr.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(track.title);
     sr.ele("DisplayArtistName", WORLDWIDE).txt(s.release.artistName);
     displayArtist(sr, 1, mainRef, "MainArtist");
-    track.featuredArtists.forEach((name, i) => {
-      const ref = featuredRefs.get(name);
-      if (ref) displayArtist(sr, i + 2, ref, "FeaturedArtist");
+    const featured = track.featuredArtists.filter((name) => name !== s.release.artistName);
+    featured.forEach((name, i) => {
+      displayArtist(sr, i + 2, partyList.artist(name), "FeaturedArtist");
     });
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
     sr.ele("ParentalWarningType").txt(parental(track.isExplicit));
@@ -157,13 +174,14 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     image.ele("ResourceReference").txt(`A${s.tracks.length + 1}`);
     image.ele("Type").txt("FrontCoverImage");
     image.ele("ResourceId").ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`${s.release.upc}_cover`);
-    image.ele("ParentalWarningType").txt(parental(s.release.isExplicit));
+    // The cover is not explicit because the music is: an explicit album's cover is marked by its own review.
+    image.ele("ParentalWarningType").txt("NotExplicit");
     const tech = image.ele("TechnicalDetails");
     tech.ele("TechnicalResourceDetailsReference").txt(`T${s.tracks.length + 1}`);
     tech.ele("ImageCodecType").txt(s.artwork.format === "png" ? "PNG" : "JPEG");
     tech.ele("ImageHeight", { UnitOfMeasure: "Pixel" }).txt(String(s.artwork.height));
     tech.ele("ImageWidth", { UnitOfMeasure: "Pixel" }).txt(String(s.artwork.width));
-    addFile(tech, `resources/${s.artwork.fileName}`, s.artwork.md5);
+    addFile(tech, `resources/${s.artwork.fileName}`, s.artwork.md5, s.filesProvided && !s.takedown);
   }
 
   const releaseList = root.ele("ReleaseList");
@@ -204,7 +222,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     const tr = releaseList.ele("TrackRelease");
     tr.ele("ReleaseReference").txt(`R${track.position}`);
     tr.ele("ReleaseId").ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`${s.release.upc}_${track.isrc}`);
-    tr.ele("DisplayTitleText").txt(displayTrackTitle(track));
+    // No title of its own: DDEX rule 1049-2 wants one only where it differs from the recording's.
     tr.ele("ReleaseResourceReference").txt(`A${track.position}`);
     tr.ele("ReleaseLabelReference", WORLDWIDE).txt(labelRef);
     tr.ele("Genre", WORLDWIDE)
@@ -212,21 +230,30 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
       .txt(s.release.genre || "Unclassifiable");
   }
 
-  if (!s.takedown) {
-    const deals = root.ele("DealList");
-    const releaseRefs = ["R0", ...s.tracks.map((t) => `R${t.position}`)];
-    const releaseDeal = deals.ele("ReleaseDeal");
-    for (const ref of releaseRefs) releaseDeal.ele("DealReleaseReference").txt(ref);
-    const deal = (model: string, uses: string[]) => {
-      const terms = releaseDeal.ele("Deal").ele("DealTerms");
-      terms.ele("TerritoryCode").txt("Worldwide");
-      terms.ele("ValidityPeriod").ele("StartDate").txt(s.release.releaseDate);
-      terms.ele("CommercialModelType").txt(model);
-      for (const use of uses) terms.ele("UseType").txt(use);
-    };
-    deal("SubscriptionModel", ["OnDemandStream", "NonInteractiveStream", "ConditionalDownload"]);
-    deal("AdvertisementSupportedModel", ["OnDemandStream", "NonInteractiveStream"]);
-    if (s.downloads) deal("PayAsYouGoModel", ["PermanentDownload"]);
+  // Streaming and download deals on each track; the album (R0) is sold as a download only, as in
+  // DDEX's own samples. A takedown resends the same deals ended on the message's date.
+  const deals = root.ele("DealList");
+  const endDate = s.takedown ? s.createdAt.toISOString().slice(0, 10) : null;
+  const startDate = endDate && endDate < s.release.releaseDate ? endDate : s.release.releaseDate;
+  const addDeal = (releaseDeal: XMLBuilder, model: string, uses: string[], priceCode?: string) => {
+    const terms = releaseDeal.ele("Deal").ele("DealTerms");
+    terms.ele("TerritoryCode").txt("Worldwide");
+    const validity = terms.ele("ValidityPeriod");
+    validity.ele("StartDate").txt(startDate);
+    if (endDate) validity.ele("EndDate").txt(endDate);
+    terms.ele("CommercialModelType").txt(model);
+    for (const use of uses) terms.ele("UseType").txt(use);
+    if (priceCode) terms.ele("PriceInformation").ele("PriceCode", { Namespace: s.sender.dpid }).txt(priceCode);
+  };
+  const trackDeal = deals.ele("ReleaseDeal");
+  for (const track of s.tracks) trackDeal.ele("DealReleaseReference").txt(`R${track.position}`);
+  addDeal(trackDeal, "SubscriptionModel", ["OnDemandStream", "NonInteractiveStream", "ConditionalDownload"]);
+  addDeal(trackDeal, "AdvertisementSupportedModel", ["OnDemandStream", "NonInteractiveStream"]);
+  if (s.downloads) {
+    addDeal(trackDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE.track);
+    const albumDeal = deals.ele("ReleaseDeal");
+    albumDeal.ele("DealReleaseReference").txt("R0");
+    addDeal(albumDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE[s.release.type]);
   }
 
   return doc.end({ prettyPrint: true });
@@ -238,7 +265,15 @@ function displayArtist(parent: XMLBuilder, sequence: number, ref: string, role: 
   artist.ele("DisplayArtistRole").txt(role);
 }
 
-function addFile(parent: XMLBuilder, uri: string, md5: string) {
+/**
+ * The file of a resource, with its hash. A batch without the file (a takedown) names none and says
+ * so with IsProvidedInDelivery false, as ERN 4.2+ requires.
+ */
+function addFile(parent: XMLBuilder, uri: string, md5: string, provided: boolean) {
+  if (!provided) {
+    parent.ele("IsProvidedInDelivery").txt("false");
+    return;
+  }
   const file = parent.ele("File");
   file.ele("URI").txt(uri);
   const hash = file.ele("HashSum");

@@ -18,6 +18,10 @@ const storeSchema = z.object({
       username: z.string().min(1),
       password: z.string().optional(),
       privateKeyPath: z.string().optional(),
+      /** The server's host key fingerprint as `ssh-keygen -lf` prints it ("SHA256:..."): any other key is refused. */
+      hostKeySha256: z
+        .string()
+        .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, "the host key fingerprint, as SHA256:<43 base64 characters>"),
       /** Folder on the server that batches go into. */
       path: z.string().default("."),
     }),

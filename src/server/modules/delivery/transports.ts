@@ -1,6 +1,8 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Client, type SFTPWrapper } from "ssh2";
+import { ACKNOWLEDGEMENTS_FOLDER } from "./acknowledgements";
 import type { StoreConfig } from "./stores";
 
 /** One file of a batch: bytes on our disk or text we generated. */
@@ -18,13 +20,23 @@ export interface BatchFile {
 export interface Transport {
   isComplete(batchId: string, manifestName: string): Promise<boolean>;
   upload(batchId: string, files: BatchFile[], manifest: BatchFile): Promise<void>;
-  /** The store's acknowledgement for a batch, when it has written one (ACK_<batch>.xml in the batch folder). */
-  isAcknowledged(batchId: string): Promise<boolean>;
+  /**
+   * The acknowledgement files the store has written whose names start with one of `prefixes`, with
+   * their text: one listing and one connection for all of them, however many batches are waiting.
+   */
+  readAcknowledgements(prefixes: string[]): Promise<AcknowledgementFile[]>;
 }
 
-export function ackFileName(batchId: string): string {
-  return `ACK_${batchId}.xml`;
+export interface AcknowledgementFile {
+  name: string;
+  text: string;
 }
+
+/** Larger files are not acknowledgements; they are skipped rather than read into memory. */
+const MAX_ACK_BYTES = 1_000_000;
+
+const matches = (name: string, prefixes: string[]) =>
+  name.endsWith(".xml") && prefixes.some((prefix) => name.startsWith(prefix));
 
 export function folderTransport(root: string): Transport {
   const exists = (p: string) =>
@@ -42,7 +54,16 @@ export function folderTransport(root: string): Transport {
   }
   return {
     isComplete: (batchId, manifestName) => exists(path.join(root, batchId, manifestName)),
-    isAcknowledged: (batchId) => exists(path.join(root, batchId, ackFileName(batchId))),
+    async readAcknowledgements(prefixes) {
+      const dir = path.join(root, ACKNOWLEDGEMENTS_FOLDER);
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      const out: AcknowledgementFile[] = [];
+      for (const name of names.filter((n) => matches(n, prefixes)).sort()) {
+        const file = path.join(dir, name);
+        if ((await fs.stat(file)).size <= MAX_ACK_BYTES) out.push({ name, text: await fs.readFile(file, "utf8") });
+      }
+      return out;
+    },
     async upload(batchId, files, manifest) {
       const batchDir = path.join(root, batchId);
       for (const file of files) await put(batchDir, file);
@@ -53,11 +74,25 @@ export function folderTransport(root: string): Transport {
 
 type SftpStore = Extract<StoreConfig["transport"], { kind: "sftp" }>;
 
-/** SFTP drop box (ssh2): one connection per operation, closed afterwards. */
+/** A host key's fingerprint as OpenSSH prints it: "SHA256:" and the unpadded base64 of its SHA-256. */
+export function hostKeyFingerprint(key: Buffer): string {
+  return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
+}
+
+export const HOST_KEY_MISMATCH =
+  "The store's SSH host key does not match the fingerprint configured for it; nothing was sent.";
+
+/**
+ * SFTP drop box (ssh2): one connection per operation, closed afterwards. The server must present
+ * the host key whose fingerprint the store's configuration names: anyone in the middle of a
+ * connection would otherwise receive our masters.
+ */
 export function sftpTransport(config: SftpStore): Transport {
+  const expected = Buffer.from(config.hostKeySha256);
   async function withSftp<T>(fn: (sftp: SFTPWrapper) => Promise<T>): Promise<T> {
     const privateKey = config.privateKeyPath ? await fs.readFile(config.privateKeyPath) : undefined;
     const client = new Client();
+    let keyRefused = false;
     return new Promise<T>((resolve, reject) => {
       client
         .on("ready", () => {
@@ -78,7 +113,7 @@ export function sftpTransport(config: SftpStore): Transport {
             );
           });
         })
-        .on("error", reject)
+        .on("error", (err) => reject(keyRefused ? new Error(HOST_KEY_MISMATCH) : err))
         .connect({
           host: config.host,
           port: config.port,
@@ -86,6 +121,12 @@ export function sftpTransport(config: SftpStore): Transport {
           password: config.password,
           privateKey,
           readyTimeout: 15_000,
+          hostVerifier: (key: Buffer) => {
+            const actual = Buffer.from(hostKeyFingerprint(key));
+            const ok = actual.length === expected.length && timingSafeEqual(actual, expected);
+            keyRefused = !ok;
+            return ok;
+          },
         });
     });
   }
@@ -121,7 +162,23 @@ export function sftpTransport(config: SftpStore): Transport {
   const batchDir = (batchId: string) => path.posix.join(config.path, batchId);
   return {
     isComplete: (batchId, manifestName) => withSftp((sftp) => exists(sftp, `${batchDir(batchId)}/${manifestName}`)),
-    isAcknowledged: (batchId) => withSftp((sftp) => exists(sftp, `${batchDir(batchId)}/${ackFileName(batchId)}`)),
+    readAcknowledgements: (prefixes) =>
+      withSftp(async (sftp) => {
+        const dir = path.posix.join(config.path, ACKNOWLEDGEMENTS_FOLDER);
+        const entries = await call<{ filename: string; attrs: { size?: number } }[]>((cb) =>
+          sftp.readdir(dir, cb),
+        ).catch(() => []);
+        const out: AcknowledgementFile[] = [];
+        const wanted = entries
+          .filter((e) => matches(e.filename, prefixes) && (e.attrs.size ?? 0) <= MAX_ACK_BYTES)
+          .map((e) => e.filename)
+          .sort();
+        for (const name of wanted) {
+          const data = await call<Buffer>((cb) => sftp.readFile(`${dir}/${name}`, cb));
+          out.push({ name, text: data.toString("utf8") });
+        }
+        return out;
+      }),
     upload: (batchId, files, manifest) =>
       withSftp(async (sftp) => {
         for (const file of files) await put(sftp, batchDir(batchId), file);

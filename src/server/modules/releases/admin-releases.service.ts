@@ -27,6 +27,7 @@ import {
   DELIVERED_STATUSES,
   queueReleaseDeliveries,
   queueTakedowns,
+  queueUpdates,
   retryDelivery,
 } from "#server/modules/delivery";
 import { notifyUser } from "#server/modules/notifications";
@@ -279,6 +280,7 @@ export async function editReleaseMetadata(
     throw new DomainError("conflict", "UPC_FIXED", IDENTIFIER_MESSAGES.deliveredUpcFixed);
   }
   // Metadata first, with the code claimed in the same transaction.
+  let queued = 0;
   await deps.database.db.transaction(async (tx) => {
     await tx
       .update(releases)
@@ -291,7 +293,14 @@ export async function editReleaseMetadata(
       })
       .where(eq(releases.id, id));
     await claimReleaseCodes(tx, id);
+    // Stores that have the release get the new metadata, under the same identifiers.
+    const changed =
+      input.title !== before.title ||
+      input.artistName !== before.artistName ||
+      input.releaseDate !== before.releaseDate;
+    if (changed && !goesDown && before.status === "live") queued = await queueUpdates(tx, id);
   });
+  if (queued) deps.jobs.kick();
   if (goesLive) return approveRelease(deps, id);
   if (goesDown) return takeDownRelease(deps, id);
   const after = await oneRelease(deps.database.db, id);

@@ -43,10 +43,13 @@ export const deliverySchema = z
     status: z.string().openapi({ enum: [...DELIVERY_STATUSES] }),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
-    batchId: z.string(),
+    /** The DDEX BatchId, once the batch is built. */
+    batchId: z.string().nullable(),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
     acknowledgedAt: z.string().nullable(),
+    /** What the store said in its acknowledgement (why it rejected the release), if anything. */
+    storeMessage: z.string().nullable(),
   })
   .openapi("Delivery");
 
@@ -127,13 +130,15 @@ export async function releaseDeliveries(db: Db, releaseId: string, stores: reado
     createdAt: d.createdAt.toISOString(),
     sentAt: d.sentAt?.toISOString() ?? null,
     acknowledgedAt: d.acknowledgedAt?.toISOString() ?? null,
+    storeMessage: d.storeMessage,
   }));
 }
 
 /** "Delivered to 6 of 6 stores": stores whose latest release delivery went out (and was not taken down since). */
 export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>>, stores: readonly StoreConfig[]) {
   const latest = new Map<string, (typeof list)[number]>();
-  for (const d of list) if (d.status !== "cancelled") latest.set(d.store, d);
+  // An update changes what a store shows, not whether it has the release.
+  for (const d of list) if (d.status !== "cancelled" && d.kind !== "update") latest.set(d.store, d);
   const delivered = [...latest.values()].filter((d) => d.kind === "insert" && isDelivered(d.status)).length;
   const awaitingPayment = [...latest.values()].filter((d) => d.status === "awaiting_payment").length;
   return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length), awaitingPayment };

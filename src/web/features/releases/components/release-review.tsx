@@ -23,6 +23,7 @@ const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "d
   sending: "info",
   sent: "success",
   acknowledged: "success",
+  rejected: "danger",
   failed: "danger",
   cancelled: "neutral",
 };
@@ -139,15 +140,17 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                       </Td>
                       <Td>{d.attempts}</Td>
                       <Td className="max-w-xs break-words text-xs">
-                        {d.lastError ??
-                          (d.acknowledgedAt
-                            ? `Acknowledged ${formatDate(d.acknowledgedAt)}`
-                            : d.sentAt
-                              ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
-                              : "—")}
+                        {d.status === "rejected"
+                          ? `${d.storeName} said: ${d.storeMessage ?? "rejected"}`
+                          : (d.lastError ??
+                            (d.acknowledgedAt
+                              ? `Accepted ${formatDate(d.acknowledgedAt)}`
+                              : d.sentAt
+                                ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
+                                : "—"))}
                       </Td>
                       <Td>
-                        {d.status === "failed" && (
+                        {(d.status === "failed" || d.status === "rejected") && (
                           <Button
                             size="sm"
                             variant="outline"
