@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Getting a release to stores: what each store was sent and where it stands. */
 /** insert: the release; update: its metadata changed after delivery (same identifiers); takedown: deals ended. */
 export const DELIVERY_KINDS = ["insert", "update", "takedown"] as const;
@@ -30,6 +32,27 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   cancelled: "Cancelled",
 };
 
+export const STORE_LINK_MESSAGES = {
+  notHttps: "Enter the release's https:// address on the store.",
+  unknownStore: "That store is not one we deliver to.",
+  saved: "Store link saved",
+} as const;
+
+/** An admin's entry of where a release is on a store: an https address. */
+export const storeLinkInputSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => {
+      try {
+        return new URL(v).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, STORE_LINK_MESSAGES.notHttps),
+});
+
 export const TRANSPORTS = ["folder", "sftp"] as const;
 export type TransportKind = (typeof TRANSPORTS)[number];
 
@@ -55,3 +78,105 @@ export const DELIVERY_MESSAGES = {
   notRetryable: "Only a delivery that failed or that the store rejected can be retried.",
   noStores: "No stores are configured, so nothing was delivered.",
 } as const;
+
+/**
+ * Where a release is at one store, for the artist: derived from the store's latest release or
+ * takedown delivery (updates change what a store shows, not whether it has the release), the
+ * release date and today's date.
+ */
+export const STORE_STATES = [
+  "not_sent",
+  "waiting_payment",
+  "sending",
+  "delivered",
+  "accepted",
+  "live",
+  "rejected",
+  "problem",
+  "removing",
+  "taken_down",
+] as const;
+export type StoreState = (typeof STORE_STATES)[number];
+
+export const STORE_STATE_LABELS: Record<StoreState, string> = {
+  not_sent: "Not sent",
+  waiting_payment: "Waiting for payment",
+  sending: "Being delivered",
+  delivered: "Delivered, waiting for the store",
+  accepted: "Accepted, scheduled",
+  live: "Live",
+  rejected: "Rejected by the store",
+  problem: "Delivery problem: our team has been alerted",
+  removing: "Being taken down",
+  taken_down: "Taken down",
+};
+
+export interface DeliveryFacts {
+  store: string;
+  kind: string;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+  acknowledgedAt: string | null;
+  storeMessage: string | null;
+}
+
+/** `today` and `releaseDate` are YYYY-MM-DD. */
+export function storeStateOf(latest: DeliveryFacts | undefined, releaseDate: string, today: string): StoreState {
+  if (!latest) return "not_sent";
+  if (latest.kind === "takedown") {
+    if (isDelivered(latest.status)) return "taken_down";
+    return latest.status === "failed" || latest.status === "rejected" ? "problem" : "removing";
+  }
+  switch (latest.status) {
+    case "awaiting_payment":
+      return "waiting_payment";
+    case "queued":
+    case "sending":
+      return "sending";
+    case "sent":
+      return "delivered";
+    case "acknowledged":
+      return releaseDate > today ? "accepted" : "live";
+    case "rejected":
+      return "rejected";
+    case "failed":
+      return "problem";
+    default:
+      return "not_sent";
+  }
+}
+
+/** Each delivery list's latest release or takedown per store (cancelled ones never happened for the store). */
+export function latestPerStore<T extends DeliveryFacts>(list: readonly T[]): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const d of list) if (d.status !== "cancelled" && d.kind !== "update") latest.set(d.store, d);
+  return latest;
+}
+
+/** Today's date where our artists are (India first), as YYYY-MM-DD: the day releases go live. */
+export function todayInIndia(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
+}
+
+/**
+ * One line beside the release's status saying where it really is: "Live on 4 of 6 stores" once
+ * stores accepted it and the date has come; "Goes live on stores 20 Dec 2026" while it is on its
+ * way; else the delivery count.
+ */
+export function whereaboutsHeadline(
+  states: readonly StoreState[],
+  releaseDate: string,
+  today: string,
+  formatDate: (isoDate: string) => string,
+): string {
+  const count = (...wanted: StoreState[]) => states.filter((s) => wanted.includes(s)).length;
+  const n = states.length;
+  if (!n) return deliverySummary(0, 0);
+  if (count("waiting_payment")) return STORE_STATE_LABELS.waiting_payment;
+  if (count("live")) return `Live on ${count("live")} of ${n} ${n === 1 ? "store" : "stores"}`;
+  if (count("taken_down", "removing") === n) return "Taken down from stores";
+  if (releaseDate > today && count("sending", "delivered", "accepted"))
+    return `Goes live on stores ${formatDate(releaseDate)}`;
+  return deliverySummary(count("delivered", "accepted", "live"), n);
+}

@@ -19,7 +19,7 @@ import { analyticsRouter } from "#server/modules/analytics";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
-import { adminReleasesRouter, releasesRouter } from "#server/modules/releases";
+import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter } from "#server/modules/royalties";
 import { adminSubscriptionsRouter, subscriptionsRouter } from "#server/modules/subscriptions";
@@ -137,6 +137,17 @@ export function createApp(deps: AppDeps) {
   }
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`), 404));
+
+  // Releases' public pages (smart links), rendered by the server so link previews can read them.
+  app.route(
+    "/",
+    publicReleasePages(() => ({
+      db: deps.database.db,
+      stores: deps.delivery.stores,
+      publicUrl: deps.publicUrl,
+      media: deps.media,
+    })),
+  );
 
   if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl);
 

@@ -80,6 +80,7 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/releases/{id}": "admin",
   "POST /admin/releases/{id}/quality-check": "admin",
   "POST /admin/deliveries/{id}/retry": "admin",
+  "PUT /admin/releases/{id}/store-links/{store}": "admin",
   "POST /admin/releases/{id}/approve": "admin",
   "POST /admin/releases/{id}/reject": "admin",
   "POST /admin/releases/{id}/take-down": "admin",

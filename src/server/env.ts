@@ -91,6 +91,20 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  /** How often stores' acknowledgements are read back (and store links looked up), in seconds. */
+  DELIVERY_ACK_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Spotify Web API credentials: with them, links to releases on Spotify are found by UPC. */
+  SPOTIFY_CLIENT_ID: z.string().optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().optional(),
+  /** Other Spotify addresses (tests point them at a local server). */
+  SPOTIFY_API_URL: z.string().url().optional(),
+  SPOTIFY_ACCOUNTS_URL: z.string().url().optional(),
+  /** Which store in STORES_FILE is Spotify. */
+  SPOTIFY_STORE_ID: z.string().default("spotify"),
+  /** Look releases up on Apple's public lookup by UPC (no key needed; off by default). */
+  APPLE_LOOKUP: boolFromString,
+  APPLE_LOOKUP_URL: z.string().url().optional(),
+  APPLE_STORE_ID: z.string().default("apple-music"),
   /** How often the job worker looks for work, in ms (0: only when kicked). */
   JOB_POLL_MS: z.coerce.number().int().min(0).default(2000),
   /** Seconds a job may run: past its lease the worker gives it up and it is taken over (retried). */

@@ -28,6 +28,7 @@ import { createPayments, receiveWebhook, sendPlanReminders } from "#server/modul
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import { warnOfRoyaltyAudit } from "#server/modules/royalties";
+import { resolversFromEnv } from "#server/modules/store-links";
 import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
 import type { Env } from "./env";
@@ -129,7 +130,22 @@ export async function startServer(
       : "uploads in progress are kept on this disk (built-in store)",
   );
   // Each module registers the jobs it owns; the worker runs them.
-  const deliveryWork = deliveryJobs({ db: database.db, media, config: delivery, logger, transport: opts.transport });
+  const resolvers = resolversFromEnv(env);
+  logger.info(
+    { resolvers: resolvers.map((r) => r.source) },
+    resolvers.length
+      ? "store links are looked up on the stores' APIs"
+      : "store links: built-in manual entry only (no SPOTIFY_CLIENT_ID or APPLE_LOOKUP set)",
+  );
+  const deliveryWork = deliveryJobs({
+    db: database.db,
+    media,
+    config: delivery,
+    logger,
+    transport: opts.transport,
+    resolvers,
+    pollMs: env.DELIVERY_ACK_POLL_SECONDS * 1000,
+  });
   const jobs = createJobWorker({
     db: database.db,
     logger,

@@ -177,10 +177,13 @@ export const releases = pgTable(
     artworkSha256: text("artwork_sha256"),
     artworkMd5: text("artwork_md5"),
     artworkFacts: jsonb("artwork_facts").$type<ArtworkFacts>(),
+    /** The release's public page, /r/<slug>: short, unguessable, never reused. */
+    publicSlug: text("public_slug").notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 10)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("releases_public_slug_key").on(t.publicSlug),
     check("releases_status_check", oneOf("status", RELEASE_STATUSES)),
     check("releases_qc_status_check", oneOf("qc_status", QC_STATUSES)),
     check("releases_release_type_check", oneOf("release_type", RELEASE_TYPES)),
@@ -189,6 +192,48 @@ export const releases = pgTable(
     index("releases_status_submitted_idx").on(t.status, t.submittedAt, t.id),
     index("releases_submitted_idx").on(t.submittedAt, t.id),
     index("releases_upc_ean_idx").on(t.upcEan),
+  ],
+);
+
+/** Where a release is on each store, once known: found by a resolver (Spotify, Apple) or entered by an admin. */
+export const storeLinks = pgTable(
+  "store_links",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    store: text("store").notNull(),
+    url: text("url").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.store] }),
+    check("store_links_source_check", sql`source in ('manual', 'spotify', 'apple')`),
+  ],
+);
+
+/**
+ * Visits to a release's public page and clicks through to each store, counted per day. Counts only:
+ * no address, cookie or agent is stored.
+ */
+export const releaseLinkStats = pgTable(
+  "release_link_stats",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    /** "visit" of the page, or "click" through to `store`. */
+    kind: text("kind").notNull(),
+    /** The store clicked; empty for a visit. */
+    store: text("store").notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.day, t.kind, t.store] }),
+    check("release_link_stats_kind_check", sql`kind in ('visit', 'click')`),
   ],
 );
 

@@ -2,11 +2,10 @@ import type { Db } from "#server/db/client";
 import type { JobHandlers } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
+import { resolvePendingLinks, type StoreLinkResolver } from "#server/modules/store-links";
 import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery-service";
 import type { StoreConfig } from "./stores";
 import type { Transport } from "./transports";
-
-const ACKNOWLEDGEMENT_CHECK_MS = 30_000;
 
 /**
  * The delivery module's background work: sending each queued message on the job queue, and a timer
@@ -19,12 +18,24 @@ export function deliveryJobs(deps: {
   logger: Logger;
   /** Tests replace how files reach a store (to fail or stall an upload on purpose). */
   transport?: (store: StoreConfig) => Transport;
+  /** Find where accepted releases are on stores (none: admins enter links). */
+  resolvers?: readonly StoreLinkResolver[];
+  /** How often acknowledgements are read back; 30 s unless set. */
+  pollMs?: number;
 }): { handlers: JobHandlers; stop(): void } {
-  const timer = setInterval(() => {
-    checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger).catch((err) =>
-      deps.logger.warn({ err }, "acknowledgement check failed"),
-    );
-  }, ACKNOWLEDGEMENT_CHECK_MS);
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return; // A slow store never stacks polls on top of each other.
+    running = true;
+    try {
+      await checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger);
+      if (deps.resolvers?.length) await resolvePendingLinks(deps.db, deps.resolvers, deps.logger);
+    } catch (err) {
+      deps.logger.warn({ err }, "acknowledgement check failed");
+    } finally {
+      running = false;
+    }
+  }, deps.pollMs ?? 30_000);
   timer.unref();
   return {
     handlers: { delivery: createDeliveryJob(deps) },

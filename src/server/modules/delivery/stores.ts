@@ -9,6 +9,15 @@ const storeSchema = z.object({
   dpid: z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, "a DDEX party id starts with PADPIDA"),
   /** Offer permanent downloads besides streaming. */
   downloads: z.boolean().default(false),
+  /**
+   * The store's search, with {query} where the release's title and artist go: where a fan is sent
+   * from the release's public page until its own link on the store is known.
+   */
+  searchUrl: z
+    .string()
+    .url()
+    .refine((v) => v.startsWith("https://") && v.includes("{query}"), "an https address containing {query}")
+    .optional(),
   transport: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("folder"), path: z.string().min(1) }),
     z.object({
@@ -35,20 +44,21 @@ export type StoreConfig = z.infer<typeof storeSchema>;
  * A real deployment lists its stores, their DPIDs and SFTP drop boxes in STORES_FILE.
  */
 function defaultStores(dataDir: string): StoreConfig[] {
-  const local = (id: string, name: string, downloads = false): StoreConfig => ({
+  const local = (id: string, name: string, searchUrl: string, downloads = false): StoreConfig => ({
     id,
     name,
     dpid: `PADPIDALOCAL${id.replace(/-/g, "").toUpperCase()}`,
     downloads,
+    searchUrl,
     transport: { kind: "folder", path: path.join(dataDir, "deliveries", id) },
   });
   return [
-    local("spotify", "Spotify"),
-    local("apple-music", "Apple Music", true),
-    local("youtube-music", "YouTube Music"),
-    local("amazon-music", "Amazon Music", true),
-    local("jiosaavn", "JioSaavn"),
-    local("gaana", "Gaana"),
+    local("spotify", "Spotify", "https://open.spotify.com/search/{query}"),
+    local("apple-music", "Apple Music", "https://music.apple.com/in/search?term={query}", true),
+    local("youtube-music", "YouTube Music", "https://music.youtube.com/search?q={query}"),
+    local("amazon-music", "Amazon Music", "https://music.amazon.in/search/{query}", true),
+    local("jiosaavn", "JioSaavn", "https://www.jiosaavn.com/search/{query}"),
+    local("gaana", "Gaana", "https://gaana.com/search/{query}"),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { storeLinkInputSchema } from "#domain/deliveries";
 import { pageQuerySchema } from "#domain/pagination";
 import { manualReleaseSchema, RELEASE_STATUSES, rejectReleaseSchema, releaseMetadataSchema } from "#domain/releases";
 import { requireAdmin } from "#server/auth/guards";
@@ -18,11 +19,19 @@ import {
   recheckRelease,
   releasesPage,
   retryFailedDelivery,
+  saveStoreLink,
   takeDownRelease,
   toAdminReleaseDto,
 } from "./admin-releases.service";
 import { releaseSchema } from "./release.schema";
-import { deliverySchema, deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import {
+  deliverySchema,
+  deliveryStateSchema,
+  publicPageSchema,
+  qualitySchema,
+  storeStateSchema,
+  trackSchema,
+} from "./release-detail";
 import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 
@@ -117,6 +126,8 @@ const routes = {
           quality: qualitySchema,
           deliveries: z.array(deliverySchema),
           delivery: deliveryStateSchema,
+          stores: z.array(storeStateSchema),
+          publicPage: publicPageSchema,
           history: z.array(releaseEventSchema),
         }),
         "Release",
@@ -173,6 +184,22 @@ const routes = {
       202: json(z.object({ queued: z.literal(true) }), "Queued"),
       404: err("No such delivery"),
       409: err("Not failed"),
+      ...adminErrors,
+    },
+  }),
+  storeLink: createRoute({
+    method: "put",
+    path: "/admin/releases/{id}/store-links/{store}",
+    tags: ["Admin"],
+    summary: "Enter where a live release is on a store (its public page sends fans there)",
+    request: {
+      params: z.object({ id: z.string().uuid(), store: z.string().max(40) }),
+      body: { content: { "application/json": { schema: storeLinkInputSchema } }, required: true },
+    },
+    responses: {
+      200: json(z.object({ store: z.string(), url: z.string() }), "Saved"),
+      400: err("Not an https address, or not a configured store"),
+      404: err("No such release"),
       ...adminErrors,
     },
   }),
@@ -258,6 +285,12 @@ export const adminReleasesRouter = createRouter()
     await requireAdmin(c);
     await retryFailedDelivery(c.get("deps"), c.req.valid("param").id);
     return c.json({ queued: true as const }, 202);
+  })
+  .openapi(routes.storeLink, async (c) => {
+    await requireAdmin(c);
+    const { id, store } = c.req.valid("param");
+    const saved = await saveStoreLink(c.get("deps"), id, store, c.req.valid("json").url);
+    return c.json(saved, 200);
   })
   .openapi(routes.remove, async (c) => {
     await requireAdmin(c);

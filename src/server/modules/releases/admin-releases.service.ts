@@ -2,7 +2,7 @@
 // over their dependencies: no HTTP here. A refusal is a DomainError; admin-releases.routes.ts maps it.
 import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { DELIVERY_MESSAGES } from "#domain/deliveries";
+import { DELIVERY_MESSAGES, STORE_LINK_MESSAGES } from "#domain/deliveries";
 import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { blockingCount, QC_MESSAGES } from "#domain/quality";
 import {
@@ -32,6 +32,7 @@ import {
 } from "#server/modules/delivery";
 import { notifyUser } from "#server/modules/notifications";
 import { queueQualityCheck } from "#server/modules/quality";
+import { setStoreLink } from "#server/modules/store-links";
 import { isReleasePaidFor } from "#server/modules/subscriptions";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
@@ -339,4 +340,14 @@ export async function deleteRelease(db: Db, id: string): Promise<string> {
   const [row] = await db.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
   if (!row) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
   return row.id;
+}
+
+/** An admin enters where a release is on a store; its public page sends fans there. */
+export async function saveStoreLink(deps: AdminReleaseDeps, id: string, store: string, url: string) {
+  await oneRelease(deps.database.db, id);
+  if (!deps.delivery.stores.some((s) => s.id === store))
+    throw new DomainError("invalid", "UNKNOWN_STORE", STORE_LINK_MESSAGES.unknownStore);
+  const clean = new URL(url).toString();
+  await setStoreLink(deps.database.db, id, store, clean, "manual");
+  return { store, url: clean };
 }

@@ -1,6 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
-import { DELIVERY_KINDS, DELIVERY_STATUSES, deliverySummary, isDelivered } from "#domain/deliveries";
+import {
+  DELIVERY_KINDS,
+  DELIVERY_STATUSES,
+  deliverySummary,
+  isDelivered,
+  latestPerStore,
+  STORE_STATES,
+  storeStateOf,
+  todayInIndia,
+} from "#domain/deliveries";
 import { QC_STATUSES } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db, Tx } from "#server/db/client";
@@ -9,6 +18,7 @@ import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
+import { linkStats, releaseStoreLinks } from "#server/modules/store-links";
 import { releaseHistory } from "./release-events";
 import { releaseFiles } from "./release-files";
 
@@ -62,6 +72,29 @@ export const deliveryStateSchema = z
     awaitingPayment: z.number().int(),
   })
   .openapi("DeliveryState");
+
+export const storeStateSchema = z
+  .object({
+    store: z.string(),
+    storeName: z.string(),
+    state: z.string().openapi({ enum: [...STORE_STATES] }),
+    /** When the state last changed (the store's answer, the sending, or the queueing). */
+    at: z.string().nullable(),
+    /** The store's own words when it rejected the release. */
+    storeMessage: z.string().nullable(),
+    /** The release on the store, once known. */
+    url: z.string().nullable(),
+  })
+  .openapi("StoreState");
+
+export const publicPageSchema = z
+  .object({
+    /** The page's path, /r/<slug>: what "Share" copies (with the site's address). */
+    path: z.string(),
+    visits: z.number().int(),
+    clicks: z.array(z.object({ store: z.string(), storeName: z.string(), count: z.number().int() })),
+  })
+  .openapi("PublicPage");
 
 /** Replaces a release's tracks, claims its codes and queues its quality check, in the caller's transaction. */
 export async function writeTracks(
@@ -137,22 +170,51 @@ export async function releaseDeliveries(db: Db, releaseId: string, stores: reado
 /** "Delivered to 6 of 6 stores": stores whose latest release delivery went out (and was not taken down since). */
 export function deliveryState(list: Awaited<ReturnType<typeof releaseDeliveries>>, stores: readonly StoreConfig[]) {
   const latest = new Map<string, (typeof list)[number]>();
-  // An update changes what a store shows, not whether it has the release.
-  for (const d of list) if (d.status !== "cancelled" && d.kind !== "update") latest.set(d.store, d);
+  for (const [store, d] of latestPerStore(list)) latest.set(store, d);
   const delivered = [...latest.values()].filter((d) => d.kind === "insert" && isDelivered(d.status)).length;
   const awaitingPayment = [...latest.values()].filter((d) => d.status === "awaiting_payment").length;
   return { delivered, stores: stores.length, summary: deliverySummary(delivered, stores.length), awaitingPayment };
 }
 
+/** Every configured store with where the release is there, in configured order. */
+export function storeStates(
+  list: Awaited<ReturnType<typeof releaseDeliveries>>,
+  stores: readonly StoreConfig[],
+  releaseDate: string,
+  links: ReadonlyMap<string, string>,
+  today = todayInIndia(),
+) {
+  const latest = latestPerStore(list);
+  return stores.map((store) => {
+    const d = latest.get(store.id);
+    const state = storeStateOf(d, releaseDate, today);
+    return {
+      store: store.id,
+      storeName: store.name,
+      state,
+      at: d ? (d.acknowledgedAt ?? d.sentAt ?? d.createdAt) : null,
+      storeMessage: state === "rejected" ? (d?.storeMessage ?? null) : null,
+      url: state === "live" ? (links.get(store.id) ?? null) : null,
+    };
+  });
+}
+
 /** Everything a release page shows beside the release itself: tracks, files, quality report and deliveries. */
 export async function releaseExtras(db: Db, releaseId: string, stores: readonly StoreConfig[]) {
-  const [trackList, quality, deliveryList, files, history] = await Promise.all([
+  const [trackList, quality, deliveryList, files, history, links, stats, facts] = await Promise.all([
     releaseTracks(db, releaseId),
     releaseQuality(db, releaseId),
     releaseDeliveries(db, releaseId, stores),
     releaseFiles(db, releaseId),
     releaseHistory(db, releaseId),
+    releaseStoreLinks(db, releaseId),
+    linkStats(db, releaseId),
+    db
+      .select({ releaseDate: releases.releaseDate, slug: releases.publicSlug })
+      .from(releases)
+      .where(eq(releases.id, releaseId)),
   ]);
+  const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
   return {
     history,
     tracks: trackList,
@@ -160,6 +222,12 @@ export async function releaseExtras(db: Db, releaseId: string, stores: readonly 
     quality,
     deliveries: deliveryList,
     delivery: deliveryState(deliveryList, stores),
+    stores: storeStates(deliveryList, stores, facts[0]?.releaseDate ?? "", links),
+    publicPage: {
+      path: `/r/${facts[0]?.slug ?? ""}`,
+      visits: stats.visits,
+      clicks: Object.entries(stats.clicks).map(([store, count]) => ({ store, storeName: storeName(store), count })),
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { enforceRateLimit } from "#server/lib/rate-limit";
 import { err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import { releaseIdParams, releaseSchema } from "./release.schema";
-import { deliveryStateSchema, qualitySchema, trackSchema } from "./release-detail";
+import { deliveryStateSchema, publicPageSchema, qualitySchema, storeStateSchema, trackSchema } from "./release-detail";
 import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
@@ -17,6 +17,9 @@ const detailSchema = z.object({
   files: z.array(fileVersionSchema),
   quality: qualitySchema,
   delivery: deliveryStateSchema,
+  /** Where the release is, store by store. */
+  stores: z.array(storeStateSchema),
+  publicPage: publicPageSchema,
   history: z.array(releaseEventSchema),
 });
 

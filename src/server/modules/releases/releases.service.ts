@@ -112,8 +112,12 @@ export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] 
     .from(releases)
     .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
   if (!row) throw notFound();
-  const { tracks, files, quality, delivery, history } = await releaseExtras(deps.db, id, deps.stores);
-  return { release: toReleaseDto(row), tracks, files, quality, delivery, history };
+  const { tracks, files, quality, delivery, stores, publicPage, history } = await releaseExtras(
+    deps.db,
+    id,
+    deps.stores,
+  );
+  return { release: toReleaseDto(row), tracks, files, quality, delivery, stores, publicPage, history };
 }
 
 /**

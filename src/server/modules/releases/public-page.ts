@@ -1,0 +1,200 @@
+import fs from "node:fs/promises";
+import { asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { latestPerStore, type StoreState, storeStateOf, todayInIndia } from "#domain/deliveries";
+import { SHARE_IMAGE_PATH } from "#domain/public-pages";
+import type { AppEnv } from "#server/context";
+import type { Db } from "#server/db/client";
+import { deliveries, releases } from "#server/db/schema";
+import type { StoreConfig } from "#server/modules/delivery";
+import { countLinkEvent, releaseStoreLinks } from "#server/modules/store-links";
+
+/** The public address of a release's page (the link "Share" copies). */
+export const publicReleasePath = (slug: string) => `/r/${slug}`;
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const escape = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The public facts of an approved release, and where it is on each store. Null: not public. */
+async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: string) {
+  if (!/^[a-f0-9]{10}$/.test(slug)) return null;
+  const [release] = await db.select().from(releases).where(eq(releases.publicSlug, slug));
+  // Only what an admin approved is public; a release under review or rejected is not.
+  if (!release || release.status !== "live") return null;
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.releaseId, release.id))
+    .orderBy(asc(deliveries.createdAt));
+  const latest = latestPerStore(
+    rows.map((d) => ({
+      store: d.store,
+      kind: d.kind,
+      status: d.status,
+      createdAt: d.createdAt.toISOString(),
+      sentAt: d.sentAt?.toISOString() ?? null,
+      acknowledgedAt: d.acknowledgedAt?.toISOString() ?? null,
+      storeMessage: null,
+    })),
+  );
+  const today = todayInIndia();
+  const links = await releaseStoreLinks(db, release.id);
+  const perStore = stores.map((store) => ({
+    store,
+    state: storeStateOf(latest.get(store.id), release.releaseDate, today) as StoreState,
+    url: links.get(store.id) ?? null,
+  }));
+  return { release, perStore, today };
+}
+
+/** Where a fan goes for a store: the release's own page there, else the store's search for it. */
+function destination(entry: { store: StoreConfig; url: string | null }, title: string, artist: string) {
+  if (entry.url) return entry.url;
+  const template = entry.store.searchUrl;
+  return template ? template.replace("{query}", encodeURIComponent(`${title} ${artist}`)) : null;
+}
+
+function page(opts: { title: string; description: string; url: string; image: string; body: string; status?: string }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(opts.title)} | Kalrav</title>
+<meta name="description" content="${escape(opts.description)}">
+<link rel="canonical" href="${escape(opts.url)}">
+<meta property="og:type" content="music.album">
+<meta property="og:site_name" content="Kalrav">
+<meta property="og:title" content="${escape(opts.title)}">
+<meta property="og:description" content="${escape(opts.description)}">
+<meta property="og:url" content="${escape(opts.url)}">
+<meta property="og:image" content="${escape(opts.image)}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${escape(opts.title)}">
+<meta name="twitter:description" content="${escape(opts.description)}">
+<meta name="twitter:image" content="${escape(opts.image)}">
+<style>
+  :root { color-scheme: dark; --bg: #14121f; --fg: #f5f3ff; --muted: #c4bfdc; --accent: #a78bfa; }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; background: var(--bg); color: var(--fg);
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: grid; place-items: center; }
+  main { width: min(100%, 28rem); padding: 2rem 1.25rem; text-align: center; }
+  img { width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 1rem; background: #2a2640; }
+  h1 { margin: 1.25rem 0 0.25rem; font-size: 1.75rem; }
+  .artist { margin: 0; color: var(--muted); font-size: 1.1rem; }
+  .note { margin: 1rem 0 0; color: var(--muted); }
+  ul { list-style: none; padding: 0; margin: 1.5rem 0 0; display: grid; gap: 0.75rem; }
+  a.store { display: flex; justify-content: space-between; align-items: center; padding: 0.9rem 1.1rem;
+    border-radius: 0.75rem; background: #26223a; color: var(--fg); text-decoration: none; font-weight: 600; }
+  a.store:hover, a.store:focus-visible { background: #332d4f; outline: 2px solid var(--accent); outline-offset: 2px; }
+  a.store span { color: var(--accent); }
+  li.soon { padding: 0.9rem 1.1rem; border-radius: 0.75rem; border: 1px solid #3a3454; color: var(--muted); }
+  footer { margin-top: 2rem; font-size: 0.85rem; color: var(--muted); }
+  footer a { color: var(--accent); }
+</style>
+</head>
+<body>
+<main>
+${opts.body}
+<footer>Distributed with <a href="/">Kalrav</a></footer>
+</main>
+</body>
+</html>`;
+}
+
+/**
+ * A release's public page (a smart link) at /r/<slug>: server-rendered so WhatsApp and other apps
+ * read its Open Graph tags; one button per store where the release is live; "Coming <date>" with
+ * the stores it is scheduled for until then. Visits and clicks are counted per day, nothing else.
+ */
+export function publicReleasePages(
+  deps: () => {
+    db: Db;
+    stores: readonly StoreConfig[];
+    publicUrl: string;
+    media: { pathOf(sha: string): string; has(sha: string): Promise<boolean> };
+  },
+) {
+  const app = new Hono<AppEnv>();
+  const notFound = (publicUrl: string) =>
+    page({
+      title: "Release not available",
+      description: "This release is not available on Kalrav.",
+      url: publicUrl,
+      image: `${publicUrl}${SHARE_IMAGE_PATH}`,
+      body: `<h1>This release is not available</h1><p class="note">It may not be out yet, or it was taken down.</p>`,
+    });
+
+  app.get("/r/:slug", async (c) => {
+    const { db, stores, publicUrl } = deps();
+    const found = await publicRelease(db, stores, c.req.param("slug"));
+    if (!found) return c.html(notFound(publicUrl), 404);
+    const { release, perStore, today } = found;
+    if (c.req.method === "GET") await countLinkEvent(db, release.id, "visit");
+    const slug = release.publicSlug;
+    const url = `${publicUrl}${publicReleasePath(slug)}`;
+    const live = perStore.filter((s) => s.state === "live");
+    const coming = perStore.filter((s) => ["sending", "delivered", "accepted"].includes(s.state));
+    const image = release.artworkSha256 ? `${url}/cover.jpg` : `${publicUrl}${SHARE_IMAGE_PATH}`;
+    const heading = `<img src="${escape(release.artworkSha256 ? `${publicReleasePath(slug)}/cover.jpg` : SHARE_IMAGE_PATH)}" alt="Cover art of ${escape(release.title)}" width="600" height="600">
+<h1>${escape(release.title)}</h1>
+<p class="artist">${escape(release.artistName)}</p>`;
+    let body: string;
+    let description: string;
+    if (live.length) {
+      const buttons = live
+        .filter((s) => destination(s, release.title, release.artistName))
+        .map(
+          (s) =>
+            `<li><a class="store" href="${publicReleasePath(slug)}/go/${escape(s.store.id)}" rel="nofollow">${escape(s.store.name)} <span>Listen</span></a></li>`,
+        )
+        .join("\n");
+      description = `Listen to ${release.title} by ${release.artistName} on ${live.map((s) => s.store.name).join(", ")}.`;
+      body = `${heading}\n<ul aria-label="Listen on">\n${buttons}\n</ul>`;
+    } else {
+      const date = release.releaseDate > today ? formatDate(release.releaseDate) : null;
+      const when = date ? `Coming ${date}` : "Coming soon";
+      const names = coming.map((s) => s.store.name);
+      description = `${release.title} by ${release.artistName}. ${when}${names.length ? ` to ${names.join(", ")}` : ""}.`;
+      body = `${heading}\n<p class="note"><strong>${escape(when)}</strong></p>${
+        names.length
+          ? `\n<ul aria-label="Coming to">\n${names.map((n) => `<li class="soon">${escape(n)}</li>`).join("\n")}\n</ul>`
+          : ""
+      }`;
+    }
+    c.header("Cache-Control", "no-store");
+    return c.html(page({ title: `${release.title} by ${release.artistName}`, description, url, image, body }));
+  });
+
+  app.get("/r/:slug/go/:store", async (c) => {
+    const { db, stores, publicUrl } = deps();
+    const found = await publicRelease(db, stores, c.req.param("slug"));
+    const entry = found?.perStore.find((s) => s.store.id === c.req.param("store") && s.state === "live");
+    const target = found && entry ? destination(entry, found.release.title, found.release.artistName) : null;
+    if (!found || !entry || !target) return c.html(notFound(publicUrl), 404);
+    await countLinkEvent(db, found.release.id, "click", entry.store.id);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(target, 302);
+  });
+
+  // The share image: the checked cover, made small enough for chat previews.
+  app.get("/r/:slug/cover.jpg", async (c) => {
+    const { db, stores, publicUrl, media } = deps();
+    const found = await publicRelease(db, stores, c.req.param("slug"));
+    const sha = found?.release.artworkSha256;
+    if (!found || !sha || !(await media.has(sha))) return c.html(notFound(publicUrl), 404);
+    const image = await sharp(await fs.readFile(media.pathOf(sha)))
+      .resize(600, 600, { fit: "cover" })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    return c.body(new Uint8Array(image), 200, {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": "public, max-age=3600",
+    });
+  });
+  return app;
+}
