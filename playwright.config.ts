@@ -52,6 +52,8 @@ export default defineConfig({
       E2E_MEDIA_DIR,
       E2E_MEDIA_PORT: String(E2E_MEDIA_PORT),
       JOB_POLL_MS: "500",
+      // Stores' acknowledgements are read back every second, so journeys see them promptly.
+      DELIVERY_ACK_POLL_SECONDS: "1",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SIGN_IN_RATE_LIMIT: "1000",

@@ -28,7 +28,8 @@ function lastDays(today: Date): string[] {
 
 type Figures = { streams: number; listeners: number; revenue: number };
 
-type RecentRelease = Omit<ReleaseDto, "submittedAt" | "approvedAt" | "liveAt"> & {
+type RecentRelease = Omit<ReleaseDto, "submittedAt" | "approvedAt" | "liveAt" | "publicPath"> & {
+  publicSlug: string;
   submittedAt: string;
   approvedAt: string | null;
   liveAt: string | null;

@@ -30,6 +30,8 @@ export const releaseSchema = z
     qcStatus: z.string().openapi({ enum: [...QC_STATUSES] }),
     /** Blocking findings of the last quality check. */
     qcBlocking: z.number().int(),
+    /** The release's public page (/r/<slug>), shown once it is approved: what "Share" copies. */
+    publicPath: z.string(),
   })
   .openapi("Release");
 export type ReleaseDto = z.infer<typeof releaseSchema>;
@@ -56,6 +58,7 @@ export const releaseColumns = {
   liveAt: releases.liveAt,
   adminNotes: releases.adminNotes,
   qcStatus: releases.qcStatus,
+  publicSlug: releases.publicSlug,
   qcBlocking:
     sql<number>`(select count(*) from jsonb_array_elements(${releases.qcFindings}) f where f->>'severity' = 'blocking')`.mapWith(
       Number,
@@ -91,6 +94,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     adminNotes: row.adminNotes,
     qcStatus: row.qcStatus,
     qcBlocking: row.qcBlocking,
+    publicPath: `/r/${row.publicSlug}`,
   };
 }
 

@@ -12,10 +12,12 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
 import { useRelease } from "#web/features/releases/api/get-release";
 import { EditReleaseDialog } from "#web/features/releases/components/edit-release-dialog";
+import { PublicPageCard } from "#web/features/releases/components/public-page-card";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseHistory } from "#web/features/releases/components/release-history";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { StoreTimeline, whereabouts } from "#web/features/releases/components/store-timeline";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
 import { formatCount, formatDate } from "#web/lib/format";
@@ -93,7 +95,7 @@ export function ReleaseDetailPage() {
           {data.delivery.stores > 0 && (release.status === "live" || release.status === "taken_down") && (
             <Card>
               <h2 className="text-sm font-medium text-muted-foreground">Stores</h2>
-              <p className="mt-1 text-lg font-semibold">{data.delivery.summary}</p>
+              <p className="mt-1 text-lg font-semibold">{whereabouts(data.stores, release.releaseDate)}</p>
             </Card>
           )}
           {data.delivery.awaitingPayment > 0 && (
@@ -147,6 +149,10 @@ export function ReleaseDetailPage() {
           showArtwork={false}
         />
       </Card>
+      {(release.status === "live" || release.status === "taken_down") && (
+        <StoreTimeline stores={data.stores} releaseDate={release.releaseDate} />
+      )}
+      {release.status === "live" && <PublicPageCard detail={data} />}
       <Card>
         <QualityReportView quality={data.quality} onEdit={changeable ? () => setEditing(true) : undefined} />
       </Card>

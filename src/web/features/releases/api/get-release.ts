@@ -15,7 +15,12 @@ export const releaseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...releaseKeys.all, "detail", id],
     queryFn: () => call(client.releases[":id"].$get({ param: { id } })),
-    refetchInterval: (query) => (qualityInProgress(query.state.data?.quality.status) ? 2000 : false),
+    // Every 2 s while its check runs; every 10 s while stores are still to answer.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (qualityInProgress(data?.quality.status)) return 2000;
+      return data?.stores.some((s) => s.state === "sending" || s.state === "delivered") ? 10_000 : false;
+    },
   });
 
 export function useRelease(id: string) {

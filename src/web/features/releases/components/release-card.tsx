@@ -19,10 +19,11 @@ import { artworkSource } from "#web/features/releases/components/release-media";
 import { formatCount, formatDate } from "#web/lib/format";
 import { EditReleaseDialog } from "./edit-release-dialog";
 import { ReleaseStatusBadge } from "./release-status-badge";
+import { shareRelease } from "./share-release";
 
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
 
-/** Where a release's details and figures live; the share button copies it. */
+/** Where a release's details and figures live. */
 export const releaseHref = (id: string) => `/app/releases/${id}`;
 
 export function ReleaseCard({ release }: { release: Release }) {
@@ -32,16 +33,6 @@ export function ReleaseCard({ release }: { release: Release }) {
   const remove = useDeleteRelease();
   const TypeIcon = TYPE_ICONS[release.releaseType as keyof typeof TYPE_ICONS] ?? Music;
   const changeable = artistMayChange(release.status);
-
-  const share = async () => {
-    const link = new URL(releaseHref(release.id), window.location.origin).toString();
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: "Link copied", description: link });
-    } catch {
-      toast({ title: "Copy this link", description: link });
-    }
-  };
 
   const withdraw = async () => {
     try {
@@ -93,7 +84,12 @@ export function ReleaseCard({ release }: { release: Release }) {
           >
             <BarChart3 className="h-4 w-4" aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Share ${release.title}`} onClick={share}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Share ${release.title}`}
+            onClick={() => shareRelease(release)}
+          >
             <Share2 className="h-4 w-4" aria-hidden />
           </Button>
           <DropdownMenu>

@@ -15,6 +15,7 @@ import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { StoreLinkForm } from "#web/features/releases/components/store-link-form";
 import { formatDate } from "#web/lib/format";
 
 const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
@@ -167,6 +168,20 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 </tbody>
               </Table>
             </section>
+            {current.status === "live" && (
+              <section aria-labelledby="store-links-heading" className="grid gap-3">
+                <h3 id="store-links-heading" className="text-lg font-semibold">
+                  Store links
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  Where the release is on each store, for the artist's page and the release's public page.{" "}
+                  <a href={data.publicPage.path} target="_blank" rel="noreferrer" className="text-primary underline">
+                    Open the public page<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </p>
+                <StoreLinkForm releaseId={current.id} stores={data.stores} />
+              </section>
+            )}
           </div>
         )}
       </DialogContent>

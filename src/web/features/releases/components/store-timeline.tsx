@@ -1,0 +1,90 @@
+import { ExternalLink } from "lucide-react";
+import { STORE_STATE_LABELS, type StoreState, todayInIndia, whereaboutsHeadline } from "#domain/deliveries";
+import { Badge } from "#web/components/ui/badge";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import type { ReleaseDetail } from "#web/features/releases/api/get-release";
+import { formatDate } from "#web/lib/format";
+
+type StoreEntry = ReleaseDetail["stores"][number];
+
+const TONE: Record<StoreState, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  not_sent: "neutral",
+  waiting_payment: "warning",
+  sending: "neutral",
+  delivered: "info",
+  accepted: "info",
+  live: "success",
+  rejected: "danger",
+  problem: "danger",
+  removing: "neutral",
+  taken_down: "neutral",
+};
+
+/** The one line beside the release's status: "Live on 4 of 6 stores", "Goes live on stores 20 Dec 2026"... */
+export function whereabouts(stores: readonly StoreEntry[], releaseDate: string): string {
+  return whereaboutsHeadline(
+    stores.map((s) => s.state as StoreState),
+    releaseDate,
+    todayInIndia(),
+    formatDate,
+  );
+}
+
+function details(entry: StoreEntry, releaseDate: string) {
+  if (entry.state === "rejected")
+    return `${entry.storeName} said: ${entry.storeMessage ?? "the release was not accepted."} Our team will fix it and send it again.`;
+  if (entry.state === "accepted") return `Goes live ${formatDate(releaseDate)}`;
+  if (entry.state === "live" && entry.url)
+    return (
+      <a
+        href={entry.url}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex items-center gap-1 text-primary underline"
+      >
+        Open on {entry.storeName}
+        <ExternalLink className="h-3 w-3" aria-hidden />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  return "—";
+}
+
+/** Every store with where the release is there: its state, since when, and what the store said. */
+export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreEntry[]; releaseDate: string }) {
+  return (
+    <section aria-labelledby="stores-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h2 id="stores-heading" className="text-xl font-semibold">
+          Where is my music?
+        </h2>
+        <span className="text-sm text-muted-foreground">{whereabouts(stores, releaseDate)}</span>
+      </div>
+      <Table aria-label="Stores" className="min-w-[560px]">
+        <thead>
+          <tr>
+            <Th>Store</Th>
+            <Th>Status</Th>
+            <Th>Since</Th>
+            <Th>Details</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {stores.length === 0 && <TableMessage colSpan={4}>No stores are configured.</TableMessage>}
+          {stores.map((entry) => (
+            <tr key={entry.store}>
+              <Td className="font-medium">{entry.storeName}</Td>
+              <Td>
+                <Badge tone={TONE[entry.state as StoreState] ?? "neutral"}>
+                  {STORE_STATE_LABELS[entry.state as StoreState] ?? entry.state}
+                </Badge>
+              </Td>
+              <Td>{entry.at ? formatDate(entry.at) : "—"}</Td>
+              <Td className="max-w-sm break-words">{details(entry, releaseDate)}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}
