@@ -18,6 +18,7 @@ export const DELIVERY_STATUSES = [
   "acknowledged",
   "rejected",
   "failed",
+  "paused",
   "cancelled",
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -29,6 +30,7 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   acknowledged: "Accepted",
   rejected: "Rejected by the store",
   failed: "Failed",
+  paused: "Paused (store failing)",
   cancelled: "Cancelled",
 };
 
@@ -56,6 +58,15 @@ export const storeLinkInputSchema = z.object({
 export const TRANSPORTS = ["folder", "sftp"] as const;
 export type TransportKind = (typeof TRANSPORTS)[number];
 
+/**
+ * Failed attempts in a row, across its deliveries, after which a store is paused: its deliveries
+ * wait (status paused) and admins are alerted, rather than every delivery being retried forever.
+ */
+export const STORE_PAUSE_AFTER_FAILURES = 10;
+
+/** Delivery statuses an admin has to act on. */
+export const ATTENTION_STATUSES = ["failed", "rejected", "paused"] as const;
+
 /** Attempts before a delivery is left failed for an admin to retry. */
 export const DELIVERY_MAX_ATTEMPTS = 5;
 
@@ -76,6 +87,12 @@ export function deliverySummary(delivered: number, stores: number): string {
 export const DELIVERY_MESSAGES = {
   retried: "Delivery queued again",
   notRetryable: "Only a delivery that failed or that the store rejected can be retried.",
+  resumed: (store: string, n: number) =>
+    `Deliveries to ${store} resumed: ${n} ${n === 1 ? "delivery" : "deliveries"} queued again.`,
+  notPaused: "This store is not paused.",
+  unknownStore: "That store is not one we deliver to.",
+  paused: (store: string, failures: number, error: string) =>
+    `Deliveries to ${store} are paused after ${failures} failed attempts in a row: ${error}`,
   noStores: "No stores are configured, so nothing was delivered.",
 } as const;
 
@@ -141,6 +158,7 @@ export function storeStateOf(latest: DeliveryFacts | undefined, releaseDate: str
     case "rejected":
       return "rejected";
     case "failed":
+    case "paused":
       return "problem";
     default:
       return "not_sent";

@@ -467,6 +467,7 @@ describe("admin API", () => {
       failedDeliveryReleases: 0,
       pendingPayouts: 0,
       pendingPayoutsPaise: 0,
+      pausedStores: [],
     });
     const [release] = (
       (await server.database.db.execute(sql`select id from releases limit 1`)) as unknown as { rows: { id: string }[] }
@@ -483,6 +484,7 @@ describe("admin API", () => {
       failedDeliveryReleases: 1,
       pendingPayouts: 1,
       pendingPayoutsPaise: 60_000,
+      pausedStores: [],
     });
     const found = await admin.get("/api/admin/search?q=Subscriber");
     expect(found.body.users.map((u: { name: string }) => u.name)).toContain("Subscriber");

@@ -17,6 +17,7 @@ import { mountWeb } from "#server/lib/static-web";
 import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
+import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
 import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
@@ -50,6 +51,7 @@ export function createApi() {
     .route("/", adminDashboardRouter)
     .route("/", adminUsersRouter)
     .route("/", adminReleasesRouter)
+    .route("/", adminDeliveriesRouter)
     .route("/", adminSubscriptionsRouter)
     .route("/", adminPaymentsRouter)
     .route("/", adminTicketsRouter)

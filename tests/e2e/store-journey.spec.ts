@@ -31,8 +31,8 @@ test("an artist follows a release from approval to accepted by two stores and re
   page,
   browser,
 }) => {
-  // Two browsers and the stores' answers (~30 s alone): the default 30 s is too close on 2 cores.
-  test.setTimeout(90_000);
+  // Three browsers and the stores' answers (~50 s alone on 2 cores): the default 30 s is far too close.
+  test.setTimeout(120_000);
   const title = `Followed Song ${Date.now()}`;
   const artist = await createArtist(page, "Following Artist");
   await signIn(page, artist.email, artist.password);
@@ -98,6 +98,19 @@ test("an artist follows a release from approval to accepted by two stores and re
   await expect(page.getByText("Live on 2 of 6 stores").first()).toBeVisible();
   // The spec's status is unchanged: Live, with its badge.
   await expect(page.getByText("Live", { exact: true }).first()).toBeVisible();
+
+  // The admin sees the rejection among the deliveries that need attention, with a retry.
+  await admin.goto("/admin/dashboard");
+  await admin.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Deliveries" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+  const attention = admin.getByRole("table", { name: "Deliveries that need attention" });
+  const rejectedRow = attention.getByRole("row").filter({ hasText: title });
+  await expect(rejectedRow).toContainText("JioSaavn said: The cover shows a web address.");
+  await expect(rejectedRow.getByRole("button", { name: `Retry delivery of ${title} to JioSaavn` })).toBeVisible();
+  const adminSerious = (await new AxeBuilder({ page: admin }).analyze()).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(adminSerious).toEqual([]);
 
   // Share copies the public page's address.
   await page.getByRole("region", { name: "Your release page" }).getByRole("button", { name: "Copy link" }).click();

@@ -195,6 +195,18 @@ export const releases = pgTable(
   ],
 );
 
+/**
+ * Each store's recent health: failed attempts in a row (any success resets it) and, past the limit,
+ * when its deliveries were paused and why. A row appears on a store's first failure.
+ */
+export const storeHealth = pgTable("store_health", {
+  store: text("store").primaryKey(),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  lastError: text("last_error"),
+  pausedAt: timestamp("paused_at", tz),
+  updatedAt: updatedAt(),
+});
+
 /** Where a release is on each store, once known: found by a resolver (Spotify, Apple) or entered by an admin. */
 export const storeLinks = pgTable(
   "store_links",

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: "dashboard", lazy: async () => ({ Component: (await admin()).AdminDashboardPage }) },
       { path: "users", lazy: async () => ({ Component: (await admin()).ManageUsersPage }) },
       { path: "releases", lazy: async () => ({ Component: (await admin()).ManageReleasesPage }) },
+      { path: "deliveries", lazy: async () => ({ Component: (await admin()).DeliveriesPage }) },
       { path: "subscriptions", lazy: async () => ({ Component: (await admin()).ManageSubscriptionsPage }) },
       { path: "tickets", lazy: async () => ({ Component: (await admin()).SupportTicketsPage }) },
       { path: "reports", lazy: async () => ({ Component: (await admin()).StoreReportsPage }) },

@@ -26,6 +26,7 @@ export const paths = {
     dashboard: "/admin/dashboard",
     users: "/admin/users",
     releases: "/admin/releases",
+    deliveries: "/admin/deliveries",
     subscriptions: "/admin/subscriptions",
     tickets: "/admin/tickets",
     reports: "/admin/reports",

@@ -21,8 +21,19 @@ const summarySchema = z
         failedDeliveryReleases: z.number().int(),
         pendingPayouts: z.number().int(),
         pendingPayoutsPaise: z.number().int(),
+        pausedStores: z.array(
+          z.object({
+            store: z.string(),
+            storeName: z.string(),
+            pausedAt: z.string(),
+            lastError: z.string().nullable(),
+          }),
+        ),
       })
-      .openapi({ description: "What waits for an admin: releases to review, failed deliveries, payouts to make" }),
+      .openapi({
+        description:
+          "What waits for an admin: releases to review, deliveries with a problem, payouts to make, stores paused",
+      }),
     system: z.object({ operational: z.boolean(), checks: z.array(check) }),
     recentActivity: z.array(
       z.object({

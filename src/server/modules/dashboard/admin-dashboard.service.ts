@@ -2,9 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { ATTENTION_STATUSES } from "#domain/deliveries";
 import type { AppDeps } from "#server/context";
 import { type Db, migrationsFolder } from "#server/db/client";
-import { deliveries, payouts, releases, subscriptions, supportTickets, users } from "#server/db/schema";
+import { deliveries, payouts, releases, storeHealth, subscriptions, supportTickets, users } from "#server/db/schema";
 import { likePattern } from "#server/lib/route-helpers";
 import { todayIso } from "#server/modules/subscriptions";
 
@@ -43,10 +44,10 @@ async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
 }
 
 /** The admin dashboard: totals, the system's own checks and the newest activity. */
-export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
+export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer" | "delivery">) {
   const db = deps.database.db;
   const today = todayIso();
-  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw]] = await Promise.all([
+  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw], paused] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(releases),
     db
@@ -82,15 +83,16 @@ export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
       .orderBy(desc(supportTickets.createdAt))
       .limit(2),
     systemChecks(deps),
-    // The queues an admin works through: failed deliveries (distinct releases) and payouts waiting.
+    // The queues an admin works through: deliveries with a problem (distinct releases) and payouts waiting.
     db
       .select({ n: sql<number>`count(distinct ${deliveries.releaseId})::int` })
       .from(deliveries)
-      .where(eq(deliveries.status, "failed")),
+      .where(inArray(deliveries.status, [...ATTENTION_STATUSES])),
     db
       .select({ n: count(), paise: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number) })
       .from(payouts)
       .where(eq(payouts.status, "pending")),
+    db.select().from(storeHealth).where(sql`${storeHealth.pausedAt} is not null`),
   ]);
   const recentActivity = [
     ...recentReleases.map((x) => ({
@@ -123,6 +125,13 @@ export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer">) {
       failedDeliveryReleases: fd?.n ?? 0,
       pendingPayouts: pw?.n ?? 0,
       pendingPayoutsPaise: pw?.paise ?? 0,
+      // Stores paused after failing again and again: the alert, with the reason.
+      pausedStores: paused.map((p) => ({
+        store: p.store,
+        storeName: deps.delivery.stores.find((s) => s.id === p.store)?.name ?? p.store,
+        pausedAt: p.pausedAt?.toISOString() ?? "",
+        lastError: p.lastError,
+      })),
     },
     system,
     recentActivity,

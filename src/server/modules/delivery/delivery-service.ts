@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { DELIVERY_MAX_ATTEMPTS, type DeliveryKind, isDelivered } from "#domain/deliveries";
+import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
 import { deliveries, releases, tracks } from "#server/db/schema";
@@ -10,6 +10,7 @@ import type { MediaStore } from "#server/media/media-store";
 import { ackPrefix, parseAcknowledgement } from "./acknowledgements";
 import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
+import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-health";
 import type { StoreConfig } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
 
@@ -116,7 +117,7 @@ export async function queueTakedowns(tx: Tx, releaseId: string) {
       and(
         eq(deliveries.releaseId, releaseId),
         inArray(deliveries.kind, ["insert", "update"]),
-        inArray(deliveries.status, ["awaiting_payment", "queued", "failed"]),
+        inArray(deliveries.status, ["awaiting_payment", "queued", "failed", "paused"]),
       ),
     );
   for (const store of received) await queueDelivery(tx, releaseId, store, "takedown");
@@ -136,7 +137,7 @@ export async function queueUpdates(tx: Tx, releaseId: string): Promise<number> {
       and(
         eq(deliveries.releaseId, releaseId),
         eq(deliveries.kind, "update"),
-        inArray(deliveries.status, ["queued", "failed"]),
+        inArray(deliveries.status, ["queued", "failed", "paused"]),
       ),
     );
   const alreadyQueued = new Set(pending.map((p) => p.store));
@@ -300,15 +301,43 @@ export function createDeliveryJob(deps: {
       await fail(`Store ${delivery.store} is no longer configured.`, true);
       return;
     }
+    const pause = (message: string | null) =>
+      db
+        .update(deliveries)
+        // Paused before trying, it spent no attempt; paused by this attempt's failure, it did.
+        .set(
+          message
+            ? { status: "paused", attempts: job.attempts, lastError: message.slice(0, 2000) }
+            : { status: "paused" },
+        )
+        .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, ["queued", "sending"])));
+    // A store that keeps failing is paused: its deliveries wait for an admin instead of burning attempts.
+    if (await isStorePaused(db, store.id)) {
+      await pause(null);
+      return;
+    }
     await db
       .update(deliveries)
       .set({ status: "sending", attempts: job.attempts })
       .where(eq(deliveries.id, delivery.id));
+    // Whether a failure is the store's (it could not be reached or refused the upload), not the release's.
+    let storeFault = false;
+    const viaStore = async <T>(step: () => Promise<T>): Promise<T> => {
+      try {
+        return await step();
+      } catch (err) {
+        storeFault = true;
+        throw err;
+      }
+    };
     try {
       const transport = transportOf(store);
       // A worker that died after the manifest landed but before recording it: the batch is there; record it, send nothing.
       const resumed =
-        delivery.batchId && (await transport.isComplete(delivery.batchId, manifestName(delivery.batchId)));
+        delivery.batchId &&
+        (await viaStore(() =>
+          transport.isComplete(delivery.batchId as string, manifestName(delivery.batchId as string)),
+        ));
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
         const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind as DeliveryKind);
@@ -321,17 +350,29 @@ export function createDeliveryJob(deps: {
           }
         }
         const messagePath = `${upc}/${upc}.xml`;
-        await transport.upload(batchId, [...files, { relPath: messagePath, source: { text: xml } }], {
-          relPath: manifestName(batchId),
-          source: { text: "" },
-        });
+        await viaStore(() =>
+          transport.upload(batchId, [...files, { relPath: messagePath, source: { text: xml } }], {
+            relPath: manifestName(batchId),
+            source: { text: "" },
+          }),
+        );
       }
       await db
         .update(deliveries)
         .set({ status: "sent", sentAt: new Date(), lastError: null })
         .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, "sending")));
+      await recordStoreSuccess(db, store.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (storeFault) {
+        const health = await recordStoreFailure(db, store.id, message);
+        if (health.pausedNow) {
+          // The alert: in the log at error level, and on the admin's dashboard and Deliveries page.
+          deps.logger.error({ store: store.id }, DELIVERY_MESSAGES.paused(store.name, health.failures, message));
+          await pause(message);
+          return;
+        }
+      }
       await fail(message, job.attempts >= job.maxAttempts);
       throw err;
     }

@@ -490,6 +490,55 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     expect((await admin.post(`/api/admin/deliveries/${failed.id}/retry`)).status).toBe(409);
   }, 60_000);
 
+  it("a store that keeps failing is paused with an alert, its deliveries wait, and an admin resumes it", async () => {
+    const first = await checkedRelease();
+    const second = await checkedRelease();
+    await sftp.close();
+    await admin.post(`/api/admin/releases/${first}/approve`);
+    await admin.post(`/api/admin/releases/${second}/approve`);
+    // Ten failed attempts in a row (five per delivery) pause the store.
+    for (let i = 0; i < 12; i++) {
+      await server.jobs.drain();
+      await server.database.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
+    }
+    const saavnOf = async (id: string) =>
+      (await admin.get(`/api/admin/releases/${id}`)).body.deliveries.find(
+        (d: { store: string }) => d.store === "saavn",
+      );
+    expect((await saavnOf(first)).status).toBe("failed");
+    expect((await saavnOf(second)).status).toBe("paused");
+    // A release approved now waits too, without spending attempts on a store that is down.
+    const third = await checkedRelease();
+    await admin.post(`/api/admin/releases/${third}/approve`);
+    await server.jobs.drain();
+    expect(await saavnOf(third)).toMatchObject({ status: "paused", attempts: 0 });
+
+    const overview = (await admin.get("/api/admin/stores")).body.stores.find(
+      (s: { store: string }) => s.store === "saavn",
+    );
+    expect(overview.pausedAt).not.toBeNull();
+    expect(overview.consecutiveFailures).toBe(10);
+    expect(overview.counts).toMatchObject({ failed: 1, paused: 2 });
+    expect(overview.lastError).toMatch(/ECONNREFUSED|connect/);
+    const summary = (await admin.get("/api/admin/summary")).body.queues;
+    expect(summary.pausedStores).toEqual([expect.objectContaining({ store: "saavn", storeName: "JioSaavn" })]);
+    expect(summary.failedDeliveryReleases).toBe(3);
+    const attention = (await admin.get("/api/admin/deliveries?view=attention")).body.deliveries;
+    expect(attention.map((d: { status: string }) => d.status).sort()).toEqual(["failed", "paused", "paused"]);
+    // The artist is told plainly, store by store.
+    const mine = await artist.client.get(`/api/releases/${third}`);
+    expect(mine.body.stores.find((s: { store: string }) => s.store === "saavn").state).toBe("problem");
+
+    sftp = await startSftpServer(path.join(root, "sftp"), sftp.port);
+    const resumed = await admin.post("/api/admin/stores/saavn/resume");
+    expect(resumed.body).toEqual({ resumed: 2, message: "Deliveries to JioSaavn resumed: 2 deliveries queued again." });
+    await server.jobs.drain();
+    expect((await saavnOf(second)).status).toBe("sent");
+    expect((await saavnOf(third)).status).toBe("sent");
+    expect((await admin.post("/api/admin/stores/saavn/resume")).status).toBe(409);
+    expect((await admin.post("/api/admin/stores/napster/resume")).status).toBe(404);
+  }, 90_000);
+
   it("polling a store for acknowledgements opens one SSH connection, however many batches wait on it", async () => {
     const ids = [await checkedRelease(), await checkedRelease(), await checkedRelease()];
     for (const id of ids) await admin.post(`/api/admin/releases/${id}/approve`);

@@ -24,7 +24,7 @@ async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: strin
   if (!/^[a-f0-9]{10}$/.test(slug)) return null;
   const [release] = await db.select().from(releases).where(eq(releases.publicSlug, slug));
   // Only what an admin approved is public; a release under review or rejected is not.
-  if (!release || release.status !== "live") return null;
+  if (release?.status !== "live") return null;
   const rows = await db
     .select()
     .from(deliveries)

@@ -1,4 +1,4 @@
-import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Users } from "lucide-react";
+import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Send, Users } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras";
 import { FullPageSpinner } from "#web/components/spinner";
@@ -11,6 +11,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.admin.dashboard, label: "Admin Dashboard", icon: LayoutDashboard },
   { to: paths.admin.users, label: "Manage Users", icon: Users },
   { to: paths.admin.releases, label: "Manage Releases", icon: Disc3 },
+  { to: paths.admin.deliveries, label: "Deliveries", icon: Send },
   { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },
   { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
   { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },

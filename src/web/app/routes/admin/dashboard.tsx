@@ -119,9 +119,9 @@ function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
       action: "Review releases",
     },
     {
-      label: "Releases with a failed delivery",
+      label: "Releases with a delivery problem",
       count: queues.failedDeliveryReleases,
-      to: `${paths.admin.releases}?status=live`,
+      to: paths.admin.deliveries,
       action: "See deliveries",
     },
     {
@@ -137,6 +137,15 @@ function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
       <h2 id="queues-title" className="text-lg font-semibold">
         Needs your attention
       </h2>
+      {queues.pausedStores.map((store) => (
+        <p key={store.store} className="mt-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm">
+          <strong>Deliveries to {store.storeName} are paused</strong> after failing again and again
+          {store.lastError ? `: ${store.lastError}` : "."}{" "}
+          <Link to={paths.admin.deliveries} className="text-primary underline underline-offset-2">
+            Resume on Deliveries
+          </Link>
+        </p>
+      ))}
       <ul className="mt-3 grid gap-3 sm:grid-cols-3">
         {items.map((item) => (
           <li key={item.label} className="grid gap-1 rounded-lg border border-border p-4">

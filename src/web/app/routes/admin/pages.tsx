@@ -1,4 +1,5 @@
 export { AdminDashboardPage } from "./dashboard";
+export { DeliveriesPage } from "./deliveries";
 export { ManageReleasesPage } from "./releases";
 export { StoreReportsPage } from "./reports";
 export { ManageSubscriptionsPage } from "./subscriptions";

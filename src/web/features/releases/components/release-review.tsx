@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#domain/deliveries";
+import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
 import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
-import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
@@ -12,22 +11,12 @@ import { type AdminRelease, useAdminReleaseDetail } from "#web/features/releases
 import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
 import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
+import { DeliveryStatusBadge } from "#web/features/releases/components/delivery-status-badge";
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreLinkForm } from "#web/features/releases/components/store-link-form";
 import { formatDate } from "#web/lib/format";
-
-const STATUS_TONE: Record<DeliveryStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
-  awaiting_payment: "warning",
-  queued: "neutral",
-  sending: "info",
-  sent: "success",
-  acknowledged: "success",
-  rejected: "danger",
-  failed: "danger",
-  cancelled: "neutral",
-};
 
 /**
  * Review of one release: the quality report, the tracks, and per-store deliveries, with Approve
@@ -135,9 +124,7 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                       <Td>{d.storeName}</Td>
                       <Td>{(DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind}</Td>
                       <Td>
-                        <Badge tone={STATUS_TONE[d.status as DeliveryStatus] ?? "neutral"}>
-                          {(DELIVERY_STATUS_LABELS as Record<string, string>)[d.status] ?? d.status}
-                        </Badge>
+                        <DeliveryStatusBadge status={d.status} />
                       </Td>
                       <Td>{d.attempts}</Td>
                       <Td className="max-w-xs break-words text-xs">
