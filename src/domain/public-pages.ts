@@ -89,7 +89,7 @@ export function isAppPath(pathname: string): boolean {
   return APP_AREA_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { latestPerStore, type StoreState, storeStateOf, todayInIndia } from "#domain/deliveries";
-import { SHARE_IMAGE_PATH } from "#domain/public-pages";
+import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
 import type { AppEnv } from "#server/context";
 import type { Db } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
@@ -15,9 +15,6 @@ export const publicReleasePath = (slug: string) => `/r/${slug}`;
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-const escape = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The public facts of an approved release, and where it is on each store. Null: not public. */
 async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: string) {
@@ -64,19 +61,19 @@ function page(opts: { title: string; description: string; url: string; image: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(opts.title)} | Kalrav</title>
-<meta name="description" content="${escape(opts.description)}">
-<link rel="canonical" href="${escape(opts.url)}">
+<title>${escapeHtml(opts.title)} | Kalrav</title>
+<meta name="description" content="${escapeHtml(opts.description)}">
+<link rel="canonical" href="${escapeHtml(opts.url)}">
 <meta property="og:type" content="music.album">
 <meta property="og:site_name" content="Kalrav">
-<meta property="og:title" content="${escape(opts.title)}">
-<meta property="og:description" content="${escape(opts.description)}">
-<meta property="og:url" content="${escape(opts.url)}">
-<meta property="og:image" content="${escape(opts.image)}">
+<meta property="og:title" content="${escapeHtml(opts.title)}">
+<meta property="og:description" content="${escapeHtml(opts.description)}">
+<meta property="og:url" content="${escapeHtml(opts.url)}">
+<meta property="og:image" content="${escapeHtml(opts.image)}">
 <meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${escape(opts.title)}">
-<meta name="twitter:description" content="${escape(opts.description)}">
-<meta name="twitter:image" content="${escape(opts.image)}">
+<meta name="twitter:title" content="${escapeHtml(opts.title)}">
+<meta name="twitter:description" content="${escapeHtml(opts.description)}">
+<meta name="twitter:image" content="${escapeHtml(opts.image)}">
 <style>
   :root { color-scheme: dark; --bg: #14121f; --fg: #f5f3ff; --muted: #c4bfdc; --accent: #a78bfa; }
   * { box-sizing: border-box; }
@@ -140,9 +137,9 @@ export function publicReleasePages(
     const live = perStore.filter((s) => s.state === "live");
     const coming = perStore.filter((s) => ["sending", "delivered", "accepted"].includes(s.state));
     const image = release.artworkSha256 ? `${url}/cover.jpg` : `${publicUrl}${SHARE_IMAGE_PATH}`;
-    const heading = `<img src="${escape(release.artworkSha256 ? `${publicReleasePath(slug)}/cover.jpg` : SHARE_IMAGE_PATH)}" alt="Cover art of ${escape(release.title)}" width="600" height="600">
-<h1>${escape(release.title)}</h1>
-<p class="artist">${escape(release.artistName)}</p>`;
+    const heading = `<img src="${escapeHtml(release.artworkSha256 ? `${publicReleasePath(slug)}/cover.jpg` : SHARE_IMAGE_PATH)}" alt="Cover art of ${escapeHtml(release.title)}" width="600" height="600">
+<h1>${escapeHtml(release.title)}</h1>
+<p class="artist">${escapeHtml(release.artistName)}</p>`;
     let body: string;
     let description: string;
     if (live.length) {
@@ -150,7 +147,7 @@ export function publicReleasePages(
         .filter((s) => destination(s, release.title, release.artistName))
         .map(
           (s) =>
-            `<li><a class="store" href="${publicReleasePath(slug)}/go/${escape(s.store.id)}" rel="nofollow">${escape(s.store.name)} <span>Listen</span></a></li>`,
+            `<li><a class="store" href="${publicReleasePath(slug)}/go/${escapeHtml(s.store.id)}" rel="nofollow">${escapeHtml(s.store.name)} <span>Listen</span></a></li>`,
         )
         .join("\n");
       description = `Listen to ${release.title} by ${release.artistName} on ${live.map((s) => s.store.name).join(", ")}.`;
@@ -160,9 +157,9 @@ export function publicReleasePages(
       const when = date ? `Coming ${date}` : "Coming soon";
       const names = coming.map((s) => s.store.name);
       description = `${release.title} by ${release.artistName}. ${when}${names.length ? ` to ${names.join(", ")}` : ""}.`;
-      body = `${heading}\n<p class="note"><strong>${escape(when)}</strong></p>${
+      body = `${heading}\n<p class="note"><strong>${escapeHtml(when)}</strong></p>${
         names.length
-          ? `\n<ul aria-label="Coming to">\n${names.map((n) => `<li class="soon">${escape(n)}</li>`).join("\n")}\n</ul>`
+          ? `\n<ul aria-label="Coming to">\n${names.map((n) => `<li class="soon">${escapeHtml(n)}</li>`).join("\n")}\n</ul>`
           : ""
       }`;
     }
