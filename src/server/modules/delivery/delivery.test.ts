@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -227,6 +228,16 @@ describe("approval, identifiers and deliveries", () => {
     expect(Buffer.compare(await fs.readFile(path.join(sftpDir, upc, "resources", `${upc}_01_001.wav`)), audio)).toBe(0);
     const xml = await fs.readFile(path.join(sftpDir, upc, `${upc}.xml`), "utf8");
     expect((await validator.validate(xml)).errors).toEqual([]);
+    // The hashes in the message are those of the files in the batch.
+    for (const file of [`${upc}_01_001.wav`, `${upc}.jpg`]) {
+      const md5 = createHash("md5")
+        .update(await fs.readFile(path.join(sftpDir, upc, "resources", file)))
+        .digest("hex");
+      const hashed = new RegExp(
+        `<URI>resources/${file.replace(/\./g, "\\.")}</URI>\\s*<HashSum>\\s*<Algorithm>MD5</Algorithm>\\s*<HashSumValue>([0-9a-f]{32})<`,
+      ).exec(xml);
+      expect(hashed?.[1]).toBe(md5);
+    }
     expect(xml).toContain(`<ICPN>${upc}</ICPN>`);
     expect(xml).toContain(`<ISRC>${isrc}</ISRC>`);
     expect(xml).toContain("<DisplayTitleText>First Light</DisplayTitleText>");

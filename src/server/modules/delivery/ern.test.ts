@@ -250,6 +250,10 @@ describe("DDEX release-profile business rules (beyond the official samples' base
     ],
     ["an artist named Label", snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, downloads: true })],
     ["a takedown", snapshot({ takedown: true, downloads: true })],
+    [
+      "an update (metadata only)",
+      snapshot({ filesProvided: false, downloads: true, release: { title: "Monsoon Nights (Remastered)" } }),
+    ],
   ];
   it.each(cases)("%s: no finding beyond the baseline, and still schema-valid", async (_, snap) => {
     const xml = buildNewReleaseMessage(snap);

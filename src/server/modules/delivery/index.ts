@@ -1,6 +1,5 @@
 // The delivery module's entry point: other modules and the composition root import only this.
 
-export * from "./admin-deliveries.routes";
 export * from "./delivery.jobs";
 export * from "./delivery-service";
 export * from "./ern-schema";

@@ -1,4 +1,6 @@
 // The releases module's entry point: other modules and the composition root import only this.
+
+export * from "./admin-deliveries.routes";
 export * from "./admin-releases.routes";
 export * from "./public-page";
 export * from "./release.schema";

@@ -8,8 +8,7 @@ import { adminErrors } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
 import { err, json } from "#server/lib/route-helpers";
-import { resumeStore, storeOverview } from "./store-health";
-import type { StoreConfig } from "./stores";
+import { resumeStore, type StoreConfig, storeOverview } from "#server/modules/delivery";
 
 const storeHealthSchema = z
   .object({
