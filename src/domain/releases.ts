@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { performanceLanguageSchema } from "./credits";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
@@ -93,6 +94,8 @@ export const releaseInputSchema = z
     /** Music released before (a past release date): when it first came out. Empty for new music. */
     originalReleaseDate: z.string().trim().max(10).default(""),
     genre: z.string().trim().max(60).default(""),
+    /** The language sung on the release (DDEX LanguageOfPerformance); empty: not said. */
+    language: performanceLanguageSchema,
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
     audioFileUrl: z.string().trim().max(2048).default(""),

@@ -37,12 +37,21 @@ describe("track lists", () => {
         isrc: null,
         isExplicit: true,
         featuredArtists: [],
+        contributors: [],
       },
     ]);
   });
   it("an uploaded file replaces the link beside it", () => {
     const planned = planTracks({ ...release, audioFileUrl: null, audioUploadId: "up1" }, [
-      { title: "", audioFileUrl: "", audioUploadId: "", isrc: "", isExplicit: false, featuredArtists: [] },
+      {
+        title: "",
+        audioFileUrl: "",
+        audioUploadId: "",
+        isrc: "",
+        isExplicit: false,
+        featuredArtists: [],
+        contributors: [],
+      },
       {
         title: "Two",
         audioFileUrl: "https://x.example/2.wav",
@@ -50,6 +59,7 @@ describe("track lists", () => {
         isrc: "",
         isExplicit: false,
         featuredArtists: [],
+        contributors: [],
       },
     ]);
     expect(planned.map((t) => [t.audioFileUrl, t.audioUploadId])).toEqual([
@@ -66,6 +76,7 @@ describe("track lists", () => {
         isrc: "",
         isExplicit: false,
         featuredArtists: [],
+        contributors: [],
       },
       {
         title: "Two",
@@ -74,6 +85,7 @@ describe("track lists", () => {
         isrc: "INZZZ2600002",
         isExplicit: false,
         featuredArtists: ["Ravi"],
+        contributors: [{ name: "Gulzar Rao", role: "lyricist" }],
       },
     ]);
     expect(planned.map((t) => [t.position, t.title, t.audioFileUrl, t.isrc])).toEqual([
@@ -89,6 +101,7 @@ describe("track lists", () => {
       isrc: "",
       isExplicit: false,
       featuredArtists: [],
+      contributors: [],
       ...over,
     });
     // The form and the quality check share one rule: a single has up to three tracks.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Contributor, contributorSchema, MAX_CONTRIBUTORS } from "./credits";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import type { ReleaseType } from "./release-types";
 import { uploadIdSchema } from "./uploads";
@@ -41,6 +42,8 @@ export const trackInputSchema = z.object({
     .transform((v) => (v ? normaliseIsrc(v) : "")),
   isExplicit: z.boolean().default(false),
   featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
+  /** Composers, lyricists and producers. */
+  contributors: z.array(contributorSchema).max(MAX_CONTRIBUTORS).default([]),
 });
 export type TrackInput = z.input<typeof trackInputSchema>;
 export type TrackData = z.output<typeof trackInputSchema>;
@@ -54,6 +57,7 @@ export interface TrackPlan {
   isrc: string | null;
   isExplicit: boolean;
   featuredArtists: string[];
+  contributors: Contributor[];
 }
 
 /**
@@ -74,6 +78,7 @@ export function planTracks(
           isrc: "",
           isExplicit: release.isExplicit,
           featuredArtists: [],
+          contributors: [],
         },
       ];
   return listed.map((t, i) => ({
@@ -86,6 +91,7 @@ export function planTracks(
     isrc: t.isrc || null,
     isExplicit: t.isExplicit,
     featuredArtists: t.featuredArtists,
+    contributors: t.contributors,
   }));
 }
 

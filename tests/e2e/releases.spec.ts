@@ -112,12 +112,19 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
   await signInNewArtist(page);
   await page.goto("/app/releases?new=1");
   await fillRelease(page, { ...VALID, title: "Draft Song" });
+  // Credits and the language sung, for stores and collecting societies.
+  await page.getByLabel("Language").selectOption({ label: "Hindi" });
+  await page.getByLabel("Track 1 composers").fill("Asha Rao, Vikram Sen");
+  await page.getByLabel("Track 1 lyricists").fill("Gulzar Rao");
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!");
 
   await page.getByRole("button", { name: "More options for Draft Song" }).click();
   await page.getByRole("menuitem", { name: "Edit release" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Draft Song" });
+  // The edit form shows them as they were entered.
+  await expect(dialog.getByLabel("Track 1 composers")).toHaveValue("Asha Rao, Vikram Sen");
+  await expect(dialog.getByLabel("Language")).toHaveValue("hi");
   await dialog.getByLabel("Release Title *").fill("Final Song");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog).toBeHidden();
@@ -126,6 +133,9 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
   await page.getByRole("button", { name: "Analytics for Final Song" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Final Song" })).toBeVisible();
   await expect(page.getByText("Total streams")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tracks" })).toContainText(
+    "Composers: Asha Rao, Vikram Sen · Lyricist: Gulzar Rao",
+  );
   await page.getByRole("link", { name: "Back to releases" }).click();
 
   await page.getByRole("button", { name: "More options for Final Song" }).click();

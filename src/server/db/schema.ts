@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import {
   CHECKOUT_PURPOSES,
@@ -159,6 +160,8 @@ export const releases = pgTable(
     streams: bigint("streams", { mode: "number" }).notNull().default(0),
     isExplicit: boolean("is_explicit").notNull().default(false),
     genre: text("genre"),
+    /** The language sung on it (an IETF code, "zxx" for an instrumental); null: not said. */
+    language: text("language"),
     upcEan: text("upc_ean"),
     audioFileUrl: text("audio_file_url"),
     coverArtUrl: text("cover_art_url"),
@@ -603,6 +606,8 @@ export const tracks = pgTable(
     isrc: text("isrc"),
     isExplicit: boolean("is_explicit").notNull().default(false),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),
+    /** Composers, lyricists and producers (DDEX Contributors). */
+    contributors: jsonb("contributors").$type<Contributor[]>().notNull().default([]),
     /** Read from the file by the quality check. */
     durationSeconds: integer("duration_seconds"),
     audioSha256: text("audio_sha256"),

@@ -8,7 +8,7 @@ import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
 import { ackPrefix, parseAcknowledgement } from "./acknowledgements";
-import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
+import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
 import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-health";
 import type { StoreConfig } from "./stores";
@@ -206,6 +206,7 @@ export function createDeliveryJob(deps: {
         isrc: t.isrc,
         title: t.title,
         featuredArtists: t.featuredArtists,
+        contributors: t.contributors,
         isExplicit: t.isExplicit,
         durationSeconds: t.durationSeconds ?? 0,
         audio,
@@ -241,6 +242,7 @@ export function createDeliveryJob(deps: {
         type: release.releaseType as ReleaseType,
         releaseDate: release.releaseDate,
         genre: release.genre,
+        language: release.language,
         isExplicit: release.isExplicit,
         rightsHolder: release.artistName,
       },
@@ -341,7 +343,10 @@ export function createDeliveryJob(deps: {
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
         const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind as DeliveryKind);
-        const xml = buildNewReleaseMessage(snap);
+        const xml =
+          delivery.kind === "takedown" && store.takedown === "purge"
+            ? buildPurgeReleaseMessage(snap)
+            : buildNewReleaseMessage(snap);
         if (config.validator) {
           const result = await config.validator.validate(xml);
           if (!result.valid) {

@@ -77,6 +77,8 @@ beforeAll(async () => {
       name: "JioSaavn",
       dpid: "PADPIDATESTSAAVN",
       downloads: false,
+      // This store's agreement asks for a PurgeReleaseMessage as its takedown.
+      takedown: "purge",
       transport: {
         kind: "sftp",
         host: "127.0.0.1",
@@ -181,7 +183,11 @@ describe("approval, identifiers and deliveries", () => {
   });
 
   it("approve assigns a UPC and ISRCs, delivers schema-valid ERN batches to every store (folder and SFTP), and the artist sees it", async () => {
-    const id = await checkedRelease({ title: "First Light" });
+    const id = await checkedRelease({
+      title: "First Light",
+      language: "hi",
+      tracks: [{ title: "First Light", contributors: [{ name: "Gulzar Rao", role: "lyricist" }] }],
+    });
     const approved = await admin.post(`/api/admin/releases/${id}/approve`);
     expect(approved.status).toBe(200);
     const upc = approved.body.release.upcEan as string;
@@ -241,6 +247,10 @@ describe("approval, identifiers and deliveries", () => {
     expect(xml).toContain(`<ICPN>${upc}</ICPN>`);
     expect(xml).toContain(`<ISRC>${isrc}</ISRC>`);
     expect(xml).toContain("<DisplayTitleText>First Light</DisplayTitleText>");
+    // The credits and the language the artist gave travel with it.
+    expect(xml).toContain("<Role>Lyricist</Role>");
+    expect(xml).toContain("<FullName>Gulzar Rao</FullName>");
+    expect(xml).toContain("<LanguageOfPerformance>hi</LanguageOfPerformance>");
     expect(xml).toContain("<PartyId>PADPIDATESTSAAVN</PartyId>");
     expect(xml).toContain("<BitsPerSample>24</BitsPerSample>");
     // Downloads only where the store enables them.
@@ -321,6 +331,14 @@ describe("approval, identifiers and deliveries", () => {
     expect(await files(path.join(root, "itunes", takedowns[1].batchId))).toEqual(
       [`${upc}/${upc}.xml`, manifestName(takedowns[1].batchId)].sort(),
     );
+    // Each store's rule: JioSaavn gets a PurgeReleaseMessage.
+    const purgeXml = await fs.readFile(
+      path.join(root, "sftp", "incoming", takedowns[2].batchId, upc, `${upc}.xml`),
+      "utf8",
+    );
+    expect((await validator.validate(purgeXml)).errors).toEqual([]);
+    expect(purgeXml).toContain("<ern:PurgeReleaseMessage");
+    expect(purgeXml).toContain(`<ICPN>${upc}</ICPN>`);
     // Message times only move forward, per release and store.
     const times = await server.database.db
       .select({ kind: deliveries.kind, at: deliveries.messageCreatedAt })

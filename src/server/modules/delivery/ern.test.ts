@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
 import { ruleFindings, sampleBaseline } from "#server/test/ddex-rules";
-import { buildNewReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
+import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import { createErnValidator, defaultSchemaDir, type ErnValidator } from "./ern-schema";
 
 let validator: ErnValidator;
@@ -14,6 +14,7 @@ const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
   isrc: `INZZZ26${String(position).padStart(5, "0")}`,
   title: `Song ${position}`,
   featuredArtists: [],
+  contributors: [],
   isExplicit: false,
   durationSeconds: 180 + position,
   audio: {
@@ -44,6 +45,7 @@ function snapshot(
       type: "single",
       releaseDate: "2026-12-24",
       genre: "Indie",
+      language: null,
       isExplicit: false,
       rightsHolder: "Asha",
       ...release,
@@ -206,6 +208,45 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(xml).toContain("<EndDate>2026-12-01</EndDate>");
   });
 
+  it("credits: composers, lyricists and producers as Contributors, the artist who wrote the song one party; the language sung", async () => {
+    const tracks = [
+      track(1, {
+        contributors: [
+          { name: "Asha", role: "composer" },
+          { name: "Gulzar Rao", role: "lyricist" },
+          { name: "Meera Iyer", role: "producer" },
+        ],
+      }),
+    ];
+    const xml = buildNewReleaseMessage(snapshot({ tracks, release: { language: "hi" } }));
+    await expectValid(xml);
+    const sr = (parse(xml).ResourceList as Obj).SoundRecording as Obj;
+    const contributors = list(sr.Contributor as Obj[]);
+    expect(contributors.map((c) => c.ContributorPartyReference)).toEqual(["PA1", "PA2", "PA3"]);
+    expect(contributors.map((c) => c.Role)).toEqual([
+      "Composer",
+      "Lyricist",
+      { "@Namespace": "PADPIDALOCALKALRAV", "@UserDefinedValue": "Producer", "#": "UserDefined" },
+    ]);
+    // The main artist is also the composer: one party, not two.
+    const parties = list((parse(xml).PartyList as Obj).Party as Obj[]).map((p) => (p.PartyName as Obj).FullName);
+    expect(parties).toEqual(["Asha", "Gulzar Rao", "Meera Iyer", "Asha"]);
+    expect(sr.LanguageOfPerformance).toBe("hi");
+    const instrumental = buildNewReleaseMessage(snapshot({ release: { language: "zxx" } }));
+    await expectValid(instrumental);
+    expect(instrumental).toContain("<IsInstrumental>true</IsInstrumental>");
+    expect(instrumental).not.toContain("LanguageOfPerformance");
+  });
+
+  it("a takedown for a store whose rule is to purge: a schema-valid PurgeReleaseMessage naming the release by its UPC", async () => {
+    const xml = buildPurgeReleaseMessage(snapshot());
+    await expectValid(xml);
+    expect(xml).toContain("<ern:PurgeReleaseMessage");
+    expect(xml).toContain("<ICPN>8901234000007</ICPN>");
+    expect(xml).toContain("<TitleText>Monsoon Nights</TitleText>");
+    expect(xml).toContain("<PartyId>PADPIDALOCALSPOTIFY</PartyId>");
+  });
+
   it("the validator refuses a broken message", async () => {
     const xml = buildNewReleaseMessage(snapshot()).replace(
       "<ReleaseType>Single</ReleaseType>",
@@ -231,7 +272,15 @@ describe("DDEX release-profile business rules (beyond the official samples' base
   }
 
   const explicitAlbum = Array.from({ length: 8 }, (_, i) =>
-    track(i + 1, { isExplicit: i === 0, featuredArtists: i === 2 ? ["Ravi"] : [] }),
+    track(i + 1, {
+      isExplicit: i === 0,
+      featuredArtists: i === 2 ? ["Ravi"] : [],
+      contributors: [
+        { name: "Asha", role: "composer" },
+        { name: "Gulzar Rao", role: "lyricist" },
+        { name: "Meera Iyer", role: "producer" },
+      ],
+    }),
   );
   const cases: [string, ErnSnapshot][] = [
     ["a single", snapshot({ downloads: true })],
@@ -245,8 +294,12 @@ describe("DDEX release-profile business rules (beyond the official samples' base
       }),
     ],
     [
-      "an explicit album",
-      snapshot({ release: { type: "album", isExplicit: true }, tracks: explicitAlbum, downloads: true }),
+      "an explicit album with credits and its language",
+      snapshot({
+        release: { type: "album", isExplicit: true, language: "ta" },
+        tracks: explicitAlbum,
+        downloads: true,
+      }),
     ],
     ["an artist named Label", snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, downloads: true })],
     ["a takedown", snapshot({ takedown: true, downloads: true })],

@@ -1,5 +1,6 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import { type Contributor, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
 import type { ReleaseType } from "#domain/releases";
 import { isoDuration } from "#domain/tracks";
 
@@ -19,6 +20,8 @@ export interface ErnSnapshot {
     type: ReleaseType;
     releaseDate: string;
     genre: string | null;
+    /** The language sung (IETF code) or null when the artist did not say. */
+    language: string | null;
     isExplicit: boolean;
     /** The rights holder named in the (P) and (C) lines: the label or the artist. */
     rightsHolder: string;
@@ -41,6 +44,8 @@ export interface ErnTrack {
   isrc: string;
   title: string;
   featuredArtists: string[];
+  /** Composers, lyricists, producers: DDEX Contributors (what collecting societies such as IPRS need). */
+  contributors: Contributor[];
   isExplicit: boolean;
   durationSeconds: number;
   audio: {
@@ -60,21 +65,22 @@ const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
 const RELEASE_TYPE: Record<ReleaseType, string> = { single: "Single", ep: "EP", album: "Album", compilation: "Album" };
 
 /**
- * The message's parties, each with a reference unique by construction: artists are PA1, PA2... and
- * the label PL1, whatever their names (an artist called "Label" once got the label's own reference,
- * a duplicate xs:ID). One party per artist name, however many tracks it appears on.
+ * The message's parties, each with a reference unique by construction: people (artists, composers,
+ * lyricists, producers) are PA1, PA2... and the label PL1, whatever their names (an artist called
+ * "Label" once got the label's own reference, a duplicate xs:ID). One party per name, however many
+ * tracks and roles it has: an artist who also wrote the song is one party.
  */
 class PartyList {
-  readonly artists = new Map<string, string>();
+  readonly persons = new Map<string, string>();
   readonly label: { ref: string; name: string };
   constructor(labelName: string) {
     this.label = { ref: "PL1", name: labelName };
   }
-  artist(name: string): string {
-    let ref = this.artists.get(name);
+  person(name: string): string {
+    let ref = this.persons.get(name);
     if (!ref) {
-      ref = `PA${this.artists.size + 1}`;
-      this.artists.set(name, ref);
+      ref = `PA${this.persons.size + 1}`;
+      this.persons.set(name, ref);
     }
     return ref;
   }
@@ -101,8 +107,11 @@ const DOWNLOAD_PRICE_CODE: Record<ReleaseType | "track", string> = {
 export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const year = s.release.releaseDate.slice(0, 4);
   const partyList = new PartyList(s.release.rightsHolder);
-  const mainRef = partyList.artist(s.release.artistName);
-  for (const track of s.tracks) for (const name of track.featuredArtists) partyList.artist(name);
+  const mainRef = partyList.person(s.release.artistName);
+  for (const track of s.tracks) {
+    for (const name of track.featuredArtists) partyList.person(name);
+    for (const c of track.contributors) partyList.person(c.name);
+  }
   const labelRef = partyList.label.ref;
 
   const doc = create({ version: "1.0", encoding: "UTF-8" });
@@ -114,17 +123,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     AvsVersionId: "3",
   });
 
-  const header = root.ele("MessageHeader");
-  header.ele("MessageThreadId").txt(s.release.id);
-  header.ele("MessageId").txt(s.messageId);
-  const sender = header.ele("MessageSender");
-  sender.ele("PartyId").txt(s.sender.dpid);
-  sender.ele("PartyName").ele("FullName").txt(s.sender.name);
-  const recipient = header.ele("MessageRecipient");
-  recipient.ele("PartyId").txt(s.recipient.dpid);
-  recipient.ele("PartyName").ele("FullName").txt(s.recipient.name);
-  header.ele("MessageCreatedDateTime").txt(s.createdAt.toISOString());
-  header.ele("MessageControlType").txt("LiveMessage");
+  messageHeader(root, s);
 
   const parties = root.ele("PartyList");
   const party = (ref: string, name: string) => {
@@ -132,7 +131,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     p.ele("PartyReference").txt(ref);
     p.ele("PartyName").ele("FullName").txt(name);
   };
-  for (const [name, ref] of partyList.artists) party(ref, name);
+  for (const [name, ref] of partyList.persons) party(ref, name);
   party(labelRef, partyList.label.name);
 
   const resources = root.ele("ResourceList");
@@ -164,10 +163,20 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     displayArtist(sr, 1, mainRef, "MainArtist");
     const featured = track.featuredArtists.filter((name) => name !== s.release.artistName);
     featured.forEach((name, i) => {
-      displayArtist(sr, i + 2, partyList.artist(name), "FeaturedArtist");
+      displayArtist(sr, i + 2, partyList.person(name), "FeaturedArtist");
+    });
+    track.contributors.forEach((c, i) => {
+      const contributor = sr.ele("Contributor", { SequenceNumber: String(i + 1) });
+      contributor.ele("ContributorPartyReference").txt(partyList.person(c.name));
+      const role = DDEX_CONTRIBUTOR_ROLE[c.role];
+      contributor
+        .ele("Role", role.userDefined ? { Namespace: s.sender.dpid, UserDefinedValue: role.userDefined } : undefined)
+        .txt(role.value);
     });
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
     sr.ele("ParentalWarningType").txt(parental(track.isExplicit));
+    if (s.release.language === "zxx") sr.ele("IsInstrumental").txt("true");
+    else if (s.release.language) sr.ele("LanguageOfPerformance").txt(s.release.language);
   }
   if (s.artwork) {
     const image = resources.ele("Image");
@@ -256,6 +265,46 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     addDeal(albumDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE[s.release.type]);
   }
 
+  return doc.end({ prettyPrint: true });
+}
+
+type HeaderFacts = Pick<ErnSnapshot, "messageId" | "createdAt" | "sender" | "recipient"> & {
+  release: Pick<ErnSnapshot["release"], "id">;
+};
+
+function messageHeader(root: XMLBuilder, s: HeaderFacts) {
+  const header = root.ele("MessageHeader");
+  header.ele("MessageThreadId").txt(s.release.id);
+  header.ele("MessageId").txt(s.messageId);
+  const sender = header.ele("MessageSender");
+  sender.ele("PartyId").txt(s.sender.dpid);
+  sender.ele("PartyName").ele("FullName").txt(s.sender.name);
+  const recipient = header.ele("MessageRecipient");
+  recipient.ele("PartyId").txt(s.recipient.dpid);
+  recipient.ele("PartyName").ele("FullName").txt(s.recipient.name);
+  header.ele("MessageCreatedDateTime").txt(s.createdAt.toISOString());
+  header.ele("MessageControlType").txt("LiveMessage");
+}
+
+/**
+ * A takedown for a store whose rule is to purge: an ERN 4.3 PurgeReleaseMessage naming the release
+ * by its UPC. Stores that do not take a purge as a takedown (Spotify) get the release resent with
+ * its deals ended instead (the default).
+ */
+export function buildPurgeReleaseMessage(
+  s: HeaderFacts & { release: Pick<ErnSnapshot["release"], "id" | "upc" | "title"> },
+): string {
+  const doc = create({ version: "1.0", encoding: "UTF-8" });
+  const root = doc.ele(ERN_NS, "ern:PurgeReleaseMessage", {
+    "xmlns:xsi": XSI_NS,
+    "xsi:schemaLocation": `${ERN_NS} ${ERN_NS}/release-notification.xsd`,
+    LanguageAndScriptCode: "en",
+    AvsVersionId: "3",
+  });
+  messageHeader(root, s);
+  const purged = root.ele("PurgedRelease");
+  purged.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
+  purged.ele("Title").ele("TitleText").txt(s.release.title);
   return doc.end({ prettyPrint: true });
 }
 

@@ -10,6 +10,11 @@ const storeSchema = z.object({
   /** Offer permanent downloads besides streaming. */
   downloads: z.boolean().default(false),
   /**
+   * How the store takes a takedown: the release resent with its deals ended (the default, and what
+   * Spotify requires; unset means this), or a PurgeReleaseMessage for a store whose agreement asks for one.
+   */
+  takedown: z.enum(["end-deals", "purge"]).optional(),
+  /**
    * The store's search, with {query} where the release's title and artist go: where a fan is sent
    * from the release's public page until its own link on the store is known.
    */

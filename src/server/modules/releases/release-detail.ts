@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
+import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
   DELIVERY_KINDS,
   DELIVERY_STATUSES,
@@ -32,6 +33,7 @@ export const trackSchema = z
     isrc: z.string().nullable(),
     isExplicit: z.boolean(),
     featuredArtists: z.array(z.string()),
+    contributors: z.array(z.object({ name: z.string(), role: z.string().openapi({ enum: [...CONTRIBUTOR_ROLES] }) })),
     durationSeconds: z.number().int().nullable(),
   })
   .openapi("Track");
@@ -126,6 +128,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     isrc: t.isrc,
     isExplicit: t.isExplicit,
     featuredArtists: t.featuredArtists,
+    contributors: t.contributors,
     durationSeconds: t.durationSeconds,
   }));
 }

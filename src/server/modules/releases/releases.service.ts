@@ -45,6 +45,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
   return {
     ...fields,
     genre: fields.genre || null,
+    language: fields.language || null,
     upcEan: fields.upcEan || null,
     originalReleaseDate: fields.originalReleaseDate || null,
     audioUploadId: fields.audioUploadId || null,

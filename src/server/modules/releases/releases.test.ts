@@ -154,6 +154,43 @@ describe("artist releases API", () => {
     expect((await owner.client.request("DELETE", `/api/releases/${created.id}`)).status).toBe(200);
   });
 
+  it("keeps each track's credits (composers, lyricists, producers) and the language sung; refuses unknown ones", async () => {
+    const created = await owner.client.post(
+      "/api/releases",
+      validRelease({
+        language: "bn",
+        tracks: [
+          {
+            title: "Monsoon Nights",
+            contributors: [
+              { name: "Owner", role: "composer" },
+              { name: "Gulzar Rao", role: "lyricist" },
+              { name: "Meera Iyer", role: "producer" },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.release.language).toBe("bn");
+    const detail = await owner.client.get(`/api/releases/${created.body.release.id}`);
+    expect(detail.body.tracks[0].contributors).toEqual([
+      { name: "Owner", role: "composer" },
+      { name: "Gulzar Rao", role: "lyricist" },
+      { name: "Meera Iyer", role: "producer" },
+    ]);
+    const before = await countReleases();
+    for (const body of [
+      validRelease({ language: "klingon" }),
+      validRelease({ tracks: [{ title: "X", contributors: [{ name: "A", role: "drummer" }] }] }),
+      validRelease({ tracks: [{ title: "X", contributors: [{ name: "  ", role: "composer" }] }] }),
+    ]) {
+      expect((await owner.client.post("/api/releases", body)).status).toBe(400);
+    }
+    expect(await countReleases()).toBe(before);
+    await server.jobs.drain();
+  });
+
   it("lets the artist edit and withdraw only while pending review", async () => {
     const created = (await owner.client.post("/api/releases", validRelease({ title: "Draft" }))).body.release;
     const edited = await owner.client.request(

@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { languageLabel } from "#domain/credits";
 import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
@@ -56,6 +57,7 @@ export function ReleaseDetailPage() {
     ["Type", releaseTypeLabel(release.releaseType)],
     ["Release date", formatDate(release.releaseDate)],
     ["Genre", release.genre || "—"],
+    ["Language", languageLabel(release.language)],
     ["UPC/EAN", release.upcEan || "Assigned at approval"],
     ["Explicit", release.isExplicit ? "Yes" : "No"],
     ["Submitted", formatDate(release.submittedAt)],

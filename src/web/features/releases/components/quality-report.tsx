@@ -1,4 +1,5 @@
 import { Pencil } from "lucide-react";
+import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
 import { formatDuration } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
@@ -96,6 +97,18 @@ export function FindingItem({
   );
 }
 
+/** "Composer: A, B · Lyricist: C", in the roles' order. */
+function creditsLine(contributors: readonly { name: string; role: string }[]): string {
+  return CONTRIBUTOR_ROLES.map((role) => {
+    const names = contributors.filter((c) => c.role === role).map((c) => c.name);
+    return names.length
+      ? `${CONTRIBUTOR_ROLE_LABELS[role][names.length === 1 ? "one" : "many"]}: ${names.join(", ")}`
+      : "";
+  })
+    .filter(Boolean)
+    .join(" · ");
+}
+
 export function TrackTable({ tracks }: { tracks: Track[] }) {
   return (
     <section aria-labelledby="tracks-heading" className="grid gap-3">
@@ -108,6 +121,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
             <Th>#</Th>
             <Th>Title</Th>
             <Th>ISRC</Th>
+            <Th>Credits</Th>
             <Th>Duration</Th>
             <Th>Explicit</Th>
           </tr>
@@ -123,6 +137,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
                 )}
               </Td>
               <Td>{t.isrc ?? "Assigned at approval"}</Td>
+              <Td className="text-xs">{creditsLine(t.contributors) || "—"}</Td>
               <Td>{formatDuration(t.durationSeconds)}</Td>
               <Td>{t.isExplicit ? "Yes" : "No"}</Td>
             </tr>

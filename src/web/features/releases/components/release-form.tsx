@@ -2,6 +2,14 @@ import { useCallback, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
+  CONTRIBUTOR_ROLE_LABELS,
+  CONTRIBUTOR_ROLES,
+  type ContributorRole,
+  PERFORMANCE_LANGUAGE_CODES,
+  PERFORMANCE_LANGUAGES,
+  type PerformanceLanguage,
+} from "#domain/credits";
+import {
   isPastDate,
   noticeFor,
   RELEASE_DATE_MESSAGES,
@@ -24,8 +32,8 @@ import { toast } from "#web/components/ui/toast";
 import type { Release, Track } from "#web/features/releases/api/get-release";
 import { FileField } from "#web/features/releases/components/file-field";
 
-/** A track as the form holds it: featured artists as one comma-separated line. */
-interface TrackRow {
+/** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
+interface TrackRow extends Record<ContributorRole, string> {
   title: string;
   audioFileUrl: string;
   audioUploadId: string;
@@ -35,6 +43,12 @@ interface TrackRow {
 }
 export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks"> & { tracks: TrackRow[] };
 
+const names = (line: string) =>
+  line
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+
 const EMPTY_TRACK: TrackRow = {
   title: "",
   audioFileUrl: "",
@@ -42,20 +56,27 @@ const EMPTY_TRACK: TrackRow = {
   isrc: "",
   isExplicit: false,
   featuredArtists: "",
+  composer: "",
+  lyricist: "",
+  producer: "",
 };
 
 function toInput(values: ReleaseFormValues): ReleaseInput {
   return {
     ...values,
-    tracks: values.tracks.map((t, i) => ({
+    tracks: values.tracks.map(({ composer, lyricist, producer, ...t }, i) => ({
       ...t,
       // Track 1's audio is the release's audio.
       audioFileUrl: i === 0 ? "" : t.audioFileUrl,
       audioUploadId: i === 0 ? "" : t.audioUploadId,
-      featuredArtists: t.featuredArtists
-        .split(",")
-        .map((name) => name.trim())
-        .filter(Boolean),
+      featuredArtists: names(t.featuredArtists),
+      contributors: (
+        [
+          ["composer", composer],
+          ["lyricist", lyricist],
+          ["producer", producer],
+        ] as const
+      ).flatMap(([role, line]) => names(line).map((name) => ({ name, role }))),
     })),
   };
 }
@@ -114,6 +135,7 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   releaseDate: "",
   originalReleaseDate: "",
   genre: "",
+  language: "",
   upcEan: "",
   isExplicit: false,
   audioFileUrl: "",
@@ -122,6 +144,16 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   coverArtUploadId: "",
   tracks: [EMPTY_TRACK],
 };
+
+/** A track's credits as the form's lines: "A, B" per role. */
+function creditLines(contributors: readonly { name: string; role: string }[]): Record<ContributorRole, string> {
+  const line = (role: ContributorRole) =>
+    contributors
+      .filter((c) => c.role === role)
+      .map((c) => c.name)
+      .join(", ");
+  return { composer: line("composer"), lyricist: line("lyricist"), producer: line("producer") };
+}
 
 export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormValues {
   return {
@@ -133,6 +165,9 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     releaseDate: release.releaseDate,
     originalReleaseDate: release.originalReleaseDate ?? "",
     genre: release.genre ?? "",
+    language: (PERFORMANCE_LANGUAGE_CODES as readonly string[]).includes(release.language ?? "")
+      ? (release.language as PerformanceLanguage)
+      : "",
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
@@ -147,6 +182,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           isrc: t.isrc ?? "",
           isExplicit: t.isExplicit,
           featuredArtists: t.featuredArtists.join(", "),
+          ...creditLines(t.contributors),
         }))
       : [EMPTY_TRACK],
   };
@@ -310,6 +346,17 @@ export function ReleaseForm({
           <Input id="release-genre" maxLength={60} {...form.register("genre")} />
         </div>
         <div className="grid gap-2">
+          <Label htmlFor="release-language">Language</Label>
+          <Select id="release-language" {...form.register("language")}>
+            <option value="">Not specified</option>
+            {PERFORMANCE_LANGUAGES.map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-2">
           <Label htmlFor="release-upc">UPC/EAN</Label>
           <Input
             id="release-upc"
@@ -453,6 +500,18 @@ export function ReleaseForm({
                 {...form.register(`tracks.${i}.featuredArtists`)}
               />
             </div>
+            {CONTRIBUTOR_ROLES.map((role) => (
+              <div key={role} className="grid gap-2">
+                <Label htmlFor={`track-${i}-${role}`}>
+                  Track {i + 1} {CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase()}
+                </Label>
+                <Input
+                  id={`track-${i}-${role}`}
+                  placeholder="Separate names with commas"
+                  {...form.register(`tracks.${i}.${role}`)}
+                />
+              </div>
+            ))}
             <div className="flex items-end justify-between gap-2">
               <div className="flex items-center gap-2 pb-2">
                 <Controller

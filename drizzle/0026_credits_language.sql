@@ -1,0 +1,2 @@
+ALTER TABLE "releases" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "tracks" ADD COLUMN "contributors" jsonb DEFAULT '[]'::jsonb NOT NULL;
