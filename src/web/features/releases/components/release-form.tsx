@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -214,6 +214,9 @@ export function ReleaseForm({
   onCancel?: () => void;
 }) {
   const form = useForm<ReleaseFormValues>({ defaultValues: initial });
+  // Ids unique to this form: the upload form and an edit dialog can be on the page at once.
+  const uid = useId();
+  const idOf = (name: string) => `${uid}${name}`;
   const trackRows = useFieldArray({ control: form.control, name: "tracks" });
   const releaseType = form.watch("releaseType");
   // Files still on their way, by field: Submit waits for them.
@@ -242,7 +245,7 @@ export function ReleaseForm({
     const first = FIELD_ORDER.find((key) => found[key]);
     if (first) {
       // The message shows beside the field, which takes focus; the spec's toast still names it.
-      document.getElementById(FIELD_IDS[first])?.focus();
+      document.getElementById(idOf(FIELD_IDS[first]))?.focus();
       const message = found[first] ?? "";
       const notice = noticeFor(message);
       toast({
@@ -266,28 +269,28 @@ export function ReleaseForm({
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
-          <Label htmlFor="release-title">Release Title *</Label>
+          <Label htmlFor={idOf("release-title")}>Release Title *</Label>
           <Input
-            id="release-title"
+            id={idOf("release-title")}
             maxLength={200}
-            {...fieldErrorProps("release-title-error", errors.title)}
+            {...fieldErrorProps(idOf("release-title-error"), errors.title)}
             {...form.register("title")}
           />
-          <FieldError id="release-title-error" message={errors.title} />
+          <FieldError id={idOf("release-title-error")} message={errors.title} />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="release-artist">Artist Name *</Label>
+          <Label htmlFor={idOf("release-artist")}>Artist Name *</Label>
           <Input
-            id="release-artist"
+            id={idOf("release-artist")}
             maxLength={200}
-            {...fieldErrorProps("release-artist-error", errors.artistName)}
+            {...fieldErrorProps(idOf("release-artist-error"), errors.artistName)}
             {...form.register("artistName")}
           />
-          <FieldError id="release-artist-error" message={errors.artistName} />
+          <FieldError id={idOf("release-artist-error")} message={errors.artistName} />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="release-type">Release Type</Label>
-          <Select id="release-type" {...form.register("releaseType")}>
+          <Label htmlFor={idOf("release-type")}>Release Type</Label>
+          <Select id={idOf("release-type")} {...form.register("releaseType")}>
             {RELEASE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {RELEASE_TYPE_LABELS[type]}
@@ -296,14 +299,14 @@ export function ReleaseForm({
           </Select>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="release-date">Release Date *</Label>
+          <Label htmlFor={idOf("release-date")}>Release Date *</Label>
           <Input
-            id="release-date"
+            id={idOf("release-date")}
             type="date"
-            {...fieldErrorProps("release-date-error", errors.releaseDate)}
+            {...fieldErrorProps(idOf("release-date-error"), errors.releaseDate)}
             {...form.register("releaseDate")}
           />
-          <FieldError id="release-date-error" message={errors.releaseDate} />
+          <FieldError id={idOf("release-date-error")} message={errors.releaseDate} />
         </div>
         {pastDate && (
           <fieldset className="grid gap-2 rounded-lg border border-border p-3 sm:col-span-2">
@@ -328,26 +331,26 @@ export function ReleaseForm({
             </label>
             {releasedBefore && (
               <div className="grid gap-2 sm:max-w-xs">
-                <Label htmlFor="release-original-date">{RELEASE_DATE_MESSAGES.originalLabel}</Label>
+                <Label htmlFor={idOf("release-original-date")}>{RELEASE_DATE_MESSAGES.originalLabel}</Label>
                 <Input
-                  id="release-original-date"
+                  id={idOf("release-original-date")}
                   type="date"
                   max={releaseDate}
-                  {...fieldErrorProps("release-original-date-error", errors.originalReleaseDate)}
+                  {...fieldErrorProps(idOf("release-original-date-error"), errors.originalReleaseDate)}
                   {...form.register("originalReleaseDate")}
                 />
-                <FieldError id="release-original-date-error" message={errors.originalReleaseDate} />
+                <FieldError id={idOf("release-original-date-error")} message={errors.originalReleaseDate} />
               </div>
             )}
           </fieldset>
         )}
         <div className="grid gap-2">
-          <Label htmlFor="release-genre">Genre</Label>
-          <Input id="release-genre" maxLength={60} {...form.register("genre")} />
+          <Label htmlFor={idOf("release-genre")}>Genre</Label>
+          <Input id={idOf("release-genre")} maxLength={60} {...form.register("genre")} />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="release-language">Language</Label>
-          <Select id="release-language" {...form.register("language")}>
+          <Label htmlFor={idOf("release-language")}>Language</Label>
+          <Select id={idOf("release-language")} {...form.register("language")}>
             <option value="">Not specified</option>
             {PERFORMANCE_LANGUAGES.map(([code, label]) => (
               <option key={code} value={code}>
@@ -357,18 +360,18 @@ export function ReleaseForm({
           </Select>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="release-upc">UPC/EAN</Label>
+          <Label htmlFor={idOf("release-upc")}>UPC/EAN</Label>
           <Input
-            id="release-upc"
+            id={idOf("release-upc")}
             inputMode="numeric"
             maxLength={13}
-            {...fieldErrorProps("release-upc-error", errors.upcEan, "release-upc-hint")}
+            {...fieldErrorProps(idOf("release-upc-error"), errors.upcEan, idOf("release-upc-hint"))}
             {...form.register("upcEan")}
           />
-          <p id="release-upc-hint" className="text-xs text-muted-foreground">
+          <p id={idOf("release-upc-hint")} className="text-xs text-muted-foreground">
             Optional: 12 or 13 digits. Leave empty and we assign one.
           </p>
-          <FieldError id="release-upc-error" message={errors.upcEan} />
+          <FieldError id={idOf("release-upc-error")} message={errors.upcEan} />
         </div>
       </div>
       <fieldset className="grid gap-3">
@@ -387,16 +390,16 @@ export function ReleaseForm({
           )}
         />
         <div className="grid gap-2">
-          <Label htmlFor="release-audio">Audio File URL</Label>
+          <Label htmlFor={idOf("release-audio")}>Audio File URL</Label>
           <Input
-            id="release-audio"
+            id={idOf("release-audio")}
             type="url"
             placeholder="https://"
-            {...fieldErrorProps("release-audio-error", errors.audioFileUrl, "release-audio-hint")}
+            {...fieldErrorProps(idOf("release-audio-error"), errors.audioFileUrl, idOf("release-audio-hint"))}
             {...form.register("audioFileUrl")}
           />
-          <FieldError id="release-audio-error" message={errors.audioFileUrl} />
-          <p id="release-audio-hint" className="text-xs text-muted-foreground">
+          <FieldError id={idOf("release-audio-error")} message={errors.audioFileUrl} />
+          <p id={idOf("release-audio-hint")} className="text-xs text-muted-foreground">
             Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or
             more. An uploaded file is used instead of the link.
           </p>
@@ -418,16 +421,16 @@ export function ReleaseForm({
           )}
         />
         <div className="grid gap-2">
-          <Label htmlFor="release-artwork">Cover Art URL</Label>
+          <Label htmlFor={idOf("release-artwork")}>Cover Art URL</Label>
           <Input
-            id="release-artwork"
+            id={idOf("release-artwork")}
             type="url"
             placeholder="https://"
-            {...fieldErrorProps("release-artwork-error", errors.coverArtUrl, "release-artwork-hint")}
+            {...fieldErrorProps(idOf("release-artwork-error"), errors.coverArtUrl, idOf("release-artwork-hint"))}
             {...form.register("coverArtUrl")}
           />
-          <FieldError id="release-artwork-error" message={errors.coverArtUrl} />
-          <p id="release-artwork-hint" className="text-xs text-muted-foreground">
+          <FieldError id={idOf("release-artwork-error")} message={errors.coverArtUrl} />
+          <p id={idOf("release-artwork-hint")} className="text-xs text-muted-foreground">
             Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link.
           </p>
         </div>
@@ -437,32 +440,36 @@ export function ReleaseForm({
           control={form.control}
           name="isExplicit"
           render={({ field }) => (
-            <Checkbox id="release-explicit" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+            <Checkbox
+              id={idOf("release-explicit")}
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+            />
           )}
         />
-        <Label htmlFor="release-explicit">Contains explicit content</Label>
+        <Label htmlFor={idOf("release-explicit")}>Contains explicit content</Label>
       </div>
       <fieldset
         className="grid gap-3 rounded-xl border border-border p-4"
-        aria-describedby={errors.tracks ? "release-tracks-error" : undefined}
+        aria-describedby={errors.tracks ? idOf("release-tracks-error") : undefined}
       >
         <legend className="px-1 font-medium">Tracks</legend>
-        <FieldError id="release-tracks-error" message={errors.tracks} />
+        <FieldError id={idOf("release-tracks-error")} message={errors.tracks} />
         {trackRows.fields.map((field, i) => (
           <div key={field.id} className="grid gap-3 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-2">
             <div className="grid gap-2">
-              <Label htmlFor={`track-${i}-title`}>Track {i + 1} title</Label>
+              <Label htmlFor={`${uid}track-${i}-title`}>Track {i + 1} title</Label>
               <Input
-                id={`track-${i}-title`}
+                id={`${uid}track-${i}-title`}
                 maxLength={200}
                 placeholder={i === 0 ? "Same as the release title" : undefined}
                 {...form.register(`tracks.${i}.title`)}
               />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor={`track-${i}-isrc`}>Track {i + 1} ISRC</Label>
+              <Label htmlFor={`${uid}track-${i}-isrc`}>Track {i + 1} ISRC</Label>
               <Input
-                id={`track-${i}-isrc`}
+                id={`${uid}track-${i}-isrc`}
                 maxLength={15}
                 placeholder="Leave empty and we assign one"
                 {...form.register(`tracks.${i}.isrc`)}
@@ -483,9 +490,9 @@ export function ReleaseForm({
                     />
                   )}
                 />
-                <Label htmlFor={`track-${i}-audio`}>Track {i + 1} audio file URL</Label>
+                <Label htmlFor={`${uid}track-${i}-audio`}>Track {i + 1} audio file URL</Label>
                 <Input
-                  id={`track-${i}-audio`}
+                  id={`${uid}track-${i}-audio`}
                   type="url"
                   placeholder="Or paste a link: https://"
                   {...form.register(`tracks.${i}.audioFileUrl`)}
@@ -493,20 +500,20 @@ export function ReleaseForm({
               </div>
             )}
             <div className="grid gap-2">
-              <Label htmlFor={`track-${i}-featured`}>Track {i + 1} featured artists</Label>
+              <Label htmlFor={`${uid}track-${i}-featured`}>Track {i + 1} featured artists</Label>
               <Input
-                id={`track-${i}-featured`}
+                id={`${uid}track-${i}-featured`}
                 placeholder="Separate names with commas"
                 {...form.register(`tracks.${i}.featuredArtists`)}
               />
             </div>
             {CONTRIBUTOR_ROLES.map((role) => (
               <div key={role} className="grid gap-2">
-                <Label htmlFor={`track-${i}-${role}`}>
+                <Label htmlFor={`${uid}track-${i}-${role}`}>
                   Track {i + 1} {CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase()}
                 </Label>
                 <Input
-                  id={`track-${i}-${role}`}
+                  id={`${uid}track-${i}-${role}`}
                   placeholder="Separate names with commas"
                   {...form.register(`tracks.${i}.${role}`)}
                 />
@@ -519,13 +526,13 @@ export function ReleaseForm({
                   name={`tracks.${i}.isExplicit`}
                   render={({ field: f }) => (
                     <Checkbox
-                      id={`track-${i}-explicit`}
+                      id={`${uid}track-${i}-explicit`}
                       checked={f.value}
                       onCheckedChange={(v) => f.onChange(v === true)}
                     />
                   )}
                 />
-                <Label htmlFor={`track-${i}-explicit`}>Track {i + 1} is explicit</Label>
+                <Label htmlFor={`${uid}track-${i}-explicit`}>Track {i + 1} is explicit</Label>
               </div>
               {i > 0 && (
                 <Button type="button" variant="outline" size="sm" onClick={() => trackRows.remove(i)}>
