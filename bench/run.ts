@@ -15,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "#server/db/client";
-import { rebuildLedger } from "#server/modules/reports";
+import { rebuildLedger } from "#server/modules/royalties";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { measureUploads, uploadReport } from "./upload";
 

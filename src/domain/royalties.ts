@@ -14,8 +14,7 @@ export function canRequestPayout(balancePaise: number): boolean {
   return balancePaise >= MINIMUM_PAYOUT_PAISE;
 }
 
-export const PAYOUT_STATUSES = ["pending", "completed"] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export { PAYOUT_STATUSES, type PayoutStatus } from "./payouts";
 
 export const ROYALTY_MESSAGES = {
   belowMinimum: (minimum: string) => `You can request a payout once your balance reaches ${minimum}.`,

@@ -35,6 +35,9 @@ const MATRIX: Record<string, Access> = {
   "DELETE /releases/{id}": "owner",
   "GET /releases/{id}/tracks/{position}/audio": "owner",
   "GET /releases/{id}/artwork": "owner",
+  // Before the admin routes below, which act on the owner's release (one of them deletes it).
+  "GET /releases/{id}/splits": "owner",
+  "PUT /releases/{id}/tracks/{trackId}/split": "owner",
   "GET /uploads/{id}/check": "owner",
   "GET /dashboard": "user",
   "GET /subscription": "user",
@@ -108,6 +111,18 @@ const MATRIX: Record<string, Access> = {
   "POST /admin/payouts/{id}/complete": "admin",
   "GET /admin/payouts/{id}/account": "admin",
   "GET /admin/royalties/reconciliation": "admin",
+  "GET /invites/{token}": "public",
+  "POST /invites/{token}/accept": "user",
+  "GET /royalties/statements/{month}": "user",
+  "GET /royalties/statements/{month}/{format}": "user",
+  "GET /royalties/tds": "user",
+  "GET /payee-details": "user",
+  "PUT /payee-details": "user",
+  "POST /admin/payouts/approve": "admin",
+  "POST /admin/payees/{id}/approve": "admin",
+  "GET /admin/tds": "admin",
+  // Signed by the payout provider (HMAC over the raw body), like the payment gateway's.
+  "POST /webhooks/razorpayx": "signed",
 };
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
@@ -116,6 +131,10 @@ const VALID_BODIES: Record<string, unknown> = {
   "PUT /releases/{id}": validRelease({ title: "Hijacked" }),
   "POST /checkouts/{id}/verify": { paymentId: "pay_forged", signature: "0".repeat(64) },
   "POST /test-gateway/checkouts/{ref}/pay": { method: "upi", outcome: "success" },
+  "PUT /releases/{id}/tracks/{trackId}/split": {
+    effectiveFrom: "2099-01-01",
+    collaborators: [{ name: "Me", role: "artist", percent: "100", isOwner: true }],
+  },
 };
 
 function routeTable(): string[] {
@@ -200,6 +219,10 @@ describe("authorization matrix", () => {
         .replace("/invoices/{id}", `/invoices/${ownerIds.invoice}`)
         .replace("{ref}", ownerIds.ref ?? "")
         .replace("{position}", "1")
+        .replace("{trackId}", "00000000-0000-4000-8000-000000000000")
+        .replace("{token}", "not-a-real-invite-token")
+        .replace("{month}", "2026-10")
+        .replace("{format}", "csv")
         .replace("{file}", "missing-file.png")
         .replace("{id}", "00000000-0000-4000-8000-000000000000");
     const anonymous = server.client();
@@ -209,6 +232,8 @@ describe("authorization matrix", () => {
       const query: Record<string, string> = {
         "/analytics": "?from=2026-01-01&to=2026-01-31",
         "/checkouts/quote": "?planId=pro_artist",
+        "/royalties/tds": "?fy=2026-27&quarter=1",
+        "/admin/tds": "?fy=2026-27&quarter=1",
       };
       const path = `/api${fill(template)}${query[template] ?? ""}`;
       const body = method === "GET" || method === "DELETE" ? undefined : (VALID_BODIES[route] ?? {});

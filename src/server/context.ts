@@ -10,6 +10,7 @@ import type { JobWorker } from "#server/jobs/queue";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Logger } from "#server/lib/logger";
 import type { Payments } from "#server/lib/payment-gateway";
+import type { Payouts } from "#server/lib/payout-provider";
 import type { Mailer } from "#server/mail/mailer";
 import type { MediaStore } from "#server/media/media-store";
 import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
@@ -47,6 +48,8 @@ export interface AppDeps {
   identifiers: IdentifierConfig;
   /** The payment gateway in use (Razorpay, or the built-in test gateway) and the seller on our invoices. */
   payments: Payments;
+  /** The payout provider in use (RazorpayX, or the built-in test provider) and the TDS rules. */
+  payouts: Payouts;
   /** Settings the web app needs to know. */
   publicConfig: PublicConfig;
   /** Sign-in attempts per account before it pauses. */

@@ -59,6 +59,17 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** Another Razorpay API address (tests point it at a local server). */
   RAZORPAY_API_URL: z.string().url().optional(),
+  // RazorpayX pays royalties when all four are set; otherwise the built-in test payout provider does.
+  RAZORPAYX_KEY_ID: z.string().optional(),
+  RAZORPAYX_KEY_SECRET: z.string().optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
+  RAZORPAYX_API_URL: z.string().url().default("https://api.razorpay.com"),
+  // TDS on royalties (Income-tax Act): the section cited on statements, rates in percent, threshold in rupees.
+  TDS_SECTION: z.string().default("194J"),
+  TDS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  TDS_NO_PAN_RATE_PERCENT: z.coerce.number().min(0).max(50).default(20),
+  TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
   /** GST on our prices (they include it), and the seller named on our tax invoices. */
   GST_RATE_PERCENT: z.coerce.number().int().min(0).max(28).default(18),
   KALRAV_GSTIN: z.string().default(""),

@@ -10,6 +10,7 @@ import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { trustedOriginsFor } from "#server/lib/origin-guard";
 import type { Payments } from "#server/lib/payment-gateway";
+import type { Payouts } from "#server/lib/payout-provider";
 import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
 import { createMailer } from "#server/mail/mailer";
 import { createMediaStore } from "#server/media/media-store";
@@ -27,7 +28,12 @@ import {
 import { createPayments, receiveWebhook, sendPlanReminders } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
-import { warnOfRoyaltyAudit } from "#server/modules/royalties";
+import {
+  createPayoutProvider,
+  receivePayoutWebhook,
+  sendInviteReminders,
+  warnOfRoyaltyAudit,
+} from "#server/modules/royalties";
 import { resolversFromEnv } from "#server/modules/store-links";
 import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
@@ -42,6 +48,7 @@ export interface RunningServer {
   uploads: UploadServer;
   /** The payment gateway in use, and the built-in test gateway when it is the one. */
   payments: Payments;
+  payouts: Payouts;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -73,6 +80,7 @@ export async function startServer(
   });
   const trustedOrigins = trustedOriginsFor(env.PUBLIC_URL, env.PORT);
   const secret = loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET);
+  const payoutEncryptor = createEncryptor(secret, "payout-accounts");
   const auth = createAuth({
     trustedOrigins,
     db: database.db,
@@ -163,6 +171,7 @@ export async function startServer(
       const renewed = await payments.testGateway?.renewDue(today);
       if (renewed) logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
       await sendPlanReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, today);
+      await sendInviteReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, encryptor: payoutEncryptor });
     },
     handlers: {
       ...qualityJobs({
@@ -187,6 +196,29 @@ export async function startServer(
         { raw, signature, eventId },
       ),
   });
+  // The test payout provider calls back through the same receiver as RazorpayX's webhooks.
+  const payouts: Payouts = {
+    provider: createPayoutProvider(env, {
+      appSecret: secret,
+      send: () => (raw, signature, eventId) =>
+        receivePayoutWebhook(
+          { db: database.db, payouts, mailer, logger, publicUrl: env.PUBLIC_URL },
+          { raw, signature, eventId },
+        ),
+    }),
+    tds: {
+      section: env.TDS_SECTION,
+      rateBp: Math.round(env.TDS_RATE_PERCENT * 100),
+      noPanRateBp: Math.round(env.TDS_NO_PAN_RATE_PERCENT * 100),
+      thresholdPaise: env.TDS_THRESHOLD_RUPEES * 100,
+    },
+  };
+  logger.info(
+    { payoutProvider: payouts.provider.name },
+    payouts.provider.name === "test"
+      ? "payouts: the built-in TEST payout provider (no money moves; set RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER for RazorpayX)"
+      : "payouts: RazorpayX",
+  );
   logger.info(
     { gateway: payments.gateway.name },
     payments.gateway.name === "test"
@@ -201,7 +233,7 @@ export async function startServer(
     webRoot: opts.webRoot,
     trustProxy: env.TRUST_PROXY,
     trustedOrigins,
-    payoutEncryptor: createEncryptor(secret, "payout-accounts"),
+    payoutEncryptor,
     uploadsDir: path.join(env.DATA_DIR, "uploads"),
     publicUrl: env.PUBLIC_URL,
     reportsDir,
@@ -212,6 +244,7 @@ export async function startServer(
     uploads,
     media,
     payments,
+    payouts,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
@@ -262,5 +295,5 @@ export async function startServer(
     return closing;
   };
 
-  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, uploads, payments, close };
+  return { url: `http://localhost:${port}`, port, firstAdmin, jobs, uploads, payments, payouts, close };
 }

@@ -58,6 +58,9 @@ test.describe("sign-in", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please enter both email and password");
+    // Beside the first empty field, which says so and takes focus.
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter both email and password");
 
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill("not-the-password");

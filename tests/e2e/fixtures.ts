@@ -60,8 +60,11 @@ export async function latestMailTo(to: string, subject: string) {
 /** The toast with this title (and description) in the notifications region. */
 export async function expectToast(page: Page, title: string, description?: string) {
   const region = page.getByRole("region", { name: /Notifications/ });
-  await expect(region.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+  // One assertion for the title and the description of the same toast: checked one after the
+  // other, a toast that closed (after its 5 s) between the two checks failed a busy run.
+  let shown = region.locator("li").filter({ has: page.getByText(title, { exact: true }) });
+  if (description) shown = shown.filter({ has: page.getByText(description, { exact: true }) });
+  await expect(shown.first()).toBeVisible();
 }
 
 let upcCounter = 0;

@@ -246,6 +246,10 @@ test("the contact form validates, sends, resets, and the message is stored", asy
   await page.goto("/contact");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Missing Information", "Please fill out all fields.");
+  // The message also sits beside the first empty field, which takes focus.
+  await expect(page.getByLabel("Name")).toBeFocused();
+  await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Please fill out all fields.");
 
   const subject = `Label enquiry ${Date.now()}`;
   await page.getByLabel("Name").fill("Ravi Kumar");

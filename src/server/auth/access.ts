@@ -14,6 +14,7 @@ const SIGNED_IN_PREFIXES = [
   "/api/test-gateway",
   "/api/profile",
   "/api/payout-account",
+  "/api/payee-details",
   "/api/notification-preferences",
   "/api/notifications",
   "/api/royalties",

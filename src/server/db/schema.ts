@@ -28,7 +28,8 @@ import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#
 import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { REPORT_STATUSES } from "#domain/reports";
 import { ROLES } from "#domain/roles";
-import { PAYOUT_STATUSES } from "#domain/royalties";
+import { KYC_METHODS, KYC_STATUSES, PAYOUT_STATUSES } from "#domain/payouts";
+import { SPLIT_ROLES } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
 import { UPLOAD_KINDS } from "#domain/uploads";
@@ -463,9 +464,29 @@ export const payoutAccounts = pgTable(
     bankName: text("bank_name"),
     paypalEmail: text("paypal_email"),
     taxForm: text("tax_form"),
+    // Payee KYC (issue 19): who is paid, their PAN for TDS, and a bank account + IFSC or a UPI ID,
+    // validated by the payout provider, whose registered name must match the legal name.
+    legalName: text("legal_name"),
+    panEncrypted: text("pan_encrypted"),
+    panLast4: text("pan_last4"),
+    kycMethod: text("kyc_method"),
+    kycAccountEncrypted: text("kyc_account_encrypted"),
+    kycAccountLast4: text("kyc_account_last4"),
+    ifsc: text("ifsc"),
+    upiId: text("upi_id"),
+    kycStatus: text("kyc_status"),
+    /** The name the bank or UPI provider has on record for the account. */
+    registeredName: text("registered_name"),
+    kycCheckedAt: timestamp("kyc_checked_at", tz),
+    kycReviewedBy: text("kyc_reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The provider's contact and fund account for this payee (RazorpayX), made on validation. */
+    providerContactId: text("provider_contact_id"),
+    providerFundAccountId: text("provider_fund_account_id"),
     updatedAt: updatedAt(),
   },
   () => [
+    check("payout_accounts_kyc_method_check", sql`kyc_method is null or ${oneOf("kyc_method", KYC_METHODS)}`),
+    check("payout_accounts_kyc_status_check", sql`kyc_status is null or ${oneOf("kyc_status", KYC_STATUSES)}`),
     check("payout_accounts_method_check", oneOf("method", PAYOUT_METHODS)),
     check("payout_accounts_tax_form_check", sql`tax_form is null or ${oneOf("tax_form", TAX_FORMS)}`),
   ],
@@ -580,14 +601,152 @@ export const payouts = pgTable(
     status: text("status").notNull().default("pending"),
     method: text("method").notNull(),
     reference: text("reference"),
+    /** TDS deducted from amount_paise (issue 19); the bank receives amount - tds. */
+    tdsPaise: bigint("tds_paise", { mode: "number" }).notNull().default(0),
+    tdsRateBp: integer("tds_rate_bp").notNull().default(0),
+    /** The financial year (IST) the payout counts in for TDS, e.g. "2026-27". */
+    financialYear: text("financial_year").notNull().default(""),
+    /** Who pays it: a provider ("razorpayx", "test") once approved, or null when paid by hand. */
+    provider: text("provider"),
+    providerPayoutId: text("provider_payout_id"),
+    /** Sent with every attempt at the provider, so a retried call never pays twice. */
+    idempotencyKey: uuid("idempotency_key").notNull().defaultRandom(),
+    mode: text("mode"),
+    /** The bank's reference for the transfer. */
+    utr: text("utr"),
+    failureReason: text("failure_reason"),
+    approvedAt: timestamp("approved_at", tz),
     requestedAt: timestamp("requested_at", tz).notNull().defaultNow(),
     completedAt: timestamp("completed_at", tz),
   },
   (t) => [
     check("payouts_status_check", oneOf("status", PAYOUT_STATUSES)),
     check("payouts_amount_check", sql`amount_paise > 0`),
+    check("payouts_tds_check", sql`tds_paise >= 0 and tds_paise <= amount_paise`),
+    uniqueIndex("payouts_provider_payout_key").on(t.providerPayoutId),
     index("payouts_user_requested_idx").on(t.userId, t.requestedAt),
     index("payouts_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * Someone an owner shares earnings with: invited by e-mail (or a link shared on WhatsApp), held in
+ * escrow until they accept with a Kalrav account of their own. Reused across the owner's sheets.
+ */
+export const collaborators = pgTable(
+  "collaborators",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    email: text("email"),
+    /** +91XXXXXXXXXX. */
+    phone: text("phone"),
+    /** SHA-256 of the invite token (the link's secret); the token itself is kept encrypted so the owner can share it again. */
+    inviteTokenHash: text("invite_token_hash").notNull().unique(),
+    inviteTokenEncrypted: text("invite_token_encrypted").notNull(),
+    invitedAt: timestamp("invited_at", tz).notNull().defaultNow(),
+    /** Reminders sent (days after the invite: 7, 30). */
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    acceptedUserId: text("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("collaborators_role_check", oneOf("role", SPLIT_ROLES)),
+    check("collaborators_contact_check", sql`email is not null or phone is not null`),
+    uniqueIndex("collaborators_owner_email_key").on(t.ownerId, t.email),
+    uniqueIndex("collaborators_owner_phone_key").on(t.ownerId, t.phone),
+    index("collaborators_accepted_user_idx").on(t.acceptedUserId),
+  ],
+);
+
+/**
+ * One version of a track's split sheet (track_id null: the release's rows that name no track). The
+ * version in force on a day is the latest effective on or before it; versions are never edited, so a
+ * period already posted keeps the split it was posted with.
+ */
+export const splitSheets = pgTable(
+  "split_sheets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    trackId: uuid("track_id").references(() => tracks.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    effectiveFrom: date("effective_from").notNull(),
+    /** Repaid first, in total across the track's history, before the shares apply. */
+    recoupCollaboratorId: uuid("recoup_collaborator_id").references(() => collaborators.id, { onDelete: "set null" }),
+    recoupPaise: bigint("recoup_paise", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("split_sheets_recoup_check", sql`recoup_paise >= 0`),
+    index("split_sheets_release_idx").on(t.releaseId, t.trackId, t.effectiveFrom),
+  ],
+);
+
+/** A sheet's rows: collaborator (null: the owner) and share in basis points; a sheet's rows sum to 10,000. */
+export const splitShares = pgTable(
+  "split_shares",
+  {
+    sheetId: uuid("sheet_id")
+      .notNull()
+      .references(() => splitSheets.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    collaboratorId: uuid("collaborator_id").references(() => collaborators.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    shareBp: integer("share_bp").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sheetId, t.position] }),
+    check("split_shares_bp_check", sql`share_bp between 0 and 10000`),
+    check("split_shares_role_check", oneOf("role", SPLIT_ROLES)),
+  ],
+);
+
+/** The kinds of posting in the royalty ledger. */
+export const ENTRY_KINDS = ["earning", "recoupment", "escrow_release", "payout", "payout_return"] as const;
+
+/**
+ * The royalty ledger (issue 19): every paisa credited or debited to a payee, append-only. A balance is
+ * the sum of a payee's entries; money held for a collaborator who has not accepted has no user
+ * (escrow) until its release moves it, once. A restated report posts the reversal of what it replaces
+ * and the new figure, so history stays readable.
+ */
+export const royaltyEntries = pgTable(
+  "royalty_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Whose balance it moves; null while held in escrow for an invited collaborator. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The split payee it was allocated to (null: the release's owner). */
+    collaboratorId: uuid("collaborator_id").references(() => collaborators.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    /** The month the earning is for (payouts: the month requested). */
+    month: date("month").notNull(),
+    releaseId: uuid("release_id"),
+    isrc: text("isrc").notNull().default(""),
+    store: text("store").notNull().default(""),
+    country: text("country").notNull().default(""),
+    sheetId: uuid("sheet_id"),
+    reportId: uuid("report_id"),
+    payoutId: uuid("payout_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("royalty_entries_kind_check", oneOf("kind", ENTRY_KINDS)),
+    index("royalty_entries_user_month_idx").on(t.userId, t.month),
+    index("royalty_entries_collaborator_idx").on(t.collaboratorId),
+    index("royalty_entries_release_idx").on(t.releaseId, t.isrc),
+    index("royalty_entries_payout_idx").on(t.payoutId),
   ],
 );
 

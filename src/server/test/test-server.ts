@@ -5,6 +5,7 @@ import path from "node:path";
 import { loadEnv } from "#server/env";
 import type { JobWorker } from "#server/jobs/queue";
 import type { Payments } from "#server/lib/payment-gateway";
+import type { Payouts } from "#server/lib/payout-provider";
 import type { StoreConfig, Transport } from "#server/modules/delivery";
 import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
@@ -22,6 +23,8 @@ export interface TestServer {
   uploads: RunningUploads;
   /** The payment gateway in use (the built-in test gateway unless Razorpay keys are given). */
   payments: Payments;
+  /** The payout provider (the built-in test provider unless RazorpayX keys are given) and TDS rules. */
+  payouts: Payouts;
   /** A new "browser": its own cookies. */
   client(): TestClient;
   /** Mails written to the outbox, oldest first. */
@@ -59,6 +62,7 @@ export async function startTestServer(
     jobs: server.jobs,
     uploads: server.uploads,
     payments: server.payments,
+    payouts: server.payouts,
     client: () => new TestClient(url),
     async outbox() {
       const dir = path.join(dataDir, "outbox");

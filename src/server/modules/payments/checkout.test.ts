@@ -3,7 +3,7 @@ import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { oneYearAfter } from "#domain/subscriptions";
 import { createLogger } from "#server/lib/logger";
-import { rebuildLedger } from "#server/modules/reports";
+import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, createLiveRelease, createRelease } from "#server/test/factories";
 import { MAHARASHTRA, payOnTestGateway, WEST_BENGAL } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";

@@ -18,7 +18,7 @@ import { gatewaySubscriptions, paymentEvents } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
 import { notifyUser } from "#server/modules/notifications";
-import { rebuildLedger } from "#server/modules/reports";
+import { rebuildLedger } from "#server/modules/royalties";
 import { type ChargeOutcome, confirmCharge, failCheckout, lapsePlan } from "./charges";
 import { isGenuineWebhook } from "./signatures";
 

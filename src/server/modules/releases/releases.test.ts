@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RELEASE_NOTICES } from "#domain/releases";
-import { rebuildLedger } from "#server/modules/reports";
+import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
 import { payOnTestGateway } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";

@@ -4,23 +4,20 @@ import path from "node:path";
 import { parse } from "csv-parse";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { canonicalUpc } from "#domain/identifiers";
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
-import { artistShare } from "#domain/royalties";
 import type { Db } from "#server/db/client";
 import {
   dailyStreamFacts,
   issuedIdentifiers,
   releases,
-  royaltyLedger,
   storeReportRows,
   storeReports,
-  subscriptions,
 } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
 import { ApiError } from "#server/lib/errors";
 import type { Logger } from "#server/lib/logger";
 import { DELIVERED_STATUSES } from "#server/modules/delivery";
+import { repostEarnings } from "#server/modules/royalties";
 
 const BATCH = 1000;
 const MAX_LISTED_ERRORS = 1000;
@@ -254,14 +251,8 @@ async function importReport(db: Db, reportId: string, file: string, signal?: Abo
           streams: sql`coalesce((select sum(f.streams) from daily_stream_facts f where f.release_id = "releases"."id"), 0)`,
         })
         .where(inArray(releases.id, releaseIds));
-      const owners = await tx
-        .selectDistinct({ userId: releases.userId })
-        .from(releases)
-        .where(and(inArray(releases.id, releaseIds), isNotNull(releases.userId)));
-      await rebuildLedger(
-        tx as unknown as Db,
-        owners.map((o) => o.userId).filter((id): id is string => Boolean(id)),
-      );
+      // Store revenue → plan share → recoupment → splits → each payee's ledger, in this transaction.
+      await repostEarnings(tx as unknown as Db, { reportId });
     }
     const [{ imported } = { imported: 0 }] = await tx
       .select({ imported: sql<number>`count(*)::int` })
@@ -280,53 +271,4 @@ async function importReport(db: Db, reportId: string, file: string, signal?: Abo
       })
       .where(eq(storeReports.id, reportId));
   });
-}
-
-/**
- * Recomputes the monthly earnings of these artists from the facts. Each month uses the share of the
- * plan in force on that month's last day (the default plan when no record covers it).
- */
-export async function rebuildLedger(db: Db, userIds: string[]) {
-  if (!userIds.length) return;
-  const gross = await db
-    .select({
-      userId: releases.userId,
-      month: sql<string>`to_char(date_trunc('month', ${dailyStreamFacts.day}), 'YYYY-MM-DD')`,
-      grossPaise: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
-    })
-    .from(dailyStreamFacts)
-    .innerJoin(releases, eq(releases.id, dailyStreamFacts.releaseId))
-    .where(inArray(releases.userId, userIds))
-    .groupBy(releases.userId, sql`date_trunc('month', ${dailyStreamFacts.day})`);
-  const subs = await db
-    .select({
-      userId: subscriptions.userId,
-      planId: subscriptions.planId,
-      start: subscriptions.startDate,
-      end: subscriptions.endDate,
-    })
-    .from(subscriptions)
-    .where(inArray(subscriptions.userId, userIds));
-  const shareFor = (userId: string, month: string) => {
-    const [y, m] = month.split("-").map(Number) as [number, number];
-    const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-    const plan = subs
-      .filter((s) => s.userId === userId && s.start <= lastDay && s.end >= lastDay)
-      .sort((a, b) => b.start.localeCompare(a.start))[0]?.planId;
-    return PLANS[(plan as PlanId | undefined) ?? DEFAULT_PLAN_ID].royaltySharePercent;
-  };
-  await db.delete(royaltyLedger).where(inArray(royaltyLedger.userId, userIds));
-  const rows = gross
-    .filter((g): g is typeof g & { userId: string } => Boolean(g.userId))
-    .map((g) => {
-      const sharePercent = shareFor(g.userId, g.month);
-      return {
-        userId: g.userId,
-        month: g.month,
-        grossPaise: g.grossPaise,
-        sharePercent,
-        netPaise: artistShare(g.grossPaise, sharePercent),
-      };
-    });
-  for (let i = 0; i < rows.length; i += BATCH) await db.insert(royaltyLedger).values(rows.slice(i, i + BATCH));
 }

@@ -1,20 +1,39 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PAYOUT_STATUSES, RECONCILIATION_KINDS } from "#domain/royalties";
+import { KYC_STATUSES, kycSchema, PAYOUT_STATUSES } from "#domain/payouts";
+import { RECONCILIATION_KINDS } from "#domain/royalties";
+import { SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireUser } from "#server/auth/guards";
+import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
 import { payeeAccountForPayout, payeeAccountSchema } from "./payee-account";
+import { approvePayeeDetails, getPayeeDetails, savePayeeDetails } from "./payee-details";
 import { reconcileRoyalties } from "./reconciliation";
-import { completePayout, listPayouts, loadRoyalties, requestPayout } from "./royalties.service";
+import {
+  approvePayouts,
+  completePayout,
+  listPayouts,
+  loadRoyalties,
+  receivePayoutWebhook,
+  requestPayout,
+} from "./royalties.service";
+import { acceptInvite, getSplits, inviteInfo, saveSplit } from "./splits.service";
+import { buildStatement, statementCsv, statementPdf, tdsCsv, tdsDeductions } from "./statements";
 
 const payoutSchema = z
   .object({
     id: z.string(),
     amountPaise: z.number().int(),
+    tdsPaise: z.number().int(),
+    netPaise: z.number().int(),
     status: z.enum(PAYOUT_STATUSES),
     method: z.string(),
     reference: z.string().nullable(),
+    utr: z.string().nullable(),
+    provider: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    financialYear: z.string(),
     requestedAt: z.string(),
     completedAt: z.string().nullable(),
   })
@@ -27,6 +46,14 @@ const royaltiesSchema = z
     availablePaise: z.number().int(),
     minimumPayoutPaise: z.number().int(),
     canRequestPayout: z.boolean(),
+    heldForCollaboratorsPaise: z.number().int(),
+    tds: z.object({
+      section: z.string(),
+      financialYear: z.string(),
+      paidThisYearPaise: z.number().int(),
+      deductedThisYearPaise: z.number().int(),
+      thresholdPaise: z.number().int(),
+    }),
     lastPayment: z.object({ amountPaise: z.number().int(), date: z.string() }).nullable(),
     monthly: z.array(
       z.object({
@@ -73,11 +100,20 @@ const routes = {
     method: "post",
     path: "/royalties/payouts",
     tags: ["Royalties"],
-    summary: "Request a payout of the whole available balance (from ₹500) to the saved payout account",
+    summary: "Request a payout (the whole available balance unless an amount is given; from ₹500), TDS deducted",
+    request: {
+      body: {
+        content: {
+          "application/json": { schema: z.object({ amountPaise: z.number().optional() }) },
+        },
+        required: false,
+      },
+    },
     responses: {
+      400: err("Not an amount in whole paise"),
       201: json(royaltiesSchema, "Requested"),
       401: err("Signed out"),
-      409: err("Below the minimum or no payout account"),
+      409: err("Below the minimum, above the balance, no payout account or details held for review"),
     },
   }),
   adminList: createRoute({
@@ -87,7 +123,18 @@ const routes = {
     summary: "Payouts, pending first",
     responses: {
       200: json(
-        z.object({ payouts: z.array(payoutSchema.extend({ userName: z.string(), userEmail: z.string() })) }),
+        z.object({
+          payouts: z.array(
+            payoutSchema.extend({
+              userName: z.string(),
+              userEmail: z.string(),
+              kycStatus: z.enum(KYC_STATUSES).nullable(),
+              legalName: z.string().nullable(),
+              registeredName: z.string().nullable(),
+              payableByProvider: z.boolean(),
+            }),
+          ),
+        }),
         "Payouts",
       ),
       ...adminErrors,
@@ -138,15 +185,294 @@ const routes = {
   }),
 };
 
+
+const splitShareSchema = z.object({
+  collaboratorId: z.string().nullable(),
+  name: z.string(),
+  role: z.enum(SPLIT_ROLES),
+  roleLabel: z.string(),
+  percent: z.string(),
+  isOwner: z.boolean(),
+});
+const sheetSchema = z.object({
+  id: z.string(),
+  effectiveFrom: z.string(),
+  createdAt: z.string(),
+  recoupment: z.object({ collaboratorId: z.string(), name: z.string(), amountPaise: z.number().int() }).nullable(),
+  shares: z.array(splitShareSchema),
+});
+const sheetsSchema = z.object({ current: sheetSchema.nullable(), upcoming: z.array(sheetSchema), history: z.array(sheetSchema) });
+const splitsSchema = z
+  .object({
+    release: z.object({ id: z.string(), title: z.string(), artistName: z.string() }),
+    tracks: z.array(
+      sheetsSchema.extend({ id: z.string(), position: z.number().int(), title: z.string(), isrc: z.string().nullable() }),
+    ),
+    releaseWide: sheetsSchema,
+    collaborators: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        role: z.enum(SPLIT_ROLES),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        accepted: z.boolean(),
+        acceptedAt: z.string().nullable(),
+        heldPaise: z.number().int(),
+        inviteUrl: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("Splits");
+const payeeDetailsSchema = z
+  .object({
+    legalName: z.string(),
+    panLast4: z.string().nullable(),
+    method: z.enum(["bank", "upi"]),
+    accountLast4: z.string().nullable(),
+    ifsc: z.string().nullable(),
+    upiId: z.string().nullable(),
+    status: z.enum(KYC_STATUSES),
+    registeredName: z.string().nullable(),
+    checkedAt: z.string().nullable(),
+  })
+  .openapi("PayeeDetails");
+const money = z.number().int();
+const statementSchema = z
+  .object({
+    month: z.string(),
+    payee: z.object({ name: z.string(), email: z.string() }),
+    openingPaise: money,
+    earnings: z.array(
+      z.object({
+        release: z.string(),
+        track: z.string(),
+        isrc: z.string(),
+        store: z.string(),
+        country: z.string(),
+        earningPaise: money,
+        recoupmentPaise: money,
+      }),
+    ),
+    earningsPaise: money,
+    recoupmentPaise: money,
+    escrowReleasedPaise: money,
+    payouts: z.array(
+      z.object({
+        id: z.string(),
+        requestedAt: z.string(),
+        status: z.string(),
+        grossPaise: money,
+        tdsPaise: money,
+        netPaise: money,
+        utr: z.string().nullable(),
+      }),
+    ),
+    payoutsPaise: money,
+    returnedPaise: money,
+    tdsPaise: money,
+    closingPaise: money,
+    tdsSection: z.string(),
+  })
+  .openapi("RoyaltyStatement");
+const tokenParams = z.object({ token: z.string().min(10).max(100) });
+const fileResponse = (description: string) => ({
+  description,
+  content: { "text/csv": { schema: z.any() }, "application/pdf": { schema: z.any() } },
+});
+const quarterQuery = z.object({
+  fy: z.string().regex(/^\d{4}-\d{2}$/, "Choose a financial year as 2026-27."),
+  quarter: z.enum(["1", "2", "3", "4"]),
+});
+
+const moreRoutes = {
+  splits: createRoute({
+    method: "get",
+    path: "/releases/{id}/splits",
+    tags: ["Splits"],
+    summary: "A release's split sheets per track (in force, upcoming, history) and the owner's collaborators with what escrow holds",
+    request: { params: idParams },
+    responses: { 200: json(splitsSchema, "Splits"), 401: err("Signed out"), 404: err("Not yours or absent") },
+  }),
+  saveSplit: createRoute({
+    method: "put",
+    path: "/releases/{id}/tracks/{trackId}/split",
+    tags: ["Splits"],
+    summary: "Save a new version of a track's split (shares summing to 100 %, optional recoupment, effective date); new collaborators are invited",
+    request: {
+      params: z.object({ id: z.string().uuid(), trackId: z.string().uuid() }),
+      body: { content: { "application/json": { schema: splitSheetSchema } }, required: true },
+    },
+    responses: {
+      200: json(splitsSchema.extend({ pendingInvites: z.number().int() }), "Saved"),
+      400: err("Shares not summing to 100 %, bad contact, bad recoupment or a past date"),
+      401: err("Signed out"),
+      404: err("Not your release or track"),
+    },
+  }),
+  invite: createRoute({
+    method: "get",
+    path: "/invites/{token}",
+    tags: ["Splits"],
+    summary: "What a split invite is for, and what is held for the collaborator (anyone holding the link)",
+    request: { params: tokenParams },
+    responses: {
+      200: json(
+        z.object({
+          name: z.string(),
+          role: z.enum(SPLIT_ROLES),
+          ownerName: z.string(),
+          releases: z.array(z.string()),
+          heldPaise: money,
+          accepted: z.boolean(),
+          emailHint: z.string().nullable(),
+        }),
+        "The invite",
+      ),
+      404: err("No such invite"),
+    },
+  }),
+  acceptInvite: createRoute({
+    method: "post",
+    path: "/invites/{token}/accept",
+    tags: ["Splits"],
+    summary: "Accept a split invite with the signed-in account: what escrow held is released to it, once",
+    request: { params: tokenParams },
+    responses: {
+      200: json(z.object({ releasedPaise: money, message: z.string() }), "Accepted"),
+      401: err("Signed out"),
+      404: err("No such invite"),
+      409: err("Already accepted, the owner's own, or sent to another address"),
+    },
+  }),
+  statement: createRoute({
+    method: "get",
+    path: "/royalties/statements/{month}",
+    tags: ["Royalties"],
+    summary: "Your statement for a month (YYYY-MM): opening balance, earnings by release, track, store and country, recoupment, TDS, payouts, closing balance",
+    request: { params: z.object({ month: z.string() }) },
+    responses: { 200: json(statementSchema, "The statement"), 400: err("Not a month"), 401: err("Signed out") },
+  }),
+  statementFile: createRoute({
+    method: "get",
+    path: "/royalties/statements/{month}/{format}",
+    tags: ["Royalties"],
+    summary: "Your statement for a month as CSV or PDF",
+    request: { params: z.object({ month: z.string(), format: z.enum(["csv", "pdf"]) }) },
+    responses: { 200: fileResponse("The statement"), 400: err("Not a month"), 401: err("Signed out") },
+  }),
+  myTds: createRoute({
+    method: "get",
+    path: "/royalties/tds",
+    tags: ["Royalties"],
+    summary: "Your TDS deductions of a quarter, as CSV",
+    request: { query: quarterQuery },
+    responses: { 200: fileResponse("CSV"), 400: err("Not a quarter"), 401: err("Signed out") },
+  }),
+  payeeDetails: createRoute({
+    method: "get",
+    path: "/payee-details",
+    tags: ["Royalties"],
+    summary: "Your payee details (KYC), masked, with their validation status",
+    responses: { 200: json(z.object({ details: payeeDetailsSchema.nullable() }), "Details"), 401: err("Signed out") },
+  }),
+  savePayeeDetails: createRoute({
+    method: "put",
+    path: "/payee-details",
+    tags: ["Royalties"],
+    summary: "Save payee details: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider",
+    request: { body: { content: { "application/json": { schema: kycSchema } }, required: true } },
+    responses: {
+      200: json(z.object({ details: payeeDetailsSchema.nullable(), message: z.string() }), "Saved and checked"),
+      400: err("Invalid details"),
+      401: err("Signed out"),
+      502: err("The provider could not be reached"),
+    },
+  }),
+  approve: createRoute({
+    method: "post",
+    path: "/admin/payouts/approve",
+    tags: ["Admin", "Royalties"],
+    summary: "Approve a batch of pending payouts: each goes to the payout provider with its idempotency key",
+    request: {
+      body: {
+        content: { "application/json": { schema: z.object({ ids: z.array(z.string().uuid()).min(1).max(200) }) } },
+        required: true,
+      },
+    },
+    responses: {
+      200: json(
+        z.object({ sent: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), reason: z.string() })) }),
+        "What was sent and what was not",
+      ),
+      400: err("No ids"),
+      ...adminErrors,
+    },
+  }),
+  approvePayee: createRoute({
+    method: "post",
+    path: "/admin/payees/{id}/approve",
+    tags: ["Admin", "Royalties"],
+    summary: "After review, let payouts go to a payee whose registered name did not match (audited)",
+    request: { params: z.object({ id: z.string().min(1).max(100) }) },
+    responses: {
+      200: json(z.object({ details: payeeDetailsSchema.nullable() }), "Approved"),
+      404: err("No payee details"),
+      409: err("Never validated"),
+      ...adminErrors,
+    },
+  }),
+  adminTds: createRoute({
+    method: "get",
+    path: "/admin/tds",
+    tags: ["Admin", "Royalties"],
+    summary: "Every TDS deduction of a quarter, as CSV for filing",
+    request: { query: quarterQuery },
+    responses: { 200: fileResponse("CSV"), 400: err("Not a quarter"), ...adminErrors },
+  }),
+  payoutWebhook: createRoute({
+    method: "post",
+    path: "/webhooks/razorpayx",
+    tags: ["Royalties"],
+    summary: "RazorpayX payout webhooks (processed, failed, reversed): signed over the raw body; each event acts once",
+    responses: {
+      200: json(z.object({ received: z.literal(true), outcome: z.string() }), "Received"),
+      400: err("Malformed"),
+      401: err("Signature missing or wrong"),
+    },
+  }),
+};
+
+const royaltyDeps = (deps: AppDeps) => ({
+  db: deps.database.db,
+  payouts: deps.payouts,
+  mailer: deps.mailer,
+  logger: deps.logger,
+  publicUrl: deps.publicUrl,
+  encryptor: deps.payoutEncryptor,
+});
+
+const download = (body: string | Uint8Array, type: string, filename: string) =>
+  new Response(typeof body === "string" ? body : new Uint8Array(body), {
+    status: 200,
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+
 // Thin routes: validate, authorize, call the service (royalties.service.ts), shape the answer.
 export const royaltiesRouter = createRouter()
   .openapi(routes.get, async (c) => {
     const user = await requireUser(c);
-    return c.json(await loadRoyalties(c.get("deps").database.db, user.id), 200);
+    return c.json(await loadRoyalties(royaltyDeps(c.get("deps")), user.id), 200);
   })
   .openapi(routes.request, async (c) => {
     const user = await requireUser(c);
-    return c.json(await requestPayout(c.get("deps").database.db, user.id), 201);
+    const body = (await c.req.json().catch(() => ({}))) as { amountPaise?: unknown };
+    const amount = body && typeof body === "object" && "amountPaise" in body ? body.amountPaise : undefined;
+    return c.json(await requestPayout(royaltyDeps(c.get("deps")), user.id, amount === undefined ? undefined : Number(amount)), 201);
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
@@ -165,4 +491,73 @@ export const royaltiesRouter = createRouter()
     await requireAdmin(c);
     const payout = await completePayout(c.get("deps"), c.req.valid("param").id, c.req.valid("json").reference);
     return c.json({ payout }, 200);
+  })
+  .openapi(moreRoutes.splits, async (c) => {
+    const user = await requireUser(c);
+    return c.json(await getSplits(royaltyDeps(c.get("deps")), user.id, c.req.valid("param").id), 200);
+  })
+  .openapi(moreRoutes.saveSplit, async (c) => {
+    const user = await requireUser(c);
+    const { id, trackId } = c.req.valid("param");
+    return c.json(await saveSplit(royaltyDeps(c.get("deps")), user.id, id, trackId, c.req.valid("json")), 200);
+  })
+  .openapi(moreRoutes.invite, async (c) => {
+    return c.json(await inviteInfo(c.get("deps").database.db, c.req.valid("param").token), 200);
+  })
+  .openapi(moreRoutes.acceptInvite, async (c) => {
+    const user = await requireUser(c);
+    return c.json(await acceptInvite(royaltyDeps(c.get("deps")), c.req.valid("param").token, user), 200);
+  })
+  .openapi(moreRoutes.statement, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get("deps");
+    return c.json(await buildStatement(deps.database.db, user.id, c.req.valid("param").month, deps.payouts.tds), 200);
+  })
+  .openapi(moreRoutes.statementFile, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get("deps");
+    const { month, format } = c.req.valid("param");
+    const statement = await buildStatement(deps.database.db, user.id, month, deps.payouts.tds);
+    return format === "csv"
+      ? download(statementCsv(statement), "text/csv; charset=utf-8", `kalrav-statement-${month}.csv`)
+      : download(await statementPdf(statement), "application/pdf", `kalrav-statement-${month}.pdf`);
+  })
+  .openapi(moreRoutes.myTds, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get("deps");
+    const { fy, quarter } = c.req.valid("query");
+    const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
+    return download(tdsCsv(deps.payouts.tds.section, rows), "text/csv; charset=utf-8", `kalrav-tds-${fy}-Q${quarter}.csv`);
+  })
+  .openapi(moreRoutes.payeeDetails, async (c) => {
+    const user = await requireUser(c);
+    return c.json({ details: await getPayeeDetails(c.get("deps").database.db, user.id) }, 200);
+  })
+  .openapi(moreRoutes.savePayeeDetails, async (c) => {
+    const user = await requireUser(c);
+    return c.json(await savePayeeDetails(royaltyDeps(c.get("deps")), user.id, c.req.valid("json")), 200);
+  })
+  .openapi(moreRoutes.approve, async (c) => {
+    await requireAdmin(c);
+    return c.json(await approvePayouts(royaltyDeps(c.get("deps")), c.req.valid("json").ids), 200);
+  })
+  .openapi(moreRoutes.approvePayee, async (c) => {
+    const admin = await requireAdmin(c);
+    return c.json({ details: await approvePayeeDetails(c.get("deps").database.db, c.req.valid("param").id, admin.id) }, 200);
+  })
+  .openapi(moreRoutes.adminTds, async (c) => {
+    await requireAdmin(c);
+    const deps = c.get("deps");
+    const { fy, quarter } = c.req.valid("query");
+    const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4);
+    return download(tdsCsv(deps.payouts.tds.section, rows), "text/csv; charset=utf-8", `kalrav-tds-${fy}-Q${quarter}-all.csv`);
+  })
+  .openapi(moreRoutes.payoutWebhook, async (c) => {
+    // Read as text and verified before it is parsed: the signature is over the bytes sent.
+    const outcome = await receivePayoutWebhook(royaltyDeps(c.get("deps")), {
+      raw: await c.req.text(),
+      signature: c.req.header("x-razorpay-signature"),
+      eventId: c.req.header("x-razorpay-event-id"),
+    });
+    return c.json({ received: true as const, outcome }, 200);
   });

@@ -1,108 +1,428 @@
 // Royalties and payouts, as plain functions over their dependencies: no HTTP here. A refusal is a
-// DomainError; royalties.routes.ts validates, authorizes and shapes the answers.
-import { and, desc, eq, sql } from "drizzle-orm";
+// DomainError; royalties.routes.ts validates, authorizes and shapes the answers. Every balance is the
+// sum of the payee's royalty_entries; every payout posts its debit (and a failed or reversed one its
+// return, once) in the transaction that changes its status.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
 import { formatInr } from "#domain/money";
-import { PLANS } from "#domain/plans";
+import {
+  financialYearIst,
+  KYC_PAYABLE,
+  type KycStatus,
+  PAYOUT_COUNTED_STATUSES,
+  PAYOUT_MESSAGES,
+  type PayoutStatus,
+  tdsFor,
+} from "#domain/payouts";
 import { canRequestPayout, ROYALTY_MESSAGES } from "#domain/royalties";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
-import { dailyStreamFacts, payoutAccounts, payouts, royaltyLedger, users } from "#server/db/schema";
+import { payoutAccounts, paymentEvents, payouts, royaltyEntries, royaltyLedger, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
+import type { Payouts } from "#server/lib/payout-provider";
+import { isGenuineWebhook } from "#server/lib/webhook-signature";
 import { notifyUser } from "#server/modules/notifications";
-import { currentPlanId } from "#server/modules/subscriptions";
 
 type PayoutRow = typeof payouts.$inferSelect;
 const toPayout = (p: PayoutRow) => ({
   id: p.id,
   amountPaise: p.amountPaise,
-  status: p.status as "pending" | "completed",
+  tdsPaise: p.tdsPaise,
+  netPaise: p.amountPaise - p.tdsPaise,
+  status: p.status as PayoutStatus,
   method: p.method,
-  reference: p.reference,
+  reference: p.reference ?? p.utr,
+  utr: p.utr,
+  provider: p.provider,
+  failureReason: p.failureReason,
+  financialYear: p.financialYear,
   requestedAt: p.requestedAt.toISOString(),
   completedAt: p.completedAt?.toISOString() ?? null,
 });
 
-export async function loadRoyalties(db: Db, userId: string) {
-  const share = PLANS[await currentPlanId(db, userId)].royaltySharePercent;
-  const [monthly, paid, stores] = await Promise.all([
-    db.select().from(royaltyLedger).where(eq(royaltyLedger.userId, userId)).orderBy(royaltyLedger.month),
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** What a payee may withdraw: the sum of their entries. */
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}), 0)::bigint`.mapWith(Number) })
+    .from(royaltyEntries)
+    .where(eq(royaltyEntries.userId, userId));
+  return row?.sum ?? 0;
+}
+
+/** The year's payouts so far (counted ones only: a failed or reversed payout paid nothing). */
+async function yearToDate(db: Db, userId: string, fy: string) {
+  const [row] = await db
+    .select({
+      paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number),
+      tds: sql<number>`coalesce(sum(${payouts.tdsPaise}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.userId, userId),
+        eq(payouts.financialYear, fy),
+        inArray(payouts.status, [...PAYOUT_COUNTED_STATUSES]),
+      ),
+    );
+  return { paid: row?.paid ?? 0, tds: row?.tds ?? 0 };
+}
+
+export async function loadRoyalties(deps: { db: Db; payouts: Payouts }, userId: string) {
+  const { db } = deps;
+  const fy = financialYearIst(new Date());
+  const [monthly, summary, paid, stores, totals, held, year] = await Promise.all([
+    db
+      .select({
+        month: sql<string>`to_char(${royaltyEntries.month}, 'YYYY-MM-DD')`,
+        net: sql<number>`sum(${royaltyEntries.amountPaise})::bigint`.mapWith(Number),
+      })
+      .from(royaltyEntries)
+      .where(and(eq(royaltyEntries.userId, userId), inArray(royaltyEntries.kind, ["earning", "recoupment"])))
+      .groupBy(royaltyEntries.month)
+      .orderBy(royaltyEntries.month),
+    db.select().from(royaltyLedger).where(eq(royaltyLedger.userId, userId)),
     db.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.requestedAt)).limit(200),
     db
       .select({
-        store: dailyStreamFacts.store,
-        gross: sql<number>`sum(${dailyStreamFacts.revenuePaise})::bigint`.mapWith(Number),
+        store: royaltyEntries.store,
+        net: sql<number>`sum(${royaltyEntries.amountPaise})::bigint`.mapWith(Number),
       })
-      .from(dailyStreamFacts)
-      .where(eq(dailyStreamFacts.ownerId, userId))
-      .groupBy(dailyStreamFacts.store)
-      .orderBy(desc(sql`sum(${dailyStreamFacts.revenuePaise})`)),
+      .from(royaltyEntries)
+      .where(and(eq(royaltyEntries.userId, userId), inArray(royaltyEntries.kind, ["earning", "recoupment"])))
+      .groupBy(royaltyEntries.store)
+      .orderBy(desc(sql`sum(${royaltyEntries.amountPaise})`)),
+    db
+      .select({
+        earned: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}) filter (where ${royaltyEntries.kind} in ('earning', 'recoupment', 'escrow_release')), 0)::bigint`.mapWith(
+          Number,
+        ),
+        balance: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}), 0)::bigint`.mapWith(Number),
+      })
+      .from(royaltyEntries)
+      .where(eq(royaltyEntries.userId, userId)),
+    // Held in escrow for the owner's collaborators who have not accepted their invites yet.
+    db.execute(sql`
+      select coalesce(sum(e.amount_paise), 0)::bigint as held from royalty_entries e
+      join collaborators c on c.id = e.collaborator_id
+      where c.owner_id = ${userId} and e.user_id is null`),
+    yearToDate(db, userId, fy),
   ]);
-  const total = monthly.reduce((s, m) => s + m.netPaise, 0);
+  const earned = totals[0]?.earned ?? 0;
+  const available = totals[0]?.balance ?? 0;
   const completed = paid.filter((p) => p.status === "completed");
   const paidOut = completed.reduce((s, p) => s + p.amountPaise, 0);
-  const requested = paid.reduce((s, p) => s + p.amountPaise, 0);
-  const available = total - requested;
-  const grossTotal = stores.reduce((s, p) => s + p.gross, 0);
+  const netTotal = stores.reduce((s, p) => s + p.net, 0);
   const last = completed.sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0))[0];
+  const ledger = new Map(summary.map((l) => [l.month, l]));
   return {
-    totalEarningsPaise: total,
-    pendingPaymentPaise: total - paidOut,
+    totalEarningsPaise: earned,
+    pendingPaymentPaise: earned - paidOut,
     availablePaise: available,
     minimumPayoutPaise: MINIMUM_PAYOUT_PAISE,
     canRequestPayout: canRequestPayout(available),
+    heldForCollaboratorsPaise: Number(rowsOf<{ held: string }>(held)[0]?.held ?? 0),
     lastPayment: last?.completedAt ? { amountPaise: last.amountPaise, date: last.completedAt.toISOString() } : null,
+    // Monthly: the payee's own part; gross and share where they own the releases that earned it.
     monthly: monthly.map((m) => ({
       month: m.month,
-      grossPaise: m.grossPaise,
-      sharePercent: m.sharePercent,
-      netPaise: m.netPaise,
+      grossPaise: ledger.get(m.month)?.grossPaise ?? 0,
+      sharePercent: ledger.get(m.month)?.sharePercent ?? 0,
+      netPaise: m.net,
     })),
-    // Store split of earnings at the current plan's share (the ledger keeps the exact monthly totals).
     platforms: stores.map((s) => ({
       store: s.store,
-      netPaise: Math.floor((s.gross * share + 50) / 100),
-      percent: grossTotal ? Math.round((s.gross / grossTotal) * 1000) / 10 : 0,
+      netPaise: s.net,
+      percent: netTotal ? Math.round((s.net / netTotal) * 1000) / 10 : 0,
     })),
+    tds: {
+      section: deps.payouts.tds.section,
+      financialYear: fy,
+      paidThisYearPaise: year.paid,
+      deductedThisYearPaise: year.tds,
+      thresholdPaise: deps.payouts.tds.thresholdPaise,
+    },
     payouts: paid.map(toPayout),
   };
 }
 
-/** Asks for the whole available balance to be paid to the artist's payout account. */
-export async function requestPayout(db: Db, userId: string) {
-  const [account] = await db
-    .select({ method: payoutAccounts.method })
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.userId, userId));
+/** Whether a payee's saved details allow a payout, and why not. */
+function payableOrRefuse(account: typeof payoutAccounts.$inferSelect | undefined) {
   if (!account) throw new DomainError("conflict", "NO_PAYOUT_ACCOUNT", ROYALTY_MESSAGES.noPayoutAccount);
+  const kyc = account.kycStatus as KycStatus | null;
+  if (kyc === "name_mismatch") throw new DomainError("conflict", "KYC_HELD", PAYOUT_MESSAGES.kycHeld);
+  if (kyc === "invalid" || kyc === "unverified")
+    throw new DomainError("conflict", "KYC_INVALID", PAYOUT_MESSAGES.kycInvalid);
+}
+
+/**
+ * Asks for a payout (the whole available balance unless an amount is given) from ₹500. TDS is worked
+ * out on the year so far and deducted from it; the debit is posted in the same transaction. One
+ * request per payee at a time, so two clicks cannot both take the same balance.
+ */
+export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: string, amountPaise?: number) {
+  const { db } = deps;
+  if (amountPaise !== undefined && (!Number.isSafeInteger(amountPaise) || amountPaise <= 0)) {
+    throw new DomainError("invalid", "INVALID_AMOUNT", "Enter an amount in whole paise above zero.");
+  }
+  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  payableOrRefuse(account);
   await db.transaction(async (tx) => {
-    // One request at a time per artist, so two clicks cannot both take the same balance.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${userId}`}))`);
-    const { availablePaise } = await loadRoyalties(tx as unknown as Db, userId);
-    if (!canRequestPayout(availablePaise)) {
+    const available = await balanceOf(tx as unknown as Db, userId);
+    const amount = amountPaise ?? available;
+    if (amount > available) throw new DomainError("conflict", "ABOVE_BALANCE", PAYOUT_MESSAGES.aboveBalance);
+    if (!canRequestPayout(amount)) {
       throw new DomainError(
         "conflict",
         "BELOW_MINIMUM",
         ROYALTY_MESSAGES.belowMinimum(formatInr(MINIMUM_PAYOUT_PAISE)),
       );
     }
-    await tx.insert(payouts).values({ userId, amountPaise: availablePaise, method: account.method, status: "pending" });
+    const now = new Date();
+    const fy = financialYearIst(now);
+    const year = await yearToDate(tx as unknown as Db, userId, fy);
+    const { tdsPaise, rateBp } = tdsFor({
+      grossPaise: amount,
+      paidBeforeInYearPaise: year.paid,
+      deductedBeforeInYearPaise: year.tds,
+      hasValidPan: Boolean(account?.panEncrypted),
+      config: deps.payouts.tds,
+    });
+    const method = account?.kycMethod ?? account?.method ?? "bankTransfer";
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        userId,
+        amountPaise: amount,
+        tdsPaise,
+        tdsRateBp: tdsPaise ? rateBp : 0,
+        financialYear: fy,
+        method,
+        status: "pending",
+        requestedAt: now,
+      })
+      .returning({ id: payouts.id });
+    await tx.insert(royaltyEntries).values({
+      userId,
+      kind: "payout",
+      amountPaise: -amount,
+      month: `${now.toISOString().slice(0, 7)}-01`,
+      payoutId: payout?.id,
+    });
   });
-  return loadRoyalties(db, userId);
+  return loadRoyalties(deps, userId);
 }
 
-/** Every artist's payouts for the admin, pending first, newest first. */
+/** Every payee's payouts for the admin, open ones first, newest first, with the payee's KYC state. */
 export async function listPayouts(db: Db) {
   const rows = await db
-    .select({ payout: payouts, userName: users.name, userEmail: users.email })
+    .select({
+      payout: payouts,
+      userName: users.name,
+      userEmail: users.email,
+      kycStatus: payoutAccounts.kycStatus,
+      kycMethod: payoutAccounts.kycMethod,
+      legalName: payoutAccounts.legalName,
+      registeredName: payoutAccounts.registeredName,
+    })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
-    .orderBy(sql`${payouts.status} = 'completed'`, desc(payouts.requestedAt))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.userId))
+    .orderBy(sql`${payouts.status} not in ('pending', 'approved', 'processing')`, desc(payouts.requestedAt))
     .limit(200);
-  return rows.map((r) => ({ ...toPayout(r.payout), userName: r.userName, userEmail: r.userEmail }));
+  return rows.map((r) => ({
+    ...toPayout(r.payout),
+    userName: r.userName,
+    userEmail: r.userEmail,
+    kycStatus: (r.kycStatus as KycStatus | null) ?? null,
+    legalName: r.legalName,
+    registeredName: r.registeredName,
+    payableByProvider: Boolean(r.kycMethod && KYC_PAYABLE.includes(r.kycStatus as KycStatus)),
+  }));
 }
 
-/** The admin marks a pending payout paid, with the bank's reference; the artist is told. */
+type NotifyDeps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db };
+
+/**
+ * The admin approves a batch: each pending payout to a validated account is sent to the provider with
+ * its own idempotency key (a retried call never pays twice). Those that cannot go (details held,
+ * paid by hand, already moving) are listed with the reason; nothing about them changes.
+ */
+export async function approvePayouts(
+  deps: NotifyDeps & { payouts: Payouts },
+  ids: string[],
+): Promise<{ sent: string[]; skipped: { id: string; reason: string }[] }> {
+  const { db, payouts: config } = deps;
+  const sent: string[] = [];
+  const skipped: { id: string; reason: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    // Claimed in a transaction of its own: two admins approving together send it once.
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ payout: payouts, account: payoutAccounts })
+        .from(payouts)
+        .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.userId))
+        .where(eq(payouts.id, id))
+        .for("update", { of: payouts });
+      if (!row) return { reason: "Payout not found." };
+      const { payout, account } = row;
+      if (!(payout.status === "pending" || (payout.status === "approved" && !payout.providerPayoutId)))
+        return { reason: PAYOUT_MESSAGES.notPending };
+      if (!account?.kycMethod || !account.providerFundAccountId)
+        return { reason: "The payee has no validated bank account or UPI ID: pay by hand and mark it paid." };
+      if (!KYC_PAYABLE.includes(account.kycStatus as KycStatus)) return { reason: PAYOUT_MESSAGES.kycHeld };
+      await tx
+        .update(payouts)
+        .set({ status: "approved", approvedAt: new Date(), provider: config.provider.name, failureReason: null })
+        .where(eq(payouts.id, id));
+      return { payout, account };
+    });
+    if ("reason" in claimed) {
+      skipped.push({ id, reason: claimed.reason ?? "" });
+      continue;
+    }
+    const { payout, account } = claimed;
+    const mode = account.kycMethod === "upi" ? "UPI" : "IMPS";
+    try {
+      const made = await config.provider.createPayout({
+        fundAccountId: account.providerFundAccountId as string,
+        amountPaise: payout.amountPaise - payout.tdsPaise,
+        mode,
+        idempotencyKey: payout.idempotencyKey,
+        referenceId: payout.id,
+        narration: "Kalrav royalties",
+      });
+      // The webhook may already have settled it (the test provider is quick): only move it forward.
+      await db
+        .update(payouts)
+        .set({ providerPayoutId: made.id, mode, status: "processing" })
+        .where(and(eq(payouts.id, id), eq(payouts.status, "approved")));
+      await db
+        .update(payouts)
+        .set({ providerPayoutId: made.id, mode })
+        .where(and(eq(payouts.id, id), sql`${payouts.providerPayoutId} is null`));
+      sent.push(id);
+    } catch (err) {
+      // Left approved with the reason: approving again retries with the same idempotency key.
+      const reason = (err as Error).message;
+      deps.logger.warn({ err, payoutId: id }, "payout provider refused a payout");
+      await db.update(payouts).set({ failureReason: reason }).where(eq(payouts.id, id));
+      skipped.push({ id, reason });
+    }
+  }
+  return { sent, skipped };
+}
+
+/** Moves a payout to failed or reversed and returns its money to the balance, exactly once. */
+async function returnPayout(tx: Db, payoutId: string, status: "failed" | "reversed", reason: string) {
+  const [updated] = await tx
+    .update(payouts)
+    .set({ status, failureReason: reason, completedAt: null })
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, ["pending", "approved", "processing", "completed"])))
+    .returning();
+  if (!updated) return null;
+  await tx.insert(royaltyEntries).values({
+    userId: updated.userId,
+    kind: "payout_return",
+    amountPaise: updated.amountPaise,
+    month: `${new Date().toISOString().slice(0, 7)}-01`,
+    payoutId: updated.id,
+  });
+  return updated;
+}
+
+/**
+ * A payout webhook (RazorpayX, or the test provider, same shape): genuine only with the signature of
+ * its raw body; each event acts once (its id is kept); processed completes the payout with its UTR,
+ * failed or reversed returns the money once. Answers what it did, for the log and the tests.
+ */
+export async function receivePayoutWebhook(
+  deps: NotifyDeps & { payouts: Payouts },
+  input: { raw: string; signature: string | undefined; eventId: string | undefined },
+): Promise<"applied" | "duplicate" | "ignored" | "unknown_payout"> {
+  const { provider } = deps.payouts;
+  if (!isGenuineWebhook(input.raw, input.signature, provider.webhookSecret)) {
+    throw new DomainError("unauthenticated", "BAD_SIGNATURE", "The webhook signature does not match.");
+  }
+  let event: {
+    event?: string;
+    payload?: {
+      payout?: {
+        entity?: { id?: string; reference_id?: string; utr?: string | null; failure_reason?: string | null; status_details?: { description?: string } };
+      };
+    };
+  };
+  try {
+    event = JSON.parse(input.raw);
+  } catch {
+    throw new DomainError("invalid", "BAD_PAYLOAD", "The webhook body is not JSON.");
+  }
+  const type = String(event.event ?? "");
+  const entity = event.payload?.payout?.entity;
+  const eventId = input.eventId || `${type}:${entity?.id ?? ""}`;
+  let notice: { userId: string; title: string; body: string } | null = null;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: `${provider.name}-payouts:${eventId}`, gateway: `${provider.name}-payouts`, type, outcome: "received", payload: event })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return "duplicate" as const;
+    const [payout] = entity
+      ? await tx
+          .select()
+          .from(payouts)
+          .where(
+            entity.reference_id && UUID.test(entity.reference_id)
+              ? eq(payouts.id, entity.reference_id)
+              : eq(payouts.providerPayoutId, entity.id ?? ""),
+          )
+          .for("update")
+      : [];
+    let result: "applied" | "ignored" | "unknown_payout" = "ignored";
+    if (!payout) result = type.startsWith("payout.") ? "unknown_payout" : "ignored";
+    else if (type === "payout.processed") {
+      const [done] = await tx
+        .update(payouts)
+        .set({ status: "completed", utr: entity?.utr ?? null, completedAt: new Date(), providerPayoutId: payout.providerPayoutId ?? entity?.id ?? null })
+        .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ["pending", "approved", "processing"])))
+        .returning();
+      if (done) {
+        result = "applied";
+        notice = {
+          userId: done.userId,
+          title: PAYOUT_MESSAGES.paidTitle,
+          body: PAYOUT_MESSAGES.paid(formatInr(done.amountPaise - done.tdsPaise), done.utr ?? "—"),
+        };
+      }
+    } else if (type === "payout.failed" || type === "payout.reversed" || type === "payout.rejected") {
+      const reason = entity?.failure_reason || entity?.status_details?.description || "the bank returned it";
+      const returned = await returnPayout(tx as unknown as Db, payout.id, type === "payout.reversed" ? "reversed" : "failed", reason);
+      if (returned) {
+        result = "applied";
+        notice = {
+          userId: returned.userId,
+          title: PAYOUT_MESSAGES.returnedTitle,
+          body: PAYOUT_MESSAGES.returned(formatInr(returned.amountPaise), reason),
+        };
+      }
+    }
+    await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, `${provider.name}-payouts:${eventId}`));
+    return result;
+  });
+  if (notice) {
+    const n = notice as { userId: string; title: string; body: string };
+    await notifyUser(deps, { ...n, kind: "payment", link: "/app/royalties", emailPreference: "emailPaymentUpdates" });
+  }
+  return outcome;
+}
+
+/** The admin marks a payout paid by hand (outside the provider), with the bank's reference; the payee is told. */
 export async function completePayout(
   deps: Pick<AppDeps, "database" | "mailer" | "logger" | "publicUrl">,
   id: string,
@@ -112,12 +432,18 @@ export async function completePayout(
   const [updated] = await db
     .update(payouts)
     .set({ status: "completed", reference, completedAt: new Date() })
-    .where(and(eq(payouts.id, id), eq(payouts.status, "pending")))
+    .where(
+      and(eq(payouts.id, id), inArray(payouts.status, ["pending", "approved"]), sql`${payouts.providerPayoutId} is null`),
+    )
     .returning();
   if (!updated) {
-    const [exists] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id));
+    const [exists] = await db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
     throw exists
-      ? new DomainError("conflict", "NOT_PENDING", "This payout is already completed.")
+      ? new DomainError(
+          "conflict",
+          "NOT_PENDING",
+          exists.status === "completed" ? "This payout is already completed." : "This payout is with the payout provider or has ended.",
+        )
       : new DomainError("not_found", "NOT_FOUND", "Payout not found.");
   }
   await notifyUser(
@@ -126,7 +452,7 @@ export async function completePayout(
       userId: updated.userId,
       kind: "payment",
       title: ROYALTY_MESSAGES.completedTitle,
-      body: `We paid ${formatInr(updated.amountPaise)} (reference ${reference}).`,
+      body: `We paid ${formatInr(updated.amountPaise - updated.tdsPaise)} (reference ${reference}).`,
       link: "/app/royalties",
       emailPreference: "emailPaymentUpdates",
     },

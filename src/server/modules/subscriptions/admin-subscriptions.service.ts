@@ -9,7 +9,7 @@ import { payments, subscriptions, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { releaseAwaitingDeliveries } from "#server/modules/delivery";
-import { rebuildLedger } from "#server/modules/reports";
+import { rebuildLedger } from "#server/modules/royalties";
 import { currentSubscription, startPlanToday, todayIso, toSubscriptionDto } from "./subscription.queries";
 
 async function selectSubscriptions(db: Db, where: SQL | undefined, limit: number, offset: number) {

@@ -1,4 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { firstIssueMessage } from "#domain/auth";
@@ -7,13 +8,18 @@ import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from
 import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useSendContactMessage } from "#web/features/marketing/api/send-contact-message";
 import { PageHero } from "#web/features/marketing/components/page-hero";
+import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
 import { useHydrated } from "#web/lib/use-hydrated";
+
+const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export function ContactPage() {
   usePublicPageMeta("/contact");
@@ -24,9 +30,17 @@ export function ContactPage() {
     defaultValues: { name: "", email: "", subject: params.get("subject")?.slice(0, 200) ?? "", message: "" },
   });
 
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = contactMessageSchema.safeParse(values);
     if (!parsed.success) {
+      // Each message beside its field (focus on the first); the spec's toast still says it too.
+      const found = fieldErrorsOf(parsed.error, CONTACT_FIELDS);
+      // "Please fill out all fields" is about the whole form: it goes beside the first empty field.
+      const empty = CONTACT_FIELDS.find((field) => !values[field].trim());
+      if (!Object.keys(found).length && empty) found[empty] = firstIssueMessage(parsed.error);
+      setErrors(found);
+      focusFirstError(found, CONTACT_FIELDS, (field) => `contact-${field}`);
       toast({
         title: CONTACT_MESSAGES.missingTitle,
         description: firstIssueMessage(parsed.error),
@@ -34,6 +48,7 @@ export function ContactPage() {
       });
       return;
     }
+    setErrors({});
     try {
       await send.mutateAsync(parsed.data);
       toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sent });
@@ -58,20 +73,50 @@ export function ContactPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="grid gap-2">
                   <Label htmlFor="contact-name">Name</Label>
-                  <Input id="contact-name" autoComplete="name" required {...form.register("name")} />
+                  <Input
+                    id="contact-name"
+                    autoComplete="name"
+                    required
+                    {...fieldErrorProps("contact-name-error", errors.name)}
+                    {...form.register("name")}
+                  />
+                  <FieldError id="contact-name-error" message={errors.name} />
                 </div>
                 <div className="grid gap-2">
                   <Label htmlFor="contact-email">Email</Label>
-                  <Input id="contact-email" type="email" autoComplete="email" required {...form.register("email")} />
+                  <Input
+                    id="contact-email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    {...fieldErrorProps("contact-email-error", errors.email)}
+                    {...form.register("email")}
+                  />
+                  <FieldError id="contact-email-error" message={errors.email} />
                 </div>
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="contact-subject">Subject</Label>
-                <Input id="contact-subject" required maxLength={200} {...form.register("subject")} />
+                <Input
+                  id="contact-subject"
+                  required
+                  maxLength={200}
+                  {...fieldErrorProps("contact-subject-error", errors.subject)}
+                  {...form.register("subject")}
+                />
+                <FieldError id="contact-subject-error" message={errors.subject} />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="contact-message">Message</Label>
-                <Textarea id="contact-message" required maxLength={5000} rows={6} {...form.register("message")} />
+                <Textarea
+                  id="contact-message"
+                  required
+                  maxLength={5000}
+                  rows={6}
+                  {...fieldErrorProps("contact-message-error", errors.message)}
+                  {...form.register("message")}
+                />
+                <FieldError id="contact-message-error" message={errors.message} />
               </div>
               <Button type="submit" disabled={submitting} className="justify-self-start">
                 {submitting ? CONTACT_MESSAGES.sending : "Send Message"}

@@ -6,6 +6,7 @@ import { CONTACT } from "#domain/business";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
@@ -18,12 +19,16 @@ import { ApiClientError } from "#web/lib/api-client";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { SecondFactorForm } from "./second-factor-form";
 
+type LoginField = "email" | "password";
+
 export function LoginForm() {
   const navigate = useNavigate();
   const after = useAfterSignIn();
   const signIn = useSignIn();
   const resend = useResendVerification();
   const [error, setError] = useState<string | null>(null);
+  // The form's one validation message, beside the field it is about (like registration's).
+  const [fieldError, setFieldError] = useState<{ field: LoginField; message: string } | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [suspended, setSuspended] = useState(false);
   const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
@@ -34,9 +39,15 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
+      // "Please enter both…" belongs to the first empty field; focus goes there.
+      const path = parsed.error.issues[0]?.path[0];
+      const field: LoginField = path === "password" || (path !== "email" && values.email) ? "password" : "email";
+      setError(null);
+      setFieldError({ field, message: firstIssueMessage(parsed.error) });
+      document.getElementById(field)?.focus();
       return;
     }
+    setFieldError(null);
     setError(null);
     setUnverifiedEmail(null);
     try {
@@ -69,6 +80,7 @@ export function LoginForm() {
     }
   };
 
+  const messageFor = (field: LoginField) => (fieldError?.field === field ? fieldError.message : null);
   const submitting = form.formState.isSubmitting;
   if (secondFactorFor) {
     return (
@@ -96,8 +108,10 @@ export function LoginForm() {
             autoComplete="email"
             required
             placeholder="you@example.com"
+            {...fieldErrorProps("email-error", messageFor("email"))}
             {...form.register("email")}
           />
+          <FieldError id="email-error" message={messageFor("email")} announce />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="password">Password</Label>
@@ -106,8 +120,10 @@ export function LoginForm() {
             type="password"
             autoComplete="current-password"
             required
+            {...fieldErrorProps("password-error", messageFor("password"))}
             {...form.register("password")}
           />
+          <FieldError id="password-error" message={messageFor("password")} announce />
         </div>
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">

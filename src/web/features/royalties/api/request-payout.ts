@@ -6,7 +6,7 @@ import { royaltiesQueryOptions } from "./get-royalties";
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(client.royalties.payouts.$post()),
+    mutationFn: (amountPaise?: number) => call(client.royalties.payouts.$post({ json: amountPaise === undefined ? {} : { amountPaise } })),
     onSuccess: (data) => queryClient.setQueryData(royaltiesQueryOptions.queryKey, data),
   });
 }

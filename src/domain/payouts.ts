@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { financialYear } from "./gst";
+
+/**
+ * Payouts, payee KYC and TDS (issue 19). Amounts are whole paise; rates are basis points (10 % = 1000)
+ * so 7.5 % is exact. Pure rules only: the server applies them inside the payout's transaction.
+ */
+
+/** A payout's life: requested → approved (sent to the provider) → processed, or failed/reversed (money returns). */
+export const PAYOUT_STATUSES = ["pending", "approved", "processing", "completed", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  processing: "Processing",
+  completed: "Completed",
+  failed: "Failed",
+  reversed: "Reversed",
+};
+/** Statuses whose money has left the balance for good (unless the bank reverses it later). */
+export const PAYOUT_OPEN_STATUSES = ["pending", "approved", "processing"] as const;
+/** Statuses that count towards the financial year's TDS (the money was or is being paid). */
+export const PAYOUT_COUNTED_STATUSES = ["pending", "approved", "processing", "completed"] as const;
+
+/** TDS on royalties paid to residents: Income-tax Act section 194J, 206AA without a PAN. */
+export interface TdsConfig {
+  section: string;
+  rateBp: number;
+  noPanRateBp: number;
+  /** Deduct only once the year's royalties paid to the payee exceed this. */
+  thresholdPaise: number;
+}
+export const DEFAULT_TDS: TdsConfig = {
+  section: "194J",
+  rateBp: 1000,
+  noPanRateBp: 2000,
+  thresholdPaise: 5_000_000,
+};
+
+/**
+ * The tax to deduct from one payout. Once the year's payouts (this one included) exceed the threshold,
+ * tax is due on the whole year's amount: what earlier payouts below the threshold did not deduct is
+ * caught up on this one. Never more than the payout itself (what is left is caught up next time), never
+ * negative; rounded half up to the paisa.
+ */
+export function tdsFor(input: {
+  grossPaise: number;
+  paidBeforeInYearPaise: number;
+  deductedBeforeInYearPaise: number;
+  hasValidPan: boolean;
+  config: TdsConfig;
+}): { tdsPaise: number; rateBp: number } {
+  const { grossPaise, paidBeforeInYearPaise, deductedBeforeInYearPaise, hasValidPan, config } = input;
+  const rateBp = hasValidPan ? config.rateBp : config.noPanRateBp;
+  const cumulative = paidBeforeInYearPaise + grossPaise;
+  if (cumulative <= config.thresholdPaise) return { tdsPaise: 0, rateBp };
+  const dueOnYear = Math.floor((cumulative * rateBp + 5000) / 10_000);
+  const tdsPaise = Math.min(grossPaise, Math.max(0, dueOnYear - deductedBeforeInYearPaise));
+  return { tdsPaise, rateBp };
+}
+
+/** India's financial year of an instant, taken in IST (a payout at 1 April 00:30 IST is the new year). */
+export function financialYearIst(at: Date): string {
+  return financialYear(new Date(at.getTime() + 330 * 60_000));
+}
+
+/** The TDS quarter of an instant, in IST: Q1 is April–June. */
+export function tdsQuarterIst(at: Date): { fy: string; quarter: 1 | 2 | 3 | 4 } {
+  const ist = new Date(at.getTime() + 330 * 60_000);
+  const month = ist.getUTCMonth();
+  const quarter = (month >= 3 ? Math.floor((month - 3) / 3) + 1 : 4) as 1 | 2 | 3 | 4;
+  return { fy: financialYear(ist), quarter };
+}
+
+/** The instants a quarter of a financial year starts and ends (exclusive), in IST. */
+export function quarterRange(fy: string, quarter: 1 | 2 | 3 | 4): { from: Date; to: Date } {
+  const start = Number(fy.slice(0, 4));
+  const firstMonth = [3, 6, 9, 0][quarter - 1] as number;
+  const year = quarter === 4 ? start + 1 : start;
+  const ist = (y: number, m: number) => new Date(Date.UTC(y, m, 1) - 330 * 60_000);
+  return { from: ist(year, firstMonth), to: ist(year, firstMonth + 3) };
+}
+
+/** PAN: five letters, four digits, a letter; the fourth letter says who holds it (P a person, C a company…). */
+const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]$/;
+export const isValidPan = (pan: string) => PAN.test(pan);
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const isValidIfsc = (ifsc: string) => IFSC.test(ifsc);
+const UPI = /^[a-zA-Z0-9][a-zA-Z0-9.\-_]{1,255}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
+export const isValidUpi = (vpa: string) => UPI.test(vpa);
+
+export const KYC_METHODS = ["bank", "upi"] as const;
+export type KycMethod = (typeof KYC_METHODS)[number];
+
+export const KYC_STATUSES = ["unverified", "verified", "name_mismatch", "approved", "invalid"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
+  unverified: "Not verified yet",
+  verified: "Verified",
+  name_mismatch: "Name does not match: payouts held until we review",
+  approved: "Reviewed and approved",
+  invalid: "The account could not be verified",
+};
+/** Payouts go only to accounts in these states. */
+export const KYC_PAYABLE: readonly KycStatus[] = ["verified", "approved"];
+
+export const PAYOUT_MESSAGES = {
+  legalNameRequired: "Enter your legal name as it appears on your PAN.",
+  badPan: "Enter a valid PAN (e.g. ABCPE1234F).",
+  badIfsc: "Enter a valid IFSC code (e.g. HDFC0001234).",
+  badAccountNumber: "Enter the account number (9 to 18 digits).",
+  badUpi: "Enter a valid UPI ID (e.g. name@okbank).",
+  savedTitle: "Payee details saved",
+  verified: (name: string) => `Verified: the account is registered to ${name}.`,
+  mismatch: (registered: string, legal: string) =>
+    `The account is registered to ${registered}, not ${legal}. Payouts are held until we review it.`,
+  invalid: "The bank or UPI provider could not find this account. Check the details and save again.",
+  kycMissing: "Add your payee details (legal name, PAN, bank account or UPI ID) in Settings → Payment first.",
+  kycHeld: "Your payout details are waiting for our review (the account holder's name did not match). We will e-mail you.",
+  kycInvalid: "Your payout account could not be verified. Check it in Settings → Payment.",
+  aboveBalance: "You cannot request more than your available balance.",
+  busy: "Another payout request is being processed. Try again in a moment.",
+  notPending: "Only a pending payout can be approved.",
+  returnedTitle: "Payout returned to your balance",
+  returned: (amount: string, reason: string) => `${amount} came back to your balance: ${reason}`,
+  paidTitle: "Payout sent",
+  paid: (amount: string, utr: string) => `We paid ${amount} to your account (UTR ${utr}).`,
+} as const;
+
+export const kycSchema = z
+  .object({
+    legalName: z.string().trim().min(1, PAYOUT_MESSAGES.legalNameRequired).max(120),
+    pan: z.string().trim().toUpperCase().default(""),
+    method: z.enum(KYC_METHODS),
+    /** Empty on update keeps the stored number (it is never sent back in full). */
+    accountNumber: z.string().trim().default(""),
+    ifsc: z.string().trim().toUpperCase().default(""),
+    upiId: z.string().trim().default(""),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (v.pan && !isValidPan(v.pan)) fail(PAYOUT_MESSAGES.badPan, "pan");
+    if (v.method === "bank") {
+      if (v.accountNumber && !/^\d{9,18}$/.test(v.accountNumber)) fail(PAYOUT_MESSAGES.badAccountNumber, "accountNumber");
+      if (!isValidIfsc(v.ifsc)) fail(PAYOUT_MESSAGES.badIfsc, "ifsc");
+    } else if (!isValidUpi(v.upiId)) fail(PAYOUT_MESSAGES.badUpi, "upiId");
+  });
+export type KycInput = z.input<typeof kycSchema>;
+
+/**
+ * Whether the name a bank or UPI provider has on record is the payee's legal name: the same words in
+ * any order, ignoring case, punctuation and honorifics; an initial matches a word it begins.
+ */
+export function namesMatch(legal: string, registered: string): boolean {
+  const words = (name: string) =>
+    name
+      .toUpperCase()
+      .replace(/[^A-Z\s]/g, " ")
+      .split(/\s+/)
+      .filter((w) => w && !["MR", "MRS", "MS", "DR", "SHRI", "SMT", "KUM"].includes(w));
+  const a = words(legal);
+  const b = words(registered);
+  if (!a.length || a.length !== b.length) return false;
+  const rest = [...b];
+  for (const w of a) {
+    const i = rest.findIndex((r) => r === w || (w.length === 1 && r.startsWith(w)) || (r.length === 1 && w.startsWith(r)));
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
+}

@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { isIsoDate } from "./releases";
+
+/**
+ * Split sheets (issue 19): who shares a track's earnings after our plan share, and in what parts.
+ * Shares are basis points (10,000 = 100 %), so a share has at most two decimals and sums are exact.
+ * Amounts are whole paise. Everything here is pure: the server posts what these functions decide.
+ */
+export const FULL_SHARE_BP = 10_000;
+
+export const SPLIT_ROLES = [
+  "artist",
+  "featured_artist",
+  "producer",
+  "songwriter",
+  "composer",
+  "lyricist",
+  "label",
+  "engineer",
+  "other",
+] as const;
+export type SplitRole = (typeof SPLIT_ROLES)[number];
+export const SPLIT_ROLE_LABELS: Record<SplitRole, string> = {
+  artist: "Artist",
+  featured_artist: "Featured artist",
+  producer: "Producer",
+  songwriter: "Songwriter",
+  composer: "Composer",
+  lyricist: "Lyricist",
+  label: "Label",
+  engineer: "Mixing / mastering engineer",
+  other: "Other",
+};
+
+export const SPLIT_MESSAGES = {
+  sumNot100: (sum: string) => `Shares must add up to exactly 100 % (they add up to ${sum} %).`,
+  badPercent: "Enter a share between 0 and 100 with at most two decimals.",
+  contactRequired: "Enter an e-mail address or an Indian mobile number for each collaborator.",
+  badEmail: "Enter a valid e-mail address.",
+  badPhone: "Enter a 10-digit Indian mobile number (optionally with +91).",
+  nameRequired: "Enter the collaborator's name.",
+  ownerOnce: "You appear once on a split sheet: your own row.",
+  duplicateCollaborator: "Each collaborator appears once on a sheet.",
+  badRecoupment: "The recoupment must name a collaborator on this sheet and an amount in whole rupees and paise above zero.",
+  badEffectiveFrom: "Enter the date the split takes effect (YYYY-MM-DD).",
+  pastEffectiveFrom: "A split cannot start before today: earnings already posted keep the split they were posted with.",
+  notYourTrack: "Track not found.",
+  savedTitle: "Split saved",
+  saved: (count: number) => `Invites go to ${count} collaborator${count === 1 ? "" : "s"} who ${count === 1 ? "has" : "have"} not accepted yet.`,
+  inviteNotFound: "This invite link is not valid. Ask the artist to send it again.",
+  inviteAccepted: "This invite has already been accepted.",
+  inviteOwnSplit: "This invite is for a collaborator, not for the owner of the release.",
+  acceptedTitle: "Invite accepted",
+  accepted: (held: string) => `You are on the split sheet. ${held} held for you has been added to your balance.`,
+} as const;
+
+/** "40", "33.33", 12.5 → basis points; null when not a share with at most two decimals in 0–100. */
+export function percentToBp(value: string | number): number | null {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const bp = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return bp <= FULL_SHARE_BP ? bp : null;
+}
+
+/** 4000 → "40", 3333 → "33.33". */
+export function bpToPercent(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const cents = bp % 100;
+  return cents ? `${whole}.${String(cents).padStart(2, "0").replace(/0$/, "")}` : String(whole);
+}
+
+const INDIAN_MOBILE = /^(?:\+?91[\s-]?)?([6-9]\d{9})$/;
+
+/** An Indian mobile number as +91XXXXXXXXXX, or null. */
+export function normaliseIndianMobile(text: string): string | null {
+  const match = INDIAN_MOBILE.exec(text.replace(/[\s()-]/g, ""));
+  return match ? `+91${match[1]}` : null;
+}
+
+const collaboratorSchema = z
+  .object({
+    name: z.string().trim().min(1, SPLIT_MESSAGES.nameRequired).max(120),
+    role: z.enum(SPLIT_ROLES),
+    email: z.string().trim().toLowerCase().max(254).default(""),
+    phone: z.string().trim().max(20).default(""),
+    percent: z.union([z.string(), z.number()]),
+    /** The owner's own row: no contact needed, keeps the rounding remainder. */
+    isOwner: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (percentToBp(v.percent) === null) fail(SPLIT_MESSAGES.badPercent, "percent");
+    if (v.isOwner) return;
+    if (!v.email && !v.phone) return fail(SPLIT_MESSAGES.contactRequired, "email");
+    if (v.email && !z.email().safeParse(v.email).success) fail(SPLIT_MESSAGES.badEmail, "email");
+    if (v.phone && !normaliseIndianMobile(v.phone)) fail(SPLIT_MESSAGES.badPhone, "phone");
+  });
+
+/** What the split form sends: the rows, an optional recoupment, when it applies, and to which tracks. */
+export const splitSheetSchema = z
+  .object({
+    collaborators: z.array(collaboratorSchema).min(1).max(20),
+    /** Index into collaborators of who is repaid first, and how much in total (whole paise, > 0). */
+    recoupment: z
+      .object({ collaboratorIndex: z.number().int().min(0), amountPaise: z.number() })
+      .nullable()
+      .default(null),
+    effectiveFrom: z.string().refine(isIsoDate, SPLIT_MESSAGES.badEffectiveFrom),
+    applyToAllTracks: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
+    const owners = v.collaborators.filter((c) => c.isOwner).length;
+    if (owners > 1) fail(SPLIT_MESSAGES.ownerOnce, ["collaborators"]);
+    const keys = v.collaborators.filter((c) => !c.isOwner).map((c) => c.email || normaliseIndianMobile(c.phone));
+    if (new Set(keys).size !== keys.length) fail(SPLIT_MESSAGES.duplicateCollaborator, ["collaborators"]);
+    const bps = v.collaborators.map((c) => percentToBp(c.percent));
+    if (bps.every((bp) => bp !== null)) {
+      const sum = bps.reduce((s: number, bp) => s + (bp ?? 0), 0);
+      if (sum !== FULL_SHARE_BP) fail(SPLIT_MESSAGES.sumNot100(bpToPercent(sum)), ["collaborators"]);
+    }
+    if (v.recoupment) {
+      const { collaboratorIndex, amountPaise } = v.recoupment;
+      if (
+        !Number.isSafeInteger(amountPaise) ||
+        amountPaise <= 0 ||
+        !v.collaborators[collaboratorIndex] ||
+        v.collaborators[collaboratorIndex]?.isOwner
+      ) {
+        fail(SPLIT_MESSAGES.badRecoupment, ["recoupment"]);
+      }
+    }
+  });
+export type SplitSheetInput = z.input<typeof splitSheetSchema>;
+
+/** One payee's part of one amount: their share, and what they were repaid first (recoupment). */
+export interface PayeePart {
+  payee: string;
+  sharePaise: number;
+  recoupmentPaise: number;
+}
+
+/**
+ * Divides a net amount (after our plan share): first the recoupment payee is repaid up to what is
+ * still owed to them, then the rest is divided by shares, each rounded down to the paisa, and the
+ * owner keeps what rounding leaves (also when the owner's own share is 0). The parts always sum to
+ * `netPaise` exactly and none is negative.
+ */
+export function allocate(
+  netPaise: number,
+  shares: readonly { payee: string; bp: number }[],
+  owner: string,
+  recoupment?: { payee: string; owedPaise: number } | null,
+): PayeePart[] {
+  if (!Number.isSafeInteger(netPaise) || netPaise < 0) throw new RangeError("an amount is whole paise, ≥ 0");
+  const total = shares.reduce((s, x) => s + x.bp, 0);
+  if (total !== FULL_SHARE_BP) throw new RangeError("shares must sum to 100 %");
+  const recouped = recoupment ? Math.min(netPaise, Math.max(0, recoupment.owedPaise)) : 0;
+  const rest = BigInt(netPaise - recouped);
+  const parts = new Map<string, PayeePart>();
+  const part = (payee: string) => {
+    let p = parts.get(payee);
+    if (!p) {
+      p = { payee, sharePaise: 0, recoupmentPaise: 0 };
+      parts.set(payee, p);
+    }
+    return p;
+  };
+  part(owner);
+  let given = 0;
+  for (const s of shares) {
+    if (s.payee === owner) continue;
+    const amount = Number((rest * BigInt(s.bp)) / BigInt(FULL_SHARE_BP));
+    part(s.payee).sharePaise += amount;
+    given += amount;
+  }
+  part(owner).sharePaise += Number(rest) - given;
+  if (recoupment && recouped) part(recoupment.payee).recoupmentPaise += recouped;
+  return [...parts.values()];
+}
+
+/**
+ * A track's earnings in order (oldest first), divided piece by piece: each piece names the sheet in
+ * force for it, and a sheet's recoupment is owed in total across the track's history (what a payee
+ * was already repaid under an earlier version counts). Deterministic for the same input, whatever
+ * order pieces were imported in: that is what makes a restatement repost exactly.
+ */
+export function allocateHistory<P extends { netPaise: number; sheet: SheetTerms | null }>(
+  pieces: readonly P[],
+  owner: string,
+): { piece: P; parts: PayeePart[] }[] {
+  const repaid = new Map<string, number>();
+  return pieces.map((piece) => {
+    const sheet = piece.sheet;
+    if (!sheet) return { piece, parts: [{ payee: owner, sharePaise: piece.netPaise, recoupmentPaise: 0 }] };
+    const r = sheet.recoupment;
+    const owed = r ? Math.max(0, r.amountPaise - (repaid.get(r.payee) ?? 0)) : 0;
+    const parts = allocate(piece.netPaise, sheet.shares, owner, r ? { payee: r.payee, owedPaise: owed } : null);
+    for (const p of parts) if (p.recoupmentPaise) repaid.set(p.payee, (repaid.get(p.payee) ?? 0) + p.recoupmentPaise);
+    return { piece, parts };
+  });
+}
+
+export interface SheetTerms {
+  shares: { payee: string; bp: number }[];
+  recoupment: { payee: string; amountPaise: number } | null;
+}
+
+/** The sheet in force on a day: the latest effective on or before it (ties: the newest written). */
+export function sheetInForce<S extends { effectiveFrom: string; createdAt: number }>(
+  sheets: readonly S[],
+  day: string,
+): S | null {
+  let best: S | null = null;
+  for (const s of sheets) {
+    if (s.effectiveFrom > day) continue;
+    if (
+      !best ||
+      s.effectiveFrom > best.effectiveFrom ||
+      (s.effectiveFrom === best.effectiveFrom && s.createdAt > best.createdAt)
+    )
+      best = s;
+  }
+  return best;
+}
+
+/** Invite reminders go out this many days after the invite, once each. */
+export const INVITE_REMINDER_DAYS = [7, 30] as const;

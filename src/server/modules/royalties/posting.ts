@@ -1,0 +1,330 @@
+// Posting store earnings to payees (issue 19): store revenue → our plan share → recoupment → split
+// allocation → each payee's entries in the royalty ledger, in paise. Called inside the transaction
+// that changes the facts (a report's import, a plan change), so a failure posts nothing.
+//
+// Posting is a comparison, not an accumulation: for every track touched, what each payee should hold
+// is computed from the facts as they now stand (the whole track's history, oldest first, so
+// recoupment is deterministic); where that differs from what the ledger holds, the old amount is
+// reversed and the new one posted. Importing a restated report therefore leaves every balance as if
+// the new figures had been imported first.
+import { inArray, sql } from "drizzle-orm";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
+import { artistShare } from "#domain/royalties";
+import { allocateHistory, type SheetTerms } from "#domain/splits";
+import type { Db } from "#server/db/client";
+import { royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
+
+const BATCH = 2000;
+const OWNER = "owner";
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** Which tracks to repost: those a report touched, or everything some owners' releases earned. */
+export type PostingScope = { reportId: string } | { ownerIds: string[] };
+
+interface Piece {
+  releaseId: string;
+  ownerId: string;
+  isrc: string;
+  store: string;
+  country: string;
+  month: string;
+  firstDay: string;
+  sheetId: string | null;
+  grossPaise: number;
+  netPaise: number;
+  sheet: SheetTerms | null;
+}
+
+/** The plan share of each owner for each month: the plan in force on the month's last day. */
+async function shareLookup(db: Db, ownerIds: string[]) {
+  const subs = ownerIds.length
+    ? await db
+        .select({
+          userId: subscriptions.userId,
+          planId: subscriptions.planId,
+          start: subscriptions.startDate,
+          end: subscriptions.endDate,
+        })
+        .from(subscriptions)
+        .where(inArray(subscriptions.userId, ownerIds))
+    : [];
+  return (userId: string, month: string) => {
+    const [y, m] = month.split("-").map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const plan = subs
+      .filter((s) => s.userId === userId && s.start <= lastDay && s.end >= lastDay)
+      .sort((a, b) => b.start.localeCompare(a.start))[0]?.planId;
+    return PLANS[(plan as PlanId | undefined) ?? DEFAULT_PLAN_ID].royaltySharePercent;
+  };
+}
+
+/** The filter on daily_stream_facts (alias f) for a scope. */
+function factsInScope(scope: PostingScope) {
+  return "reportId" in scope
+    ? sql`exists (select 1 from store_report_rows s where s.report_id = ${scope.reportId} and s.release_id = f.release_id and s.isrc = f.isrc)`
+    : sql`f.owner_id in (${sql.join(
+        scope.ownerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+}
+
+/** The same filter on royalty_entries (alias e), over the tracks of the facts in scope. */
+function entriesInScope(scope: PostingScope) {
+  return "reportId" in scope
+    ? sql`exists (select 1 from store_report_rows s where s.report_id = ${scope.reportId} and s.release_id = e.release_id and s.isrc = e.isrc)`
+    : sql`e.release_id in (select id from releases where user_id in (${sql.join(
+        scope.ownerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
+}
+
+/**
+ * Reposts the earnings of the tracks in scope and rebuilds their owners' monthly summary. Returns the
+ * owners touched. Must run inside a transaction (the caller's).
+ */
+export async function repostEarnings(db: Db, scope: PostingScope): Promise<string[]> {
+  if ("ownerIds" in scope && !scope.ownerIds.length) return [];
+  // The facts of the tracks in scope, per month, store and country, and per sheet in force on the day.
+  const facts = rowsOf<{
+    release_id: string;
+    owner_id: string;
+    isrc: string;
+    store: string;
+    country: string;
+    month: string;
+    first_day: string;
+    sheet_id: string | null;
+    gross: string;
+  }>(
+    await db.execute(sql`
+      select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
+        to_char(date_trunc('month', f.day), 'YYYY-MM-DD') as month, to_char(min(f.day), 'YYYY-MM-DD') as first_day,
+        sh.id as sheet_id, sum(f.revenue_paise)::bigint as gross
+      from daily_stream_facts f
+      join releases r on r.id = f.release_id
+      left join tracks t on f.isrc <> '' and t.release_id = f.release_id and t.isrc = f.isrc
+      left join lateral (
+        select ss.id from split_sheets ss
+        where ss.release_id = f.release_id and ss.effective_from <= f.day
+          and ((f.isrc <> '' and ss.track_id = t.id) or (f.isrc = '' and ss.track_id is null))
+        order by ss.effective_from desc, ss.created_at desc
+        limit 1
+      ) sh on true
+      where r.user_id is not null and ${factsInScope(scope)}
+      group by f.release_id, r.user_id, f.isrc, f.store, f.country, date_trunc('month', f.day), sh.id`),
+  );
+  const ownerIds = [...new Set(facts.map((f) => f.owner_id))];
+  if ("ownerIds" in scope) for (const id of scope.ownerIds) if (!ownerIds.includes(id)) ownerIds.push(id);
+  const shareFor = await shareLookup(db, ownerIds);
+
+  // The terms of every sheet in use (payees are collaborator ids, or "owner").
+  const sheetIds = [...new Set(facts.map((f) => f.sheet_id).filter((id): id is string => Boolean(id)))];
+  const terms = new Map<string, SheetTerms>();
+  if (sheetIds.length) {
+    const shares = rowsOf<{ sheet_id: string; collaborator_id: string | null; share_bp: number }>(
+      await db.execute(
+        sql`select sheet_id, collaborator_id, share_bp from split_shares where sheet_id in (${sql.join(
+          sheetIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by sheet_id, position`,
+      ),
+    );
+    const sheets = rowsOf<{ id: string; recoup_collaborator_id: string | null; recoup_paise: string }>(
+      await db.execute(
+        sql`select id, recoup_collaborator_id, recoup_paise from split_sheets where id in (${sql.join(
+          sheetIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    for (const s of sheets) {
+      terms.set(s.id, {
+        shares: shares
+          .filter((x) => x.sheet_id === s.id)
+          .map((x) => ({ payee: x.collaborator_id ?? OWNER, bp: Number(x.share_bp) })),
+        recoupment:
+          s.recoup_collaborator_id && Number(s.recoup_paise) > 0
+            ? { payee: s.recoup_collaborator_id, amountPaise: Number(s.recoup_paise) }
+            : null,
+      });
+    }
+  }
+
+  // Each track's pieces, oldest first, allocated in that order.
+  const byTrack = new Map<string, Piece[]>();
+  for (const f of facts) {
+    const grossPaise = Number(f.gross);
+    const piece: Piece = {
+      releaseId: f.release_id,
+      ownerId: f.owner_id,
+      isrc: f.isrc,
+      store: f.store,
+      country: f.country,
+      month: f.month,
+      firstDay: f.first_day,
+      sheetId: f.sheet_id,
+      grossPaise,
+      netPaise: artistShare(grossPaise, shareFor(f.owner_id, f.month)),
+      sheet: f.sheet_id ? (terms.get(f.sheet_id) ?? null) : null,
+    };
+    const key = `${f.release_id}|${f.isrc}`;
+    const list = byTrack.get(key);
+    if (list) list.push(piece);
+    else byTrack.set(key, [piece]);
+  }
+  const desired = new Map<string, { piece: Piece; collaboratorId: string | null; kind: string; amount: number }>();
+  const keyOf = (p: { releaseId: string; isrc: string; month: string; store: string; country: string }, sheetId: string | null, collaboratorId: string | null, kind: string) =>
+    [p.releaseId, p.isrc, p.month, p.store, p.country, sheetId ?? "", collaboratorId ?? "", kind].join("|");
+  for (const pieces of byTrack.values()) {
+    pieces.sort(
+      (a, b) =>
+        a.month.localeCompare(b.month) ||
+        a.firstDay.localeCompare(b.firstDay) ||
+        a.store.localeCompare(b.store) ||
+        a.country.localeCompare(b.country) ||
+        (a.sheetId ?? "").localeCompare(b.sheetId ?? ""),
+    );
+    for (const { piece, parts } of allocateHistory(pieces, OWNER)) {
+      for (const part of parts) {
+        const collaboratorId = part.payee === OWNER ? null : part.payee;
+        for (const [kind, amount] of [
+          ["earning", part.sharePaise],
+          ["recoupment", part.recoupmentPaise],
+        ] as const) {
+          if (!amount) continue;
+          desired.set(keyOf(piece, piece.sheetId, collaboratorId, kind), { piece, collaboratorId, kind, amount });
+        }
+      }
+    }
+  }
+
+  // What the ledger holds for the same tracks.
+  const existing = rowsOf<{
+    release_id: string;
+    isrc: string;
+    month: string;
+    store: string;
+    country: string;
+    sheet_id: string | null;
+    collaborator_id: string | null;
+    kind: string;
+    amount: string;
+    owner_id: string | null;
+  }>(
+    await db.execute(sql`
+      select e.release_id, e.isrc, to_char(e.month, 'YYYY-MM-DD') as month, e.store, e.country, e.sheet_id,
+        e.collaborator_id, e.kind, sum(e.amount_paise)::bigint as amount, r.user_id as owner_id
+      from royalty_entries e join releases r on r.id = e.release_id
+      where e.kind in ('earning', 'recoupment') and ${entriesInScope(scope)}
+      group by e.release_id, e.isrc, e.month, e.store, e.country, e.sheet_id, e.collaborator_id, e.kind, r.user_id
+      having sum(e.amount_paise) <> 0`),
+  );
+
+  // Where each collaborator's money goes: their account once accepted, escrow (no user) until then.
+  const collaboratorIds = new Set<string>();
+  for (const d of desired.values()) if (d.collaboratorId) collaboratorIds.add(d.collaboratorId);
+  for (const e of existing) if (e.collaborator_id) collaboratorIds.add(e.collaborator_id);
+  const accountOf = new Map<string, string | null>();
+  if (collaboratorIds.size) {
+    const rows = rowsOf<{ id: string; accepted_user_id: string | null }>(
+      await db.execute(
+        sql`select id, accepted_user_id from collaborators where id in (${sql.join(
+          [...collaboratorIds].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    for (const r of rows) accountOf.set(r.id, r.accepted_user_id);
+  }
+
+  const inserts: (typeof royaltyEntries.$inferInsert)[] = [];
+  const post = (
+    p: { releaseId: string; isrc: string; month: string; store: string; country: string },
+    ownerId: string | null,
+    sheetId: string | null,
+    collaboratorId: string | null,
+    kind: string,
+    amount: number,
+  ) =>
+    inserts.push({
+      userId: collaboratorId ? (accountOf.get(collaboratorId) ?? null) : ownerId,
+      collaboratorId,
+      kind,
+      amountPaise: amount,
+      month: p.month,
+      releaseId: p.releaseId,
+      isrc: p.isrc,
+      store: p.store,
+      country: p.country,
+      sheetId,
+      reportId: "reportId" in scope ? scope.reportId : null,
+    });
+  const seen = new Set<string>();
+  for (const e of existing) {
+    const p = { releaseId: e.release_id, isrc: e.isrc, month: e.month, store: e.store, country: e.country };
+    const key = keyOf(p, e.sheet_id, e.collaborator_id, e.kind);
+    seen.add(key);
+    const want = desired.get(key);
+    const held = Number(e.amount);
+    if (want?.amount === held) continue;
+    // Reverse what the ledger holds, then post the figure as it now stands.
+    post(p, e.owner_id, e.sheet_id, e.collaborator_id, e.kind, -held);
+    if (want) post(want.piece, want.piece.ownerId, want.piece.sheetId, want.collaboratorId, want.kind, want.amount);
+  }
+  for (const [key, want] of desired) {
+    if (seen.has(key)) continue;
+    post(want.piece, want.piece.ownerId, want.piece.sheetId, want.collaboratorId, want.kind, want.amount);
+  }
+  for (let i = 0; i < inserts.length; i += BATCH) await db.insert(royaltyEntries).values(inserts.slice(i, i + BATCH));
+
+  await rebuildSummary(db, ownerIds, shareFor);
+  return ownerIds;
+}
+
+/**
+ * The owners' monthly summary (royalty_ledger): what their releases earned at the stores, the plan
+ * share in force, and the net after it, which is what their split payees received between them.
+ */
+async function rebuildSummary(db: Db, ownerIds: string[], shareFor: (userId: string, month: string) => number) {
+  if (!ownerIds.length) return;
+  const ids = sql.join(
+    ownerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const months = rowsOf<{ user_id: string; month: string; gross: string; net: string | null }>(
+    await db.execute(sql`
+      with gross as (
+        select r.user_id, date_trunc('month', f.day)::date as month, sum(f.revenue_paise)::bigint as gross
+        from daily_stream_facts f join releases r on r.id = f.release_id
+        where r.user_id in (${ids}) group by 1, 2
+      ), net as (
+        select r.user_id, e.month, sum(e.amount_paise)::bigint as net
+        from royalty_entries e join releases r on r.id = e.release_id
+        where r.user_id in (${ids}) and e.kind in ('earning', 'recoupment') group by 1, 2
+      )
+      select g.user_id, to_char(g.month, 'YYYY-MM-DD') as month, g.gross, n.net
+      from gross g left join net n on n.user_id = g.user_id and n.month = g.month`),
+  );
+  await db.delete(royaltyLedger).where(inArray(royaltyLedger.userId, ownerIds));
+  const rows = months.map((m) => ({
+    userId: m.user_id,
+    month: m.month,
+    grossPaise: Number(m.gross),
+    sharePercent: shareFor(m.user_id, m.month),
+    netPaise: Number(m.net ?? 0),
+  }));
+  for (let i = 0; i < rows.length; i += BATCH) await db.insert(royaltyLedger).values(rows.slice(i, i + BATCH));
+}
+
+/**
+ * Recomputes what some owners' releases earned and reposts it (after a plan change, whose share
+ * applies to months already imported), in one transaction of its own unless given one.
+ */
+export async function rebuildLedger(db: Db, ownerIds: string[]) {
+  if (!ownerIds.length) return;
+  await db.transaction(async (tx) => {
+    await repostEarnings(tx as unknown as Db, { ownerIds });
+  });
+}

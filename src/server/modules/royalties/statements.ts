@@ -1,0 +1,220 @@
+// Royalty statements (issue 19): per payee per month, made only of the payee's ledger entries, so
+// opening + movements = closing by construction and the sum over payees is what the reports paid
+// after our share. Also the TDS summaries: a payee's quarter, and every deduction of a quarter.
+import { stringify } from "csv-stringify/sync";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import { formatInr } from "#domain/money";
+import { bpToPercent } from "#domain/splits";
+import { PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
+import type { Db } from "#server/db/client";
+import { payoutAccounts, payouts, users } from "#server/db/schema";
+import { DomainError } from "#server/lib/domain-error";
+import type { Encryptor } from "#server/lib/encryption";
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export interface Statement {
+  month: string;
+  payee: { name: string; email: string };
+  openingPaise: number;
+  earnings: {
+    release: string;
+    track: string;
+    isrc: string;
+    store: string;
+    country: string;
+    earningPaise: number;
+    recoupmentPaise: number;
+  }[];
+  earningsPaise: number;
+  recoupmentPaise: number;
+  escrowReleasedPaise: number;
+  payouts: { id: string; requestedAt: string; status: string; grossPaise: number; tdsPaise: number; netPaise: number; utr: string | null }[];
+  payoutsPaise: number;
+  returnedPaise: number;
+  tdsPaise: number;
+  closingPaise: number;
+  tdsSection: string;
+}
+
+export async function buildStatement(db: Db, userId: string, month: string, tds: TdsConfig): Promise<Statement> {
+  if (!STATEMENT_MONTH.test(month)) throw new DomainError("invalid", "INVALID_MONTH", "Choose a month as YYYY-MM.");
+  const first = `${month}-01`;
+  const [payee] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const [opening] = rowsOf<{ sum: string }>(
+    await db.execute(
+      sql`select coalesce(sum(amount_paise), 0)::bigint as sum from royalty_entries where user_id = ${userId} and month < ${first}::date`,
+    ),
+  );
+  const kinds = rowsOf<{ kind: string; sum: string }>(
+    await db.execute(
+      sql`select kind, coalesce(sum(amount_paise), 0)::bigint as sum from royalty_entries where user_id = ${userId} and month = ${first}::date group by kind`,
+    ),
+  );
+  const byKind = (k: string) => Number(kinds.find((r) => r.kind === k)?.sum ?? 0);
+  const lines = rowsOf<{
+    release: string | null;
+    track: string | null;
+    isrc: string;
+    store: string;
+    country: string;
+    earning: string;
+    recoupment: string;
+  }>(
+    await db.execute(sql`
+      select r.title as release, t.title as track, e.isrc, e.store, e.country,
+        coalesce(sum(e.amount_paise) filter (where e.kind = 'earning'), 0)::bigint as earning,
+        coalesce(sum(e.amount_paise) filter (where e.kind = 'recoupment'), 0)::bigint as recoupment
+      from royalty_entries e
+      left join releases r on r.id = e.release_id
+      left join tracks t on t.release_id = e.release_id and t.isrc = e.isrc and e.isrc <> ''
+      where e.user_id = ${userId} and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
+      group by r.title, t.title, e.isrc, e.store, e.country
+      having sum(e.amount_paise) <> 0
+      order by r.title, t.title nulls first, e.store, e.country`),
+  );
+  const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
+  const paid = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), gte(payouts.requestedAt, new Date(`${first}T00:00:00Z`)), lt(payouts.requestedAt, next)))
+    .orderBy(payouts.requestedAt);
+  const openingPaise = Number(opening?.sum ?? 0);
+  const movement = kinds.reduce((s, k) => s + Number(k.sum), 0);
+  return {
+    month,
+    payee: { name: payee?.name ?? "", email: payee?.email ?? "" },
+    openingPaise,
+    earnings: lines.map((l) => ({
+      release: l.release ?? "",
+      track: l.track ?? (l.isrc ? l.isrc : "Whole release"),
+      isrc: l.isrc,
+      store: l.store,
+      country: l.country,
+      earningPaise: Number(l.earning),
+      recoupmentPaise: Number(l.recoupment),
+    })),
+    earningsPaise: byKind("earning"),
+    recoupmentPaise: byKind("recoupment"),
+    escrowReleasedPaise: byKind("escrow_release"),
+    payouts: paid.map((p) => ({
+      id: p.id,
+      requestedAt: p.requestedAt.toISOString(),
+      status: p.status,
+      grossPaise: p.amountPaise,
+      tdsPaise: p.tdsPaise,
+      netPaise: p.amountPaise - p.tdsPaise,
+      utr: p.utr ?? p.reference,
+    })),
+    payoutsPaise: -byKind("payout"),
+    returnedPaise: byKind("payout_return"),
+    tdsPaise: paid
+      .filter((p) => (PAYOUT_COUNTED_STATUSES as readonly string[]).includes(p.status))
+      .reduce((s, p) => s + p.tdsPaise, 0),
+    closingPaise: openingPaise + movement,
+    tdsSection: tds.section,
+  };
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export function statementCsv(s: Statement): string {
+  const rows: (string | number)[][] = [
+    ["Kalrav royalty statement", s.month, s.payee.name],
+    ["Opening balance", "", "", "", "", rupees(s.openingPaise)],
+    [],
+    ["Release", "Track", "ISRC", "Store", "Country", "Earnings (INR)", "Recoupment (INR)"],
+    ...s.earnings.map((e) => [e.release, e.track, e.isrc, e.store, e.country, rupees(e.earningPaise), rupees(e.recoupmentPaise)]),
+    [],
+    ["Total earnings", "", "", "", "", rupees(s.earningsPaise), rupees(s.recoupmentPaise)],
+    ["Released from escrow", "", "", "", "", rupees(s.escrowReleasedPaise)],
+    ["Payouts (gross)", "", "", "", "", rupees(-s.payoutsPaise)],
+    [`of which TDS (section ${s.tdsSection})`, "", "", "", "", rupees(s.tdsPaise)],
+    ["Returned payouts", "", "", "", "", rupees(s.returnedPaise)],
+    ["Closing balance", "", "", "", "", rupees(s.closingPaise)],
+  ];
+  return stringify(rows);
+}
+
+export async function statementPdf(s: Statement): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Royalty statement ${s.month}`, Author: "Kalrav" } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  // pdfkit's standard fonts have no rupee sign: amounts are written "INR 1,234.56".
+  const inr = (paise: number) => formatInr(paise, { decimals: true }).replace("₹", "INR ");
+  doc.font("Helvetica-Bold").fontSize(18).text("Royalty statement");
+  doc.moveDown(0.3).font("Helvetica").fontSize(10);
+  doc.text(`Month: ${s.month}`);
+  doc.text(`Payee: ${s.payee.name} (${s.payee.email})`);
+  doc.moveDown();
+  doc.text(`Opening balance: ${inr(s.openingPaise)}`);
+  doc.moveDown(0.5).font("Helvetica-Bold").text("Earnings by release, track, store and country");
+  doc.font("Helvetica");
+  if (!s.earnings.length) doc.text("No earnings this month.");
+  for (const e of s.earnings) {
+    const recoup = e.recoupmentPaise ? ` (recoupment ${inr(e.recoupmentPaise)})` : "";
+    doc.text(`${e.release} / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
+  }
+  doc.moveDown(0.5);
+  doc.text(`Total earnings: ${inr(s.earningsPaise)}`);
+  doc.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
+  doc.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);
+  doc.text(`Payouts (gross): ${inr(s.payoutsPaise)}`);
+  doc.text(`TDS deducted (section ${s.tdsSection} of the Income-tax Act): ${inr(s.tdsPaise)}`);
+  doc.text(`Paid to your account (net): ${inr(s.payouts.filter((p) => p.status !== "failed" && p.status !== "reversed").reduce((a, p) => a + p.netPaise, 0))}`);
+  doc.text(`Returned payouts: ${inr(s.returnedPaise)}`);
+  doc.moveDown(0.5).font("Helvetica-Bold").text(`Closing balance: ${inr(s.closingPaise)}`);
+  doc.end();
+  return done;
+}
+
+/** Every TDS deduction of a quarter (for filing), or one payee's. */
+export async function tdsDeductions(
+  deps: { db: Db; encryptor: Encryptor },
+  fy: string,
+  quarter: 1 | 2 | 3 | 4,
+  userId?: string,
+) {
+  if (!/^\d{4}-\d{2}$/.test(fy)) throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
+  const { from, to } = quarterRange(fy, quarter);
+  const rows = await deps.db
+    .select({ payout: payouts, name: users.name, email: users.email, legalName: payoutAccounts.legalName, pan: payoutAccounts.panEncrypted })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.userId))
+    .where(
+      and(
+        gte(payouts.requestedAt, from),
+        lt(payouts.requestedAt, to),
+        inArray(payouts.status, [...PAYOUT_COUNTED_STATUSES]),
+        userId ? eq(payouts.userId, userId) : undefined,
+      ),
+    )
+    .orderBy(payouts.requestedAt);
+  return rows.map((r) => ({
+    payoutId: r.payout.id,
+    date: r.payout.requestedAt.toISOString().slice(0, 10),
+    payee: r.legalName ?? r.name,
+    email: r.email,
+    pan: r.pan ? deps.encryptor.decrypt(r.pan) : "PANNOTAVBL",
+    grossPaise: r.payout.amountPaise,
+    tdsPaise: r.payout.tdsPaise,
+    ratePercent: bpToPercent(r.payout.tdsRateBp),
+    netPaise: r.payout.amountPaise - r.payout.tdsPaise,
+  }));
+}
+
+export function tdsCsv(section: string, rows: Awaited<ReturnType<typeof tdsDeductions>>): string {
+  return stringify([
+    ["Date", "Payee", "E-mail", "PAN", "Section", "Amount paid (INR)", "TDS rate (%)", "TDS (INR)", "Net paid (INR)"],
+    ...rows.map((r) => [r.date, r.payee, r.email, r.pan, section, rupees(r.grossPaise), r.ratePercent, rupees(r.tdsPaise), rupees(r.netPaise)]),
+  ]);
+}
