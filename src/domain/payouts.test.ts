@@ -59,9 +59,9 @@ describe("payee KYC", () => {
     expect(isValidIfsc("HDFC1001234")).toBe(false);
     expect(isValidUpi("priya.k@okhdfcbank")).toBe(true);
     expect(isValidUpi("priya k@ok")).toBe(false);
-    expect(kycSchema.safeParse({ legalName: "A", pan: "bad", method: "upi", upiId: "a@b" }).error?.issues[0]?.path).toEqual([
-      "pan",
-    ]);
+    expect(
+      kycSchema.safeParse({ legalName: "A", pan: "bad", method: "upi", upiId: "a@b" }).error?.issues[0]?.path,
+    ).toEqual(["pan"]);
   });
   it("matches names in any order, case and with initials, but not different people", () => {
     expect(namesMatch("Priya Kumari Sharma", "SHARMA PRIYA KUMARI")).toBe(true);

@@ -116,7 +116,8 @@ export const PAYOUT_MESSAGES = {
     `The account is registered to ${registered}, not ${legal}. Payouts are held until we review it.`,
   invalid: "The bank or UPI provider could not find this account. Check the details and save again.",
   kycMissing: "Add your payee details (legal name, PAN, bank account or UPI ID) in Settings → Payment first.",
-  kycHeld: "Your payout details are waiting for our review (the account holder's name did not match). We will e-mail you.",
+  kycHeld:
+    "Your payout details are waiting for our review (the account holder's name did not match). We will e-mail you.",
   kycInvalid: "Your payout account could not be verified. Check it in Settings → Payment.",
   aboveBalance: "You cannot request more than your available balance.",
   busy: "Another payout request is being processed. Try again in a moment.",
@@ -141,7 +142,8 @@ export const kycSchema = z
     const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
     if (v.pan && !isValidPan(v.pan)) fail(PAYOUT_MESSAGES.badPan, "pan");
     if (v.method === "bank") {
-      if (v.accountNumber && !/^\d{9,18}$/.test(v.accountNumber)) fail(PAYOUT_MESSAGES.badAccountNumber, "accountNumber");
+      if (v.accountNumber && !/^\d{9,18}$/.test(v.accountNumber))
+        fail(PAYOUT_MESSAGES.badAccountNumber, "accountNumber");
       if (!isValidIfsc(v.ifsc)) fail(PAYOUT_MESSAGES.badIfsc, "ifsc");
     } else if (!isValidUpi(v.upiId)) fail(PAYOUT_MESSAGES.badUpi, "upiId");
   });
@@ -163,7 +165,9 @@ export function namesMatch(legal: string, registered: string): boolean {
   if (!a.length || a.length !== b.length) return false;
   const rest = [...b];
   for (const w of a) {
-    const i = rest.findIndex((r) => r === w || (w.length === 1 && r.startsWith(w)) || (r.length === 1 && w.startsWith(r)));
+    const i = rest.findIndex(
+      (r) => r === w || (w.length === 1 && r.startsWith(w)) || (r.length === 1 && w.startsWith(r)),
+    );
     if (i < 0) return false;
     rest.splice(i, 1);
   }

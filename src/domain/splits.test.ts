@@ -13,14 +13,12 @@ import {
 } from "./splits";
 
 /** Random shares over 1..6 payees summing to exactly 100 % ("owner" is always one of them). */
-const sharesArb = fc
-  .array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 6 })
-  .map((weights) => {
-    const total = weights.reduce((s, w) => s + w, 0) || 1;
-    const bps = weights.map((w) => Math.floor((w * FULL_SHARE_BP) / total));
-    bps[0] = (bps[0] ?? 0) + FULL_SHARE_BP - bps.reduce((s, b) => s + b, 0);
-    return bps.map((bp, i) => ({ payee: i === 0 ? "owner" : `p${i}`, bp }));
-  });
+const sharesArb = fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 6 }).map((weights) => {
+  const total = weights.reduce((s, w) => s + w, 0) || 1;
+  const bps = weights.map((w) => Math.floor((w * FULL_SHARE_BP) / total));
+  bps[0] = (bps[0] ?? 0) + FULL_SHARE_BP - bps.reduce((s, b) => s + b, 0);
+  return bps.map((bp, i) => ({ payee: i === 0 ? "owner" : `p${i}`, bp }));
+});
 
 describe("allocate", () => {
   it("divides any amount exactly, never negative, for any shares and recoupment", () => {
@@ -46,18 +44,31 @@ describe("allocate", () => {
   });
 
   it("rounds down each collaborator's share and gives the owner the remainder", () => {
-    const parts = allocate(100, [
-      { payee: "owner", bp: 3334 },
-      { payee: "a", bp: 3333 },
-      { payee: "b", bp: 3333 },
-    ], "owner");
+    const parts = allocate(
+      100,
+      [
+        { payee: "owner", bp: 3334 },
+        { payee: "a", bp: 3333 },
+        { payee: "b", bp: 3333 },
+      ],
+      "owner",
+    );
     expect(parts).toEqual([
       { payee: "owner", sharePaise: 34, recoupmentPaise: 0 },
       { payee: "a", sharePaise: 33, recoupmentPaise: 0 },
       { payee: "b", sharePaise: 33, recoupmentPaise: 0 },
     ]);
     // The owner keeps the remainder even with no share of their own.
-    expect(allocate(1, [{ payee: "a", bp: 5000 }, { payee: "b", bp: 5000 }], "owner")).toEqual([
+    expect(
+      allocate(
+        1,
+        [
+          { payee: "a", bp: 5000 },
+          { payee: "b", bp: 5000 },
+        ],
+        "owner",
+      ),
+    ).toEqual([
       { payee: "owner", sharePaise: 1, recoupmentPaise: 0 },
       { payee: "a", sharePaise: 0, recoupmentPaise: 0 },
       { payee: "b", sharePaise: 0, recoupmentPaise: 0 },
@@ -168,9 +179,9 @@ describe("split sheet form", () => {
       const bad = splitSheetSchema.safeParse({ ...base, recoupment: { collaboratorIndex: 1, amountPaise } });
       expect(bad.success).toBe(false);
     }
-    expect(splitSheetSchema.safeParse({ ...base, recoupment: { collaboratorIndex: 0, amountPaise: 100 } }).success).toBe(
-      false,
-    );
+    expect(
+      splitSheetSchema.safeParse({ ...base, recoupment: { collaboratorIndex: 0, amountPaise: 100 } }).success,
+    ).toBe(false);
   });
   it("reads Indian mobile numbers in their usual forms", () => {
     expect(normaliseIndianMobile("98765 43210")).toBe("+919876543210");

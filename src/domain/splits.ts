@@ -41,12 +41,14 @@ export const SPLIT_MESSAGES = {
   nameRequired: "Enter the collaborator's name.",
   ownerOnce: "You appear once on a split sheet: your own row.",
   duplicateCollaborator: "Each collaborator appears once on a sheet.",
-  badRecoupment: "The recoupment must name a collaborator on this sheet and an amount in whole rupees and paise above zero.",
+  badRecoupment:
+    "The recoupment must name a collaborator on this sheet and an amount in whole rupees and paise above zero.",
   badEffectiveFrom: "Enter the date the split takes effect (YYYY-MM-DD).",
   pastEffectiveFrom: "A split cannot start before today: earnings already posted keep the split they were posted with.",
   notYourTrack: "Track not found.",
   savedTitle: "Split saved",
-  saved: (count: number) => `Invites go to ${count} collaborator${count === 1 ? "" : "s"} who ${count === 1 ? "has" : "have"} not accepted yet.`,
+  saved: (count: number) =>
+    `Invites go to ${count} collaborator${count === 1 ? "" : "s"} who ${count === 1 ? "has" : "have"} not accepted yet.`,
   inviteNotFound: "This invite link is not valid. Ask the artist to send it again.",
   inviteAccepted: "This invite has already been accepted.",
   inviteOwnSplit: "This invite is for a collaborator, not for the owner of the release.",

@@ -171,7 +171,13 @@ export async function startServer(
       const renewed = await payments.testGateway?.renewDue(today);
       if (renewed) logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
       await sendPlanReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, today);
-      await sendInviteReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, encryptor: payoutEncryptor });
+      await sendInviteReminders({
+        db: database.db,
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        encryptor: payoutEncryptor,
+      });
     },
     handlers: {
       ...qualityJobs({

@@ -23,12 +23,12 @@ import {
   GATEWAY_SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_KINDS,
 } from "#domain/payments";
+import { KYC_METHODS, KYC_STATUSES, PAYOUT_STATUSES } from "#domain/payouts";
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
 import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { REPORT_STATUSES } from "#domain/reports";
 import { ROLES } from "#domain/roles";
-import { KYC_METHODS, KYC_STATUSES, PAYOUT_STATUSES } from "#domain/payouts";
 import { SPLIT_ROLES } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";

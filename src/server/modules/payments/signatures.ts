@@ -1,5 +1,5 @@
-import { hmacHex, sameSignature } from "#server/lib/webhook-signature";
 import type { CheckoutResult } from "#server/lib/payment-gateway";
+import { hmacHex, sameSignature } from "#server/lib/webhook-signature";
 
 /** Subscriptions sign `payment_id|subscription_id`; orders sign `order_id|payment_id`. */
 export function isGenuineCheckout(result: CheckoutResult, keySecret: string): boolean {

@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { canonicalUpc } from "#domain/identifiers";
 import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
 import type { Db } from "#server/db/client";
-import {
-  dailyStreamFacts,
-  issuedIdentifiers,
-  releases,
-  storeReportRows,
-  storeReports,
-} from "#server/db/schema";
+import { issuedIdentifiers, releases, storeReportRows, storeReports } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
 import { ApiError } from "#server/lib/errors";
 import type { Logger } from "#server/lib/logger";

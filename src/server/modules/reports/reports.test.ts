@@ -1,34 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArtist, createLiveRelease } from "#server/test/factories";
+import { REPORT_HEADER, uploadReport, waitForReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
-const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
-
-async function upload(admin: TestClient, name: string, csv: string | Uint8Array | ReadableStream) {
-  const cookies = (admin as unknown as { cookies: Map<string, string> }).cookies;
-  const res = await fetch(`${admin.baseUrl}/api/admin/reports?name=${encodeURIComponent(name)}`, {
-    method: "POST",
-    body: csv as BodyInit,
-    // A stream body needs half-duplex in Node's fetch.
-    ...(csv instanceof ReadableStream ? { duplex: "half" } : {}),
-    headers: {
-      origin: admin.baseUrl,
-      "content-type": "text/csv",
-      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    },
-  } as RequestInit);
-  return { status: res.status, body: await res.json() };
-}
-
-async function waitForReport(admin: TestClient, id: string) {
-  for (let i = 0; i < 600; i++) {
-    const res = await admin.get(`/api/admin/reports/${id}`);
-    if (["completed", "failed"].includes(res.body.report.status)) return res.body.report;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("import did not finish");
-}
+const HEADER = REPORT_HEADER;
+const upload = uploadReport;
 
 describe("store report import", () => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 // The royalties module's entry point: other modules and the composition root import only this.
 
+export { createPayoutProvider, type TestPayoutProvider } from "./payout-providers";
+export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export * from "./royalties.routes";
-export { rebuildLedger, repostEarnings } from "./posting";
-export { createPayoutProvider, type TestPayoutProvider } from "./payout-providers";
 export { receivePayoutWebhook } from "./royalties.service";
 export { sendInviteReminders } from "./splits.service";

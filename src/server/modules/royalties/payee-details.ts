@@ -54,7 +54,11 @@ export async function savePayeeDetails(deps: Deps, userId: string, input: KycInp
       destination: v.method === "bank" ? { kind: "bank", accountNumber, ifsc: v.ifsc } : { kind: "upi", vpa: v.upiId },
     });
   } catch (err) {
-    throw new DomainError("unavailable", "PROVIDER_UNAVAILABLE", `The account could not be checked: ${(err as Error).message}`);
+    throw new DomainError(
+      "unavailable",
+      "PROVIDER_UNAVAILABLE",
+      `The account could not be checked: ${(err as Error).message}`,
+    );
   }
   const status: KycStatus = !validation.valid
     ? "invalid"
@@ -101,7 +105,9 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
     if (!updated?.kycMethod) throw new DomainError("not_found", "NOT_FOUND", "This payee has no payee details.");
     if (!updated.providerFundAccountId)
       throw new DomainError("conflict", "NOT_VALIDATED", "These details were never validated by the provider.");
-    await tx.insert(adminAuditLog).values({ actorId: adminId, action: "payee_details.approved", subjectUserId: userId, subjectId: userId });
+    await tx
+      .insert(adminAuditLog)
+      .values({ actorId: adminId, action: "payee_details.approved", subjectUserId: userId, subjectId: userId });
     return view(updated);
   });
 }

@@ -45,7 +45,8 @@ export function createRazorpayXProvider(config: RazorpayXConfig): PayoutProvider
       throw new PayoutProviderError(`RazorpayX could not be reached (${(err as Error).message}).`);
     }
     const json = (await res.json().catch(() => ({}))) as T & { error?: { description?: string } };
-    if (!res.ok) throw new PayoutProviderError(json.error?.description ?? `RazorpayX answered ${res.status}.`, res.status);
+    if (!res.ok)
+      throw new PayoutProviderError(json.error?.description ?? `RazorpayX answered ${res.status}.`, res.status);
     return json as T;
   }
   return {
@@ -86,7 +87,8 @@ export function createRazorpayXProvider(config: RazorpayXConfig): PayoutProvider
         await new Promise((r) => setTimeout(r, 500 * (i + 1)));
         validation = await call<Validation>("GET", `/v1/fund_accounts/validations/${validation.id}`);
       }
-      if (validation.status !== "completed") throw new PayoutProviderError("RazorpayX has not finished validating the account; try again shortly.");
+      if (validation.status !== "completed")
+        throw new PayoutProviderError("RazorpayX has not finished validating the account; try again shortly.");
       return {
         contactId: contact.id,
         fundAccountId: fund.id,
@@ -125,7 +127,10 @@ export type TestPayoutProvider = PayoutProvider & {
   settle(): Promise<void>;
 };
 
-export function createTestPayoutProvider(opts: { webhookSecret: string; send: () => SendPayoutWebhook }): TestPayoutProvider {
+export function createTestPayoutProvider(opts: {
+  webhookSecret: string;
+  send: () => SendPayoutWebhook;
+}): TestPayoutProvider {
   const id = (prefix: string) => `${prefix}_test_${randomBytes(7).toString("hex")}`;
   const inFlight = new Set<Promise<unknown>>();
   const destinations = new Map<string, string>();
@@ -164,10 +169,27 @@ export function createTestPayoutProvider(opts: { webhookSecret: string; send: ()
       const payout: ProviderPayout = { id: id("pout"), status: "processing", utr: null };
       byKey.set(idempotencyKey, payout);
       const fails = /^fail/i.test(destinations.get(fundAccountId) ?? "");
-      const entity = { id: payout.id, amount: amountPaise, currency: "INR", mode, reference_id: referenceId, fund_account_id: fundAccountId };
+      const entity = {
+        id: payout.id,
+        amount: amountPaise,
+        currency: "INR",
+        mode,
+        reference_id: referenceId,
+        fund_account_id: fundAccountId,
+      };
       if (fails)
-        emit("payout.failed", { ...entity, status: "failed", utr: null, failure_reason: "Beneficiary bank is offline (test provider)" });
-      else emit("payout.processed", { ...entity, status: "processed", utr: `TESTUTR${randomBytes(5).toString("hex").toUpperCase()}` });
+        emit("payout.failed", {
+          ...entity,
+          status: "failed",
+          utr: null,
+          failure_reason: "Beneficiary bank is offline (test provider)",
+        });
+      else
+        emit("payout.processed", {
+          ...entity,
+          status: "processed",
+          utr: `TESTUTR${randomBytes(5).toString("hex").toUpperCase()}`,
+        });
       return payout;
     },
     async settle() {
@@ -187,7 +209,12 @@ export function createPayoutProvider(
   },
   opts: { appSecret: string; send: () => SendPayoutWebhook },
 ): PayoutProvider {
-  if (env.RAZORPAYX_KEY_ID && env.RAZORPAYX_KEY_SECRET && env.RAZORPAYX_WEBHOOK_SECRET && env.RAZORPAYX_ACCOUNT_NUMBER) {
+  if (
+    env.RAZORPAYX_KEY_ID &&
+    env.RAZORPAYX_KEY_SECRET &&
+    env.RAZORPAYX_WEBHOOK_SECRET &&
+    env.RAZORPAYX_ACCOUNT_NUMBER
+  ) {
     return createRazorpayXProvider({
       keyId: env.RAZORPAYX_KEY_ID,
       keySecret: env.RAZORPAYX_KEY_SECRET,

@@ -175,8 +175,12 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     else byTrack.set(key, [piece]);
   }
   const desired = new Map<string, { piece: Piece; collaboratorId: string | null; kind: string; amount: number }>();
-  const keyOf = (p: { releaseId: string; isrc: string; month: string; store: string; country: string }, sheetId: string | null, collaboratorId: string | null, kind: string) =>
-    [p.releaseId, p.isrc, p.month, p.store, p.country, sheetId ?? "", collaboratorId ?? "", kind].join("|");
+  const keyOf = (
+    p: { releaseId: string; isrc: string; month: string; store: string; country: string },
+    sheetId: string | null,
+    collaboratorId: string | null,
+    kind: string,
+  ) => [p.releaseId, p.isrc, p.month, p.store, p.country, sheetId ?? "", collaboratorId ?? "", kind].join("|");
   for (const pieces of byTrack.values()) {
     pieces.sort(
       (a, b) =>

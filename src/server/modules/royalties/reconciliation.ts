@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
-import { artistShare, RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
+import { RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
 import type { Db } from "#server/db/client";
 import { royaltyAuditFindings } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
@@ -49,18 +49,31 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
     user_id: string | null;
     month: string;
     gross_paise: string | null;
-    share_percent: number | null;
     net_paise: string | null;
     traced: string | null;
+    traced_net: string | null;
+    posted: string | null;
   }>(
     await db.execute(sql`
-      with traced as (
-        select payee as user_id, date_trunc('month', day)::date as month, sum(revenue_paise)::bigint as gross
-        from (${TRACED_FACTS}) t group by 1, 2
+      with keyed as (
+        select payee as user_id, date_trunc('month', day)::date as month, release_id, isrc, store, country,
+          sum(revenue_paise)::bigint as gross
+        from (${TRACED_FACTS}) t group by 1, 2, 3, 4, 5, 6
+      ), traced as (
+        -- The share applies per release, track, store and country, each rounded half up (as posted).
+        select k.user_id, k.month, sum(k.gross)::bigint as gross,
+          sum(floor((k.gross * coalesce(l.share_percent, 0) + 50) / 100))::bigint as net
+        from keyed k left join royalty_ledger l on l.user_id = k.user_id and l.month = k.month
+        group by 1, 2
+      ), posted as (
+        select r.user_id, e.month, sum(e.amount_paise)::bigint as posted
+        from royalty_entries e join releases r on r.id = e.release_id
+        where e.kind in ('earning', 'recoupment') group by 1, 2
       )
       select coalesce(l.user_id, t.user_id) as user_id, to_char(coalesce(l.month, t.month), 'YYYY-MM-DD') as month,
-        l.gross_paise, l.share_percent, l.net_paise, t.gross as traced
+        l.gross_paise, l.net_paise, t.gross as traced, t.net as traced_net, p.posted
       from royalty_ledger l full join traced t on t.user_id = l.user_id and t.month = l.month
+      left join posted p on p.user_id = coalesce(l.user_id, t.user_id) and p.month = coalesce(l.month, t.month)
       order by 1, 2`),
   );
   const findings: ReconciliationFinding[] = [];
@@ -73,7 +86,9 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
     if (row.gross_paise !== null) ledgerRows += 1;
     ledgerGross += gross;
     tracedGross += traced;
-    const netRight = row.net_paise === null || Number(row.net_paise) === artistShare(gross, row.share_percent ?? 0);
+    // The month's net is what the facts give after the share, and what was posted to its payees.
+    const net = Number(row.net_paise ?? 0);
+    const netRight = row.net_paise === null || (net === Number(row.traced_net ?? 0) && net === Number(row.posted ?? 0));
     if (gross !== traced || !netRight) {
       findings.push({
         kind: "ledger_mismatch",
@@ -109,8 +124,10 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
   const overdrawn = rowsOf<{ user_id: string; requested: string; earned: string }>(
     await db.execute(sql`
       select p.user_id, p.requested, coalesce(l.earned, 0) as earned
-      from (select user_id, sum(amount_paise)::bigint as requested from payouts group by user_id) p
-      left join (select user_id, sum(net_paise)::bigint as earned from royalty_ledger group by user_id) l
+      from (select user_id, sum(amount_paise)::bigint as requested from payouts
+            where status not in ('failed', 'reversed') group by user_id) p
+      left join (select user_id, sum(amount_paise)::bigint as earned from royalty_entries
+                 where kind in ('earning', 'recoupment', 'escrow_release') group by user_id) l
         on l.user_id = p.user_id
       where p.requested > coalesce(l.earned, 0)
       limit ${MAX_FINDINGS}`),

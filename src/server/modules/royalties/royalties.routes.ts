@@ -185,7 +185,6 @@ const routes = {
   }),
 };
 
-
 const splitShareSchema = z.object({
   collaboratorId: z.string().nullable(),
   name: z.string(),
@@ -201,12 +200,21 @@ const sheetSchema = z.object({
   recoupment: z.object({ collaboratorId: z.string(), name: z.string(), amountPaise: z.number().int() }).nullable(),
   shares: z.array(splitShareSchema),
 });
-const sheetsSchema = z.object({ current: sheetSchema.nullable(), upcoming: z.array(sheetSchema), history: z.array(sheetSchema) });
+const sheetsSchema = z.object({
+  current: sheetSchema.nullable(),
+  upcoming: z.array(sheetSchema),
+  history: z.array(sheetSchema),
+});
 const splitsSchema = z
   .object({
     release: z.object({ id: z.string(), title: z.string(), artistName: z.string() }),
     tracks: z.array(
-      sheetsSchema.extend({ id: z.string(), position: z.number().int(), title: z.string(), isrc: z.string().nullable() }),
+      sheetsSchema.extend({
+        id: z.string(),
+        position: z.number().int(),
+        title: z.string(),
+        isrc: z.string().nullable(),
+      }),
     ),
     releaseWide: sheetsSchema,
     collaborators: z.array(
@@ -256,6 +264,7 @@ const statementSchema = z
     ),
     earningsPaise: money,
     recoupmentPaise: money,
+    heldInEscrowPaise: money,
     escrowReleasedPaise: money,
     payouts: z.array(
       z.object({
@@ -290,7 +299,8 @@ const moreRoutes = {
     method: "get",
     path: "/releases/{id}/splits",
     tags: ["Splits"],
-    summary: "A release's split sheets per track (in force, upcoming, history) and the owner's collaborators with what escrow holds",
+    summary:
+      "A release's split sheets per track (in force, upcoming, history) and the owner's collaborators with what escrow holds",
     request: { params: idParams },
     responses: { 200: json(splitsSchema, "Splits"), 401: err("Signed out"), 404: err("Not yours or absent") },
   }),
@@ -298,7 +308,8 @@ const moreRoutes = {
     method: "put",
     path: "/releases/{id}/tracks/{trackId}/split",
     tags: ["Splits"],
-    summary: "Save a new version of a track's split (shares summing to 100 %, optional recoupment, effective date); new collaborators are invited",
+    summary:
+      "Save a new version of a track's split (shares summing to 100 %, optional recoupment, effective date); new collaborators are invited",
     request: {
       params: z.object({ id: z.string().uuid(), trackId: z.string().uuid() }),
       body: { content: { "application/json": { schema: splitSheetSchema } }, required: true },
@@ -349,7 +360,8 @@ const moreRoutes = {
     method: "get",
     path: "/royalties/statements/{month}",
     tags: ["Royalties"],
-    summary: "Your statement for a month (YYYY-MM): opening balance, earnings by release, track, store and country, recoupment, TDS, payouts, closing balance",
+    summary:
+      "Your statement for a month (YYYY-MM): opening balance, earnings by release, track, store and country, recoupment, TDS, payouts, closing balance",
     request: { params: z.object({ month: z.string() }) },
     responses: { 200: json(statementSchema, "The statement"), 400: err("Not a month"), 401: err("Signed out") },
   }),
@@ -380,7 +392,8 @@ const moreRoutes = {
     method: "put",
     path: "/payee-details",
     tags: ["Royalties"],
-    summary: "Save payee details: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider",
+    summary:
+      "Save payee details: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider",
     request: { body: { content: { "application/json": { schema: kycSchema } }, required: true } },
     responses: {
       200: json(z.object({ details: payeeDetailsSchema.nullable(), message: z.string() }), "Saved and checked"),
@@ -472,7 +485,10 @@ export const royaltiesRouter = createRouter()
     const user = await requireUser(c);
     const body = (await c.req.json().catch(() => ({}))) as { amountPaise?: unknown };
     const amount = body && typeof body === "object" && "amountPaise" in body ? body.amountPaise : undefined;
-    return c.json(await requestPayout(royaltyDeps(c.get("deps")), user.id, amount === undefined ? undefined : Number(amount)), 201);
+    return c.json(
+      await requestPayout(royaltyDeps(c.get("deps")), user.id, amount === undefined ? undefined : Number(amount)),
+      201,
+    );
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
@@ -527,7 +543,11 @@ export const royaltiesRouter = createRouter()
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
     const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
-    return download(tdsCsv(deps.payouts.tds.section, rows), "text/csv; charset=utf-8", `kalrav-tds-${fy}-Q${quarter}.csv`);
+    return download(
+      tdsCsv(deps.payouts.tds.section, rows),
+      "text/csv; charset=utf-8",
+      `kalrav-tds-${fy}-Q${quarter}.csv`,
+    );
   })
   .openapi(moreRoutes.payeeDetails, async (c) => {
     const user = await requireUser(c);
@@ -543,14 +563,21 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(moreRoutes.approvePayee, async (c) => {
     const admin = await requireAdmin(c);
-    return c.json({ details: await approvePayeeDetails(c.get("deps").database.db, c.req.valid("param").id, admin.id) }, 200);
+    return c.json(
+      { details: await approvePayeeDetails(c.get("deps").database.db, c.req.valid("param").id, admin.id) },
+      200,
+    );
   })
   .openapi(moreRoutes.adminTds, async (c) => {
     await requireAdmin(c);
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
     const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4);
-    return download(tdsCsv(deps.payouts.tds.section, rows), "text/csv; charset=utf-8", `kalrav-tds-${fy}-Q${quarter}-all.csv`);
+    return download(
+      tdsCsv(deps.payouts.tds.section, rows),
+      "text/csv; charset=utf-8",
+      `kalrav-tds-${fy}-Q${quarter}-all.csv`,
+    );
   })
   .openapi(moreRoutes.payoutWebhook, async (c) => {
     // Read as text and verified before it is parsed: the signature is over the bytes sent.

@@ -17,7 +17,7 @@ import {
 import { canRequestPayout, ROYALTY_MESSAGES } from "#domain/royalties";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
-import { payoutAccounts, paymentEvents, payouts, royaltyEntries, royaltyLedger, users } from "#server/db/schema";
+import { paymentEvents, payoutAccounts, payouts, royaltyEntries, royaltyLedger, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payouts } from "#server/lib/payout-provider";
 import { isGenuineWebhook } from "#server/lib/webhook-signature";
@@ -98,9 +98,10 @@ export async function loadRoyalties(deps: { db: Db; payouts: Payouts }, userId: 
       .orderBy(desc(sql`sum(${royaltyEntries.amountPaise})`)),
     db
       .select({
-        earned: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}) filter (where ${royaltyEntries.kind} in ('earning', 'recoupment', 'escrow_release')), 0)::bigint`.mapWith(
-          Number,
-        ),
+        earned:
+          sql<number>`coalesce(sum(${royaltyEntries.amountPaise}) filter (where ${royaltyEntries.kind} in ('earning', 'recoupment', 'escrow_release')), 0)::bigint`.mapWith(
+            Number,
+          ),
         balance: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}), 0)::bigint`.mapWith(Number),
       })
       .from(royaltyEntries)
@@ -353,7 +354,13 @@ export async function receivePayoutWebhook(
     event?: string;
     payload?: {
       payout?: {
-        entity?: { id?: string; reference_id?: string; utr?: string | null; failure_reason?: string | null; status_details?: { description?: string } };
+        entity?: {
+          id?: string;
+          reference_id?: string;
+          utr?: string | null;
+          failure_reason?: string | null;
+          status_details?: { description?: string };
+        };
       };
     };
   };
@@ -369,7 +376,13 @@ export async function receivePayoutWebhook(
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
-      .values({ id: `${provider.name}-payouts:${eventId}`, gateway: `${provider.name}-payouts`, type, outcome: "received", payload: event })
+      .values({
+        id: `${provider.name}-payouts:${eventId}`,
+        gateway: `${provider.name}-payouts`,
+        type,
+        outcome: "received",
+        payload: event,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return "duplicate" as const;
@@ -389,7 +402,12 @@ export async function receivePayoutWebhook(
     else if (type === "payout.processed") {
       const [done] = await tx
         .update(payouts)
-        .set({ status: "completed", utr: entity?.utr ?? null, completedAt: new Date(), providerPayoutId: payout.providerPayoutId ?? entity?.id ?? null })
+        .set({
+          status: "completed",
+          utr: entity?.utr ?? null,
+          completedAt: new Date(),
+          providerPayoutId: payout.providerPayoutId ?? entity?.id ?? null,
+        })
         .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ["pending", "approved", "processing"])))
         .returning();
       if (done) {
@@ -402,7 +420,12 @@ export async function receivePayoutWebhook(
       }
     } else if (type === "payout.failed" || type === "payout.reversed" || type === "payout.rejected") {
       const reason = entity?.failure_reason || entity?.status_details?.description || "the bank returned it";
-      const returned = await returnPayout(tx as unknown as Db, payout.id, type === "payout.reversed" ? "reversed" : "failed", reason);
+      const returned = await returnPayout(
+        tx as unknown as Db,
+        payout.id,
+        type === "payout.reversed" ? "reversed" : "failed",
+        reason,
+      );
       if (returned) {
         result = "applied";
         notice = {
@@ -412,7 +435,10 @@ export async function receivePayoutWebhook(
         };
       }
     }
-    await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, `${provider.name}-payouts:${eventId}`));
+    await tx
+      .update(paymentEvents)
+      .set({ outcome: result })
+      .where(eq(paymentEvents.id, `${provider.name}-payouts:${eventId}`));
     return result;
   });
   if (notice) {
@@ -433,7 +459,11 @@ export async function completePayout(
     .update(payouts)
     .set({ status: "completed", reference, completedAt: new Date() })
     .where(
-      and(eq(payouts.id, id), inArray(payouts.status, ["pending", "approved"]), sql`${payouts.providerPayoutId} is null`),
+      and(
+        eq(payouts.id, id),
+        inArray(payouts.status, ["pending", "approved"]),
+        sql`${payouts.providerPayoutId} is null`,
+      ),
     )
     .returning();
   if (!updated) {
@@ -442,7 +472,9 @@ export async function completePayout(
       ? new DomainError(
           "conflict",
           "NOT_PENDING",
-          exists.status === "completed" ? "This payout is already completed." : "This payout is with the payout provider or has ended.",
+          exists.status === "completed"
+            ? "This payout is already completed."
+            : "This payout is with the payout provider or has ended.",
         )
       : new DomainError("not_found", "NOT_FOUND", "Payout not found.");
   }

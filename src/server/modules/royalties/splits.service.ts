@@ -231,7 +231,13 @@ export async function saveSplit(
   const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   for (const invite of invites) {
     if (!invite.email) continue;
-    await sendInvite(deps, { to: invite.email, name: invite.name, ownerName: owner?.name ?? "An artist", title: release.title, token: invite.token });
+    await sendInvite(deps, {
+      to: invite.email,
+      name: invite.name,
+      ownerName: owner?.name ?? "An artist",
+      title: release.title,
+      token: invite.token,
+    });
   }
   const pending = (await getSplits(deps, userId, releaseId)).collaborators.filter((c) => !c.accepted).length;
   return { ...(await getSplits(deps, userId, releaseId)), pendingInvites: pending };

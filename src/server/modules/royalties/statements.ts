@@ -5,8 +5,8 @@ import { stringify } from "csv-stringify/sync";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { formatInr } from "#domain/money";
-import { bpToPercent } from "#domain/splits";
 import { PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
+import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
@@ -32,8 +32,18 @@ export interface Statement {
   }[];
   earningsPaise: number;
   recoupmentPaise: number;
+  /** Of the earnings, what was held in escrow (earned before the invite was accepted). */
+  heldInEscrowPaise: number;
   escrowReleasedPaise: number;
-  payouts: { id: string; requestedAt: string; status: string; grossPaise: number; tdsPaise: number; netPaise: number; utr: string | null }[];
+  payouts: {
+    id: string;
+    requestedAt: string;
+    status: string;
+    grossPaise: number;
+    tdsPaise: number;
+    netPaise: number;
+    utr: string | null;
+  }[];
   payoutsPaise: number;
   returnedPaise: number;
   tdsPaise: number;
@@ -56,6 +66,14 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     ),
   );
   const byKind = (k: string) => Number(kinds.find((r) => r.kind === k)?.sum ?? 0);
+  // Earned as a collaborator before accepting: listed with the earnings, held in escrow until released.
+  const [held] = rowsOf<{ sum: string }>(
+    await db.execute(sql`
+      select coalesce(sum(e.amount_paise), 0)::bigint as sum from royalty_entries e
+      join collaborators c on c.id = e.collaborator_id
+      where c.accepted_user_id = ${userId} and e.user_id is null and e.month = ${first}::date
+        and e.kind in ('earning', 'recoupment')`),
+  );
   const lines = rowsOf<{
     release: string | null;
     track: string | null;
@@ -72,7 +90,8 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
       from royalty_entries e
       left join releases r on r.id = e.release_id
       left join tracks t on t.release_id = e.release_id and t.isrc = e.isrc and e.isrc <> ''
-      where e.user_id = ${userId} and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
+      where (e.user_id = ${userId} or e.collaborator_id in (select id from collaborators where accepted_user_id = ${userId}))
+        and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
       group by r.title, t.title, e.isrc, e.store, e.country
       having sum(e.amount_paise) <> 0
       order by r.title, t.title nulls first, e.store, e.country`),
@@ -81,7 +100,13 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
   const paid = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.userId, userId), gte(payouts.requestedAt, new Date(`${first}T00:00:00Z`)), lt(payouts.requestedAt, next)))
+    .where(
+      and(
+        eq(payouts.userId, userId),
+        gte(payouts.requestedAt, new Date(`${first}T00:00:00Z`)),
+        lt(payouts.requestedAt, next),
+      ),
+    )
     .orderBy(payouts.requestedAt);
   const openingPaise = Number(opening?.sum ?? 0);
   const movement = kinds.reduce((s, k) => s + Number(k.sum), 0);
@@ -98,8 +123,9 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
       earningPaise: Number(l.earning),
       recoupmentPaise: Number(l.recoupment),
     })),
-    earningsPaise: byKind("earning"),
-    recoupmentPaise: byKind("recoupment"),
+    earningsPaise: lines.reduce((sum, l) => sum + Number(l.earning), 0),
+    recoupmentPaise: lines.reduce((sum, l) => sum + Number(l.recoupment), 0),
+    heldInEscrowPaise: Number(held?.sum ?? 0),
     escrowReleasedPaise: byKind("escrow_release"),
     payouts: paid.map((p) => ({
       id: p.id,
@@ -128,9 +154,18 @@ export function statementCsv(s: Statement): string {
     ["Opening balance", "", "", "", "", rupees(s.openingPaise)],
     [],
     ["Release", "Track", "ISRC", "Store", "Country", "Earnings (INR)", "Recoupment (INR)"],
-    ...s.earnings.map((e) => [e.release, e.track, e.isrc, e.store, e.country, rupees(e.earningPaise), rupees(e.recoupmentPaise)]),
+    ...s.earnings.map((e) => [
+      e.release,
+      e.track,
+      e.isrc,
+      e.store,
+      e.country,
+      rupees(e.earningPaise),
+      rupees(e.recoupmentPaise),
+    ]),
     [],
     ["Total earnings", "", "", "", "", rupees(s.earningsPaise), rupees(s.recoupmentPaise)],
+    ["of which held in escrow until you accepted", "", "", "", "", rupees(s.heldInEscrowPaise)],
     ["Released from escrow", "", "", "", "", rupees(s.escrowReleasedPaise)],
     ["Payouts (gross)", "", "", "", "", rupees(-s.payoutsPaise)],
     [`of which TDS (section ${s.tdsSection})`, "", "", "", "", rupees(s.tdsPaise)],
@@ -141,7 +176,11 @@ export function statementCsv(s: Statement): string {
 }
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Royalty statement ${s.month}`, Author: "Kalrav" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    info: { Title: `Royalty statement ${s.month}`, Author: "Kalrav" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -166,12 +205,18 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   doc.moveDown(0.5);
   doc.text(`Total earnings: ${inr(s.earningsPaise)}`);
   doc.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
+  doc.text(`Of which held in escrow until you accepted: ${inr(s.heldInEscrowPaise)}`);
   doc.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);
   doc.text(`Payouts (gross): ${inr(s.payoutsPaise)}`);
   doc.text(`TDS deducted (section ${s.tdsSection} of the Income-tax Act): ${inr(s.tdsPaise)}`);
-  doc.text(`Paid to your account (net): ${inr(s.payouts.filter((p) => p.status !== "failed" && p.status !== "reversed").reduce((a, p) => a + p.netPaise, 0))}`);
+  doc.text(
+    `Paid to your account (net): ${inr(s.payouts.filter((p) => p.status !== "failed" && p.status !== "reversed").reduce((a, p) => a + p.netPaise, 0))}`,
+  );
   doc.text(`Returned payouts: ${inr(s.returnedPaise)}`);
-  doc.moveDown(0.5).font("Helvetica-Bold").text(`Closing balance: ${inr(s.closingPaise)}`);
+  doc
+    .moveDown(0.5)
+    .font("Helvetica-Bold")
+    .text(`Closing balance: ${inr(s.closingPaise)}`);
   doc.end();
   return done;
 }
@@ -183,10 +228,17 @@ export async function tdsDeductions(
   quarter: 1 | 2 | 3 | 4,
   userId?: string,
 ) {
-  if (!/^\d{4}-\d{2}$/.test(fy)) throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
+  if (!/^\d{4}-\d{2}$/.test(fy))
+    throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
   const { from, to } = quarterRange(fy, quarter);
   const rows = await deps.db
-    .select({ payout: payouts, name: users.name, email: users.email, legalName: payoutAccounts.legalName, pan: payoutAccounts.panEncrypted })
+    .select({
+      payout: payouts,
+      name: users.name,
+      email: users.email,
+      legalName: payoutAccounts.legalName,
+      pan: payoutAccounts.panEncrypted,
+    })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
     .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.userId))
@@ -215,6 +267,16 @@ export async function tdsDeductions(
 export function tdsCsv(section: string, rows: Awaited<ReturnType<typeof tdsDeductions>>): string {
   return stringify([
     ["Date", "Payee", "E-mail", "PAN", "Section", "Amount paid (INR)", "TDS rate (%)", "TDS (INR)", "Net paid (INR)"],
-    ...rows.map((r) => [r.date, r.payee, r.email, r.pan, section, rupees(r.grossPaise), r.ratePercent, rupees(r.tdsPaise), rupees(r.netPaise)]),
+    ...rows.map((r) => [
+      r.date,
+      r.payee,
+      r.email,
+      r.pan,
+      section,
+      rupees(r.grossPaise),
+      r.ratePercent,
+      rupees(r.tdsPaise),
+      rupees(r.netPaise),
+    ]),
   ]);
 }

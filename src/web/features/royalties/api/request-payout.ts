@@ -6,7 +6,8 @@ import { royaltiesQueryOptions } from "./get-royalties";
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amountPaise?: number) => call(client.royalties.payouts.$post({ json: amountPaise === undefined ? {} : { amountPaise } })),
+    mutationFn: (amountPaise?: number) =>
+      call(client.royalties.payouts.$post({ json: amountPaise === undefined ? {} : { amountPaise } })),
     onSuccess: (data) => queryClient.setQueryData(royaltiesQueryOptions.queryKey, data),
   });
 }

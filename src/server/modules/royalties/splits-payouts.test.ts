@@ -1,0 +1,366 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { signWebhook } from "#server/lib/webhook-signature";
+import { createArtist, createLiveRelease } from "#server/test/factories";
+import { importReport } from "#server/test/reports";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import type { TestPayoutProvider } from "./payout-providers";
+
+type Artist = Awaited<ReturnType<typeof createArtist>>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** A day `n` days from today (report rows may be dated ahead: the split then surely applies). */
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
+async function rows<T>(server: TestServer, query: ReturnType<typeof sql>) {
+  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Every balance in the ledger, by account (user id, or "escrow:<collaborator>"). */
+async function balances(server: TestServer) {
+  const list = await rows<{ account: string; sum: string }>(
+    server,
+    sql`select coalesce(user_id, 'escrow:' || collaborator_id) as account, sum(amount_paise)::bigint as sum
+        from royalty_entries group by 1 having sum(amount_paise) <> 0 order by 1`,
+  );
+  return Object.fromEntries(list.map((r) => [r.account, Number(r.sum)]));
+}
+
+describe("splits, escrow, statements and payouts", () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let owner: Artist;
+  let release: { id: string; upcEan: string; isrcs: string[] };
+  let trackId: string;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    owner = await createArtist(server, "Owner Artist");
+    release = await createLiveRelease(server, admin, owner.client, { title: "Shared Song" });
+    trackId = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.tracks[0].id;
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  const split = (percentOwner: string, percentProducer: string, extra: Record<string, unknown> = {}) => ({
+    effectiveFrom: today(),
+    collaborators: [
+      { name: "Owner Artist", role: "artist", percent: percentOwner, isOwner: true },
+      { name: "Priya Producer", role: "producer", email: "priya@example.com", percent: percentProducer },
+    ],
+    ...extra,
+  });
+  const saveSplit = (body: unknown, client = owner.client, id = trackId) =>
+    client.request("PUT", `/api/releases/${release.id}/tracks/${id}/split`, body);
+  const row = (day: string, revenue: string, isrc = release.isrcs[0]) =>
+    `${day},Spotify,IN,${release.upcEan},${isrc},100,10,${revenue},INR`;
+
+  it("a 60/40 split: the producer is invited, their share is held in escrow, released once on acceptance, and statements reconcile", async () => {
+    const saved = await saveSplit(split("60", "40"));
+    expect(saved.status).toBe(200);
+    expect(saved.body.pendingInvites).toBe(1);
+    const mail = (await server.outbox()).find((m) => m.to === "priya@example.com");
+    expect(mail?.subject).toContain('"Shared Song"');
+    const token = /\/invite\/([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+
+    // Basic Artist keeps 80 % (the plan share): ₹100.00 of revenue is ₹80.00 to divide: ₹48 and ₹32.
+    const report = await importReport(admin, "split.csv", [row(`${NEXT_YEAR}-02-10`, "100.00")]);
+    expect(report.status).toBe("completed");
+    const producer = saved.body.collaborators[0];
+    expect(await balances(server)).toEqual({ [owner.id]: 4800, [`escrow:${producer.id}`]: 3200 });
+    // The owner sees what is held for the producer.
+    expect((await owner.client.get("/api/royalties")).body).toMatchObject({
+      availablePaise: 4800,
+      heldForCollaboratorsPaise: 3200,
+    });
+
+    // The invite link shows what is held; a stranger with another address cannot take it.
+    expect((await server.client().get(`/api/invites/${token}`)).body).toMatchObject({
+      ownerName: "Owner Artist",
+      releases: ["Shared Song"],
+      heldPaise: 3200,
+      accepted: false,
+    });
+    const stranger = await createArtist(server, "Stranger");
+    const wrong = await stranger.client.post(`/api/invites/${token}/accept`);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error.code).toBe("WRONG_ACCOUNT");
+    expect((await owner.client.post(`/api/invites/${token}/accept`)).status).toBe(409);
+
+    // Priya signs up with the invited address (no plan needed) and accepts: ₹32 released once.
+    const priya = server.client();
+    await priya.signUp("Priya Producer", "priya@example.com", "priya-pass");
+    await priya.signIn("priya@example.com", "priya-pass");
+    const priyaId = (await priya.get("/api/session")).body.user.id;
+    const accepted = await priya.post(`/api/invites/${token}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.releasedPaise).toBe(3200);
+    const again = await priya.post(`/api/invites/${token}/accept`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("ALREADY_ACCEPTED");
+    expect(await balances(server)).toEqual({ [owner.id]: 4800, [priyaId]: 3200 });
+
+    // Later earnings go straight to her.
+    await importReport(admin, "later.csv", [row(`${NEXT_YEAR}-02-11`, "10.00")]);
+    expect(await balances(server)).toEqual({ [owner.id]: 4800 + 480, [priyaId]: 3200 + 320 });
+
+    // Statements: per payee, and together they are what the reports paid after our share.
+    const month = `${NEXT_YEAR}-02`;
+    const ownerStatement = (await owner.client.get(`/api/royalties/statements/${month}`)).body;
+    const priyaStatement = (await priya.get(`/api/royalties/statements/${month}`)).body;
+    const ledger = await rows<{ net: string }>(
+      server,
+      sql`select coalesce(sum(net_paise), 0)::bigint as net from royalty_ledger where user_id = ${owner.id}`,
+    );
+    const paidAfterShare = Number(ledger[0]?.net);
+    expect(paidAfterShare).toBe(8800);
+    expect(ownerStatement.earningsPaise + priyaStatement.earningsPaise).toBe(paidAfterShare);
+    expect(priyaStatement).toMatchObject({ earningsPaise: 3520, heldInEscrowPaise: 3200 });
+    expect(ownerStatement.earnings[0]).toMatchObject({ release: "Shared Song", store: "Spotify", country: "IN" });
+    // Her balance: what came straight to her (₹3.20) in February; the release of ₹32 is in this month's statement.
+    expect(priyaStatement.closingPaise).toBe(
+      priyaStatement.openingPaise +
+        priyaStatement.earningsPaise -
+        priyaStatement.heldInEscrowPaise +
+        priyaStatement.escrowReleasedPaise,
+    );
+    // The admin's check proves the ledger from the facts: every month's net posted to its payees.
+    const check = (await admin.get("/api/admin/royalties/reconciliation")).body;
+    expect(check.findings).toEqual([]);
+    expect(check.ok).toBe(true);
+    const csv = await priya.send("GET", `/api/royalties/statements/${month}/csv`, undefined);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain("Closing balance");
+    const pdf = await priya.send("GET", `/api/royalties/statements/${month}/pdf`, undefined);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("refuses bad splits and someone else's track, changing nothing", async () => {
+    const before = await rows<{ n: number }>(server, sql`select count(*)::int as n from split_sheets`);
+    const sum = await saveSplit(split("60", "39.99"));
+    expect(sum.status).toBe(400);
+    expect(sum.text).toContain("Shares must add up to exactly 100 %");
+    expect((await saveSplit(split("60", "40", { recoupment: { collaboratorIndex: 1, amountPaise: -5 } }))).status).toBe(
+      400,
+    );
+    expect(
+      (await saveSplit(split("60", "40", { recoupment: { collaboratorIndex: 1, amountPaise: 10.5 } }))).status,
+    ).toBe(400);
+    expect((await saveSplit(split("60", "40", { effectiveFrom: "2020-01-01" }))).status).toBe(400);
+    const other = await createArtist(server, "Other Artist");
+    expect((await saveSplit(split("60", "40"), other.client)).status).toBe(404);
+    expect((await other.client.get(`/api/releases/${release.id}/splits`)).status).toBe(404);
+    const after = await rows<{ n: number }>(server, sql`select count(*)::int as n from split_sheets`);
+    expect(after).toEqual(before);
+  });
+
+  it("a split changed mid-month applies from its effective date only, and a recoupment is repaid first", async () => {
+    await saveSplit(split("60", "40", { recoupment: { collaboratorIndex: 1, amountPaise: 1_000 } }));
+    await saveSplit(split("100", "0", { effectiveFrom: `${NEXT_YEAR}-03-16` }));
+    await importReport(admin, "march.csv", [row(`${NEXT_YEAR}-03-10`, "50.00"), row(`${NEXT_YEAR}-03-20`, "50.00")]);
+    const producer = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].id;
+    // Before the 16th: ₹40 net; ₹10 recouped first, then 40 % of ₹30 = ₹12 → ₹22 to the producer.
+    // From the 16th: everything to the owner (₹40). The owner: ₹18 + ₹40.
+    expect(await balances(server)).toEqual({ [owner.id]: 1800 + 4000, [`escrow:${producer}`]: 2200 });
+    const kinds = await rows<{ kind: string; sum: string }>(
+      server,
+      sql`select kind, sum(amount_paise)::bigint as sum from royalty_entries where collaborator_id = ${producer} group by kind order by kind`,
+    );
+    expect(kinds.map((k) => [k.kind, Number(k.sum)])).toEqual([
+      ["earning", 1200],
+      ["recoupment", 1000],
+    ]);
+  });
+
+  it("a restated report reverses and reposts: balances are as if the new figures had come first", async () => {
+    await saveSplit(split("70", "30", { recoupment: { collaboratorIndex: 1, amountPaise: 500 } }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 2, maxLength: 2 }),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 2, maxLength: 2 }),
+        async (first, restated) => {
+          const money = (paise: number) => (paise / 100).toFixed(2);
+          const days = [inDays(3), inDays(4)];
+          const name = `r-${Math.random()}`;
+          await importReport(
+            admin,
+            `${name}-a.csv`,
+            days.map((d, i) => row(d, money(first[i] ?? 0))),
+          );
+          await importReport(
+            admin,
+            `${name}-b.csv`,
+            days.map((d, i) => row(d, money(restated[i] ?? 0))),
+          );
+          const afterRestatement = await balances(server);
+          // Importing the new figures again changes nothing (the same facts): it is a fixed point…
+          await importReport(admin, `${name}-c.csv`, [...days.map((d, i) => row(d, money(restated[i] ?? 0))), ""]);
+          expect(await balances(server)).toEqual(afterRestatement);
+          // …and every balance sums to what the facts paid after the plan share.
+          const total = Object.values(afterRestatement).reduce((s, v) => s + v, 0);
+          const net = await rows<{ net: string }>(
+            server,
+            sql`select coalesce(sum(net_paise), 0)::bigint as net from royalty_ledger`,
+          );
+          expect(total).toBe(Number(net[0]?.net));
+          for (const v of Object.values(afterRestatement)) expect(v).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 4 },
+    );
+    // Recomputed from scratch, the ledger agrees with what was posted step by step.
+    const posted = await balances(server);
+    await server.database.db.execute(sql`delete from royalty_entries`);
+    const { rebuildLedger } = await import("./posting");
+    await rebuildLedger(server.database.db, [owner.id]);
+    expect(await balances(server)).toEqual(posted);
+  }, 120_000);
+
+  describe("payouts", () => {
+    const provider = () => server.payouts.provider as TestPayoutProvider;
+    async function earn(client: TestClient, paise: number) {
+      // Owner keeps 100 %; 80 % plan share: revenue = paise / 0.8.
+      await importReport(admin, `earn-${Math.random()}.csv`, [row(inDays(1), (((paise / 80) * 100) / 100).toFixed(2))]);
+      return client;
+    }
+
+    it("are validated, approved in a batch, paid through the provider with a UTR, and a replayed or forged webhook changes nothing", async () => {
+      await earn(owner.client, 80_000);
+      // Without payee details there is nothing to pay to.
+      expect((await owner.client.post("/api/royalties/payouts")).status).toBe(409);
+      const kyc = await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        pan: "ABCPE1234F",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      expect(kyc.status).toBe(200);
+      expect(kyc.body.details).toMatchObject({ status: "verified", registeredName: "OWNER ARTIST", panLast4: "234F" });
+
+      // Above the balance, then two requests at once: one payout.
+      expect((await owner.client.post("/api/royalties/payouts", { amountPaise: 90_000 })).status).toBe(409);
+      const both = await Promise.all([
+        owner.client.post("/api/royalties/payouts"),
+        owner.client.post("/api/royalties/payouts"),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+      const payout = (await owner.client.get("/api/royalties")).body.payouts[0];
+      expect(payout).toMatchObject({ amountPaise: 80_000, tdsPaise: 0, status: "pending" });
+      expect((await owner.client.get("/api/royalties")).body.availablePaise).toBe(0);
+
+      const approved = await admin.post("/api/admin/payouts/approve", { ids: [payout.id, payout.id] });
+      expect(approved.body).toEqual({ sent: [payout.id], skipped: [] });
+      await provider().settle();
+      const paid = (await owner.client.get("/api/royalties")).body.payouts[0];
+      expect(paid.status).toBe("completed");
+      expect(paid.utr).toMatch(/^TESTUTR/);
+
+      // Approving again does not pay again.
+      expect((await admin.post("/api/admin/payouts/approve", { ids: [payout.id] })).body.sent).toEqual([]);
+
+      // A forged webhook is refused; a genuine "reversed" returns the money once, a replay does nothing.
+      const raw = JSON.stringify({
+        event: "payout.reversed",
+        payload: {
+          payout: {
+            entity: { id: "pout_x", reference_id: payout.id, status: "reversed", failure_reason: "Account closed" },
+          },
+        },
+      });
+      const forged = await server.client().request("POST", "/api/webhooks/razorpayx", raw, {
+        "content-type": "application/json",
+        "x-razorpay-signature": "0".repeat(64),
+        "x-razorpay-event-id": "evt_reversal",
+      });
+      expect(forged.status).toBe(401);
+      const send = () =>
+        server.client().request("POST", "/api/webhooks/razorpayx", raw, {
+          "content-type": "application/json",
+          "x-razorpay-signature": signWebhook(raw, provider().webhookSecret),
+          "x-razorpay-event-id": "evt_reversal",
+        });
+      expect((await send()).body.outcome).toBe("applied");
+      expect((await send()).body.outcome).toBe("duplicate");
+      const after = (await owner.client.get("/api/royalties")).body;
+      expect(after.availablePaise).toBe(80_000);
+      expect(after.payouts[0]).toMatchObject({ status: "reversed", failureReason: "Account closed" });
+    });
+
+    it("a name that does not match holds payouts until an admin reviews; an invalid account is refused", async () => {
+      await earn(owner.client, 80_000);
+      const mismatch = await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "bank",
+        accountNumber: "mismatch123456",
+        ifsc: "HDFC0001234",
+      });
+      expect(mismatch.status).toBe(400); // an account number is digits
+      const held = await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "mismatch.owner@okbank",
+      });
+      expect(held.body.details.status).toBe("name_mismatch");
+      expect(held.body.message).toContain("SOMEONE ELSE");
+      const refused = await owner.client.post("/api/royalties/payouts");
+      expect(refused.body.error.code).toBe("KYC_HELD");
+      expect((await owner.client.post(`/api/admin/payees/${owner.id}/approve`)).status).toBe(403);
+      expect((await admin.post(`/api/admin/payees/${owner.id}/approve`)).body.details.status).toBe("approved");
+      expect((await owner.client.post("/api/royalties/payouts")).status).toBe(201);
+    });
+
+    it("deducts TDS once the year's payouts cross the threshold, with a catch-up, and more without a PAN", async () => {
+      // ₹40,000 then ₹20,000 in one year: nothing on the first, 10 % of ₹60,000 on the second.
+      await earn(owner.client, 6_000_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        pan: "ABCPE1234F",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      const first = await owner.client.post("/api/royalties/payouts", { amountPaise: 4_000_000 });
+      expect(first.body.payouts[0]).toMatchObject({ tdsPaise: 0 });
+      const second = await owner.client.post("/api/royalties/payouts", { amountPaise: 2_000_000 });
+      expect(second.body.payouts[0]).toMatchObject({ amountPaise: 2_000_000, tdsPaise: 600_000, netPaise: 1_400_000 });
+      expect(second.body.tds).toMatchObject({
+        section: "194J",
+        paidThisYearPaise: 6_000_000,
+        deductedThisYearPaise: 600_000,
+      });
+      const { fy } = { fy: second.body.tds.financialYear as string };
+      const month = new Date().toISOString().slice(5, 7);
+      const quarter = [4, 4, 4, 1, 1, 1, 2, 2, 2, 3, 3, 3][Number(month) - 1];
+      const csv = await admin.send("GET", `/api/admin/tds?fy=${fy}&quarter=${quarter}`, undefined);
+      expect(csv.text).toContain("ABCPE1234F");
+      expect(csv.text).toContain("6000.00");
+    });
+
+    it("a failed payout returns its money once", async () => {
+      await earn(owner.client, 80_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "fail.owner@okbank",
+      });
+      await owner.client.post("/api/royalties/payouts");
+      const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+      await admin.post("/api/admin/payouts/approve", { ids: [id] });
+      await provider().settle();
+      const after = (await owner.client.get("/api/royalties")).body;
+      expect(after.payouts[0]).toMatchObject({ status: "failed" });
+      expect(after.availablePaise).toBe(80_000);
+      const returns = await rows<{ n: number }>(
+        server,
+        sql`select count(*)::int as n from royalty_entries where payout_id = ${id} and kind = 'payout_return'`,
+      );
+      expect(returns[0]?.n).toBe(1);
+    });
+  });
+});
