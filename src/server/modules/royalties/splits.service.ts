@@ -23,7 +23,7 @@ import type { Encryptor } from "#server/lib/encryption";
 type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/app/invite/${token}`;
+export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/invite/${token}`;
 
 async function ownedRelease(db: Db, userId: string, releaseId: string) {
   const [release] = await db

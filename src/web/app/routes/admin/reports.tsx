@@ -13,7 +13,6 @@ import { useStoreReports } from "#web/features/reports/api/get-reports";
 import { useUploadReport } from "#web/features/reports/api/upload-report";
 import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
 import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
-import { useApprovePayouts } from "#web/features/royalties/api/splits";
 import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
 import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
@@ -25,7 +24,6 @@ export function StoreReportsPage() {
   const reports = useStoreReports();
   const upload = useUploadReport();
   const payouts = useAdminPayouts();
-  const approve = useApprovePayouts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [showing, setShowing] = useState<string | null>(null);
   const [paying, setPaying] = useState<AdminPayout | null>(null);
@@ -143,44 +141,13 @@ export function StoreReportsPage() {
                 <Td>
                   <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
                 </Td>
+                <Td>{p.reference ?? "—"}</Td>
                 <Td>
-                  {p.reference ?? "—"}
-                  {p.tdsPaise > 0 && (
-                    <span className="block text-xs text-muted-foreground">TDS {formatInr(p.tdsPaise)}</span>
+                  {p.status === "pending" && (
+                    <Button size="sm" onClick={() => setPaying(p)} aria-label={`Mark payout to ${p.userName} as paid`}>
+                      Mark Paid
+                    </Button>
                   )}
-                  {p.failureReason && <span className="block text-xs text-muted-foreground">{p.failureReason}</span>}
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-2">
-                    {p.status === "pending" && p.payableByProvider && (
-                      <Button
-                        size="sm"
-                        disabled={approve.isPending}
-                        onClick={() =>
-                          approve.mutate([p.id], {
-                            onSuccess: (r) =>
-                              toast({
-                                title: r.sent.length ? "Payout sent to the provider" : "Payout not sent",
-                                description: r.skipped[0]?.reason ?? `${formatInr(p.netPaise)} to ${p.userName}`,
-                              }),
-                          })
-                        }
-                        aria-label={`Approve payout to ${p.userName}`}
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {p.status === "pending" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setPaying(p)}
-                        aria-label={`Mark payout to ${p.userName} as paid`}
-                      >
-                        Mark Paid
-                      </Button>
-                    )}
-                  </div>
                 </Td>
               </tr>
             ))}
