@@ -29,7 +29,9 @@ export default defineConfig({
   // No retries: a flaky test is a bug to fix.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Two cores run two workers, the server and two browsers: a whole journey can pass 30 s there
+  // without anything being wrong. Each step still fails in 7 s (expect's timeout below).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_BASE_URL,

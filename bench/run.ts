@@ -17,6 +17,7 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client";
 import { rebuildLedger } from "#server/modules/royalties";
 import { CHROMIUM_ARGS } from "../playwright.config";
+import { importReportTable, measureImport } from "./report-import";
 import { measureUploads, uploadReport } from "./upload";
 
 const ADMIN_URL =
@@ -278,8 +279,22 @@ async function main() {
         ? await measureUploads({ base, cookie: artistCookie, serverPid: server.pid as number, workDir: dataDir })
         : undefined;
 
+    // Issue 19: a 1,000,000-row store report against COPY of the same file.
+    const reportImport =
+      !ONLY || ONLY === "import"
+        ? await measureImport({
+            base,
+            adminCookie,
+            databaseUrl: url.toString(),
+            serverPid: server.pid as number,
+            workDir: dataDir,
+            rows: Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000),
+          })
+        : undefined;
+
     const results = {
       baselines: { static: staticBase, db: dbBase },
+      reportImport,
       routes,
       singleConnection: single,
       signIn,
@@ -308,6 +323,7 @@ async function main() {
       `\n${lines.join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
     );
     if (uploads) process.stdout.write(uploadReport(uploads));
+    if (reportImport) process.stdout.write(importReportTable(reportImport));
     for (const [page, r] of Object.entries(lighthouse)) {
       process.stdout.write(
         `Lighthouse ${page}: performance ${r.performance}, LCP ${r.lcpMs} ms (median; runs ${r.runs.join(", ")})\n`,

@@ -159,7 +159,7 @@ async function main() {
     db,
     logger,
     pollMs: 0,
-    handlers: { "store-report": createReportImportJob({ db, logger, reportsDir }) },
+    handlers: { "store-report": createReportImportJob({ database, logger, reportsDir }) },
   });
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const DAY = 86_400_000;

@@ -32,6 +32,9 @@ export const SPLIT_ROLE_LABELS: Record<SplitRole, string> = {
   other: "Other",
 };
 
+/** At most this many saved split templates per artist: a picker, not a database. */
+export const MAX_SPLIT_TEMPLATES = 50;
+
 export const SPLIT_MESSAGES = {
   sumNot100: (sum: string) => `Shares must add up to exactly 100 % (they add up to ${sum} %).`,
   badPercent: "Enter a share between 0 and 100 with at most two decimals.",
@@ -47,6 +50,11 @@ export const SPLIT_MESSAGES = {
   pastEffectiveFrom: "A split cannot start before today: earnings already posted keep the split they were posted with.",
   notYourTrack: "Track not found.",
   savedTitle: "Split saved",
+  templateNameRequired: 'Name the template, e.g. "Band with Ravi".',
+  templateNameLong: "Keep the template's name under 60 characters.",
+  templateSaved: (name: string) => `Saved as the template "${name}".`,
+  tooManyTemplates: `You can keep up to ${MAX_SPLIT_TEMPLATES} templates: delete one you no longer use first.`,
+  templateNotFound: "Template not found.",
   saved: (count: number) =>
     `Invites go to ${count} collaborator${count === 1 ? "" : "s"} who ${count === 1 ? "has" : "have"} not accepted yet.`,
   inviteNotFound: "This invite link is not valid. Ask the artist to send it again.",
@@ -99,6 +107,21 @@ const collaboratorSchema = z
     if (v.phone && !normaliseIndianMobile(v.phone)) fail(SPLIT_MESSAGES.badPhone, "phone");
   });
 
+type CollaboratorRow = z.output<typeof collaboratorSchema>;
+
+/** The rules a sheet's rows keep together: the owner once, each collaborator once, shares summing to 100 %. */
+function checkRows(rows: readonly CollaboratorRow[], ctx: z.RefinementCtx) {
+  const fail = (message: string) => ctx.addIssue({ code: "custom", message, path: ["collaborators"] });
+  if (rows.filter((c) => c.isOwner).length > 1) fail(SPLIT_MESSAGES.ownerOnce);
+  const keys = rows.filter((c) => !c.isOwner).map((c) => c.email || normaliseIndianMobile(c.phone));
+  if (new Set(keys).size !== keys.length) fail(SPLIT_MESSAGES.duplicateCollaborator);
+  const bps = rows.map((c) => percentToBp(c.percent));
+  if (bps.every((bp) => bp !== null)) {
+    const sum = bps.reduce((s: number, bp) => s + (bp ?? 0), 0);
+    if (sum !== FULL_SHARE_BP) fail(SPLIT_MESSAGES.sumNot100(bpToPercent(sum)));
+  }
+}
+
 /** What the split form sends: the rows, an optional recoupment, when it applies, and to which tracks. */
 export const splitSheetSchema = z
   .object({
@@ -113,15 +136,7 @@ export const splitSheetSchema = z
   })
   .superRefine((v, ctx) => {
     const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
-    const owners = v.collaborators.filter((c) => c.isOwner).length;
-    if (owners > 1) fail(SPLIT_MESSAGES.ownerOnce, ["collaborators"]);
-    const keys = v.collaborators.filter((c) => !c.isOwner).map((c) => c.email || normaliseIndianMobile(c.phone));
-    if (new Set(keys).size !== keys.length) fail(SPLIT_MESSAGES.duplicateCollaborator, ["collaborators"]);
-    const bps = v.collaborators.map((c) => percentToBp(c.percent));
-    if (bps.every((bp) => bp !== null)) {
-      const sum = bps.reduce((s: number, bp) => s + (bp ?? 0), 0);
-      if (sum !== FULL_SHARE_BP) fail(SPLIT_MESSAGES.sumNot100(bpToPercent(sum)), ["collaborators"]);
-    }
+    checkRows(v.collaborators, ctx);
     if (v.recoupment) {
       const { collaboratorIndex, amountPaise } = v.recoupment;
       if (
@@ -135,6 +150,18 @@ export const splitSheetSchema = z
     }
   });
 export type SplitSheetInput = z.input<typeof splitSheetSchema>;
+
+/**
+ * A saved split template: collaborators who recur, with their roles and shares, to start a new
+ * split from. Saving under a name already used replaces that template.
+ */
+export const splitTemplateSchema = z
+  .object({
+    name: z.string().trim().min(1, SPLIT_MESSAGES.templateNameRequired).max(60, SPLIT_MESSAGES.templateNameLong),
+    collaborators: z.array(collaboratorSchema).min(1).max(20),
+  })
+  .superRefine((v, ctx) => checkRows(v.collaborators, ctx));
+export type SplitTemplateInput = z.input<typeof splitTemplateSchema>;
 
 /** One payee's part of one amount: their share, and what they were repaid first (recoupment). */
 export interface PayeePart {

@@ -26,7 +26,7 @@ import {
   releasesRouter,
 } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
-import { royaltiesRouter } from "#server/modules/royalties";
+import { royaltiesRouter, splitTemplatesRouter } from "#server/modules/royalties";
 import { adminSubscriptionsRouter, subscriptionsRouter } from "#server/modules/subscriptions";
 import { adminTicketsRouter, contactRouter, ticketsRouter } from "#server/modules/support";
 import { configRouter, healthRouter } from "#server/modules/system";
@@ -61,6 +61,7 @@ export function createApi() {
     .route("/", adminTicketsRouter)
     .route("/", reportsRouter)
     .route("/", royaltiesRouter)
+    .route("/", splitTemplatesRouter)
     .route("/", analyticsRouter);
 }
 

@@ -189,7 +189,7 @@ export async function startServer(
         quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
       }),
       ...deliveryWork.handlers,
-      ...reportJobs({ db: database.db, logger, reportsDir }),
+      ...reportJobs({ database, logger, reportsDir }),
     },
   });
   // The test gateway delivers its signed webhooks through the same receiver as Razorpay's.

@@ -15,6 +15,7 @@ const SIGNED_IN_PREFIXES = [
   "/api/profile",
   "/api/payout-account",
   "/api/payee-details",
+  "/api/split-templates",
   "/api/notification-preferences",
   "/api/notifications",
   "/api/royalties",

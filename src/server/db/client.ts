@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import * as schema from "./schema";
 import { StatementCachingClient } from "./statement-cache";
 
@@ -27,6 +28,12 @@ export interface Database {
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Loads CSV text (no header) into a table with PostgreSQL's COPY: bulk loads (a store report's
+   * rows) go in at the database's own speed instead of as parameterised INSERTs. Outside any
+   * transaction: the caller stages rows it can delete again.
+   */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   /** Embedded PGlite only: the data folder as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
 }
@@ -50,6 +57,13 @@ export type DatabaseOptions =
    */
   | { dataDir: string | undefined; template?: Blob };
 
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/** The COPY statement for a table and its columns; names are checked, never taken from input. */
+function copyStatement(table: string, columns: readonly string[], source: string) {
+  if (![table, ...columns].every((n) => IDENTIFIER.test(n))) throw new Error("COPY takes plain identifiers only");
+  return `copy ${table} (${columns.join(", ")}) from ${source} with (format csv)`;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = new pg.Pool({
@@ -68,6 +82,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      copyCsv: async (table, columns, csv) => {
+        const client = await pool.connect();
+        try {
+          const stream = client.query(copyFrom(copyStatement(table, columns, "stdin")));
+          await new Promise<void>((resolve, reject) => {
+            stream.on("finish", resolve);
+            stream.on("error", reject);
+            stream.end(csv);
+          });
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -82,6 +109,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    copyCsv: async (table, columns, csv) => {
+      // PGlite reads COPY's input from a blob passed with the query.
+      await client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([csv]) });
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),

@@ -29,7 +29,7 @@ import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#
 import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { REPORT_STATUSES } from "#domain/reports";
 import { ROLES } from "#domain/roles";
-import { SPLIT_ROLES } from "#domain/splits";
+import { SPLIT_ROLES, type SplitRole } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
 import { UPLOAD_KINDS } from "#domain/uploads";
@@ -709,6 +709,24 @@ export const splitShares = pgTable(
     check("split_shares_bp_check", sql`share_bp between 0 and 10000`),
     check("split_shares_role_check", oneOf("role", SPLIT_ROLES)),
   ],
+);
+
+/** Saved split templates (issue 19): collaborators who recur, to start a new split from. Rows as the split form sends them. */
+export const splitTemplates = pgTable(
+  "split_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    collaborators: jsonb("collaborators")
+      .$type<{ name: string; role: SplitRole; email: string; phone: string; percent: string; isOwner: boolean }[]>()
+      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("split_templates_owner_name_idx").on(t.ownerId, t.name)],
 );
 
 /** The kinds of posting in the royalty ledger. */

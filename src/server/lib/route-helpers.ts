@@ -14,3 +14,14 @@ export const err = (description: string) => json(errorBodySchema, description);
 export function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
+
+/** A file for the browser to save (a statement, an invoice, a CSV), never cached: it holds one person's data. */
+export const fileDownload = (body: string | Uint8Array, type: string, filename: string) =>
+  new Response(typeof body === "string" ? body : new Uint8Array(body), {
+    status: 200,
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });

@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { mediaFiles } from "#server/db/schema";
 import type { MediaStore, SweepResult } from "./media-store";
 
@@ -10,8 +11,6 @@ export async function recordMediaFile(db: Db, file: { sha256: string; bytes: num
     .values({ sha256: file.sha256, bytes: file.bytes, ownerId })
     .onConflictDoNothing({ target: mediaFiles.sha256 });
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Bytes of the distinct files an owner's releases use, other than `exceptReleaseId` (the release being

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: "support", lazy: async () => ({ Component: (await artist()).SupportPage }) },
       { path: "checkout/test/:ref", lazy: async () => ({ Component: (await artist()).TestCheckoutPage }) },
       { path: "settings", lazy: async () => ({ Component: (await artist()).SettingsPage }) },
+      { path: "invite/:token", lazy: async () => ({ Component: (await artist()).InvitePage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

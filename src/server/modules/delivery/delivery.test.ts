@@ -9,6 +9,7 @@ import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
 import { createLogger } from "#server/lib/logger";
 import { createMediaStore } from "#server/media/media-store";
+import { queueQualityCheck } from "#server/modules/quality/quality-check";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { payOnTestGateway } from "#server/test/payments";
@@ -167,7 +168,10 @@ describe("approval, identifiers and deliveries", () => {
       validRelease({ audioFileUrl: media.url("/mono.wav"), coverArtUrl: media.url("/cover.jpg") }),
     );
     const id = created.body.release.id;
-    await server.database.db.execute(sql`update releases set qc_status = 'pending' where id = ${id}`);
+    // Let the check the upload started finish, then queue another without waking the worker (the test
+    // server does not poll), so approval meets a check that is waiting for as long as this test needs.
+    await server.jobs.drain();
+    await queueQualityCheck(server.database.db, id);
     const waiting = await admin.post(`/api/admin/releases/${id}/approve`);
     expect([waiting.status, waiting.body.error.code]).toEqual([409, "QC_PENDING"]);
     await server.jobs.drain();

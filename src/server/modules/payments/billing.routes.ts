@@ -9,7 +9,7 @@ import { checkouts, invoices } from "#server/db/schema";
 import { adminErrors } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
-import { err as error, json } from "#server/lib/route-helpers";
+import { err as error, fileDownload, json } from "#server/lib/route-helpers";
 import { overviewSchema, subscriptionOverview } from "#server/modules/subscriptions";
 import {
   billingOverview,
@@ -268,14 +268,7 @@ const webhookDeps = (deps: AppDeps) => ({
 });
 
 const pdfResponse = async (row: typeof invoices.$inferSelect) =>
-  new Response(new Uint8Array(await invoicePdf(row)), {
-    status: 200,
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${row.number.replaceAll("/", "-")}.pdf"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  fileDownload(await invoicePdf(row), "application/pdf", `${row.number.replaceAll("/", "-")}.pdf`);
 
 async function testCheckoutOf(deps: AppDeps, userId: string, ref: string) {
   if (!deps.payments.testGateway) throw new DomainError("not_found", "NOT_FOUND", "The test gateway is not in use.");

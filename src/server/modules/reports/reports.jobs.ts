@@ -1,9 +1,9 @@
-import type { Db } from "#server/db/client";
+import type { Database } from "#server/db/client";
 import type { JobHandlers } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import { createReportImportJob } from "./report-importer";
 
 /** The reports module's background work: importing an uploaded store report. */
-export function reportJobs(deps: { db: Db; logger: Logger; reportsDir: string }): JobHandlers {
+export function reportJobs(deps: { database: Database; logger: Logger; reportsDir: string }): JobHandlers {
   return { "store-report": createReportImportJob(deps) };
 }

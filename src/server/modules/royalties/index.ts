@@ -5,4 +5,5 @@ export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export * from "./royalties.routes";
 export { receivePayoutWebhook } from "./royalties.service";
+export { splitTemplatesRouter } from "./split-templates.routes";
 export { sendInviteReminders } from "./splits.service";

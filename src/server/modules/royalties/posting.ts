@@ -3,25 +3,28 @@
 // that changes the facts (a report's import, a plan change), so a failure posts nothing.
 //
 // Posting is a comparison, not an accumulation: for every track touched, what each payee should hold
-// is computed from the facts as they now stand (the whole track's history, oldest first, so
-// recoupment is deterministic); where that differs from what the ledger holds, the old amount is
-// reversed and the new one posted. Importing a restated report therefore leaves every balance as if
+// is computed from the facts as they now stand (for a report, in the months it touched; where a
+// sheet repays someone first, the track's whole history, oldest first, so recoupment is
+// deterministic); where that differs from what the ledger holds, the old amount is reversed and the
+// new one posted. Importing a restated report therefore leaves every balance as if
 // the new figures had been imported first.
 import { inArray, sql } from "drizzle-orm";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { artistShare } from "#domain/royalties";
 import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
 
 const BATCH = 2000;
 const OWNER = "owner";
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
-
 /** Which tracks to repost: those a report touched, or everything some owners' releases earned. */
 export type PostingScope = { reportId: string } | { ownerIds: string[] };
+/** What one posting pass covers: some owners' releases, or a chunk of a report's tracks. */
+type PassScope = { ownerIds: string[] } | { tracks: { releaseId: string; isrc: string }[]; months: string[] };
+/** A report's tracks are reposted this many at a time, so memory stays bounded whatever the report's size. */
+const TRACKS_PER_PASS = 500;
 
 interface Piece {
   releaseId: string;
@@ -60,24 +63,32 @@ async function shareLookup(db: Db, ownerIds: string[]) {
   };
 }
 
-/** The filter on daily_stream_facts (alias f) for a scope. */
-function factsInScope(scope: PostingScope) {
-  return "reportId" in scope
-    ? sql`exists (select 1 from store_report_rows s where s.report_id = ${scope.reportId} and s.release_id = f.release_id and s.isrc = f.isrc)`
-    : sql`f.owner_id in (${sql.join(
-        scope.ownerIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
-}
+/** A list of values for `in (…)`. */
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
-/** The same filter on royalty_entries (alias e), over the tracks of the facts in scope. */
-function entriesInScope(scope: PostingScope) {
-  return "reportId" in scope
-    ? sql`exists (select 1 from store_report_rows s where s.report_id = ${scope.reportId} and s.release_id = e.release_id and s.isrc = e.isrc)`
-    : sql`e.release_id in (select id from releases where user_id in (${sql.join(
-        scope.ownerIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`;
+/** The filter on a table holding (release_id, isrc) under `alias`, for a pass. */
+function inPass(scope: PassScope, alias: "f" | "e") {
+  if ("tracks" in scope) {
+    const pairs = sql.join(
+      scope.tracks.map((t) => sql`(${t.releaseId}::uuid, ${t.isrc})`),
+      sql`, `,
+    );
+    // Only the months the report touched: each month's allocation stands alone, unless a sheet of
+    // the release repays someone first, whose running total needs the track's whole history.
+    const month = alias === "f" ? sql`date_trunc('month', f.day)::date` : sql`e.month`;
+    const months = sql.join(
+      scope.months.map((m) => sql`${m}::date`),
+      sql`, `,
+    );
+    return sql`(${sql.raw(alias)}.release_id, ${sql.raw(alias)}.isrc) in (${pairs})
+      and (${month} in (${months}) or exists (select 1 from split_sheets rs
+        where rs.release_id = ${sql.raw(alias)}.release_id and rs.recoup_paise > 0))`;
+  }
+  return sql`${sql.raw(alias)}.release_id in (select id from releases where user_id in (${list(scope.ownerIds)}))`;
 }
 
 /**
@@ -85,7 +96,35 @@ function entriesInScope(scope: PostingScope) {
  * owners touched. Must run inside a transaction (the caller's).
  */
 export async function repostEarnings(db: Db, scope: PostingScope): Promise<string[]> {
-  if ("ownerIds" in scope && !scope.ownerIds.length) return [];
+  if ("ownerIds" in scope) {
+    if (!scope.ownerIds.length) return [];
+    const owners = await postPass(db, scope, null);
+    for (const id of scope.ownerIds) if (!owners.includes(id)) owners.push(id);
+    await rebuildSummary(db, owners, await shareLookup(db, owners));
+    return owners;
+  }
+  const tracks = rowsOf<{ release_id: string; isrc: string }>(
+    await db.execute(
+      sql`select distinct release_id, isrc from store_report_rows where report_id = ${scope.reportId} order by 1, 2`,
+    ),
+  ).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
+  const months = rowsOf<{ month: string }>(
+    await db.execute(
+      sql`select distinct to_char(date_trunc('month', day), 'YYYY-MM-DD') as month from store_report_rows where report_id = ${scope.reportId}`,
+    ),
+  ).map((m) => m.month);
+  const owners = new Set<string>();
+  for (let i = 0; i < tracks.length; i += TRACKS_PER_PASS) {
+    const pass = { tracks: tracks.slice(i, i + TRACKS_PER_PASS), months };
+    for (const id of await postPass(db, pass, scope.reportId)) owners.add(id);
+  }
+  const ownerIds = [...owners];
+  await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds));
+  return ownerIds;
+}
+
+/** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
+async function postPass(db: Db, scope: PassScope, reportId: string | null): Promise<string[]> {
   // The facts of the tracks in scope, per month, store and country, and per sheet in force on the day.
   const facts = rowsOf<{
     release_id: string;
@@ -112,11 +151,10 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
         order by ss.effective_from desc, ss.created_at desc
         limit 1
       ) sh on true
-      where r.user_id is not null and ${factsInScope(scope)}
+      where r.user_id is not null and ${inPass(scope, "f")}
       group by f.release_id, r.user_id, f.isrc, f.store, f.country, date_trunc('month', f.day), sh.id`),
   );
   const ownerIds = [...new Set(facts.map((f) => f.owner_id))];
-  if ("ownerIds" in scope) for (const id of scope.ownerIds) if (!ownerIds.includes(id)) ownerIds.push(id);
   const shareFor = await shareLookup(db, ownerIds);
 
   // The terms of every sheet in use (payees are collaborator ids, or "owner").
@@ -125,18 +163,12 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   if (sheetIds.length) {
     const shares = rowsOf<{ sheet_id: string; collaborator_id: string | null; share_bp: number }>(
       await db.execute(
-        sql`select sheet_id, collaborator_id, share_bp from split_shares where sheet_id in (${sql.join(
-          sheetIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by sheet_id, position`,
+        sql`select sheet_id, collaborator_id, share_bp from split_shares where sheet_id in (${list(sheetIds)}) order by sheet_id, position`,
       ),
     );
     const sheets = rowsOf<{ id: string; recoup_collaborator_id: string | null; recoup_paise: string }>(
       await db.execute(
-        sql`select id, recoup_collaborator_id, recoup_paise from split_sheets where id in (${sql.join(
-          sheetIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        sql`select id, recoup_collaborator_id, recoup_paise from split_sheets where id in (${list(sheetIds)})`,
       ),
     );
     for (const s of sheets) {
@@ -221,7 +253,7 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
       select e.release_id, e.isrc, to_char(e.month, 'YYYY-MM-DD') as month, e.store, e.country, e.sheet_id,
         e.collaborator_id, e.kind, sum(e.amount_paise)::bigint as amount, r.user_id as owner_id
       from royalty_entries e join releases r on r.id = e.release_id
-      where e.kind in ('earning', 'recoupment') and ${entriesInScope(scope)}
+      where e.kind in ('earning', 'recoupment') and ${inPass(scope, "e")}
       group by e.release_id, e.isrc, e.month, e.store, e.country, e.sheet_id, e.collaborator_id, e.kind, r.user_id
       having sum(e.amount_paise) <> 0`),
   );
@@ -233,12 +265,7 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   const accountOf = new Map<string, string | null>();
   if (collaboratorIds.size) {
     const rows = rowsOf<{ id: string; accepted_user_id: string | null }>(
-      await db.execute(
-        sql`select id, accepted_user_id from collaborators where id in (${sql.join(
-          [...collaboratorIds].map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
+      await db.execute(sql`select id, accepted_user_id from collaborators where id in (${list([...collaboratorIds])})`),
     );
     for (const r of rows) accountOf.set(r.id, r.accepted_user_id);
   }
@@ -263,7 +290,7 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
       store: p.store,
       country: p.country,
       sheetId,
-      reportId: "reportId" in scope ? scope.reportId : null,
+      reportId,
     });
   const seen = new Set<string>();
   for (const e of existing) {
@@ -282,8 +309,6 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     post(want.piece, want.piece.ownerId, want.piece.sheetId, want.collaboratorId, want.kind, want.amount);
   }
   for (let i = 0; i < inserts.length; i += BATCH) await db.insert(royaltyEntries).values(inserts.slice(i, i + BATCH));
-
-  await rebuildSummary(db, ownerIds, shareFor);
   return ownerIds;
 }
 

@@ -74,28 +74,18 @@ describe("the RazorpayX payout adapter, against a local server answering like Ra
   });
 
   it("says what RazorpayX answered when it refuses, and when it cannot be reached", async () => {
+    const payout = {
+      fundAccountId: "fa",
+      amountPaise: 1,
+      mode: "IMPS",
+      idempotencyKey: "k",
+      referenceId: "r",
+      narration: "n",
+    } as const;
     const provider = createRazorpayXProvider({ ...KEYS, apiUrl: `${x.url}/broken` });
-    await expect(
-      provider.createPayout({
-        fundAccountId: "fa",
-        amountPaise: 1,
-        mode: "IMPS",
-        idempotencyKey: "k",
-        referenceId: "r",
-        narration: "n",
-      }),
-    ).rejects.toThrow("The requested URL was not found on the server.");
+    await expect(provider.createPayout(payout)).rejects.toThrow("The requested URL was not found on the server.");
     const offline = createRazorpayXProvider({ ...KEYS, apiUrl: "http://127.0.0.1:9" });
-    await expect(
-      offline.createPayout({
-        fundAccountId: "fa",
-        amountPaise: 1,
-        mode: "IMPS",
-        idempotencyKey: "k",
-        referenceId: "r",
-        narration: "n",
-      }),
-    ).rejects.toThrow(/could not be reached/);
+    await expect(offline.createPayout(payout)).rejects.toThrow(/could not be reached/);
   });
 
   describe("through the app", () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
 import { RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { royaltyAuditFindings } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 
@@ -24,9 +25,6 @@ export interface Reconciliation {
 }
 
 const MAX_FINDINGS = 500;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /**
  * Facts that may earn: the release went to stores, holds the UPC it carries, and (for a track-level

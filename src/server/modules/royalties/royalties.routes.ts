@@ -6,7 +6,7 @@ import { requireAdmin, requireUser } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
-import { err, json } from "#server/lib/route-helpers";
+import { err, fileDownload, json } from "#server/lib/route-helpers";
 import { payeeAccountForPayout, payeeAccountSchema } from "./payee-account";
 import { approvePayeeDetails, getPayeeDetails, savePayeeDetails } from "./payee-details";
 import { reconcileRoyalties } from "./reconciliation";
@@ -465,16 +465,6 @@ const royaltyDeps = (deps: AppDeps) => ({
   encryptor: deps.payoutEncryptor,
 });
 
-const download = (body: string | Uint8Array, type: string, filename: string) =>
-  new Response(typeof body === "string" ? body : new Uint8Array(body), {
-    status: 200,
-    headers: {
-      "content-type": type,
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-
 // Thin routes: validate, authorize, call the service (royalties.service.ts), shape the answer.
 export const royaltiesRouter = createRouter()
   .openapi(routes.get, async (c) => {
@@ -535,15 +525,15 @@ export const royaltiesRouter = createRouter()
     const { month, format } = c.req.valid("param");
     const statement = await buildStatement(deps.database.db, user.id, month, deps.payouts.tds);
     return format === "csv"
-      ? download(statementCsv(statement), "text/csv; charset=utf-8", `kalrav-statement-${month}.csv`)
-      : download(await statementPdf(statement), "application/pdf", `kalrav-statement-${month}.pdf`);
+      ? fileDownload(statementCsv(statement), "text/csv; charset=utf-8", `kalrav-statement-${month}.csv`)
+      : fileDownload(await statementPdf(statement), "application/pdf", `kalrav-statement-${month}.pdf`);
   })
   .openapi(moreRoutes.myTds, async (c) => {
     const user = await requireUser(c);
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
     const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
-    return download(
+    return fileDownload(
       tdsCsv(deps.payouts.tds.section, rows),
       "text/csv; charset=utf-8",
       `kalrav-tds-${fy}-Q${quarter}.csv`,
@@ -573,7 +563,7 @@ export const royaltiesRouter = createRouter()
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
     const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4);
-    return download(
+    return fileDownload(
       tdsCsv(deps.payouts.tds.section, rows),
       "text/csv; charset=utf-8",
       `kalrav-tds-${fy}-Q${quarter}-all.csv`,

@@ -14,9 +14,10 @@ import {
   type PayoutStatus,
   tdsFor,
 } from "#domain/payouts";
-import { canRequestPayout, ROYALTY_MESSAGES } from "#domain/royalties";
+import { canRequestPayout, monthOf, ROYALTY_MESSAGES } from "#domain/royalties";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { paymentEvents, payoutAccounts, payouts, royaltyEntries, royaltyLedger, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payouts } from "#server/lib/payout-provider";
@@ -41,9 +42,6 @@ const toPayout = (p: PayoutRow) => ({
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** What a payee may withdraw: the sum of their entries. */
 export async function balanceOf(db: Db, userId: string): Promise<number> {
@@ -212,7 +210,7 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
       userId,
       kind: "payout",
       amountPaise: -amount,
-      month: `${now.toISOString().slice(0, 7)}-01`,
+      month: monthOf(now.toISOString()),
       payoutId: payout?.id,
     });
   });
@@ -298,15 +296,16 @@ export async function approvePayouts(
         referenceId: payout.id,
         narration: "Kalrav royalties",
       });
-      // The webhook may already have settled it (the test provider is quick): only move it forward.
+      // The webhook may already have settled it (the test provider is quick): the status only moves
+      // forward, from approved to processing, and a webhook's provider id is kept.
       await db
         .update(payouts)
-        .set({ providerPayoutId: made.id, mode, status: "processing" })
-        .where(and(eq(payouts.id, id), eq(payouts.status, "approved")));
-      await db
-        .update(payouts)
-        .set({ providerPayoutId: made.id, mode })
-        .where(and(eq(payouts.id, id), sql`${payouts.providerPayoutId} is null`));
+        .set({
+          providerPayoutId: sql`coalesce(${payouts.providerPayoutId}, ${made.id})`,
+          mode,
+          status: sql`case when ${payouts.status} = 'approved' then 'processing' else ${payouts.status} end`,
+        })
+        .where(eq(payouts.id, id));
       sent.push(id);
     } catch (err) {
       // Left approved with the reason: approving again retries with the same idempotency key.
@@ -331,7 +330,7 @@ async function returnPayout(tx: Db, payoutId: string, status: "failed" | "revers
     userId: updated.userId,
     kind: "payout_return",
     amountPaise: updated.amountPaise,
-    month: `${new Date().toISOString().slice(0, 7)}-01`,
+    month: monthOf(new Date().toISOString()),
     payoutId: updated.id,
   });
   return updated;

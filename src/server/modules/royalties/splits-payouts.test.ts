@@ -363,4 +363,35 @@ describe("splits, escrow, statements and payouts", () => {
       expect(returns[0]?.n).toBe(1);
     });
   });
+  it("saved split templates: a named set of collaborators to start from, replaced by name, private to their owner", async () => {
+    const body = {
+      name: "Band with Priya",
+      collaborators: split("60", "40").collaborators,
+    };
+    const saved = await owner.client.request("PUT", "/api/split-templates", body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.template).toMatchObject({ name: "Band with Priya" });
+    // Same name: replaced, not duplicated.
+    await owner.client.request("PUT", "/api/split-templates", {
+      ...body,
+      collaborators: split("50", "50").collaborators,
+    });
+    const list = (await owner.client.get("/api/split-templates")).body.templates;
+    expect(list).toHaveLength(1);
+    expect(list[0].collaborators.map((c: { percent: string }) => c.percent)).toEqual(["50", "50"]);
+    // Shares that do not sum to 100 % and a missing name are refused with the split form's messages.
+    const bad = await owner.client.request("PUT", "/api/split-templates", {
+      name: " ",
+      collaborators: split("60", "30").collaborators,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Name the template");
+    expect(bad.text).toContain("Shares must add up to exactly 100 % (they add up to 90 %).");
+    // Another artist neither sees nor deletes it.
+    const other = await createArtist(server, "Other Artist");
+    expect((await other.client.get("/api/split-templates")).body.templates).toEqual([]);
+    expect((await other.client.request("DELETE", `/api/split-templates/${list[0].id}`)).status).toBe(404);
+    expect((await owner.client.request("DELETE", `/api/split-templates/${list[0].id}`)).status).toBe(200);
+    expect((await owner.client.get("/api/split-templates")).body.templates).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
+import { monthOf } from "#domain/royalties";
 import {
   bpToPercent,
   INVITE_REMINDER_DAYS,
@@ -23,7 +24,7 @@ import type { Encryptor } from "#server/lib/encryption";
 type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/invite/${token}`;
+export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/app/invite/${token}`;
 
 async function ownedRelease(db: Db, userId: string, releaseId: string) {
   const [release] = await db
@@ -239,8 +240,8 @@ export async function saveSplit(
       token: invite.token,
     });
   }
-  const pending = (await getSplits(deps, userId, releaseId)).collaborators.filter((c) => !c.accepted).length;
-  return { ...(await getSplits(deps, userId, releaseId)), pendingInvites: pending };
+  const splits = await getSplits(deps, userId, releaseId);
+  return { ...splits, pendingInvites: splits.collaborators.filter((c) => !c.accepted).length };
 }
 
 async function sendInvite(
@@ -325,7 +326,7 @@ export async function acceptInvite(deps: Deps, token: string, user: { id: string
       .where(and(eq(royaltyEntries.collaboratorId, c.id), isNull(royaltyEntries.userId)));
     const held = row?.held ?? 0;
     if (held) {
-      const month = `${new Date().toISOString().slice(0, 7)}-01`;
+      const month = monthOf(new Date().toISOString());
       await tx.insert(royaltyEntries).values([
         { userId: null, collaboratorId: c.id, kind: "escrow_release", amountPaise: -held, month },
         { userId: user.id, collaboratorId: c.id, kind: "escrow_release", amountPaise: held, month },

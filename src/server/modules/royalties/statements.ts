@@ -8,12 +8,10 @@ import { formatInr } from "#domain/money";
 import { PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

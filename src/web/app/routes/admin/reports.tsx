@@ -1,6 +1,7 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { formatInr } from "#domain/money";
+import { PAYOUT_STATUS_LABELS, tdsQuarterIst } from "#domain/payouts";
 import { REPORT_COLUMNS } from "#domain/reports";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
@@ -13,6 +14,7 @@ import { useStoreReports } from "#web/features/reports/api/get-reports";
 import { useUploadReport } from "#web/features/reports/api/upload-report";
 import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
 import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
+import { useApprovePayouts } from "#web/features/royalties/api/splits";
 import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
 import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
@@ -24,9 +26,14 @@ export function StoreReportsPage() {
   const reports = useStoreReports();
   const upload = useUploadReport();
   const payouts = useAdminPayouts();
+  const approve = useApprovePayouts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [showing, setShowing] = useState<string | null>(null);
   const [paying, setPaying] = useState<AdminPayout | null>(null);
+  const payable = (payouts.data ?? []).filter((p) => p.status === "pending" && p.payableByProvider);
+  const quarter = tdsQuarterIst(new Date());
+  // Returns are filed after the quarter ends: the last one is what the admin usually needs.
+  const previousQuarter = tdsQuarterIst(new Date(Date.now() - 92 * 86_400_000));
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -112,10 +119,34 @@ export function StoreReportsPage() {
         </Table>
       </section>
       <section id="payouts" aria-labelledby="payouts-heading" className="grid scroll-mt-20 gap-3">
-        <h2 id="payouts-heading" className="text-lg font-semibold">
-          Payout requests
-        </h2>
-        <Table>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="payouts-heading" className="text-lg font-semibold">
+            Payout requests
+          </h2>
+          {payable.length > 1 && (
+            <Button
+              size="sm"
+              disabled={approve.isPending}
+              onClick={() =>
+                approve.mutate(
+                  payable.map((p) => p.id),
+                  {
+                    onSuccess: (r) =>
+                      toast({
+                        title: `${r.sent.length} payout${r.sent.length === 1 ? "" : "s"} sent to the provider`,
+                        description: r.skipped.length
+                          ? `${r.skipped.length} not sent: ${r.skipped[0]?.reason ?? ""}`
+                          : formatInr(payable.reduce((sum, p) => sum + p.netPaise, 0)),
+                      }),
+                  },
+                )
+              }
+            >
+              Approve all {payable.length} payable
+            </Button>
+          )}
+        </div>
+        <Table aria-label="Payout requests">
           <thead>
             <tr>
               {["Artist", "Amount", "Method", "Requested", "Status", "Reference", ""].map((h) => (
@@ -136,23 +167,82 @@ export function StoreReportsPage() {
                   <span className="block text-xs text-muted-foreground">{p.userEmail}</span>
                 </Td>
                 <Td>{formatInr(p.amountPaise)}</Td>
-                <Td>{p.method === "paypal" ? "PayPal" : "Bank Transfer"}</Td>
+                <Td>{p.method === "paypal" ? "PayPal" : p.method === "upi" ? "UPI" : "Bank Transfer"}</Td>
                 <Td>{formatDateTime(p.requestedAt)}</Td>
                 <Td>
-                  <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                  <Badge
+                    tone={
+                      p.status === "completed"
+                        ? "success"
+                        : p.status === "failed" || p.status === "reversed"
+                          ? "danger"
+                          : "warning"
+                    }
+                  >
+                    {PAYOUT_STATUS_LABELS[p.status]}
+                  </Badge>
                 </Td>
-                <Td>{p.reference ?? "—"}</Td>
                 <Td>
-                  {p.status === "pending" && (
-                    <Button size="sm" onClick={() => setPaying(p)} aria-label={`Mark payout to ${p.userName} as paid`}>
-                      Mark Paid
-                    </Button>
+                  {p.reference ?? "—"}
+                  {p.tdsPaise > 0 && (
+                    <span className="block text-xs text-muted-foreground">TDS {formatInr(p.tdsPaise)}</span>
                   )}
+                  {p.failureReason && <span className="block text-xs text-muted-foreground">{p.failureReason}</span>}
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    {p.status === "pending" && p.payableByProvider && (
+                      <Button
+                        size="sm"
+                        disabled={approve.isPending}
+                        onClick={() =>
+                          approve.mutate([p.id], {
+                            onSuccess: (r) =>
+                              toast({
+                                title: r.sent.length ? "Payout sent to the provider" : "Payout not sent",
+                                description: r.skipped[0]?.reason ?? `${formatInr(p.netPaise)} to ${p.userName}`,
+                              }),
+                          })
+                        }
+                        aria-label={`Approve payout to ${p.userName}`}
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    {p.status === "pending" && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setPaying(p)}
+                        aria-label={`Mark payout to ${p.userName} as paid`}
+                      >
+                        Mark Paid
+                      </Button>
+                    )}
+                  </div>
                 </Td>
               </tr>
             ))}
           </tbody>
         </Table>
+        <p className="text-sm">
+          TDS deducted for filing:{" "}
+          <a
+            className="text-primary underline"
+            href={`/api/admin/tds?fy=${quarter.fy}&quarter=${quarter.quarter}`}
+            download
+          >
+            this quarter (Q{quarter.quarter} {quarter.fy}), CSV
+          </a>
+          {" · "}
+          <a
+            className="text-primary underline"
+            href={`/api/admin/tds?fy=${previousQuarter.fy}&quarter=${previousQuarter.quarter}`}
+            download
+          >
+            last quarter (Q{previousQuarter.quarter} {previousQuarter.fy}), CSV
+          </a>
+        </p>
       </section>
       <RoyaltyCheck />
       {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}

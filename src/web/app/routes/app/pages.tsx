@@ -1,5 +1,6 @@
 export { AnalyticsPage } from "./analytics";
 export { DashboardPage } from "./dashboard";
+export { InvitePage } from "./invite";
 export { ReleaseDetailPage } from "./release-detail";
 export { ReleasesPage } from "./releases";
 export { RoyaltiesPage } from "./royalties";

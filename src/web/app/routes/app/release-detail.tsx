@@ -19,6 +19,7 @@ import { ReleaseHistory } from "#web/features/releases/components/release-histor
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreTimeline, whereabouts } from "#web/features/releases/components/store-timeline";
+import { SplitsCard } from "#web/features/royalties/components/splits-card";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
 import { formatCount, formatDate } from "#web/lib/format";
@@ -159,6 +160,7 @@ export function ReleaseDetailPage() {
         <QualityReportView quality={data.quality} onEdit={changeable ? () => setEditing(true) : undefined} />
       </Card>
       <TrackTable tracks={data.tracks} />
+      <SplitsCard releaseId={release.id} ownerName={release.artistName} />
       <ReleaseHistory history={data.history} />
       {changeable && <EditReleaseDialog release={release} open={editing} onOpenChange={setEditing} />}
       <CheckoutDialog

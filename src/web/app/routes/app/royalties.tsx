@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatInr } from "#domain/money";
+import { PAYOUT_OPEN_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus } from "#domain/payouts";
 import { ROYALTY_MESSAGES } from "#domain/royalties";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
@@ -12,6 +13,7 @@ import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
 import { useRoyalties } from "#web/features/royalties/api/get-royalties";
 import { useRequestPayout } from "#web/features/royalties/api/request-payout";
+import { StatementCard } from "#web/features/royalties/components/statement-card";
 import { formatDate } from "#web/lib/format";
 
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -30,7 +32,14 @@ export function RoyaltiesPage() {
       </div>
     );
   }
-  const payouts = data.payouts.filter((p) => filter === "all" || p.status === filter);
+  // "Pending" is every payout still on its way: requested, approved or with the bank.
+  const payouts = data.payouts.filter(
+    (p) =>
+      filter === "all" ||
+      (filter === "pending" ? (PAYOUT_OPEN_STATUSES as readonly string[]).includes(p.status) : p.status === filter),
+  );
+  const tone = (s: PayoutStatus) =>
+    s === "completed" ? "success" : s === "failed" || s === "reversed" ? "danger" : "warning";
   const ask = () =>
     request.mutateAsync().then(
       (r) =>
@@ -132,6 +141,7 @@ export function RoyaltiesPage() {
           )}
         </Card>
       </div>
+      <StatementCard earnedMonths={data.monthly.map((m) => m.month)} />
       <section aria-labelledby="transactions" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="transactions" className="text-lg font-semibold">
@@ -156,26 +166,27 @@ export function RoyaltiesPage() {
             <tr>
               <Th>Requested</Th>
               <Th>Amount</Th>
+              <Th>TDS</Th>
               <Th>Method</Th>
               <Th>Status</Th>
-              <Th>Reference</Th>
+              <Th>Reference (UTR)</Th>
             </tr>
           </thead>
           <tbody>
             {payouts.length === 0 && (
               <tr>
-                <Td colSpan={5}>No transactions here yet.</Td>
+                <Td colSpan={6}>No transactions here yet.</Td>
               </tr>
             )}
             {payouts.map((p) => (
               <tr key={p.id}>
                 <Td>{formatDate(p.requestedAt)}</Td>
                 <Td>{formatInr(p.amountPaise)}</Td>
-                <Td>{p.method === "paypal" ? "PayPal" : "Bank Transfer"}</Td>
+                <Td>{p.tdsPaise ? formatInr(p.tdsPaise) : "—"}</Td>
+                <Td>{p.method === "paypal" ? "PayPal" : p.method === "upi" ? "UPI" : "Bank Transfer"}</Td>
                 <Td>
-                  <Badge tone={p.status === "completed" ? "success" : "warning"}>
-                    {p.status === "completed" ? "Completed" : "Pending"}
-                  </Badge>
+                  <Badge tone={tone(p.status)}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
+                  {p.failureReason && <p className="mt-1 text-xs text-muted-foreground">{p.failureReason}</p>}
                 </Td>
                 <Td>{p.reference ?? "—"}</Td>
               </tr>

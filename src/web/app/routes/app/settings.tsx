@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { PayeeDetailsCard } from "#web/features/royalties/components/payee-details-card";
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
 import { PaymentTab } from "#web/features/settings/components/payment-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
@@ -37,6 +38,9 @@ export function SettingsPage() {
           <Card>
             <PaymentTab />
           </Card>
+          <div className="mt-4">
+            <PayeeDetailsCard />
+          </div>
         </TabsContent>
         <TabsContent value="notifications" className="mt-6">
           <Card>

@@ -1,0 +1,522 @@
+import { Copy, Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { formatInr } from "#domain/money";
+import {
+  SPLIT_MESSAGES,
+  SPLIT_ROLE_LABELS,
+  SPLIT_ROLES,
+  type SplitRole,
+  splitSheetSchema,
+  splitTemplateSchema,
+} from "#domain/splits";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { Table, Td, Th } from "#web/components/ui/table";
+import { toast } from "#web/components/ui/toast";
+import {
+  type Splits,
+  type SplitTemplate,
+  useDeleteSplitTemplate,
+  useSaveSplit,
+  useSaveSplitTemplate,
+  useSplits,
+  useSplitTemplates,
+} from "#web/features/royalties/api/splits";
+import { ApiClientError } from "#web/lib/api-client";
+import { formatDate } from "#web/lib/format";
+
+interface Row {
+  /** Stable across edits and removals (React's key). */
+  key: number;
+  name: string;
+  role: SplitRole;
+  email: string;
+  phone: string;
+  percent: string;
+  isOwner: boolean;
+}
+
+/** Who shares this release's royalties, track by track, and the collaborators' invites. */
+export function SplitsCard({ releaseId, ownerName }: { releaseId: string; ownerName: string }) {
+  const splits = useSplits(releaseId);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (splits.isPending) return null;
+  if (splits.isError || !splits.data) return null;
+  const data = splits.data;
+  return (
+    <Card>
+      <section aria-labelledby="splits-heading" className="grid gap-4">
+        <h2 id="splits-heading" className="text-xl font-semibold">
+          Royalty splits
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Share a track's royalties with the people who made it. Each collaborator is invited to accept with a free
+          Kalrav account; until then their share is held for them. You keep any rounding remainder.
+        </p>
+        {data.tracks.map((track) => (
+          <div key={track.id} className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-medium">
+                {track.position}. {track.title}
+              </h3>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(editing === track.id ? null : track.id)}
+                aria-expanded={editing === track.id}
+              >
+                {track.current || track.upcoming.length ? "Change split" : "Add split"}
+                <span className="sr-only"> for {track.title}</span>
+              </Button>
+            </div>
+            {track.current ? (
+              <SheetTable
+                sheet={track.current}
+                caption={`Split of ${track.title} since ${formatDate(track.current.effectiveFrom)}`}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">All of this track's royalties are yours.</p>
+            )}
+            {track.upcoming.map((u) => (
+              <SheetTable key={u.id} sheet={u} caption={`From ${formatDate(u.effectiveFrom)}`} />
+            ))}
+            {editing === track.id && (
+              <SplitForm
+                releaseId={releaseId}
+                trackId={track.id}
+                trackCount={data.tracks.length}
+                ownerName={ownerName}
+                current={track.upcoming.at(-1) ?? track.current}
+                onDone={() => setEditing(null)}
+              />
+            )}
+          </div>
+        ))}
+        {data.collaborators.length > 0 && <Collaborators list={data.collaborators} />}
+      </section>
+    </Card>
+  );
+}
+
+type Sheet = NonNullable<Splits["tracks"][number]["current"]>;
+
+function SheetTable({ sheet, caption }: { sheet: Sheet; caption: string }) {
+  return (
+    <Table>
+      <caption className="text-left text-sm text-muted-foreground">{caption}</caption>
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Role</Th>
+          <Th>Share</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {sheet.shares.map((s) => (
+          <tr key={`${s.collaboratorId ?? "owner"}-${s.role}`}>
+            <Td>{s.isOwner ? `${s.name} (you)` : s.name}</Td>
+            <Td>{s.roleLabel}</Td>
+            <Td>{s.percent} %</Td>
+          </tr>
+        ))}
+        {sheet.recoupment && (
+          <tr>
+            <Td colSpan={3} className="text-sm text-muted-foreground">
+              {sheet.recoupment.name} is repaid {formatInr(sheet.recoupment.amountPaise)} first.
+            </Td>
+          </tr>
+        )}
+      </tbody>
+    </Table>
+  );
+}
+
+function Collaborators({ list }: { list: Splits["collaborators"] }) {
+  return (
+    <div className="grid gap-2">
+      <h3 className="font-medium">Collaborators</h3>
+      <ul className="grid gap-2">
+        {list.map((c) => (
+          <li
+            key={c.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+          >
+            <div>
+              <p className="font-medium">
+                {c.name} <span className="text-sm text-muted-foreground">({SPLIT_ROLE_LABELS[c.role]})</span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {c.accepted
+                  ? "Accepted"
+                  : `Invite pending · ${formatInr(c.heldPaise, { decimals: true })} held for them`}
+              </p>
+            </div>
+            {c.inviteUrl ? (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={async () => {
+                    await navigator.clipboard?.writeText(c.inviteUrl ?? "").catch(() => undefined);
+                    toast({ title: "Invite link copied", description: c.inviteUrl ?? "" });
+                  }}
+                >
+                  <Copy className="h-4 w-4" aria-hidden />
+                  Copy invite link<span className="sr-only"> for {c.name}</span>
+                </Button>
+                <Button size="sm" variant="outline" asChild>
+                  <a
+                    href={`https://wa.me/?text=${encodeURIComponent(`Accept your share of our song's royalties on Kalrav: ${c.inviteUrl}`)}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Share on WhatsApp<span className="sr-only"> with {c.name} (opens in a new tab)</span>
+                  </a>
+                </Button>
+              </div>
+            ) : (
+              <Badge tone="success">Accepted</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+let rowKeys = 0;
+const nextKey = () => {
+  rowKeys += 1;
+  return rowKeys;
+};
+
+function SplitForm({
+  releaseId,
+  trackId,
+  trackCount,
+  ownerName,
+  current,
+  onDone,
+}: {
+  releaseId: string;
+  trackId: string;
+  trackCount: number;
+  ownerName: string;
+  current: Sheet | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const save = useSaveSplit(releaseId);
+  const splits = useSplits(releaseId);
+  const people = new Map((splits.data?.collaborators ?? []).map((c) => [c.id, c]));
+  const today = new Date().toISOString().slice(0, 10);
+  const [rows, setRows] = useState<Row[]>(
+    current
+      ? current.shares.map((s) => ({
+          key: nextKey(),
+          name: s.name,
+          role: s.role,
+          email: (s.collaboratorId && people.get(s.collaboratorId)?.email) || "",
+          phone: (s.collaboratorId && people.get(s.collaboratorId)?.phone) || "",
+          percent: s.percent,
+          isOwner: s.isOwner,
+        }))
+      : [
+          { key: nextKey(), name: ownerName, role: "artist", email: "", phone: "", percent: "100", isOwner: true },
+          { key: nextKey(), name: "", role: "producer", email: "", phone: "", percent: "0", isOwner: false },
+        ],
+  );
+  const [effectiveFrom, setEffectiveFrom] = useState(today);
+  const [applyToAll, setApplyToAll] = useState(false);
+  const [recoupIndex, setRecoupIndex] = useState("");
+  const [recoupRupees, setRecoupRupees] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const fieldId = (i: number, field: string) => `${id}-${i}-${field}`;
+
+  const update = (i: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  /** A template's rows in the form; the owner's row keeps the owner's own name. */
+  const applyTemplate = (template: SplitTemplate) => {
+    setRows(template.collaborators.map((c) => ({ key: nextKey(), ...c, name: c.isOwner ? ownerName : c.name })));
+    setRecoupIndex("");
+    setErrors({});
+    setFormError(null);
+  };
+  /** Shows a refusal's messages beside their fields and moves focus to the first. */
+  const showIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+    const found: Record<string, string> = {};
+    for (const issue of issues) {
+      const [root, index, field] = issue.path;
+      const key =
+        root === "collaborators" && typeof index === "number" ? fieldId(index, String(field ?? "name")) : String(root);
+      found[key] ??= issue.message;
+    }
+    setErrors(found);
+    setFormError(found.collaborators ?? found.recoupment ?? null);
+    const first = Object.keys(found).find((k) => document.getElementById(k));
+    if (first) document.getElementById(first)?.focus();
+  };
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const recoupPaise = recoupRupees ? Math.round(Number(recoupRupees) * 100) : 0;
+    const sheet = {
+      effectiveFrom,
+      applyToAllTracks: applyToAll,
+      collaborators: rows.map(({ key: _key, ...row }) => row),
+      recoupment:
+        recoupIndex && recoupRupees ? { collaboratorIndex: Number(recoupIndex), amountPaise: recoupPaise } : null,
+    };
+    const parsed = splitSheetSchema.safeParse(sheet);
+    if (!parsed.success) return showIssues(parsed.error.issues);
+    setErrors({});
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ trackId, sheet });
+      toast({ title: SPLIT_MESSAGES.savedTitle, description: SPLIT_MESSAGES.saved(saved.pendingInvites) });
+      onDone();
+    } catch (err) {
+      setFormError(err instanceof ApiClientError ? err.message : "The split could not be saved.");
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-md border border-border p-3"
+      aria-label="Split sheet"
+    >
+      <TemplatePicker onApply={applyTemplate} />
+      {rows.map((row, i) => (
+        <fieldset key={row.key} className="grid gap-2 sm:grid-cols-6">
+          <legend className="sr-only">{row.isOwner ? "Your share" : `Collaborator ${i}`}</legend>
+          {(["name", "email", "phone"] as const).map((field) =>
+            row.isOwner && field !== "name" ? null : (
+              <div key={field} className="grid gap-1 sm:col-span-1">
+                <Label htmlFor={fieldId(i, field)}>
+                  {field === "name" ? (row.isOwner ? "You" : "Name") : field === "email" ? "E-mail" : "Mobile (India)"}
+                </Label>
+                <Input
+                  id={fieldId(i, field)}
+                  value={row[field]}
+                  readOnly={row.isOwner}
+                  type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
+                  onChange={(e) => update(i, { [field]: e.target.value })}
+                  {...fieldErrorProps(`${fieldId(i, field)}-error`, errors[fieldId(i, field)])}
+                />
+                <FieldError id={`${fieldId(i, field)}-error`} message={errors[fieldId(i, field)]} />
+              </div>
+            ),
+          )}
+          <div className="grid gap-1">
+            <Label htmlFor={fieldId(i, "role")}>Role</Label>
+            <Select
+              id={fieldId(i, "role")}
+              value={row.role}
+              onChange={(e) => update(i, { role: e.target.value as SplitRole })}
+            >
+              {SPLIT_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {SPLIT_ROLE_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={fieldId(i, "percent")}>Share (%)</Label>
+            <Input
+              id={fieldId(i, "percent")}
+              inputMode="decimal"
+              value={row.percent}
+              onChange={(e) => update(i, { percent: e.target.value })}
+              {...fieldErrorProps(`${fieldId(i, "percent")}-error`, errors[fieldId(i, "percent")])}
+            />
+            <FieldError id={`${fieldId(i, "percent")}-error`} message={errors[fieldId(i, "percent")]} />
+          </div>
+          {!row.isOwner && (
+            <div className="flex items-end">
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+                <span className="sr-only">Remove {row.name || `collaborator ${i}`}</span>
+              </Button>
+            </div>
+          )}
+        </fieldset>
+      ))}
+      <div>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            setRows((rs) => [
+              ...rs,
+              { key: nextKey(), name: "", role: "producer", email: "", phone: "", percent: "0", isOwner: false },
+            ])
+          }
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          Add collaborator
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-from`}>Takes effect on</Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            min={today}
+            value={effectiveFrom}
+            onChange={(e) => setEffectiveFrom(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-recoup-who`}>Repay first (optional)</Label>
+          <Select id={`${id}-recoup-who`} value={recoupIndex} onChange={(e) => setRecoupIndex(e.target.value)}>
+            <option value="">Nobody</option>
+            {rows.map((r, i) =>
+              r.isOwner ? null : (
+                <option key={r.key} value={String(i)}>
+                  {r.name || `Collaborator ${i}`}
+                </option>
+              ),
+            )}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-recoup-amount`}>Amount to repay (₹)</Label>
+          <Input
+            id={`${id}-recoup-amount`}
+            inputMode="decimal"
+            value={recoupRupees}
+            onChange={(e) => setRecoupRupees(e.target.value)}
+            {...fieldErrorProps(`${id}-recoup-error`, errors.recoupment)}
+          />
+          <FieldError id={`${id}-recoup-error`} message={errors.recoupment} />
+        </div>
+      </div>
+      {trackCount > 1 && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} />
+          Apply to all tracks of this release
+        </label>
+      )}
+      <SaveAsTemplate rows={rows} onIssues={showIssues} />
+      <FormError message={formError} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save split"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Starts the split from a saved template, or deletes one. Nothing shows until a template is saved. */
+function TemplatePicker({ onApply }: { onApply: (template: SplitTemplate) => void }) {
+  const id = useId();
+  const templates = useSplitTemplates();
+  const remove = useDeleteSplitTemplate();
+  const list = templates.data?.templates ?? [];
+  const [chosen, setChosen] = useState("");
+  const template = list.find((t) => t.id === chosen) ?? list[0];
+  if (!template) return null;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>Start from a template</Label>
+        <Select id={id} value={template.id} onChange={(e) => setChosen(e.target.value)}>
+          {list.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="button" size="sm" variant="outline" onClick={() => onApply(template)}>
+        Use template
+      </Button>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutateAsync(template.id).then(
+            () => toast({ title: "Template deleted", description: template.name }),
+            (err: Error) => toast({ title: "Action Failed", description: err.message, variant: "destructive" }),
+          )
+        }
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+        Delete template<span className="sr-only"> {template.name}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** Saves the form's collaborators and shares as a named template, for the next release with the same people. */
+function SaveAsTemplate({
+  rows,
+  onIssues,
+}: {
+  rows: Row[];
+  onIssues: (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => void;
+}) {
+  const id = useId();
+  const save = useSaveSplitTemplate();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const submit = async () => {
+    const input = { name, collaborators: rows.map(({ key: _key, ...row }) => row) };
+    const parsed = splitTemplateSchema.safeParse(input);
+    if (!parsed.success) {
+      const nameIssue = parsed.error.issues.find((i) => i.path[0] === "name");
+      setError(nameIssue?.message);
+      if (nameIssue) document.getElementById(id)?.focus();
+      else onIssues(parsed.error.issues);
+      return;
+    }
+    setError(undefined);
+    try {
+      await save.mutateAsync(input);
+      toast({ title: "Template saved", description: SPLIT_MESSAGES.templateSaved(parsed.data.name) });
+      setName("");
+    } catch (err) {
+      setError(err instanceof ApiClientError ? err.message : "The template could not be saved.");
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>Template name</Label>
+        <Input
+          id={id}
+          value={name}
+          placeholder="e.g. Band with Ravi"
+          onChange={(e) => setName(e.target.value)}
+          {...fieldErrorProps(`${id}-error`, error)}
+        />
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+      <Button type="button" size="sm" variant="outline" disabled={save.isPending} onClick={submit}>
+        Save as template
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useId, useState } from "react";
+import { formatInr } from "#domain/money";
+import { PAYOUT_STATUS_LABELS, type PayoutStatus, tdsQuarterIst } from "#domain/payouts";
+import { Card } from "#web/components/ui/card";
+import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
+import { Skeleton } from "#web/components/ui/skeleton";
+import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { useStatement } from "#web/features/royalties/api/splits";
+
+const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+const labelOf = (month: string) => monthLabel.format(new Date(`${month}-01T00:00:00Z`));
+
+/** This month and every month with earnings, newest first, as YYYY-MM. */
+function statementMonths(earned: readonly string[], now = new Date()) {
+  const current = now.toISOString().slice(0, 7);
+  return [...new Set([current, ...earned.map((m) => m.slice(0, 7))])].sort().reverse();
+}
+
+/**
+ * A payee's monthly statement (issue 19): opening balance, earnings by release, track, store and
+ * country, recoupment, TDS, payouts and the closing balance, with CSV and PDF downloads of the same
+ * figures, and the quarter's TDS summary.
+ */
+export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[] }) {
+  const months = statementMonths(earnedMonths);
+  // The latest month that earned, else this month.
+  const latestEarned = [...earnedMonths].sort().at(-1)?.slice(0, 7);
+  const [month, setMonth] = useState(latestEarned ?? months[0] ?? "");
+  const statement = useStatement(month);
+  const selectId = useId();
+  const s = statement.data;
+  const quarter = tdsQuarterIst(new Date(`${month}-15T00:00:00Z`));
+  return (
+    <Card>
+      <section aria-labelledby={`${selectId}-title`} className="grid gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id={`${selectId}-title`} className="text-lg font-semibold">
+            Statement
+          </h2>
+          <div className="grid gap-1">
+            <Label htmlFor={selectId}>Month</Label>
+            <Select id={selectId} value={month} onChange={(e) => setMonth(e.target.value)}>
+              {months.map((m) => (
+                <option key={m} value={m}>
+                  {labelOf(m)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {statement.isError ? (
+          <p role="alert">Could not load this statement.</p>
+        ) : !s ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <>
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <Figure term="Opening balance" value={s.openingPaise} />
+              <Figure term="Earnings" value={s.earningsPaise} />
+              <Figure term="Recoupment repaid to you" value={s.recoupmentPaise} />
+              {s.heldInEscrowPaise > 0 && (
+                <Figure term="Held in escrow until you accepted" value={-s.heldInEscrowPaise} />
+              )}
+              <Figure term="Released from escrow" value={s.escrowReleasedPaise} />
+              <Figure term="Payouts (gross)" value={-s.payoutsPaise} />
+              <Figure term="Returned to balance" value={s.returnedPaise} />
+              <Figure term="Closing balance" value={s.closingPaise} strong />
+            </dl>
+            <p className="text-sm text-muted-foreground">
+              Of the payouts, {formatInr(s.tdsPaise)} was withheld as TDS under section {s.tdsSection} and paid to the
+              Income Tax Department in your name.
+            </p>
+            <Table aria-label={`Earnings in ${labelOf(month)}`}>
+              <thead>
+                <tr>
+                  <Th>Release</Th>
+                  <Th>Track</Th>
+                  <Th>Store</Th>
+                  <Th>Country</Th>
+                  <Th className="text-right">Earnings</Th>
+                  <Th className="text-right">Recoupment</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.earnings.length === 0 && <TableMessage colSpan={6}>No earnings this month.</TableMessage>}
+                {s.earnings.map((e) => (
+                  <tr key={`${e.release}|${e.isrc}|${e.store}|${e.country}`}>
+                    <Td>{e.release}</Td>
+                    <Td>{e.track}</Td>
+                    <Td>{e.store}</Td>
+                    <Td>{e.country}</Td>
+                    <Td className="text-right">{formatInr(e.earningPaise)}</Td>
+                    <Td className="text-right">{formatInr(e.recoupmentPaise)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            {s.payouts.length > 0 && (
+              <Table aria-label={`Payouts in ${labelOf(month)}`}>
+                <thead>
+                  <tr>
+                    <Th>Requested</Th>
+                    <Th>Status</Th>
+                    <Th className="text-right">Gross</Th>
+                    <Th className="text-right">TDS</Th>
+                    <Th className="text-right">Net</Th>
+                    <Th>UTR</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.payouts.map((p) => (
+                    <tr key={p.id}>
+                      <Td>{p.requestedAt.slice(0, 10)}</Td>
+                      <Td>{PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status}</Td>
+                      <Td className="text-right">{formatInr(p.grossPaise)}</Td>
+                      <Td className="text-right">{formatInr(p.tdsPaise)}</Td>
+                      <Td className="text-right">{formatInr(p.netPaise)}</Td>
+                      <Td>{p.utr ?? "—"}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            <p className="flex flex-wrap gap-4 text-sm">
+              <a className="text-primary underline" href={`/api/royalties/statements/${month}/csv`} download>
+                Download CSV<span className="sr-only"> statement for {labelOf(month)}</span>
+              </a>
+              <a className="text-primary underline" href={`/api/royalties/statements/${month}/pdf`} download>
+                Download PDF<span className="sr-only"> statement for {labelOf(month)}</span>
+              </a>
+              <a
+                className="text-primary underline"
+                href={`/api/royalties/tds?fy=${quarter.fy}&quarter=${quarter.quarter}`}
+                download
+              >
+                TDS summary, Q{quarter.quarter} {quarter.fy}
+              </a>
+            </p>
+          </>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function Figure({ term, value, strong }: { term: string; value: number; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className={strong ? "text-lg font-bold" : "font-medium"}>{formatInr(value)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import fs from "node:fs/promises";
+import {
+  createArtist,
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  hostArtwork,
+  hostWav,
+  latestMailTo,
+  signIn,
+  test,
+  uniqueEmail,
+  uniqueUpc,
+  waitForQualityCheck,
+} from "./fixtures";
+
+/**
+ * Issue 19's journey: an artist splits a song 60/40 with a producer, the producer accepts by the
+ * e-mailed link, the admin imports a report, both read their statement, and the producer adds a UPI
+ * ID and is paid through the built-in test provider, with the bank reference (UTR) shown.
+ */
+test("a 60/40 split reaches the producer: invite, statements, UPI payout with a UTR", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Three people in three browsers, a quality check, an import and a payout: a minute on 2 cores.
+  test.setTimeout(90_000);
+  const upc = uniqueUpc();
+  const today = new Date().toISOString().slice(0, 10);
+  const artist = await createArtist(page, "Split Owner");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/api/releases", {
+    data: {
+      title: "Split Song",
+      artistName: "Split Owner",
+      releaseDate: "2026-06-01",
+      upcEan: upc,
+      audioFileUrl: await hostWav(),
+      coverArtUrl: await hostArtwork(),
+    },
+    headers: { origin },
+  });
+  expect(created.ok()).toBeTruthy();
+  const releaseId = (await created.json()).release.id as string;
+  await waitForQualityCheck(page, releaseId);
+
+  // The artist sets the split on the release page.
+  const producerEmail = uniqueEmail("producer");
+  await page.goto(`/app/releases/${releaseId}`);
+  await page.getByRole("button", { name: "Add split for Split Song" }).click();
+  const form = page.getByRole("form", { name: "Split sheet" });
+  await form.getByRole("group", { name: "Your share" }).getByLabel("Share (%)").fill("60");
+  const producerRow = form.getByRole("group", { name: "Collaborator 1" });
+  await producerRow.getByLabel("Name").fill("Priya Producer");
+  await producerRow.getByLabel("E-mail").fill(producerEmail);
+  await producerRow.getByLabel("Share (%)").fill("30");
+  await form.getByRole("button", { name: "Save split" }).click();
+  // Shares that do not add up are refused at the form, and nothing is saved.
+  await expect(form.getByText("Shares must add up to exactly 100 % (they add up to 90 %).")).toBeVisible();
+  await producerRow.getByLabel("Share (%)").fill("40");
+  await form.getByRole("button", { name: "Save split" }).click();
+  await expectToast(page, "Split saved");
+  await expect(page.getByRole("table", { name: /Split of Split Song/ })).toContainText("Priya Producer");
+  await expect(page.getByText("Invite pending")).toBeVisible();
+
+  // The producer signs up with the invited address and accepts from the e-mailed link.
+  const mail = await latestMailTo(producerEmail, `Split Owner shares royalties of "Split Song" with you`);
+  const link = /https?:\/\/\S+\/app\/invite\/[\w-]+/.exec(mail.text)?.[0] ?? "";
+  expect(link).not.toBe("");
+  const producerContext = await browser.newContext();
+  const producer = await producerContext.newPage();
+  const signedUp = await producer.request.post("/api/auth/sign-up/email", {
+    data: { name: "Priya Producer", email: producerEmail, password: "producer-pass" },
+  });
+  expect(signedUp.ok()).toBeTruthy();
+  await producer.goto(new URL(link).pathname);
+  // Signed out, the link asks for sign-in first and comes back to the invite.
+  await expect(producer).toHaveURL(/\/login/);
+  await producer.getByLabel("Email").fill(producerEmail);
+  await producer.getByLabel("Password").fill("producer-pass");
+  await producer.getByRole("button", { name: "Sign In" }).click();
+  await expect(producer.getByRole("heading", { name: "Your share of the royalties" })).toBeVisible();
+  await expect(producer.getByText("on the split sheet of “Split Song”")).toBeVisible();
+  await producer.getByRole("button", { name: "Accept invite" }).click();
+  await expectToast(producer, "Invite accepted");
+
+  // The admin approves the release and imports a store report: ₹2,000 of revenue, 80 % kept (Basic
+  // Artist) is ₹1,600 to divide: ₹960 for the artist, ₹640 for the producer.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  const approved = await admin.request.post(`/api/admin/releases/${releaseId}/approve`, { headers: { origin } });
+  expect(approved.ok()).toBeTruthy();
+  const file = testInfo.outputPath("split-report.csv");
+  await fs.writeFile(
+    file,
+    [
+      "date,store,country,upc,isrc,streams,listeners,revenue,currency",
+      `${today},Spotify,IN,${upc},,4000,900,2000.00,INR`,
+    ].join("\n"),
+  );
+  await admin.goto("/admin/reports");
+  await admin.getByLabel("Report file (CSV)").setInputFiles(file);
+  await admin.getByRole("button", { name: "Upload Report" }).click();
+  await expect(admin.getByRole("row").filter({ hasText: "split-report.csv" }).first()).toContainText("completed", {
+    timeout: 20_000,
+  });
+
+  // Both see their statement for the month.
+  const statementOf = (p: typeof page) => p.getByRole("region", { name: "Statement" });
+  await page.goto("/app/royalties");
+  await expect(statementOf(page).getByRole("table", { name: /^Earnings in/ })).toContainText("Spotify");
+  await expect(statementOf(page).getByText("Closing balance").locator("..")).toContainText("₹960");
+  await producer.goto("/app/royalties");
+  await expect(statementOf(producer).getByRole("table", { name: /^Earnings in/ })).toContainText("Split Song");
+  await expect(statementOf(producer).getByText("Closing balance").locator("..")).toContainText("₹640");
+  await expect(statementOf(producer).getByRole("link", { name: /Download PDF/ })).toBeVisible();
+
+  // The producer adds a UPI ID (checked by the test provider) and asks for the payout.
+  await producer.goto("/app/settings");
+  await producer.getByRole("tab", { name: "Payment" }).click();
+  await producer.getByLabel("Legal name (as on PAN)").fill("Priya Producer");
+  await producer.getByLabel("PAN", { exact: true }).fill("ABCPP1234Q");
+  await producer.getByRole("radio", { name: "UPI" }).check();
+  await producer.getByRole("textbox", { name: "UPI ID" }).fill("priya@okaxis");
+  await producer.getByRole("button", { name: "Save and verify" }).click();
+  await expect(producer.getByRole("status").filter({ hasText: "Status:" })).toContainText(
+    "registered to PRIYA PRODUCER",
+  );
+  await producer.goto("/app/royalties");
+  await producer.getByRole("button", { name: "Request Payout" }).click();
+  await expectToast(producer, "Payout requested");
+
+  // The admin approves it; the provider pays and calls back with the UTR.
+  await admin.goto("/admin/reports");
+  await admin.getByRole("button", { name: "Approve payout to Priya Producer" }).click();
+  await expectToast(admin, "Payout sent to the provider");
+  // The provider's webhook lands a moment later: the admin sees it on the next look.
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.getByRole("row").filter({ hasText: "Priya Producer" }).first()).toContainText(/TESTUTR/, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  await adminContext.close();
+
+  await producer.reload();
+  const paid = producer.getByRole("table", { name: "Transaction history" }).getByRole("row").nth(1);
+  await expect(paid).toContainText("₹640");
+  await expect(paid).toContainText("Completed");
+  await expect(paid).toContainText(/TESTUTR[0-9A-F]+/);
+  await producerContext.close();
+});
