@@ -125,6 +125,7 @@ test("manual upload validates, and a release without audio says so and cannot be
   const dialog = admin.getByRole("dialog", { name: "Manual Upload" });
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Title, Artist, UPC, and Release Date are required.");
+  await expect(dialog.getByLabel("Title *")).toBeFocused();
   const title = `Label Single ${Date.now()}`;
   await dialog.getByLabel("Title *").fill(title);
   await dialog.getByLabel("Artist Name *").fill("Label Act");
@@ -132,6 +133,8 @@ test("manual upload validates, and a release without audio says so and cannot be
   await dialog.getByLabel("Release Date *").fill("2027-01-15");
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog.getByRole("alert")).toContainText("check digit");
+  await expect(dialog.getByLabel("UPC *")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("UPC *")).toBeFocused();
   await dialog.getByLabel("UPC *").fill(uniqueUpc());
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog).toBeHidden();
@@ -156,12 +159,18 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
   await expect(dialog.getByLabel("Role").locator("option")).toHaveText(["admin", "artist"]);
   await dialog.getByRole("button", { name: "Add User" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("All fields are required to add a new user.");
+  // Beside the first empty field, which takes focus.
+  await expect(dialog.getByLabel("Full Name")).toBeFocused();
+  await expect(dialog.getByLabel("Full Name")).toHaveAccessibleDescription(
+    "All fields are required to add a new user.",
+  );
   const email = uniqueEmail("added");
   await dialog.getByLabel("Full Name").fill("Added Person");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill("12345");
   await dialog.getByRole("button", { name: "Add User" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Password must be at least 6 characters.");
+  await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   await dialog.getByLabel("Password").fill("added-pass");
   await dialog.getByRole("button", { name: "Add User" }).click();
   await expect(dialog).toBeHidden();
@@ -202,6 +211,12 @@ test("ticket replies flow both ways, with a notification for the artist", async 
   await page.getByRole("button", { name: "New Ticket" }).click();
   await page.getByRole("button", { name: "Submit" }).click();
   await expectToast(page, "Submission Failed", "Please provide both a subject and description.");
+  // Beside each empty field too, focus on the first.
+  await expect(page.getByLabel("Subject")).toBeFocused();
+  await expect(page.getByLabel("Subject")).toHaveAccessibleDescription(
+    "Please provide both a subject and description.",
+  );
+  await expect(page.getByLabel("Describe your issue")).toHaveAttribute("aria-invalid", "true");
   const subject = `Payout question ${Date.now()}`;
   await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Describe your issue").fill("When is March paid?");

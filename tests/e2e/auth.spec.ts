@@ -155,6 +155,11 @@ test("a forgotten password is reset through the e-mailed link", async ({ page })
   await page.goto(link as string);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
+  await page.getByLabel("Confirm New Password").fill("brand-new-typo");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  // The message sits beside the field at fault, which takes focus.
+  await expect(page.getByLabel("Confirm New Password")).toBeFocused();
+  await expect(page.getByLabel("Confirm New Password")).toHaveAccessibleDescription("Passwords do not match");
   await page.getByLabel("Confirm New Password").fill("brand-new-pass");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page).toHaveURL(/\/login(\?.*)?$/);

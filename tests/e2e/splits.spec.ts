@@ -71,14 +71,17 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   expect(link).not.toBe("");
   const producerContext = await browser.newContext();
   const producer = await producerContext.newPage();
-  const signedUp = await producer.request.post("/api/auth/sign-up/email", {
-    data: { name: "Priya Producer", email: producerEmail, password: "producer-pass" },
-  });
-  expect(signedUp.ok()).toBeTruthy();
   await producer.goto(new URL(link).pathname);
-  // Signed out, the link asks for sign-in first and comes back to the invite.
+  // Signed out, the link asks for sign-in first; registering from there comes back to the invite too.
   await expect(producer).toHaveURL(/\/login/);
-  await producer.getByLabel("Email").fill(producerEmail);
+  await producer.getByRole("link", { name: "Sign up now" }).click();
+  await producer.getByLabel("Full Name / Artist Name").fill("Priya Producer");
+  await producer.getByLabel("Email Address").fill(producerEmail);
+  await producer.getByLabel("Password", { exact: true }).fill("producer-pass");
+  await producer.getByLabel("Confirm Password").fill("producer-pass");
+  await producer.getByRole("button", { name: "Create Account" }).click();
+  await expectToast(producer, "Registration Successful");
+  await expect(producer.getByLabel("Email")).toHaveValue(producerEmail);
   await producer.getByLabel("Password").fill("producer-pass");
   await producer.getByRole("button", { name: "Sign In" }).click();
   await expect(producer.getByRole("heading", { name: "Your share of the royalties" })).toBeVisible();

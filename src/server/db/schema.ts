@@ -319,13 +319,16 @@ export const contactMessages = pgTable(
 export const dailyStreamFacts = pgTable(
   "daily_stream_facts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
     /** Restrict: posted earnings never vanish with a release (it is taken down, not deleted). */
     releaseId: uuid("release_id")
       .notNull()
       .references(() => releases.id, { onDelete: "restrict" }),
-    /** The release's owner, kept in step by triggers, so an artist's figures are one index range away. */
-    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The release's owner, kept in step by triggers, so an artist's figures are one index range away.
+     * No foreign key of its own: releases.user_id has one, and its trigger carries every change here
+     * (a key checked per row would cost an import a million lookups).
+     */
+    ownerId: text("owner_id"),
     isrc: text("isrc").notNull().default(""),
     store: text("store").notNull(),
     /** ISO 3166-1 alpha-2. */
@@ -338,7 +341,8 @@ export const dailyStreamFacts = pgTable(
   },
   (t) => [
     check("daily_stream_facts_non_negative", sql`streams >= 0 and listeners >= 0 and revenue_paise >= 0`),
-    uniqueIndex("daily_stream_facts_key").on(t.releaseId, t.isrc, t.store, t.country, t.day),
+    // The fact's identity is its key: no surrogate id to generate and index for every imported row.
+    primaryKey({ name: "daily_stream_facts_pkey", columns: [t.releaseId, t.isrc, t.store, t.country, t.day] }),
     index("daily_stream_facts_release_day_idx").on(t.releaseId, t.day),
     index("daily_stream_facts_owner_day_idx").on(t.ownerId, t.day),
   ],
@@ -559,9 +563,9 @@ export const storeReports = pgTable(
 export const storeReportRows = pgTable(
   "store_report_rows",
   {
-    reportId: uuid("report_id")
-      .notNull()
-      .references(() => storeReports.id, { onDelete: "cascade" }),
+    // Staging only, emptied by the import that filled it: unlogged (migration 0029) and without foreign
+    // keys, so a million rows load at COPY's pace. A crash loses nothing: the import starts again.
+    reportId: uuid("report_id").notNull(),
     releaseId: uuid("release_id").notNull(),
     isrc: text("isrc").notNull(),
     store: text("store").notNull(),

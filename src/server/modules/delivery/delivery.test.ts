@@ -9,7 +9,7 @@ import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
 import { createLogger } from "#server/lib/logger";
 import { createMediaStore } from "#server/media/media-store";
-import { queueQualityCheck } from "#server/modules/quality/quality-check";
+import { queueQualityCheck } from "#server/modules/quality";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { payOnTestGateway } from "#server/test/payments";

@@ -8,15 +8,17 @@
 // deterministic); where that differs from what the ledger holds, the old amount is reversed and the
 // new one posted. Importing a restated report therefore leaves every balance as if
 // the new figures had been imported first.
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { artistShare } from "#domain/royalties";
 import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
-import { royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
+import { type royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
 
 const BATCH = 2000;
+/** Ledger entries written per statement (a few megabytes of JSON). */
+const ENTRIES_PER_INSERT = 20_000;
 const OWNER = "owner";
 
 /** Which tracks to repost: those a report touched, or everything some owners' releases earned. */
@@ -91,6 +93,12 @@ function inPass(scope: PassScope, alias: "f" | "e") {
   return sql`${sql.raw(alias)}.release_id in (select id from releases where user_id in (${list(scope.ownerIds)}))`;
 }
 
+/** The split sheets of the releases a pass covers. */
+function sheetsInPass(scope: PassScope) {
+  if ("tracks" in scope) return sql`ss.release_id in (${list([...new Set(scope.tracks.map((t) => t.releaseId))])})`;
+  return sql`ss.release_id in (select id from releases where user_id in (${list(scope.ownerIds)}))`;
+}
+
 /**
  * Reposts the earnings of the tracks in scope and rebuilds their owners' monthly summary. Returns the
  * owners touched. Must run inside a transaction (the caller's).
@@ -119,7 +127,8 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     for (const id of await postPass(db, pass, scope.reportId)) owners.add(id);
   }
   const ownerIds = [...owners];
-  await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds));
+  // Only the report's months change: elsewhere a month's net is its facts' net, however allocated.
+  await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds), months);
   return ownerIds;
 }
 
@@ -138,19 +147,23 @@ async function postPass(db: Db, scope: PassScope, reportId: string | null): Prom
     gross: string;
   }>(
     await db.execute(sql`
+      with sheets as (
+        -- Each sheet's days: from its effective date until the next version of the same sheet takes
+        -- over (of two versions from one day, the later saved); joined as ranges, not looked up per fact.
+        select ss.id, ss.release_id, ss.track_id, ss.effective_from,
+          lead(ss.effective_from) over (partition by ss.release_id, ss.track_id
+            order by ss.effective_from, ss.created_at) as until
+        from split_sheets ss where ${sheetsInPass(scope)}
+      )
       select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
         to_char(date_trunc('month', f.day), 'YYYY-MM-DD') as month, to_char(min(f.day), 'YYYY-MM-DD') as first_day,
         sh.id as sheet_id, sum(f.revenue_paise)::bigint as gross
       from daily_stream_facts f
       join releases r on r.id = f.release_id
       left join tracks t on f.isrc <> '' and t.release_id = f.release_id and t.isrc = f.isrc
-      left join lateral (
-        select ss.id from split_sheets ss
-        where ss.release_id = f.release_id and ss.effective_from <= f.day
-          and ((f.isrc <> '' and ss.track_id = t.id) or (f.isrc = '' and ss.track_id is null))
-        order by ss.effective_from desc, ss.created_at desc
-        limit 1
-      ) sh on true
+      left join sheets sh on sh.release_id = f.release_id
+        and sh.effective_from <= f.day and (sh.until is null or f.day < sh.until)
+        and ((f.isrc <> '' and sh.track_id = t.id) or (f.isrc = '' and sh.track_id is null))
       where r.user_id is not null and ${inPass(scope, "f")}
       group by f.release_id, r.user_id, f.isrc, f.store, f.country, date_trunc('month', f.day), sh.id`),
   );
@@ -308,35 +321,67 @@ async function postPass(db: Db, scope: PassScope, reportId: string | null): Prom
     if (seen.has(key)) continue;
     post(want.piece, want.piece.ownerId, want.piece.sheetId, want.collaboratorId, want.kind, want.amount);
   }
-  for (let i = 0; i < inserts.length; i += BATCH) await db.insert(royaltyEntries).values(inserts.slice(i, i + BATCH));
+  for (let i = 0; i < inserts.length; i += ENTRIES_PER_INSERT) {
+    await insertEntries(db, inserts.slice(i, i + ENTRIES_PER_INSERT));
+  }
   return ownerIds;
+}
+
+/**
+ * Adds ledger entries as one JSON parameter unpacked by the database: a statement of thousands of
+ * rows with a dozen parameters each costs more to build and send than the rows cost to write.
+ */
+async function insertEntries(db: Db, entries: (typeof royaltyEntries.$inferInsert)[]) {
+  await db.execute(sql`
+    insert into royalty_entries (user_id, collaborator_id, kind, amount_paise, month, release_id, isrc, store,
+      country, sheet_id, report_id)
+    select "userId", "collaboratorId", kind, "amountPaise", month, "releaseId", isrc, store, country, "sheetId",
+      "reportId"
+    from json_to_recordset(${JSON.stringify(entries)}::json) as x("userId" text, "collaboratorId" uuid, kind text,
+      "amountPaise" bigint, month date, "releaseId" uuid, isrc text, store text, country text, "sheetId" uuid,
+      "reportId" uuid)`);
 }
 
 /**
  * The owners' monthly summary (royalty_ledger): what their releases earned at the stores, the plan
  * share in force, and the net after it, which is what their split payees received between them.
  */
-async function rebuildSummary(db: Db, ownerIds: string[], shareFor: (userId: string, month: string) => number) {
+async function rebuildSummary(
+  db: Db,
+  ownerIds: string[],
+  shareFor: (userId: string, month: string) => number,
+  onlyMonths?: string[],
+) {
   if (!ownerIds.length) return;
-  const ids = sql.join(
-    ownerIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = list(ownerIds);
+  const inMonths = (column: SQL) =>
+    onlyMonths
+      ? sql`and ${column} in (${sql.join(
+          onlyMonths.map((m) => sql`${m}::date`),
+          sql`, `,
+        )})`
+      : sql``;
   const months = rowsOf<{ user_id: string; month: string; gross: string; net: string | null }>(
     await db.execute(sql`
       with gross as (
         select r.user_id, date_trunc('month', f.day)::date as month, sum(f.revenue_paise)::bigint as gross
         from daily_stream_facts f join releases r on r.id = f.release_id
-        where r.user_id in (${ids}) group by 1, 2
+        where r.user_id in (${ids}) ${inMonths(sql`date_trunc('month', f.day)::date`)} group by 1, 2
       ), net as (
         select r.user_id, e.month, sum(e.amount_paise)::bigint as net
         from royalty_entries e join releases r on r.id = e.release_id
-        where r.user_id in (${ids}) and e.kind in ('earning', 'recoupment') group by 1, 2
+        where r.user_id in (${ids}) and e.kind in ('earning', 'recoupment') ${inMonths(sql`e.month`)} group by 1, 2
       )
       select g.user_id, to_char(g.month, 'YYYY-MM-DD') as month, g.gross, n.net
       from gross g left join net n on n.user_id = g.user_id and n.month = g.month`),
   );
-  await db.delete(royaltyLedger).where(inArray(royaltyLedger.userId, ownerIds));
+  await db
+    .delete(royaltyLedger)
+    .where(
+      onlyMonths
+        ? and(inArray(royaltyLedger.userId, ownerIds), inArray(royaltyLedger.month, onlyMonths))
+        : inArray(royaltyLedger.userId, ownerIds),
+    );
   const rows = months.map((m) => ({
     userId: m.user_id,
     month: m.month,

@@ -103,7 +103,8 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
     await db.execute(sql`
       select f.release_id, r.user_id, r.title, sum(f.revenue_paise)::bigint as revenue
       from daily_stream_facts f join releases r on r.id = f.release_id
-      where not exists (select 1 from (${TRACED_FACTS}) t where t.id = f.id)
+      where not exists (select 1 from (${TRACED_FACTS}) t where t.release_id = f.release_id and t.isrc = f.isrc
+        and t.store = f.store and t.country = f.country and t.day = f.day)
       group by f.release_id, r.user_id, r.title
       order by revenue desc
       limit ${MAX_FINDINGS}`),

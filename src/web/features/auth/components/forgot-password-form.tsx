@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { forgotPasswordSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
@@ -13,16 +14,19 @@ import { useRequestPasswordReset } from "#web/features/auth/api/password-reset";
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<{ email: string }>({ defaultValues: { email: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = forgotPasswordSchema.safeParse({ email: values.email.trim() });
+    setError(null);
     if (!parsed.success) {
-      setError(MESSAGES.forgotPassword.invalidEmail);
+      setInvalid(MESSAGES.forgotPassword.invalidEmail);
+      document.getElementById("email")?.focus();
       return;
     }
-    setError(null);
+    setInvalid(null);
     try {
       await request.mutateAsync(parsed.data.email);
       setSentTo(parsed.data.email);
@@ -46,7 +50,15 @@ export function ForgotPasswordForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="email">Email</Label>
-        <Input id="email" type="email" autoComplete="email" required {...form.register("email")} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldErrorProps("email-error", invalid)}
+          {...form.register("email")}
+        />
+        <FieldError id="email-error" message={invalid} announce />
       </div>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>

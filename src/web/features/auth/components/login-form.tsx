@@ -162,11 +162,20 @@ export function LoginForm() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Don't have an account?{" "}
-          <Link to={paths.register} className="text-primary underline underline-offset-2">
+          <Link to={registerCarrying(after)} className="text-primary underline underline-offset-2">
             Sign up now
           </Link>
         </p>
       </fieldset>
     </form>
   );
+}
+
+/** Registration that keeps what sign-in would have done next: the chosen plan, the page to return to. */
+function registerCarrying(after: { plan: string | null; next: string | null }): string {
+  const params = new URLSearchParams({
+    ...(after.plan ? { plan: after.plan } : {}),
+    ...(after.next ? { next: after.next } : {}),
+  });
+  return params.size ? `${paths.register}?${params}` : paths.register;
 }

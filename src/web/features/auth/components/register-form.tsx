@@ -11,7 +11,7 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
 import { useSignUp } from "#web/features/auth/api/sign-up";
-import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
+import { loginReturningTo, useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { useHydrated } from "#web/lib/use-hydrated";
 
 type RegisterField = "name" | "email" | "password" | "confirmPassword";
@@ -25,7 +25,7 @@ const FIELD_IDS: Record<RegisterField, string> = {
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const { plan } = useAfterSignIn();
+  const { plan, next: returnTo } = useAfterSignIn();
   const signUp = useSignUp();
   const config = usePublicConfig();
   const [error, setError] = useState<{ field: RegisterField; message: string } | null>(null);
@@ -53,8 +53,9 @@ export function RegisterForm() {
           ? { title: MESSAGES.register.pendingTitle, description: MESSAGES.register.pendingDescription(name) }
           : { title: MESSAGES.register.successTitle, description: MESSAGES.register.successDescription(name) },
       );
-      // On to /login (the spec's flow), with the e-mail filled in there and the chosen plan carried on.
-      const next = new URLSearchParams({ email, ...(plan ? { plan } : {}) });
+      // On to /login (the spec's flow), with the e-mail filled in there and the chosen plan (or the page,
+      // such as a split invite, that sent them to register) carried on.
+      const next = new URLSearchParams({ email, ...(plan ? { plan } : {}), ...(returnTo ? { next: returnTo } : {}) });
       navigate(`${paths.login}?${next}`);
     } catch (err) {
       toast({ title: MESSAGES.register.failedTitle, description: (err as Error).message, variant: "destructive" });
@@ -117,7 +118,10 @@ export function RegisterForm() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{" "}
-          <Link to={paths.login} className="text-primary underline underline-offset-2">
+          <Link
+            to={returnTo ? loginReturningTo(returnTo) : paths.login}
+            className="text-primary underline underline-offset-2"
+          >
             Sign in
           </Link>
         </p>

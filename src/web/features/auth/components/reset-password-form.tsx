@@ -1,20 +1,25 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { firstIssueMessage, resetPasswordSchema } from "#domain/auth";
+import { resetPasswordSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
+import { FieldError } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useResetPassword } from "#web/features/auth/api/password-reset";
+import { useFieldErrors } from "#web/lib/field-errors";
+
+const RESET_FIELDS = ["password", "confirmPassword"] as const;
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(RESET_FIELDS, (field) => (field === "password" ? "password" : "confirm-password"));
   const form = useForm<{ password: string; confirmPassword: string }>({
     defaultValues: { password: "", confirmPassword: "" },
   });
@@ -32,11 +37,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = resetPasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
-      return;
-    }
     setError(null);
+    if (!parsed.success) return fields.show(parsed.error, values);
+    fields.clear();
     try {
       await reset.mutateAsync({ token, newPassword: parsed.data.password });
       toast({ title: MESSAGES.login.passwordResetTitle, description: MESSAGES.login.passwordResetDescription });
@@ -52,17 +55,27 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="password">New Password</Label>
-        <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
+        <Input
+          id="password"
+          {...fields.props("password")}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register("password")}
+        />
+        <FieldError id={fields.errorId("password")} message={fields.errors.password} announce />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="confirm-password">Confirm New Password</Label>
         <Input
           id="confirm-password"
+          {...fields.props("confirmPassword")}
           type="password"
           autoComplete="new-password"
           required
           {...form.register("confirmPassword")}
         />
+        <FieldError id={fields.errorId("confirmPassword")} message={fields.errors.confirmPassword} announce />
       </div>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -1,14 +1,32 @@
 import { useState } from "react";
-import { firstIssueMessage } from "#domain/auth";
-import { type ManualReleaseInput, manualReleaseSchema, RELEASE_TYPE_LABELS, RELEASE_TYPES } from "#domain/releases";
+import {
+  ADMIN_RELEASE_MESSAGES,
+  type ManualReleaseInput,
+  manualReleaseSchema,
+  RELEASE_TYPE_LABELS,
+  RELEASE_TYPES,
+} from "#domain/releases";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FieldError } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { useManualRelease } from "#web/features/releases/api/create-manual-release";
+import { useFieldErrors } from "#web/lib/field-errors";
+
+/** The fields that can be at fault, in the form's order, with their element ids. */
+const MANUAL_FIELDS = ["title", "artistName", "upcEan", "releaseDate", "audioFileUrl", "coverArtUrl"] as const;
+const MANUAL_IDS: Record<(typeof MANUAL_FIELDS)[number], string> = {
+  title: "m-title",
+  artistName: "m-artist",
+  upcEan: "m-upc",
+  releaseDate: "m-date",
+  audioFileUrl: "m-audio",
+  coverArtUrl: "m-art",
+};
 
 const EMPTY_MANUAL: Required<ManualReleaseInput> = {
   title: "",
@@ -26,13 +44,15 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
   const create = useManualRelease();
   const [form, setForm] = useState(EMPTY_MANUAL);
   const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(MANUAL_FIELDS, (field) => MANUAL_IDS[field]);
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm({ ...form, [k]: e.target.value });
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = manualReleaseSchema.safeParse(form);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
+    if (!parsed.success) return fields.show(parsed.error, form, ADMIN_RELEASE_MESSAGES.manualRequired);
+    fields.clear();
     try {
       await create.mutateAsync(parsed.data);
       toast({ title: "Release added", description: `"${parsed.data.title}" is pending review.` });
@@ -52,19 +72,35 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="m-title">Title *</Label>
-            <Input id="m-title" value={form.title} onChange={set("title")} />
+            <Input id="m-title" {...fields.props("title")} value={form.title} onChange={set("title")} />
+            <FieldError id={fields.errorId("title")} message={fields.errors.title} announce />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="m-artist">Artist Name *</Label>
-            <Input id="m-artist" value={form.artistName} onChange={set("artistName")} />
+            <Input id="m-artist" {...fields.props("artistName")} value={form.artistName} onChange={set("artistName")} />
+            <FieldError id={fields.errorId("artistName")} message={fields.errors.artistName} announce />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="m-upc">UPC *</Label>
-            <Input id="m-upc" inputMode="numeric" value={form.upcEan} onChange={set("upcEan")} />
+            <Input
+              id="m-upc"
+              {...fields.props("upcEan")}
+              inputMode="numeric"
+              value={form.upcEan}
+              onChange={set("upcEan")}
+            />
+            <FieldError id={fields.errorId("upcEan")} message={fields.errors.upcEan} announce />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="m-date">Release Date *</Label>
-            <Input id="m-date" type="date" value={form.releaseDate} onChange={set("releaseDate")} />
+            <Input
+              id="m-date"
+              {...fields.props("releaseDate")}
+              type="date"
+              value={form.releaseDate}
+              onChange={set("releaseDate")}
+            />
+            <FieldError id={fields.errorId("releaseDate")} message={fields.errors.releaseDate} announce />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="m-type">Release Type</Label>
@@ -84,21 +120,25 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
             <Label htmlFor="m-audio">Audio File URL</Label>
             <Input
               id="m-audio"
+              {...fields.props("audioFileUrl")}
               type="url"
               placeholder="https://"
               value={form.audioFileUrl}
               onChange={set("audioFileUrl")}
             />
+            <FieldError id={fields.errorId("audioFileUrl")} message={fields.errors.audioFileUrl} announce />
           </div>
           <div className="grid gap-2 sm:col-span-2">
             <Label htmlFor="m-art">Cover Art URL</Label>
             <Input
               id="m-art"
+              {...fields.props("coverArtUrl")}
               type="url"
               placeholder="https://"
               value={form.coverArtUrl}
               onChange={set("coverArtUrl")}
             />
+            <FieldError id={fields.errorId("coverArtUrl")} message={fields.errors.coverArtUrl} announce />
           </div>
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { formatInr } from "#domain/money";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
@@ -15,9 +16,16 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
   const complete = useCompletePayout();
   const [reference, setReference] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!reference.trim()) return setError("Enter the payment reference.");
+    setError(null);
+    if (!reference.trim()) {
+      setMissing("Enter the payment reference.");
+      document.getElementById("payout-reference")?.focus();
+      return;
+    }
+    setMissing(null);
     try {
       await complete.mutateAsync({ id: payout.id, reference: reference.trim() });
       toast({ title: "Payout completed", description: `${formatInr(payout.amountPaise)} to ${payout.userName}` });
@@ -37,7 +45,9 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
             value={reference}
             onChange={(e) => setReference(e.target.value)}
             maxLength={120}
+            {...fieldErrorProps("payout-reference-error", missing)}
           />
+          <FieldError id="payout-reference-error" message={missing} announce />
           <FormError message={error} />
           <Button type="submit" disabled={complete.isPending}>
             Mark as Paid

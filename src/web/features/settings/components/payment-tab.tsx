@@ -8,6 +8,7 @@ import {
   TAX_FORM_LABELS,
 } from "#domain/settings";
 import { Button } from "#web/components/ui/button";
+import { FieldError } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
@@ -15,11 +16,23 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { type PayoutAccount, usePayoutAccount } from "#web/features/settings/api/get-payout-account";
 import { useSavePayoutAccount } from "#web/features/settings/api/save-payout-account";
+import { useFieldErrors } from "#web/lib/field-errors";
+
+const PAYMENT_FIELDS = ["accountName", "accountNumber", "routingNumber", "bankName", "paypalEmail", "taxForm"] as const;
+const PAYMENT_IDS: Record<(typeof PAYMENT_FIELDS)[number], string> = {
+  accountName: "pay-account-name",
+  accountNumber: "pay-account-number",
+  routingNumber: "pay-routing",
+  bankName: "pay-bank",
+  paypalEmail: "pay-paypal",
+  taxForm: "pay-tax",
+};
 
 type FormValues = Omit<Required<PayoutAccountInput>, "taxForm"> & { taxForm: "" | "w9" | "w8ben" | "w8bene" };
 
 function PaymentForm({ account }: { account: PayoutAccount | null }) {
   const save = useSavePayoutAccount();
+  const fields = useFieldErrors(PAYMENT_FIELDS, (field) => PAYMENT_IDS[field]);
   const form = useForm<FormValues>({
     defaultValues: {
       method: account?.method ?? "bankTransfer",
@@ -35,6 +48,8 @@ function PaymentForm({ account }: { account: PayoutAccount | null }) {
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = payoutAccountSchema.safeParse({ ...values, taxForm: values.taxForm || null });
     if (!parsed.success) {
+      // Beside the field at fault (focus on it); the toast says it too.
+      fields.show(parsed.error, values);
       toast({
         title: SETTINGS_MESSAGES.failedTitle,
         description: firstIssueMessage(parsed.error),
@@ -42,6 +57,7 @@ function PaymentForm({ account }: { account: PayoutAccount | null }) {
       });
       return;
     }
+    fields.clear();
     try {
       await save.mutateAsync(parsed.data);
       form.setValue("accountNumber", "");
@@ -67,18 +83,25 @@ function PaymentForm({ account }: { account: PayoutAccount | null }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="pay-account-name">Account holder name</Label>
-            <Input id="pay-account-name" autoComplete="name" {...form.register("accountName")} />
+            <Input
+              id="pay-account-name"
+              {...fields.props("accountName")}
+              autoComplete="name"
+              {...form.register("accountName")}
+            />
+            <FieldError id={fields.errorId("accountName")} message={fields.errors.accountName} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="pay-account-number">Account number</Label>
             <Input
               id="pay-account-number"
+              {...fields.props("accountNumber", "pay-account-number-hint")}
               inputMode="numeric"
               autoComplete="off"
               placeholder={account?.accountNumberMasked ? `${account.accountNumberMasked} (leave empty to keep)` : ""}
-              aria-describedby="pay-account-number-hint"
               {...form.register("accountNumber")}
             />
+            <FieldError id={fields.errorId("accountNumber")} message={fields.errors.accountNumber} />
             <p id="pay-account-number-hint" className="text-xs text-muted-foreground">
               {account?.accountNumberMasked ? `Saved: ${account.accountNumberMasked}. ` : ""}Stored encrypted; we only
               ever show the last four digits.
@@ -86,22 +109,36 @@ function PaymentForm({ account }: { account: PayoutAccount | null }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="pay-routing">IFSC / routing number</Label>
-            <Input id="pay-routing" autoComplete="off" {...form.register("routingNumber")} />
+            <Input
+              id="pay-routing"
+              {...fields.props("routingNumber")}
+              autoComplete="off"
+              {...form.register("routingNumber")}
+            />
+            <FieldError id={fields.errorId("routingNumber")} message={fields.errors.routingNumber} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="pay-bank">Bank name</Label>
-            <Input id="pay-bank" {...form.register("bankName")} />
+            <Input id="pay-bank" {...fields.props("bankName")} {...form.register("bankName")} />
+            <FieldError id={fields.errorId("bankName")} message={fields.errors.bankName} />
           </div>
         </div>
       ) : (
         <div className="grid gap-2 sm:max-w-md">
           <Label htmlFor="pay-paypal">PayPal e-mail</Label>
-          <Input id="pay-paypal" type="email" autoComplete="email" {...form.register("paypalEmail")} />
+          <Input
+            id="pay-paypal"
+            {...fields.props("paypalEmail")}
+            type="email"
+            autoComplete="email"
+            {...form.register("paypalEmail")}
+          />
+          <FieldError id={fields.errorId("paypalEmail")} message={fields.errors.paypalEmail} />
         </div>
       )}
       <div className="grid gap-2 sm:max-w-md">
         <Label htmlFor="pay-tax">Tax form</Label>
-        <Select id="pay-tax" {...form.register("taxForm")}>
+        <Select id="pay-tax" {...fields.props("taxForm")} {...form.register("taxForm")}>
           <option value="">Not provided yet</option>
           {(["w9", "w8ben", "w8bene"] as const).map((t) => (
             <option key={t} value={t}>
@@ -109,6 +146,7 @@ function PaymentForm({ account }: { account: PayoutAccount | null }) {
             </option>
           ))}
         </Select>
+        <FieldError id={fields.errorId("taxForm")} message={fields.errors.taxForm} />
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
         {form.formState.isSubmitting ? "Saving..." : "Save Payment Details"}

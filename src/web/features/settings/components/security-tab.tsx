@@ -8,6 +8,7 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
@@ -26,8 +27,17 @@ const failed = (title: string) => (err: unknown) =>
 function ChangePassword() {
   const change = useChangePassword();
   const form = useForm({ defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
+  // The message also sits beside the field at fault, which takes focus; the toast says it too.
+  const [fault, setFault] = useState<{ field: "newPassword" | "confirmPassword"; message: string } | null>(null);
+  const blame = (field: "newPassword" | "confirmPassword", message: string) => {
+    setFault({ field, message });
+    document.getElementById(field === "newPassword" ? "new-password" : "confirm-new-password")?.focus();
+  };
+  const faultOf = (field: "newPassword" | "confirmPassword") => (fault?.field === field ? fault.message : null);
   const onSubmit = form.handleSubmit(async (v) => {
+    setFault(null);
     if (v.newPassword !== v.confirmPassword) {
+      blame("confirmPassword", MESSAGES.changePassword.mismatch);
       return toast({
         title: MESSAGES.changePassword.mismatchTitle,
         description: MESSAGES.changePassword.mismatch,
@@ -35,6 +45,7 @@ function ChangePassword() {
       });
     }
     if (v.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
+      blame("newPassword", MESSAGES.changePassword.weak);
       return toast({
         title: MESSAGES.changePassword.weakTitle,
         description: MESSAGES.changePassword.weak,
@@ -64,7 +75,14 @@ function ChangePassword() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="new-password">New password</Label>
-          <Input id="new-password" type="password" autoComplete="new-password" {...form.register("newPassword")} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps("new-password-error", faultOf("newPassword"))}
+            {...form.register("newPassword")}
+          />
+          <FieldError id="new-password-error" message={faultOf("newPassword")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="confirm-new-password">Confirm new password</Label>
@@ -72,8 +90,10 @@ function ChangePassword() {
             id="confirm-new-password"
             type="password"
             autoComplete="new-password"
+            {...fieldErrorProps("confirm-new-password-error", faultOf("confirmPassword"))}
             {...form.register("confirmPassword")}
           />
+          <FieldError id="confirm-new-password-error" message={faultOf("confirmPassword")} />
         </div>
         <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
           {form.formState.isSubmitting ? "Updating..." : "Update Password"}

@@ -1,12 +1,18 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { firstIssueMessage } from "#domain/auth";
 import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
 import { Button } from "#web/components/ui/button";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useCreateTicket } from "#web/features/tickets/api/create-ticket";
+import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+
+const TICKET_FIELDS = ["subject", "description"] as const;
+type TicketField = (typeof TICKET_FIELDS)[number];
 
 /**
  * Opening a ticket, wherever it is offered: on the public support page (product §6: one message for
@@ -16,9 +22,15 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
   const createTicket = useCreateTicket();
   const form = useForm<CreateTicketInput>({ defaultValues: { subject: "", description: "" } });
   const inApp = place === "app";
+  const id = inApp ? "new-ticket" : "ticket";
+  const [errors, setErrors] = useState<Partial<Record<TicketField, string>>>({});
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = createTicketSchema.safeParse(values);
     if (!parsed.success) {
+      // Each message beside its field, focus on the first; the spec's toast still says it too.
+      const found = fieldErrorsOf(parsed.error, TICKET_FIELDS);
+      setErrors(found);
+      focusFirstError(found, TICKET_FIELDS, (field) => `${id}-${field}`);
       toast({
         title: inApp ? SUPPORT_MESSAGES.submissionFailed : SUPPORT_MESSAGES.publicTicketMissingTitle,
         description: inApp ? firstIssueMessage(parsed.error) : SUPPORT_MESSAGES.publicTicketMissing,
@@ -26,6 +38,7 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
       });
       return;
     }
+    setErrors({});
     try {
       const ticket = await createTicket.mutateAsync(parsed.data);
       toast({
@@ -39,7 +52,6 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
     }
   });
   const submitting = form.formState.isSubmitting;
-  const id = inApp ? "new-ticket" : "ticket";
   return (
     <form
       onSubmit={onSubmit}
@@ -48,11 +60,23 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-subject`}>Subject</Label>
-        <Input id={`${id}-subject`} maxLength={200} {...form.register("subject")} />
+        <Input
+          id={`${id}-subject`}
+          maxLength={200}
+          {...fieldErrorProps(`${id}-subject-error`, errors.subject)}
+          {...form.register("subject")}
+        />
+        <FieldError id={`${id}-subject-error`} message={errors.subject} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-description`}>{inApp ? "Describe your issue" : "Description"}</Label>
-        <Textarea id={`${id}-description`} maxLength={5000} {...form.register("description")} />
+        <Textarea
+          id={`${id}-description`}
+          maxLength={5000}
+          {...fieldErrorProps(`${id}-description-error`, errors.description)}
+          {...form.register("description")}
+        />
+        <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={submitting}>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { TICKET_MESSAGES } from "#domain/tickets";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
@@ -27,11 +28,17 @@ export function TicketThread(props: TicketThreadProps) {
   const { side, messages } = props;
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [empty, setEmpty] = useState<string | null>(null);
   const fieldId = `${side}-reply`;
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!message.trim()) return setError(TICKET_MESSAGES.emptyReply);
     setError(null);
+    if (!message.trim()) {
+      setEmpty(TICKET_MESSAGES.emptyReply);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setEmpty(null);
     try {
       await props.onReply(message.trim());
       setMessage("");
@@ -61,7 +68,14 @@ export function TicketThread(props: TicketThreadProps) {
         </ol>
         <form onSubmit={send} noValidate className="mt-4 grid gap-2">
           <Label htmlFor={fieldId}>{props.replyLabel}</Label>
-          <Textarea id={fieldId} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+          <Textarea
+            id={fieldId}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={5000}
+            {...fieldErrorProps(`${fieldId}-error`, empty)}
+          />
+          <FieldError id={`${fieldId}-error`} message={empty} announce />
           <FormError message={error} />
           <Button type="submit" disabled={props.sending} className="justify-self-end">
             {props.sending ? "Sending..." : "Send Reply"}
