@@ -139,6 +139,8 @@ test("a signed-in artist on an unknown address is offered the way back to their 
 test("a prerendered page hydrates into the working app (its links navigate without a reload)", async ({ page }) => {
   await page.goto("/pricing");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simple, Transparent Pricing");
+  // Until hydration has finished, a click is the browser's own navigation (a reload).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
