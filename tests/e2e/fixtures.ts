@@ -7,8 +7,21 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_MEDIA_DIR, E2E_MEDIA_PORT } from "../../pl
 
 export { E2E_ADMIN, expect };
 
-/** A console error fails the test; failed responses a test provokes on purpose are checked by the test itself. */
+/**
+ * A console error fails the test; failed responses a test provokes on purpose are checked by the test itself.
+ * Every `page.goto` waits for the app to be live: public pages are prerendered, and a click or keystroke
+ * before React hydrates them lands on inert HTML, as it would for a person on a slow phone.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false) await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
