@@ -53,6 +53,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The media store of DATA_DIR under the fetching limits the environment sets. */
+export function mediaStoreFor(env: Env, allowHosts: readonly string[] = parseAllowHosts(env.FETCH_ALLOW_HOSTS)) {
+  return createMediaStore(path.join(env.DATA_DIR, "media"), {
+    allowHosts,
+    maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
+    timeoutMs: env.FETCH_TIMEOUT_SECONDS * 1000,
+    deadlineMs: env.FETCH_DEADLINE_SECONDS * 1000,
+    minBytesPerSecond: env.FETCH_MIN_RATE_KBPS * 1000,
+    rateWindowMs: env.FETCH_RATE_WINDOW_SECONDS * 1000,
+  });
+}
+
+/** The stores we deliver to, who we are to them, and the pre-send schema check. */
+export function deliveryConfigFor(env: Env): DeliveryConfig {
+  return {
+    stores: loadStores(env.STORES_FILE, env.DATA_DIR),
+    sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
+    validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
+  };
+}
+
 export async function startServer(
   env: Env,
   opts: {
@@ -101,19 +122,8 @@ export async function startServer(
 
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
   const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
-  const media = createMediaStore(path.join(env.DATA_DIR, "media"), {
-    allowHosts: mediaAllowHosts,
-    maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
-    timeoutMs: env.FETCH_TIMEOUT_SECONDS * 1000,
-    deadlineMs: env.FETCH_DEADLINE_SECONDS * 1000,
-    minBytesPerSecond: env.FETCH_MIN_RATE_KBPS * 1000,
-    rateWindowMs: env.FETCH_RATE_WINDOW_SECONDS * 1000,
-  });
-  const delivery: DeliveryConfig = {
-    stores: loadStores(env.STORES_FILE, env.DATA_DIR),
-    sender: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
-    validator: env.DDEX_VALIDATE ? createErnValidator(env.DDEX_SCHEMA_DIR ?? defaultSchemaDir()) : undefined,
-  };
+  const media = mediaStoreFor(env, mediaAllowHosts);
+  const delivery = deliveryConfigFor(env);
   const uploads = createUploadServer({
     db: database.db,
     dataDir: env.DATA_DIR,

@@ -5,61 +5,9 @@ import sharp from "sharp";
 import type { Finding } from "#domain/quality";
 import type { Database } from "#server/db/client";
 import { releases } from "#server/db/schema";
+import { type PcmSpec, pcm, wav } from "#server/media/wav";
 
-export interface PcmSpec {
-  sampleRate: number;
-  bitDepth: 16 | 24;
-  channels: number;
-  seconds: number;
-}
-
-/** Interleaved PCM samples of a quiet 440 Hz tone, little-endian. */
-function pcm({ sampleRate, bitDepth, channels, seconds }: PcmSpec): Buffer {
-  const frames = Math.round(sampleRate * seconds);
-  const bytes = bitDepth / 8;
-  const out = Buffer.alloc(frames * channels * bytes);
-  const max = 2 ** (bitDepth - 1) - 1;
-  for (let i = 0; i < frames; i++) {
-    const value = Math.round(0.25 * max * Math.sin((2 * Math.PI * 440 * i) / sampleRate));
-    for (let ch = 0; ch < channels; ch++) out.writeIntLE(value, (i * channels + ch) * bytes, bytes);
-  }
-  return out;
-}
-
-/**
- * A real WAV file. `extensible` writes WAVE_FORMAT_EXTENSIBLE (how 24-bit files usually come out
- * of audio software); `float` writes 32-bit IEEE float samples (which stores refuse).
- */
-export function wav(spec: PcmSpec & { extensible?: boolean; float?: boolean }): Buffer {
-  const data = spec.float ? Buffer.alloc(Math.round(spec.sampleRate * spec.seconds) * spec.channels * 4) : pcm(spec);
-  const bits = spec.float ? 32 : spec.bitDepth;
-  const blockAlign = spec.channels * (bits / 8);
-  const fmt = Buffer.alloc(spec.extensible ? 40 : 16);
-  fmt.writeUInt16LE(spec.extensible ? 0xfffe : spec.float ? 3 : 1, 0);
-  fmt.writeUInt16LE(spec.channels, 2);
-  fmt.writeUInt32LE(spec.sampleRate, 4);
-  fmt.writeUInt32LE(spec.sampleRate * blockAlign, 8);
-  fmt.writeUInt16LE(blockAlign, 12);
-  fmt.writeUInt16LE(bits, 14);
-  if (spec.extensible) {
-    fmt.writeUInt16LE(22, 16); // extension size
-    fmt.writeUInt16LE(bits, 18); // valid bits per sample
-    fmt.writeUInt32LE(spec.channels === 2 ? 0x3 : 0x4, 20); // channel mask
-    // KSDATAFORMAT_SUBTYPE_PCM / _IEEE_FLOAT: 0000000X-0000-0010-8000-00aa00389b71
-    Buffer.from([spec.float ? 3 : 1, 0, 0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xaa, 0, 0x38, 0x9b, 0x71]).copy(fmt, 24);
-  }
-  const chunk = (id: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.write(id, 0, "ascii");
-    head.writeUInt32LE(body.length, 4);
-    return Buffer.concat([head, body, body.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
-  };
-  const body = Buffer.concat([Buffer.from("WAVE"), chunk("fmt ", fmt), chunk("data", data)]);
-  const riff = Buffer.alloc(8);
-  riff.write("RIFF", 0, "ascii");
-  riff.writeUInt32LE(body.length, 4);
-  return Buffer.concat([riff, body]);
-}
+export { type PcmSpec, wav };
 
 // --- FLAC: STREAMINFO and frames of VERBATIM subframes, with the format's CRCs ---
 

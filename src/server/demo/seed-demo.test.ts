@@ -1,0 +1,107 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blockingCount } from "#domain/quality";
+import { createAuth } from "#server/auth/auth";
+import { deliveries, releases, storeReports, subscriptions, tracks, users } from "#server/db/schema";
+import { loadEnv } from "#server/env";
+import { createLogger } from "#server/lib/logger";
+import { createMailer } from "#server/mail/mailer";
+import { deliveryConfigFor, mediaStoreFor } from "#server/server";
+import { createTestDatabase } from "#server/test/test-database";
+import { DEMO_ARTISTS, seedDemo } from "./seed-demo";
+
+// Issue 21: demo data that looks real — music and covers made and served by the app, checked by the
+// real quality check, delivered and accepted, with a store report imported through the real import.
+describe("the demo seed", () => {
+  let dataDir: string;
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  const run = async () => {
+    const env = loadEnv({ DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1:9" });
+    const logger = createLogger("silent");
+    const auth = createAuth({
+      db: test.database.db,
+      mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),
+      logger,
+      secret: "a-test-secret-of-at-least-thirty-two-chars",
+      baseUrl: env.PUBLIC_URL,
+      requireEmailVerification: false,
+      signInRateLimit: 1000,
+      trustedOrigins: [env.PUBLIC_URL],
+    });
+    const media = mediaStoreFor(env);
+    await seedDemo({
+      database: test.database,
+      auth,
+      media,
+      delivery: deliveryConfigFor(env),
+      dataDir,
+      logger,
+      reportBlocks: 1,
+      songSeconds: 2,
+    });
+    return { media, stores: deliveryConfigFor(env).stores };
+  };
+  let seeded: Awaited<ReturnType<typeof run>>;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-demo-"));
+    test = await createTestDatabase();
+    seeded = await run();
+  }, 120_000);
+  afterAll(async () => {
+    await test?.dispose();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("gives each release its own music and cover, held by the app and passed by the quality check", async () => {
+    const db = test.database.db;
+    const rows = await db.select().from(releases);
+    expect(rows).toHaveLength(DEMO_ARTISTS.flatMap((a) => a.releases).length);
+    const covers = new Set<string>();
+    for (const release of rows) {
+      expect(release.status).toBe("live");
+      expect(release.qcStatus).toBe("done");
+      expect(blockingCount(release.qcFindings)).toBe(0);
+      expect(release.coverArtUrl).toBeNull();
+      expect(release.artworkFacts).toMatchObject({ format: "jpeg", width: 3000, height: 3000 });
+      expect(await seeded.media.has(release.artworkSha256 ?? "")).toBe(true);
+      covers.add(release.artworkSha256 ?? "");
+      const [track] = await db.select().from(tracks).where(eq(tracks.releaseId, release.id));
+      expect(track?.audioFileUrl).toBeNull();
+      expect(track?.audioFacts).toMatchObject({ container: "wav", bitDepth: 16, sampleRate: 44_100, channels: 2 });
+      expect(await seeded.media.has(track?.audioSha256 ?? "")).toBe(true);
+    }
+    expect(covers.size).toBe(rows.length);
+  });
+
+  it("delivers every release to every store, accepted as a live release's would be, on a paid plan", async () => {
+    const db = test.database.db;
+    const rows = await db.select().from(deliveries);
+    const releaseCount = (await db.select().from(releases)).length;
+    expect(rows).toHaveLength(releaseCount * seeded.stores.length);
+    expect(new Set(rows.map((d) => d.status))).toEqual(new Set(["acknowledged"]));
+    for (const artist of DEMO_ARTISTS) {
+      const [user] = await db.select().from(users).where(eq(users.email, artist.email));
+      const plans = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user?.id ?? ""));
+      expect(plans.map((p) => p.status)).toContain("active");
+    }
+  });
+
+  it("imports its store report through the real import, and adds nothing when run again", async () => {
+    const db = test.database.db;
+    const [report] = await db.select().from(storeReports);
+    expect(report?.status).toBe("completed");
+    expect(report?.importedRows).toBeGreaterThan(0);
+    expect(report?.errorRows).toBe(0);
+    await run();
+    expect(await db.select().from(storeReports)).toHaveLength(1);
+    expect(await db.select().from(releases)).toHaveLength(DEMO_ARTISTS.flatMap((a) => a.releases).length);
+    expect((await db.select().from(deliveries)).every((d) => d.status === "acknowledged")).toBe(true);
+  });
+});
