@@ -96,6 +96,8 @@ export const PAYMENT_MESSAGES = {
   refundTooLarge: "A refund cannot be more than what is left of the payment.",
   refundReason: "Say why the payment is refunded.",
   complimentaryReason: "Say why this plan is complimentary.",
+  complimentaryEmail: "Enter the e-mail of the user to put on the plan.",
+  complimentaryNoUser: (email: string) => `No user has the e-mail ${email}.`,
   retryUnsupported: "The gateway retries this subscription's charge on its own schedule.",
 } as const;
 

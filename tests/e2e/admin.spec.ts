@@ -182,6 +182,15 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
   const row = admin.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("artist");
   await expect(row).toContainText("Basic Artist (default)");
+  // Editing: an emptied name is said beside the field, with focus on it, and nothing is saved.
+  await row.getByRole("button", { name: "Edit Added Person" }).click();
+  await admin.locator("#edit-name").fill("");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "Full name, email, and role are required." })).toBeVisible();
+  await expect(admin.locator("#edit-name")).toBeFocused();
+  await expect(admin.locator("#edit-name")).toHaveAccessibleDescription("Full name, email, and role are required.");
+  await admin.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toContainText("Added Person");
   await row.getByRole("button", { name: "Make Admin: Added Person" }).click();
   await admin
     .getByRole("alertdialog", { name: "Make Added Person an admin?" })
@@ -260,6 +269,14 @@ test("subscription cancel and reactivate persist after reload", async ({ page, b
   await admin.goto("/admin/subscriptions");
   await admin.getByRole("button", { name: "Create Subscription Plan" }).click();
   const dialog = admin.getByRole("dialog", { name: "Create Subscription Plan" });
+  // An address nobody has is said beside the field, which keeps the focus for the correction.
+  await dialog.getByLabel("User e-mail").fill(`nobody-${artist.email}`);
+  await dialog.getByLabel("Reason (complimentary)").fill("Festival partner");
+  await dialog.getByRole("button", { name: "Create Subscription" }).click();
+  await expect(dialog.getByText(`No user has the e-mail nobody-${artist.email}.`)).toBeVisible();
+  await expect(dialog.getByLabel("User e-mail")).toBeFocused();
+  await expect(dialog.getByLabel("User e-mail")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Reason (complimentary)").fill("");
   await dialog.getByLabel("User e-mail").fill(artist.email);
   await dialog.getByLabel("Plan").selectOption("pro_artist");
   await dialog.getByRole("button", { name: "Create Subscription" }).click();
@@ -292,4 +309,39 @@ test("the admin header search finds a user and opens their row", async ({ page, 
   await admin.getByRole("link", { name: new RegExp(`Findable Person · ${artist.email}`) }).click();
   await expect(admin).toHaveURL(/\/admin\/users\?q=/);
   await expect(admin.getByRole("row").filter({ hasText: artist.email })).toBeVisible();
+});
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("Delete asks first, naming the user and what follows; Cancel returns focus and keeps the account", async ({
+    page,
+    browser,
+  }) => {
+    const artist = await createArtist(page, "Phone Deletable");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const admin = await context.newPage();
+    await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+    await admin.goto("/admin/users");
+    await admin.getByRole("searchbox", { name: "Search users", exact: true }).fill(artist.email);
+    const row = admin.getByRole("row").filter({ hasText: artist.email });
+    const deleteButton = row.getByRole("button", { name: "Delete Phone Deletable" });
+    await deleteButton.click();
+    const confirm = admin.getByRole("alertdialog", { name: "Delete Phone Deletable?" });
+    await expect(confirm).toContainText("deleted for good");
+    // The dialog fits the phone's width: its buttons are on screen, not beside it.
+    const box = await confirm.getByRole("button", { name: "Delete User" }).boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await expect(row).toBeVisible();
+
+    await deleteButton.click();
+    await confirm.getByRole("button", { name: "Delete User" }).click();
+    await expectToast(admin, "User deleted", artist.email);
+    await expect(row).toHaveCount(0);
+    await context.close();
+  });
 });

@@ -63,6 +63,10 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
     .getByRole("navigation", { name: "Admin navigation" })
     .getByRole("link", { name: "Store Reports" })
     .click();
+  // Without a file, the form says so beside the file field and focuses it.
+  await admin.getByRole("button", { name: "Upload Report" }).click();
+  await expect(admin.getByLabel("Report file (CSV)")).toHaveAccessibleDescription("Choose a CSV report first.");
+  await expect(admin.getByLabel("Report file (CSV)")).toBeFocused();
   await admin.getByLabel("Report file (CSV)").setInputFiles(file);
   await admin.getByRole("button", { name: "Upload Report" }).click();
   await expectToast(admin, "Report queued");

@@ -12,7 +12,12 @@ test("profile, payment and notification settings are saved and survive a reload"
   await page.getByLabel("Bio").fill("Indie songwriter from Kolkata");
   await page.getByLabel("Website").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Save Profile" }).click();
-  await expectToast(page, "Update Failed", "Please enter a website starting with http:// or https://.");
+  // Said beside the field at fault, which takes the focus; nothing is saved.
+  await expect(page.getByLabel("Website")).toHaveAccessibleDescription(
+    "Please enter a website starting with http:// or https://.",
+  );
+  await expect(page.getByLabel("Website")).toBeFocused();
+  await expect(page.getByLabel("Website")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Website").fill("https://asha.example");
   await page.getByLabel("Instagram").fill("@asha.music");
   await page.getByRole("button", { name: "Save Profile" }).click();
@@ -93,6 +98,9 @@ test("two-factor authentication: enable with an authenticator code, then sign-in
   await expect(page.getByRole("alert")).toHaveText(
     "That code is not valid. Enter the current 6-digit code from your authenticator app.",
   );
+  // Said beside the code field, which keeps the focus for the next try.
+  await expect(page.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Authentication code")).toBeFocused();
   await page.getByLabel("Authentication code").fill(totpFromUri(`otpauth://totp/x?secret=${key}`));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -7,6 +7,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Label } from "#web/components/ui/label";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
@@ -30,6 +31,7 @@ export function StoreReportsPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [showing, setShowing] = useState<string | null>(null);
   const [paying, setPaying] = useState<AdminPayout | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const payable = (payouts.data ?? []).filter((p) => p.status === "pending" && p.payableByProvider);
   const quarter = tdsQuarterIst(new Date());
   // Returns are filed after the quarter ends: the last one is what the admin usually needs.
@@ -39,9 +41,11 @@ export function StoreReportsPage() {
     e.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      toast({ title: "Upload Failed", description: "Choose a CSV report first.", variant: "destructive" });
+      setFileError("Choose a CSV report first.");
+      fileInput.current?.focus();
       return;
     }
+    setFileError(null);
     try {
       await upload.mutateAsync(file);
       toast({ title: "Report queued", description: `${file.name} is being imported.` });
@@ -62,12 +66,21 @@ export function StoreReportsPage() {
           release that went to stores and holds the row&apos;s UPC (or ISRC); other rows are refused and listed. A row
           for a day already imported replaces it.
         </p>
-        <form onSubmit={send} className="mt-4 flex flex-wrap items-end gap-3">
+        <form onSubmit={send} noValidate className="mt-4 flex flex-wrap items-start gap-3">
           <div className="grid gap-1">
             <Label htmlFor="report-file">Report file (CSV)</Label>
-            <input ref={fileInput} id="report-file" type="file" accept=".csv,text/csv" className="text-sm" />
+            <input
+              ref={fileInput}
+              id="report-file"
+              type="file"
+              accept=".csv,text/csv"
+              className="text-sm"
+              onChange={() => setFileError(null)}
+              {...fieldErrorProps("report-file-error", fileError)}
+            />
+            <FieldError id="report-file-error" message={fileError} announce />
           </div>
-          <Button type="submit" disabled={upload.isPending}>
+          <Button type="submit" disabled={upload.isPending} className="mt-6">
             <Upload className="h-4 w-4" aria-hidden />
             {upload.isPending ? "Uploading..." : "Upload Report"}
           </Button>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FormError } from "#web/components/ui/form-error";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { useVerifySecondFactor } from "#web/features/auth/api/sign-in";
@@ -20,14 +20,15 @@ export function SecondFactorForm({
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) {
+    const refuse = () => {
       setError(MESSAGES.twoFactor.invalidCode);
-      return;
-    }
+      document.getElementById("second-factor")?.focus();
+    };
+    if (!code.trim()) return refuse();
     try {
       onVerified(await verify.mutateAsync({ code: code.trim(), backup }));
     } catch {
-      setError(MESSAGES.twoFactor.invalidCode);
+      refuse();
     }
   };
   return (
@@ -46,9 +47,10 @@ export function SecondFactorForm({
           value={code}
           onChange={(e) => setCode(e.target.value)}
           autoFocus
+          {...fieldErrorProps("second-factor-error", error)}
         />
+        <FieldError id="second-factor-error" message={error} announce />
       </div>
-      <FormError message={error} />
       <Button type="submit" disabled={verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>

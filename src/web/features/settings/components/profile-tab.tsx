@@ -1,8 +1,8 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { firstIssueMessage } from "#domain/auth";
 import { AVATAR_MAX_BYTES, type ProfileInput, profileSchema, SETTINGS_MESSAGES } from "#domain/settings";
 import { Button } from "#web/components/ui/button";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
@@ -13,6 +13,10 @@ import { useChangeEmail } from "#web/features/settings/api/change-email";
 import { type Profile, useProfile } from "#web/features/settings/api/get-profile";
 import { useSaveProfile } from "#web/features/settings/api/save-profile";
 import { useUploadAvatar } from "#web/features/settings/api/upload-avatar";
+import { fieldErrorsOf } from "#web/lib/field-errors";
+
+/** The profile's fields in the form's order: the first one at fault takes the focus. */
+const PROFILE_FIELDS = ["name", "bio", "website", "instagram", "twitter"] as const;
 
 const failed = (err: unknown) =>
   toast({
@@ -33,10 +37,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
   // Changing the sign-in address needs the current password (someone at an unlocked screen cannot).
   const emailChanging = Boolean(typedEmail?.trim()) && typedEmail.trim().toLowerCase() !== profile.email;
   const passwordError = form.formState.errors.currentPassword?.message;
+  const errorOf = (field: (typeof PROFILE_FIELDS)[number]) => form.formState.errors[field]?.message;
+  /** A field's aria attributes and the id of its message, beside it. */
+  const wire = (field: (typeof PROFILE_FIELDS)[number], hintId?: string) =>
+    fieldErrorProps(`profile-${field}-error`, errorOf(field), hintId);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ email, currentPassword, ...values }) => {
+    form.clearErrors();
     const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) return failed(new Error(firstIssueMessage(parsed.error)));
+    if (!parsed.success) {
+      const errors = fieldErrorsOf(parsed.error, PROFILE_FIELDS);
+      const first = PROFILE_FIELDS.find((field) => errors[field]);
+      for (const field of PROFILE_FIELDS) {
+        const message = errors[field];
+        if (message) form.setError(field, { message }, { shouldFocus: field === first });
+      }
+      return;
+    }
     const newEmail = email.trim().toLowerCase();
     const changing = Boolean(newEmail) && newEmail !== profile.email;
     if (changing && !currentPassword) {
@@ -58,9 +76,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
 
   const onFile = async (file: File | undefined) => {
+    setAvatarError(null);
     if (!file) return;
-    if (!["image/png", "image/jpeg"].includes(file.type)) return failed(new Error(SETTINGS_MESSAGES.avatarWrongType));
-    if (file.size > AVATAR_MAX_BYTES) return failed(new Error(SETTINGS_MESSAGES.avatarTooLarge));
+    const refusal = !["image/png", "image/jpeg"].includes(file.type)
+      ? SETTINGS_MESSAGES.avatarWrongType
+      : file.size > AVATAR_MAX_BYTES
+        ? SETTINGS_MESSAGES.avatarTooLarge
+        : null;
+    if (refusal) {
+      setAvatarError(refusal);
+      if (fileInput.current) fileInput.current.value = "";
+      fileInput.current?.focus();
+      return;
+    }
     try {
       await upload.mutateAsync(file);
       toast({ title: SETTINGS_MESSAGES.avatarUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
@@ -83,19 +111,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
             id="avatar-file"
             type="file"
             accept="image/png,image/jpeg"
-            aria-describedby="avatar-hint"
+            {...fieldErrorProps("avatar-file-error", avatarError, "avatar-hint")}
             onChange={(e) => onFile(e.target.files?.[0])}
             className="text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5"
           />
           <p id="avatar-hint" className="text-xs text-muted-foreground">
             Square, JPG or PNG, at most 2 MB.
           </p>
+          <FieldError id="avatar-file-error" message={avatarError} announce />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="profile-name">Full Name</Label>
-          <Input id="profile-name" autoComplete="name" {...form.register("name")} />
+          <Input id="profile-name" autoComplete="name" {...form.register("name")} {...wire("name")} />
+          <FieldError id="profile-name-error" message={errorOf("name")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="profile-email">Email</Label>
@@ -135,20 +165,30 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </div>
       <div className="grid gap-2">
         <Label htmlFor="profile-bio">Bio</Label>
-        <Textarea id="profile-bio" maxLength={1000} {...form.register("bio")} />
+        <Textarea id="profile-bio" maxLength={1000} {...form.register("bio")} {...wire("bio")} />
+        <FieldError id="profile-bio-error" message={errorOf("bio")} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="grid gap-2">
           <Label htmlFor="profile-website">Website</Label>
-          <Input id="profile-website" type="url" placeholder="https://" {...form.register("website")} />
+          <Input
+            id="profile-website"
+            type="url"
+            placeholder="https://"
+            {...form.register("website")}
+            {...wire("website")}
+          />
+          <FieldError id="profile-website-error" message={errorOf("website")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="profile-instagram">Instagram</Label>
-          <Input id="profile-instagram" placeholder="@handle" {...form.register("instagram")} />
+          <Input id="profile-instagram" placeholder="@handle" {...form.register("instagram")} {...wire("instagram")} />
+          <FieldError id="profile-instagram-error" message={errorOf("instagram")} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="profile-twitter">Twitter</Label>
-          <Input id="profile-twitter" placeholder="@handle" {...form.register("twitter")} />
+          <Input id="profile-twitter" placeholder="@handle" {...form.register("twitter")} {...wire("twitter")} />
+          <FieldError id="profile-twitter-error" message={errorOf("twitter")} />
         </div>
       </div>
       <Button type="submit" disabled={submitting} className="justify-self-start">

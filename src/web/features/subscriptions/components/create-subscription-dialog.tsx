@@ -4,6 +4,7 @@ import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
@@ -25,17 +26,24 @@ export function CreateDialog({
   const [planId, setPlanId] = useState<PlanId>("basic_artist");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) {
-      setReasonError(PAYMENT_MESSAGES.complimentaryReason);
-      document.getElementById("sub-reason")?.focus();
+    const missingEmail = email.trim() ? null : PAYMENT_MESSAGES.complimentaryEmail;
+    const missingReason = reason.trim() ? null : PAYMENT_MESSAGES.complimentaryReason;
+    setEmailError(missingEmail);
+    setReasonError(missingReason);
+    if (missingEmail || missingReason) {
+      document.getElementById(missingEmail ? "sub-email" : "sub-reason")?.focus();
       return;
     }
-    setReasonError(null);
     try {
       const user = await findUser(email.trim());
-      if (!user) throw new Error(`No user has the e-mail ${email.trim()}.`);
+      if (!user) {
+        setEmailError(PAYMENT_MESSAGES.complimentaryNoUser(email.trim()));
+        document.getElementById("sub-email")?.focus();
+        return;
+      }
       await create.mutateAsync({ userId: user.id, planId, reason: reason.trim() });
       toast({
         title: "Subscription created",
@@ -57,7 +65,14 @@ export function CreateDialog({
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor="sub-email">User e-mail</Label>
-            <Input id="sub-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="sub-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              {...fieldErrorProps("sub-email-error", emailError)}
+            />
+            <FieldError id="sub-email-error" message={emailError} announce />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="sub-plan">Plan</Label>
@@ -76,16 +91,11 @@ export function CreateDialog({
               value={reason}
               maxLength={500}
               onChange={(e) => setReason(e.target.value)}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? "sub-reason-error" : undefined}
+              {...fieldErrorProps("sub-reason-error", reasonError)}
             />
-            {reasonError && (
-              <p id="sub-reason-error" className="text-sm text-destructive">
-                {reasonError}
-              </p>
-            )}
+            <FieldError id="sub-reason-error" message={reasonError} announce />
           </div>
-          <Button type="submit" disabled={create.isPending || !email.trim()}>
+          <Button type="submit" disabled={create.isPending}>
             Create Subscription
           </Button>
         </form>

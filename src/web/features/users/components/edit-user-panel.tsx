@@ -1,23 +1,27 @@
 import { useState } from "react";
-import { firstIssueMessage } from "#domain/auth";
 import { ADMIN_USER_MESSAGES, editUserSchema } from "#domain/users";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { FieldError } from "#web/components/ui/field-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { useEditUser } from "#web/features/users/api/edit-user";
 import type { AdminUser } from "#web/features/users/api/get-users";
+import { useFieldErrors } from "#web/lib/field-errors";
+
+const EDIT_USER_FIELDS = ["name", "email", "role"] as const;
 
 export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const edit = useEditUser();
   const [form, setForm] = useState({ name: user.name, email: user.email, role: user.role as string });
+  const fields = useFieldErrors(EDIT_USER_FIELDS, (field) => `edit-${field}`);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = editUserSchema.safeParse(form);
-    if (!parsed.success)
-      return toastFailure(ADMIN_USER_MESSAGES.updateFailedTitle)(new Error(firstIssueMessage(parsed.error)));
+    if (!parsed.success) return fields.show(parsed.error, form);
+    fields.clear();
     try {
       await edit.mutateAsync({ id: user.id, ...parsed.data });
       toast({ title: ADMIN_USER_MESSAGES.userUpdatedTitle, description: parsed.data.name });
@@ -29,10 +33,16 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
   return (
     <Card>
       <h2 className="text-lg font-semibold">Edit {user.name}</h2>
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end">
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-start">
         <div className="grid gap-2">
           <Label htmlFor="edit-name">Full Name</Label>
-          <Input id="edit-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <Input
+            id="edit-name"
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            {...fields.props("name")}
+          />
+          <FieldError id={fields.errorId("name")} message={fields.errors.name} announce />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-email">Email</Label>
@@ -41,14 +51,22 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
             type="email"
             value={form.email}
             onChange={(e) => setForm({ ...form, email: e.target.value })}
+            {...fields.props("email")}
           />
+          <FieldError id={fields.errorId("email")} message={fields.errors.email} announce />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-role">Role</Label>
-          <Select id="edit-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+          <Select
+            id="edit-role"
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value })}
+            {...fields.props("role")}
+          >
             <option value="artist">artist</option>
             <option value="admin">admin</option>
           </Select>
+          <FieldError id={fields.errorId("role")} message={fields.errors.role} announce />
         </div>
         <div className="flex gap-2">
           <Button type="submit" disabled={edit.isPending}>
