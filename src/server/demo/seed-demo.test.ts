@@ -32,17 +32,20 @@ describe("the demo seed", () => {
       trustedOrigins: [env.PUBLIC_URL],
     });
     const media = mediaStoreFor(env);
+    // Two of the built-in stores are enough to see every release delivered and accepted.
+    const config = deliveryConfigFor(env);
+    const delivery = { ...config, stores: config.stores.slice(0, 2) };
     await seedDemo({
       database: test.database,
       auth,
       media,
-      delivery: deliveryConfigFor(env),
+      delivery,
       dataDir,
       logger,
       reportBlocks: 1,
       songSeconds: 2,
     });
-    return { media, stores: deliveryConfigFor(env).stores };
+    return { media, stores: delivery.stores };
   };
   let seeded: Awaited<ReturnType<typeof run>>;
 
