@@ -252,6 +252,9 @@ export function createQualityCheck(deps: {
     findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
 
     await db.transaction(async (tx) => {
+      // The release first, then its tracks: the order an artist's edit takes them in (it locks the
+      // release, then replaces the tracks). Taken the other way round, the two deadlocked.
+      await tx.select({ id: releases.id }).from(releases).where(eq(releases.id, releaseId)).for("no key update");
       for (const t of trackResults) {
         await tx
           .update(tracks)
