@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockingCount } from "#domain/quality";
 import { createAuth } from "#server/auth/auth";
-import { deliveries, releases, storeReports, subscriptions, tracks, users } from "#server/db/schema";
+import { deliveries, releaseEvents, releases, storeReports, subscriptions, tracks, users } from "#server/db/schema";
 import { loadEnv } from "#server/env";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
@@ -86,6 +86,18 @@ describe("the demo seed", () => {
     const releaseCount = (await db.select().from(releases)).length;
     expect(rows).toHaveLength(releaseCount * seeded.stores.length);
     expect(new Set(rows.map((d) => d.status))).toEqual(new Set(["acknowledged"]));
+    // Dated as a live release's story: submitted, approved, sent and accepted before its release date.
+    for (const release of await db.select().from(releases)) {
+      const releaseDay = new Date(`${release.releaseDate}T00:00:00Z`).getTime();
+      expect(release.approvedAt?.getTime()).toBeLessThan(releaseDay);
+      expect(release.liveAt).toEqual(release.approvedAt);
+      const history = await db.select().from(releaseEvents).where(eq(releaseEvents.releaseId, release.id));
+      expect(history.map((e) => e.kind).sort()).toEqual(["approved", "submitted"]);
+      for (const d of rows.filter((r) => r.releaseId === release.id)) {
+        expect(d.acknowledgedAt?.getTime()).toBeLessThan(releaseDay);
+        expect(d.sentAt?.getTime()).toBeGreaterThan(release.approvedAt?.getTime() ?? Number.NaN);
+      }
+    }
     for (const artist of DEMO_ARTISTS) {
       const [user] = await db.select().from(users).where(eq(users.email, artist.email));
       const plans = await db

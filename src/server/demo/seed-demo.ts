@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { gs1CheckDigit } from "#domain/identifiers";
 import type { Auth } from "#server/auth/auth";
 import type { Database } from "#server/db/client";
-import { deliveries, releases, storeReports, tracks, uploads, users } from "#server/db/schema";
+import { deliveries, releaseEvents, releases, storeReports, tracks, uploads, users } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import { inspectArtwork, inspectAudio } from "#server/media/inspect";
@@ -172,8 +172,17 @@ export async function seedDemo(opts: DemoOptions) {
     },
   });
 
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const blocks = opts.reportBlocks ?? 12;
+  // The reports cover the days from here up to yesterday; each release came out on one of them.
+  const firstDay = today - blocks * 30 * DAY;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
   let upcSeq = 1;
   const catalogue: { id: string; upc: string; popularity: number; start: number }[] = [];
+  /** Releases made by this run, with when they were approved (their deliveries are dated from then). */
+  const made: { id: string; approvedAt: Date }[] = [];
   for (const artist of DEMO_ARTISTS) {
     let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, artist.email));
     if (!user) {
@@ -190,12 +199,18 @@ export async function seedDemo(opts: DemoOptions) {
       const seq = upcSeq++;
       const body = `890123456${String(seq).padStart(3, "0")}`;
       const upc = `${body}${gs1CheckDigit(body)}`;
+      const popularity = 200 + Math.floor(random() * 1800);
+      // Releases came out over the first third of the period (four months of a year).
+      const start = Math.floor(random() * Math.min(120, (blocks * 30) / 3));
+      const releaseDay = firstDay + start * DAY;
+      // Submitted three weeks ahead, approved (and so live) two weeks ahead of the release date.
+      const submittedAt = new Date(releaseDay - 21 * DAY);
+      const approvedAt = new Date(releaseDay - 14 * DAY);
       let [release] = await db.select({ id: releases.id }).from(releases).where(eq(releases.upcEan, upc));
       if (!release) {
         const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
         const audioId = await demoUpload(opts, userId, "audio", `${slug}.wav`, demoSong(seq, opts.songSeconds ?? 30));
         const coverId = await demoUpload(opts, userId, "artwork", `${slug}.jpg`, await demoCover(seq));
-        const now = new Date();
         // A live release as approval leaves it: one track with its ISRC, both codes claimed for it.
         release = await db.transaction(async (tx) => {
           const [inserted] = await tx
@@ -205,14 +220,15 @@ export async function seedDemo(opts: DemoOptions) {
               title,
               artistName: artist.name,
               releaseType: "single",
-              releaseDate: "2025-11-01",
+              releaseDate: iso(releaseDay),
               status: "live",
               upcEan: upc,
               genre: "Indie",
               coverArtUploadId: coverId,
               audioUploadId: audioId,
-              approvedAt: now,
-              liveAt: now,
+              submittedAt,
+              approvedAt,
+              liveAt: approvedAt,
             })
             .returning({ id: releases.id });
           if (!inserted) throw new Error("release insert returned nothing");
@@ -224,36 +240,43 @@ export async function seedDemo(opts: DemoOptions) {
             isrc: `INZZZ25${String(seq + 1).padStart(5, "0")}`,
           });
           await claimReleaseCodes(tx, inserted.id);
+          await tx.insert(releaseEvents).values([
+            { releaseId: inserted.id, kind: "submitted", actorId: userId, createdAt: submittedAt },
+            { releaseId: inserted.id, kind: "approved", createdAt: approvedAt },
+          ]);
           return inserted;
         });
         await checkQuality(release.id);
         await db.transaction((tx) => queueReleaseDeliveries(tx, release?.id ?? "", opts.delivery.stores));
+        made.push({ id: release.id, approvedAt });
         say(`${artist.name} — ${title}: checked and queued for ${opts.delivery.stores.length} stores`);
       }
-      catalogue.push({
-        id: release.id,
-        upc,
-        popularity: 200 + Math.floor(random() * 1800),
-        // Releases came out over the first third of the period (four months of a year).
-        start: Math.floor(random() * Math.min(120, ((opts.reportBlocks ?? 12) * 30) / 3)),
-      });
+      catalogue.push({ id: release.id, upc, popularity, start });
     }
   }
   await worker.drain();
   const answered = await acceptOnFolderStores(opts);
   if (answered.accepted) say(`Deliveries accepted by the built-in stores: ${answered.accepted}`);
+  // Sent when approved and accepted the next day, as they would have been then (not today).
+  for (const { id, approvedAt } of made) {
+    await db
+      .update(deliveries)
+      .set({
+        createdAt: approvedAt,
+        sentAt: new Date(approvedAt.getTime() + 5 * 60_000),
+        acknowledgedAt: new Date(approvedAt.getTime() + DAY),
+      })
+      .where(eq(deliveries.releaseId, id));
+  }
 
   const demoDir = path.join(opts.dataDir, "demo-reports");
   await fs.mkdir(demoDir, { recursive: true });
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const blocks = opts.reportBlocks ?? 12;
   // One report per 30 days, oldest first, covering the days up to yesterday.
   for (let block = blocks; block >= 1; block--) {
     const lines = ["date,store,country,upc,isrc,streams,listeners,revenue,currency"];
     for (let d = block * 30; d > (block - 1) * 30; d--) {
       const dayIndex = blocks * 30 - d;
-      const date = new Date(today - d * DAY).toISOString().slice(0, 10);
+      const date = iso(today - d * DAY);
       for (const release of catalogue) {
         if (dayIndex < release.start) continue;
         const age = dayIndex - release.start;
