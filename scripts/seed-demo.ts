@@ -7,8 +7,10 @@ import { adminCredentialLines, ensureFirstAdmin } from "#server/auth/first-admin
 import { openDatabase } from "#server/db/client";
 import { DEMO_ARTISTS, DEMO_PASSWORD, seedDemo } from "#server/demo/seed-demo";
 import { loadEnv } from "#server/env";
+import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
+import { createPayoutProvider } from "#server/modules/royalties";
 import { loadOrCreateSecret } from "#server/secret";
 import { deliveryConfigFor, mediaStoreFor } from "#server/server";
 
@@ -45,6 +47,11 @@ async function main() {
     delivery: deliveryConfigFor(env),
     dataDir: env.DATA_DIR,
     logger,
+    // Validation only: no payout is made, so no provider webhook is ever sent.
+    payees: {
+      provider: createPayoutProvider(env, { appSecret: secret, send: () => async () => undefined }),
+      encryptor: createEncryptor(secret, "payout-accounts"),
+    },
     say: (line) => process.stdout.write(`${line}\n`),
   });
   await database.close();

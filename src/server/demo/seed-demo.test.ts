@@ -5,10 +5,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockingCount } from "#domain/quality";
 import { createAuth } from "#server/auth/auth";
-import { deliveries, releaseEvents, releases, storeReports, subscriptions, tracks, users } from "#server/db/schema";
+import {
+  deliveries,
+  payoutAccounts,
+  releaseEvents,
+  releases,
+  storeReports,
+  subscriptions,
+  tracks,
+  users,
+} from "#server/db/schema";
 import { loadEnv } from "#server/env";
+import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
+import { createPayoutProvider } from "#server/modules/royalties";
 import { deliveryConfigFor, mediaStoreFor } from "#server/server";
 import { createTestDatabase } from "#server/test/test-database";
 import { DEMO_ARTISTS, seedDemo } from "./seed-demo";
@@ -44,6 +55,10 @@ describe("the demo seed", () => {
       logger,
       reportBlocks: 1,
       songSeconds: 2,
+      payees: {
+        provider: createPayoutProvider(env, { appSecret: "a-test-secret", send: () => async () => undefined }),
+        encryptor: createEncryptor("a-test-secret", "payout-accounts"),
+      },
     });
     return { media, stores: delivery.stores };
   };
@@ -105,6 +120,14 @@ describe("the demo seed", () => {
         .from(subscriptions)
         .where(eq(subscriptions.userId, user?.id ?? ""));
       expect(plans.map((p) => p.status)).toContain("active");
+      // Payout details checked by the built-in provider, for the artists the demo gives them to.
+      const [account] = await db
+        .select()
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.userId, user?.id ?? ""));
+      expect(account ? { upiId: account.upiId, status: account.kycStatus } : null).toEqual(
+        artist.upiId ? { upiId: artist.upiId, status: "verified" } : null,
+      );
     }
   });
 

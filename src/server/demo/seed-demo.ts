@@ -12,7 +12,9 @@ import type { Auth } from "#server/auth/auth";
 import type { Database } from "#server/db/client";
 import { deliveries, releaseEvents, releases, storeReports, tracks, uploads, users } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
+import type { Encryptor } from "#server/lib/encryption";
 import type { Logger } from "#server/lib/logger";
+import type { PayoutProvider } from "#server/lib/payout-provider";
 import { inspectArtwork, inspectAudio } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
@@ -27,6 +29,7 @@ import {
 } from "#server/modules/delivery";
 import { createQualityCheck } from "#server/modules/quality";
 import { createReportImportJob, registerReport } from "#server/modules/reports";
+import { savePayeeDetails } from "#server/modules/royalties";
 import { createSubscription } from "#server/modules/subscriptions";
 import { demoCover, demoSong } from "./demo-media";
 
@@ -41,10 +44,21 @@ function mulberry32(seed: number) {
   };
 }
 
+/** Two artists have given their payout details (a UPI ID); the collective has yet to, so its dashboard still walks it through. */
 export const DEMO_ARTISTS = [
-  { name: "Asha Rao", email: "asha@demo.kalrav.local", releases: ["Monsoon Letters", "Howrah Nights"] },
-  { name: "Kabir Sen", email: "kabir@demo.kalrav.local", releases: ["Desert Bloom", "Chai at Dawn", "Paper Kites"] },
-  { name: "The Hooghly Collective", email: "hooghly@demo.kalrav.local", releases: ["Riverbank Sessions"] },
+  {
+    name: "Asha Rao",
+    email: "asha@demo.kalrav.local",
+    upiId: "asha.rao@okdemo",
+    releases: ["Monsoon Letters", "Howrah Nights"],
+  },
+  {
+    name: "Kabir Sen",
+    email: "kabir@demo.kalrav.local",
+    upiId: "kabir.sen@okdemo",
+    releases: ["Desert Bloom", "Chai at Dawn", "Paper Kites"],
+  },
+  { name: "The Hooghly Collective", email: "hooghly@demo.kalrav.local", upiId: null, releases: ["Riverbank Sessions"] },
 ] as const;
 export const DEMO_PASSWORD = "demo-password";
 /** Demo artists are on this plan, given as a complimentary plan with this reason. */
@@ -93,6 +107,11 @@ export interface DemoOptions {
   reportBlocks?: number;
   /** Length of each demo song. */
   songSeconds?: number;
+  /**
+   * Validates the demo artists' payout details. Only the built-in test provider is used: a real one
+   * (RazorpayX) would be asked about accounts that do not exist, so with it the details are left out.
+   */
+  payees?: { provider: PayoutProvider; encryptor: Encryptor };
   /** Where progress is told (the command line). */
   say?: (line: string) => void;
 }
@@ -193,6 +212,13 @@ export async function seedDemo(opts: DemoOptions) {
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       // Live releases are paid for: the demo artists are on a plan, marked as the demo's gift.
       await createSubscription(db, user.id, DEMO_PLAN, DEMO_PLAN_REASON);
+      if (artist.upiId && opts.payees?.provider.name === "test") {
+        await savePayeeDetails(
+          { db, encryptor: opts.payees.encryptor, payouts: { provider: opts.payees.provider } },
+          user.id,
+          { legalName: artist.name, method: "upi", upiId: artist.upiId },
+        );
+      }
     }
     const userId = user.id;
     for (const title of artist.releases) {

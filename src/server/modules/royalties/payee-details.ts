@@ -9,7 +9,8 @@ import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Payouts } from "#server/lib/payout-provider";
 
-type Deps = { db: Db; encryptor: Encryptor; payouts: Payouts };
+/** Saving details needs only the provider's account validation. */
+type Deps = { db: Db; encryptor: Encryptor; payouts: Pick<Payouts, "provider"> };
 type Row = typeof payoutAccounts.$inferSelect;
 
 const view = (row: Row | undefined) =>

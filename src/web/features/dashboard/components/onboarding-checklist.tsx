@@ -43,7 +43,8 @@ export function OnboardingChecklist({ progress }: { progress: OnboardingProgress
                 )}
                 aria-hidden
               />
-              <div className="min-w-0 flex-1">
+              {/* At least 12rem of text: on a phone the button goes under it instead of squeezing it. */}
+              <div className="min-w-0 flex-1 basis-48">
                 <h3 className={cn("font-medium", isDone && "text-muted-foreground line-through")}>
                   {i + 1}. {step.title}
                   {isDone && <span className="sr-only"> ({ONBOARDING_TEXT.done})</span>}
