@@ -8,7 +8,9 @@ import { cn } from "#web/lib/cn";
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
     <section
-      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-ring"
+      // relative: hidden labels (sr-only, absolutely placed) inside the table stay inside this scrolling
+      // box; without it they widen the page itself on a phone.
+      className="relative overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-ring"
       aria-label={props["aria-label"] ?? "Table"}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
