@@ -115,10 +115,19 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   // Both see their statement for the month.
   const statementOf = (p: typeof page) => p.getByRole("region", { name: "Statement" });
   await page.goto("/app/royalties");
-  await expect(statementOf(page).getByRole("table", { name: /^Earnings in/ })).toContainText("Spotify");
+  await expect(statementOf(page).getByRole("table", { name: /^Earnings in .*, by track$/ })).toContainText(
+    "Split Song",
+  );
+  // The store-by-country detail opens on request.
+  await statementOf(page)
+    .getByText(/^Every store and country/)
+    .click();
+  await expect(statementOf(page).getByRole("table", { name: /by store and country$/ })).toContainText("Spotify");
   await expect(statementOf(page).getByText("Closing balance").locator("..")).toContainText("₹960");
   await producer.goto("/app/royalties");
-  await expect(statementOf(producer).getByRole("table", { name: /^Earnings in/ })).toContainText("Split Song");
+  await expect(statementOf(producer).getByRole("table", { name: /^Earnings in .*, by track$/ })).toContainText(
+    "Split Song",
+  );
   await expect(statementOf(producer).getByText("Closing balance").locator("..")).toContainText("₹640");
   await expect(statementOf(producer).getByRole("link", { name: /Download PDF/ })).toBeVisible();
 

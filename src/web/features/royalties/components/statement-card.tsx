@@ -71,31 +71,62 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
               Of the payouts, {formatInr(s.tdsPaise)} was withheld as TDS under section {s.tdsSection} and paid to the
               Income Tax Department in your name.
             </p>
-            <Table aria-label={`Earnings in ${labelOf(month)}`}>
+            <Table aria-label={`Earnings in ${labelOf(month)}, by track`}>
               <thead>
                 <tr>
                   <Th>Release</Th>
                   <Th>Track</Th>
-                  <Th>Store</Th>
-                  <Th>Country</Th>
                   <Th className="text-right">Earnings</Th>
                   <Th className="text-right">Recoupment</Th>
                 </tr>
               </thead>
               <tbody>
-                {s.earnings.length === 0 && <TableMessage colSpan={6}>No earnings this month.</TableMessage>}
-                {s.earnings.map((e) => (
-                  <tr key={`${e.release}|${e.isrc}|${e.store}|${e.country}`}>
+                {s.earnings.length === 0 && <TableMessage colSpan={4}>No earnings this month.</TableMessage>}
+                {byTrack(s.earnings).map((e) => (
+                  <tr key={e.key}>
                     <Td>{e.release}</Td>
                     <Td>{e.track}</Td>
-                    <Td>{e.store}</Td>
-                    <Td>{e.country}</Td>
                     <Td className="text-right">{formatInr(e.earningPaise)}</Td>
                     <Td className="text-right">{formatInr(e.recoupmentPaise)}</Td>
                   </tr>
                 ))}
               </tbody>
             </Table>
+            {s.earnings.length > 0 && (
+              // Every store and country is a long list (a release in 7 stores and 8 countries is 56 rows):
+              // it opens on request; the CSV and PDF carry it too.
+              <details className="group rounded-xl border border-border">
+                <summary className="cursor-pointer px-4 py-3 text-sm font-medium">
+                  Every store and country ({s.earnings.length} {s.earnings.length === 1 ? "row" : "rows"})
+                </summary>
+                <div className="p-3 pt-0">
+                  <Table aria-label={`Earnings in ${labelOf(month)}, by store and country`}>
+                    <thead>
+                      <tr>
+                        <Th>Release</Th>
+                        <Th>Track</Th>
+                        <Th>Store</Th>
+                        <Th>Country</Th>
+                        <Th className="text-right">Earnings</Th>
+                        <Th className="text-right">Recoupment</Th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {s.earnings.map((e) => (
+                        <tr key={`${e.release}|${e.isrc}|${e.store}|${e.country}`}>
+                          <Td>{e.release}</Td>
+                          <Td>{e.track}</Td>
+                          <Td>{e.store}</Td>
+                          <Td>{e.country}</Td>
+                          <Td className="text-right">{formatInr(e.earningPaise)}</Td>
+                          <Td className="text-right">{formatInr(e.recoupmentPaise)}</Td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </Table>
+                </div>
+              </details>
+            )}
             {s.payouts.length > 0 && (
               <Table aria-label={`Payouts in ${labelOf(month)}`}>
                 <thead>
@@ -142,6 +173,28 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
       </section>
     </Card>
   );
+}
+
+interface EarningRow {
+  release: string;
+  track: string;
+  isrc: string;
+  earningPaise: number;
+  recoupmentPaise: number;
+}
+
+/** The statement's rows summed per release and track (whole paise, so the sums are exact), in order of first appearance. */
+function byTrack(rows: readonly EarningRow[]) {
+  const out = new Map<string, EarningRow & { key: string }>();
+  for (const r of rows) {
+    const key = `${r.release}|${r.isrc}`;
+    const seen = out.get(key);
+    if (seen) {
+      seen.earningPaise += r.earningPaise;
+      seen.recoupmentPaise += r.recoupmentPaise;
+    } else out.set(key, { ...r, key });
+  }
+  return [...out.values()];
 }
 
 function Figure({ term, value, strong }: { term: string; value: number; strong?: boolean }) {
