@@ -123,11 +123,15 @@ test("an artist follows a release from approval to accepted by two stores and re
   expect(link).not.toBe("");
 
   // A fan, signed out, opens it: cover, title, a button for each store where it is live.
-  const fanContext = await browser.newContext();
+  // On a phone: the square cover stays square (its width and height attributes once stretched it).
+  const fanContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const fan = await fanContext.newPage();
   await fan.goto(link);
   await expect(fan.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(fan.getByRole("img", { name: `Cover art of ${title}` })).toBeVisible();
+  const cover = fan.getByRole("img", { name: `Cover art of ${title}` });
+  await expect(cover).toBeVisible();
+  const box = await cover.boundingBox();
+  expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThanOrEqual(1);
   const listen = fan.getByRole("list", { name: "Listen on" });
   await expect(listen.getByRole("link")).toHaveText(["Spotify Listen", "Apple Music Listen"]);
   const serious = (await new AxeBuilder({ page: fan }).analyze()).violations.filter(

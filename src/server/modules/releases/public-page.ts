@@ -80,7 +80,7 @@ function page(opts: { title: string; description: string; url: string; image: st
   body { margin: 0; min-height: 100vh; background: var(--bg); color: var(--fg);
     font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: grid; place-items: center; }
   main { width: min(100%, 28rem); padding: 2rem 1.25rem; text-align: center; }
-  img { width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 1rem; background: #2a2640; }
+  img { width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; border-radius: 1rem; background: #2a2640; }
   h1 { margin: 1.25rem 0 0.25rem; font-size: 1.75rem; }
   .artist { margin: 0; color: var(--muted); font-size: 1.1rem; }
   .note { margin: 1rem 0 0; color: var(--muted); }
