@@ -3,7 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "#server/db/rows";
 import { FetchRefused, safeDownload } from "#server/media/safe-fetch";
 import { createArtist, validRelease } from "#server/test/factories";
 import { flac, image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
@@ -131,6 +133,72 @@ describe("quality check on real files", () => {
       findings: [],
     });
   });
+});
+
+describe("an artist's edit meeting a check as it finishes", () => {
+  // Only PostgreSQL runs the two transactions side by side (PGlite has one connection: they queue).
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "neither waits on the other in a circle: the check takes the release before its tracks, as the edit does",
+    async () => {
+      const art = await image({ width: 3000, height: 3000, format: "jpeg" });
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      let asked = () => {};
+      const coverAsked = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
+      // The cover's host answers only when the test says: the check is then between its start and its end.
+      const gate = http.createServer(async (_req, res) => {
+        asked();
+        await opened;
+        res.writeHead(200, { "content-type": "image/jpeg" }).end(art);
+      });
+      await new Promise<void>((resolve) => gate.listen(0, "127.0.0.1", resolve));
+      const gateHost = `127.0.0.1:${(gate.address() as AddressInfo).port}`;
+      try {
+        await server.close();
+        server = await startTestServer({ FETCH_ALLOW_HOSTS: `${media.host},${gateHost}` });
+        artist = await createArtist(server);
+        const created = await artist.client.post(
+          "/api/releases",
+          validRelease({ audioFileUrl: media.url("/wav-16-44-stereo.wav"), coverArtUrl: `http://${gateHost}/art.jpg` }),
+        );
+        const id = created.body.release.id as string;
+        const checking = server.jobs.drain();
+        await coverAsked;
+        const db = server.database.db;
+        await db.transaction(async (tx) => {
+          // An edit's first step: the release, locked. Then the check may finish.
+          await tx.execute(sql`select id from releases where id = ${id} for update`);
+          open();
+          await expect
+            .poll(
+              async () =>
+                rowsOf<{ n: number }>(
+                  await db.execute(
+                    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+                  ),
+                )[0]?.n,
+              { timeout: 10_000 },
+            )
+            .toBeGreaterThan(0);
+          // The edit's next step replaces the tracks: the waiting check must hold none of them.
+          await tx.execute(sql`delete from tracks where release_id = ${id}`);
+        });
+        await checking;
+        const [row] = rowsOf<{ qc_status: string }>(
+          await db.execute(sql`select qc_status from releases where id = ${id}`),
+        );
+        expect(row?.qc_status).toBe("done");
+      } finally {
+        open();
+        gate.closeAllConnections();
+        gate.close();
+      }
+    },
+  );
 });
 
 describe("telling the artist", () => {
