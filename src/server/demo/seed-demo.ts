@@ -15,7 +15,7 @@ import { createJobWorker } from "#server/jobs/queue";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Logger } from "#server/lib/logger";
 import type { PayoutProvider } from "#server/lib/payout-provider";
-import { inspectArtwork, inspectAudio } from "#server/media/inspect";
+import { inspectFile } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
 import {
@@ -33,7 +33,7 @@ import { savePayeeDetails } from "#server/modules/royalties";
 import { createSubscription } from "#server/modules/subscriptions";
 import { demoCover, demoSong } from "./demo-media";
 
-/** A small seeded generator: the same demo every time, and no Math.random in figures. */
+/** A small seeded generator (mulberry32): the demo's figures are the same on every run. */
 function mulberry32(seed: number) {
   let a = seed;
   return () => {
@@ -129,7 +129,7 @@ async function demoUpload(
   try {
     const file = await opts.media.adopt(temp);
     await recordMediaFile(opts.database.db, file, ownerId);
-    const facts = kind === "audio" ? await inspectAudio(file.path) : await inspectArtwork(file.path);
+    const facts = await inspectFile(kind, file.path);
     const id = randomUUID();
     await opts.database.db.insert(uploads).values({
       id,
@@ -178,7 +178,7 @@ export async function seedDemo(opts: DemoOptions) {
   const { database, auth, logger } = opts;
   const db = database.db;
   const say = opts.say ?? (() => undefined);
-  const random = mulberry32(2026);
+  const draw = mulberry32(2026);
   const checkQuality = createQualityCheck({ db, media: opts.media });
   const reportsDir = path.join(opts.dataDir, "reports");
   const worker = createJobWorker({
@@ -225,9 +225,9 @@ export async function seedDemo(opts: DemoOptions) {
       const seq = upcSeq++;
       const body = `890123456${String(seq).padStart(3, "0")}`;
       const upc = `${body}${gs1CheckDigit(body)}`;
-      const popularity = 200 + Math.floor(random() * 1800);
+      const popularity = 200 + Math.floor(draw() * 1800);
       // Releases came out over the first third of the period (four months of a year).
-      const start = Math.floor(random() * Math.min(120, (blocks * 30) / 3));
+      const start = Math.floor(draw() * Math.min(120, (blocks * 30) / 3));
       const releaseDay = firstDay + start * DAY;
       // Submitted three weeks ahead, approved (and so live) two weeks ahead of the release date.
       const submittedAt = new Date(releaseDay - 21 * DAY);
@@ -272,9 +272,10 @@ export async function seedDemo(opts: DemoOptions) {
           ]);
           return inserted;
         });
-        await checkQuality(release.id);
-        await db.transaction((tx) => queueReleaseDeliveries(tx, release?.id ?? "", opts.delivery.stores));
-        made.push({ id: release.id, approvedAt });
+        const releaseId = release.id;
+        await checkQuality(releaseId);
+        await db.transaction((tx) => queueReleaseDeliveries(tx, releaseId, opts.delivery.stores));
+        made.push({ id: releaseId, approvedAt });
         say(`${artist.name} — ${title}: checked and queued for ${opts.delivery.stores.length} stores`);
       }
       catalogue.push({ id: release.id, upc, popularity, start });
@@ -306,12 +307,12 @@ export async function seedDemo(opts: DemoOptions) {
       for (const release of catalogue) {
         if (dayIndex < release.start) continue;
         const age = dayIndex - release.start;
-        const daily = release.popularity * (0.6 + age / 365) * (0.8 + random() * 0.4);
+        const daily = release.popularity * (0.6 + age / 365) * (0.8 + draw() * 0.4);
         for (const [store, storeShare] of STORES) {
           for (const [country, countryShare] of COUNTRIES) {
             const streams = Math.round(daily * storeShare * countryShare);
             if (streams === 0) continue;
-            const listeners = Math.max(1, Math.round(streams / (2 + random() * 2)));
+            const listeners = Math.max(1, Math.round(streams / (2 + draw() * 2)));
             const revenue = (streams * (RATE[store] ?? 0.1) * (country === "IN" ? 1 : 3)).toFixed(2);
             lines.push(`${date},${store},${country},${release.upc},,${streams},${listeners},${revenue},INR`);
           }

@@ -98,3 +98,8 @@ export async function inspectArtwork(file: string): Promise<ArtworkFacts | null>
     return null;
   }
 }
+
+/** What a file of this kind holds, read from the file itself (null: not readable as that kind). */
+export function inspectFile(kind: "audio" | "artwork", file: string): Promise<AudioFacts | ArtworkFacts | null> {
+  return kind === "audio" ? inspectAudio(file) : inspectArtwork(file);
+}

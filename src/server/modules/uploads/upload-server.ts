@@ -16,7 +16,7 @@ import {
 import type { Db } from "#server/db/client";
 import { releases, tracks, uploads } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
-import { inspectArtwork, inspectAudio } from "#server/media/inspect";
+import { inspectFile } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile } from "#server/media/media-usage";
 
@@ -166,7 +166,7 @@ export function createUploadServer(deps: {
     async onUploadFinish(req, upload) {
       const file = await adopt(upload.id);
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
-      const facts = upload.metadata?.kind === "audio" ? await inspectAudio(file.path) : await inspectArtwork(file.path);
+      const facts = await inspectFile(upload.metadata?.kind === "audio" ? "audio" : "artwork", file.path);
       await db
         .update(uploads)
         .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5, facts })
