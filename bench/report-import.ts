@@ -21,6 +21,8 @@ export interface ImportMeasurement {
   rssBeforeMb: number;
   rssPeakMb: number;
   splitTracks: number;
+  /** The server's own account of where the import's time went (seconds). */
+  phases?: Record<string, number>;
 }
 
 const TRACKS = 10_000;
@@ -185,6 +187,9 @@ export function importReportTable(m: ImportMeasurement): string {
     `Store report import: ${m.rows.toLocaleString("en-IN")} rows (${m.megabytes} MB), splits on ${m.splitTracks.toLocaleString("en-IN")} tracks`,
     `| COPY s | import s | rows/s | vs COPY | server RSS before → peak MB |`,
     `| ${m.copySeconds} | ${m.importSeconds} | ${m.importRowsPerSec} | ${m.ratioToCopy} (target ≥ 0.2) | ${m.rssBeforeMb} → ${m.rssPeakMb} |`,
+    m.phases
+      ? `Phases: staging ${m.phases.stagingSeconds} s, facts ${m.phases.factsSeconds} s, posting ${m.phases.postingSeconds} s`
+      : "",
     "",
   ].join("\n");
 }

@@ -154,9 +154,19 @@ async function main() {
         ADMIN_PASSWORD: "bench-admin-password",
         SIGN_IN_RATE_LIMIT: "100000000",
         ENABLE_BENCH_ROUTES: "true",
-        LOG_LEVEL: "error",
+        // Info for the import's own account of its phases (the server logs no request at info).
+        LOG_LEVEL: "info",
       },
       stdio: ["ignore", "pipe", "inherit"],
+    });
+    // What the server says of the report it imported: seconds per phase.
+    let importPhases: Record<string, number> | undefined;
+    server.stdout?.on("data", (d: Buffer) => {
+      for (const line of d.toString().split("\n")) {
+        if (!line.includes('"store report imported"')) continue;
+        const { stagingSeconds, factsSeconds, postingSeconds } = JSON.parse(line);
+        importPhases = { stagingSeconds, factsSeconds, postingSeconds };
+      }
     });
     await new Promise<void>((resolve, reject) => {
       server?.stdout?.on("data", (d: Buffer) => d.toString().includes("Kalrav is running") && resolve());
@@ -291,6 +301,7 @@ async function main() {
             rows: Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000),
           })
         : undefined;
+    if (reportImport) reportImport.phases = importPhases;
 
     const results = {
       baselines: { static: staticBase, db: dbBase },

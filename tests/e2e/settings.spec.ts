@@ -25,6 +25,9 @@ test("profile, payment and notification settings are saved and survive a reload"
   await expect(page.getByRole("banner").getByText("Asha Rao")).toBeVisible();
 
   await page.getByRole("tab", { name: "Payment" }).click();
+  // Two ways of being paid, each under its own heading: by hand, and through the payout provider.
+  await expect(page.getByRole("heading", { level: 2, name: "Bank transfer or PayPal" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Payee details for Indian payouts" })).toBeVisible();
   await page.getByLabel("Account holder name").fill("Asha Rao");
   await page.getByLabel("Account number").fill("123456789012");
   await page.getByLabel("IFSC / routing number").fill("HDFC0001234");

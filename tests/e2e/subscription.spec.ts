@@ -166,6 +166,8 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
 test("Get Started on a plan card carries the plan through registration and sign-in to its checkout", async ({
   page,
 }) => {
+  // On a phone, where a toast spans the screen's foot.
+  await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail();
   await page.goto("/pricing");
   await page.getByRole("link", { name: "Get Started: Pro Artist" }).click();
@@ -183,4 +185,9 @@ test("Get Started on a plan card carries the plan through registration and sign-
   const checkout = page.getByRole("dialog", { name: "Pro Artist: checkout" });
   await expect(checkout).toBeVisible();
   await expect(checkout.getByLabel("Name on invoice")).toHaveValue("Carried Plan");
+  // The sign-in's toast does not sit over the checkout: the dialog closed it (a toast lasts 5 s, so
+  // waiting longer than a moment would pass without the fix).
+  await expect(page.getByText("Login Successful")).toHaveCount(0, { timeout: 1000 });
+  await checkout.getByRole("button", { name: "Pay ₹999.00" }).scrollIntoViewIfNeeded();
+  await expect(checkout.getByRole("button", { name: "Pay ₹999.00" })).toBeInViewport();
 });

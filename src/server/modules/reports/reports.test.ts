@@ -150,6 +150,10 @@ describe("store report import", () => {
     await waitForReport(admin, restated.body.report.id);
     const dec = await artist.client.get("/api/analytics?from=2026-12-01&to=2026-12-01");
     expect(dec.body.totals.streams).toBe(120);
+    // The release's count follows the facts however they change: restated, then removed.
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(120);
+    await server.database.db.execute(sql`delete from daily_stream_facts where release_id = ${releaseId}`);
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(0);
   });
 
   it("fails a report with missing columns as a whole, importing nothing", async () => {

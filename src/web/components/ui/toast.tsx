@@ -31,6 +31,17 @@ export function toast(input: ToastInput) {
   emit();
 }
 
+/**
+ * Closes whatever toast is showing. A dialog opening calls it: on a phone a toast about what came
+ * before (a sign-in, a save) would sit over the dialog's buttons. Toasts raised from the dialog
+ * itself still show.
+ */
+export function dismissToasts() {
+  if (!items.some((t) => t.open)) return;
+  items = items.map((t) => ({ ...t, open: false }));
+  emit();
+}
+
 function dismiss(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();

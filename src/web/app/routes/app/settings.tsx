@@ -36,7 +36,20 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="payment" className="mt-6">
           <Card>
-            <PaymentTab />
+            {/* The spec's payment form, for payments an admin makes by hand; the payee card below is
+                for payouts through the provider. Each says which it is, so they do not read as one form. */}
+            <section aria-labelledby="manual-payment-heading" className="grid gap-4">
+              <div className="grid gap-1">
+                <h2 id="manual-payment-heading" className="text-lg font-semibold">
+                  Bank transfer or PayPal
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  For payments we make by hand, in India or abroad: an admin pays to these details and records the bank
+                  or PayPal reference. Payouts through our payout provider use the payee details below.
+                </p>
+              </div>
+              <PaymentTab />
+            </section>
           </Card>
           <div className="mt-4">
             <PayeeDetailsCard />
