@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -159,15 +160,16 @@ async function main() {
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    // What the server says of the report it imported: seconds per phase.
+    // What the server says of the report it imported: seconds per phase. Read by whole lines (a
+    // chunk of the pipe may end mid-line).
     let importPhases: Record<string, number> | undefined;
-    server.stdout?.on("data", (d: Buffer) => {
-      for (const line of d.toString().split("\n")) {
-        if (!line.includes('"store report imported"')) continue;
+    if (server.stdout) {
+      createInterface({ input: server.stdout }).on("line", (line) => {
+        if (!line.includes('"store report imported"')) return;
         const { stagingSeconds, factsSeconds, postingSeconds } = JSON.parse(line);
         importPhases = { stagingSeconds, factsSeconds, postingSeconds };
-      }
-    });
+      });
+    }
     await new Promise<void>((resolve, reject) => {
       server?.stdout?.on("data", (d: Buffer) => d.toString().includes("Kalrav is running") && resolve());
       server?.once("exit", (code) => reject(new Error(`server exited with ${code}`)));

@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useRef } from "react";
 import { Button } from "./button";
+import { dismissToasts } from "./toast";
 
 /** A confirmation before something that cannot be undone (role=alertdialog). */
 export function ConfirmDialog({
@@ -35,6 +36,8 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <AlertDialog.Content
+          // As DialogContent: a toast from before would sit over the buttons on a phone.
+          onOpenAutoFocus={dismissToasts}
           onCloseAutoFocus={(e) => {
             if (opener.current?.isConnected) {
               e.preventDefault();
