@@ -35,6 +35,14 @@ export const SPLIT_ROLE_LABELS: Record<SplitRole, string> = {
 /** At most this many saved split templates per artist: a picker, not a database. */
 export const MAX_SPLIT_TEMPLATES = 50;
 
+/** A one-time code proving control of an invited address or number: how long it works, how many guesses and sends. */
+export const INVITE_CODE_MINUTES = 15;
+export const INVITE_CODE_MAX_ATTEMPTS = 5;
+export const INVITE_CODES_PER_DAY = 5;
+
+/** Invites that send mail or texts to people who never asked for them are bounded (issue 33). */
+export const INVITE_LIMITS = { perAccountPerHour: 20, perAccountPerDay: 50, perRecipientPerDay: 3 } as const;
+
 export const SPLIT_MESSAGES = {
   sumNot100: (sum: string) => `Shares must add up to exactly 100 % (they add up to ${sum} %).`,
   badPercent: "Enter a share between 0 and 100 with at most two decimals.",
@@ -61,6 +69,15 @@ export const SPLIT_MESSAGES = {
   inviteAccepted: "This invite has already been accepted.",
   inviteOwnSplit: "This invite is for a collaborator, not for the owner of the release.",
   acceptedTitle: "Invite accepted",
+  wrongAccount: (hint: string) =>
+    `This invite was sent to ${hint}: sign in with that address, or send a code there to prove it is yours.`,
+  proofRequired: (hint: string) => `To accept, prove that ${hint} is yours: send a code there and enter it below.`,
+  codeSent: (hint: string) => `We sent a 6-digit code to ${hint}. It works for ${INVITE_CODE_MINUTES} minutes.`,
+  codeWrong: "That code is not right, or it has expired. Send a new code and try again.",
+  codeLimit: "Too many codes were asked for this invite today. Try again tomorrow.",
+  inviteLimitAccount: `You can invite up to ${INVITE_LIMITS.perAccountPerHour} new collaborators an hour and ${INVITE_LIMITS.perAccountPerDay} a day. Try again later.`,
+  inviteLimitRecipient: (contact: string) =>
+    `${contact} has been invited too often today. Try again tomorrow, or ask them to sign up and share their address.`,
   accepted: (held: string) => `You are on the split sheet. ${held} held for you has been added to your balance.`,
 } as const;
 
@@ -256,3 +273,25 @@ export function sheetInForce<S extends { effectiveFrom: string; createdAt: numbe
 
 /** Invite reminders go out this many days after the invite, once each. */
 export const INVITE_REMINDER_DAYS = [7, 30] as const;
+
+/** "priya@example.com" → "p•••@example.com"; "+919876543210" → "+91•••••••210". */
+export function maskContact(contact: string): string {
+  if (contact.includes("@")) return contact.replace(/^(.).*(@.*)$/, "$1•••$2");
+  return contact.replace(/^(\+\d{2})\d+(\d{3})$/, "$1•••••••$2");
+}
+
+/**
+ * What of a sender's own text may go into a message to someone who never asked for it: a name, cut
+ * short, with only letters, marks, digits and a few name characters, and nothing that reads as a link.
+ */
+export function safeSenderName(name: string): string {
+  const cleaned = name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N} .'&-]/gu, " ")
+    .replace(/(\p{L}|\p{N})\.(?=(\p{L}|\p{N}){2})/gu, "$1 ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 60)
+    .trim();
+  return cleaned || "A Kalrav artist";
+}

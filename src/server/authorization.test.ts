@@ -112,6 +112,7 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/payouts/{id}/account": "admin",
   "GET /admin/royalties/reconciliation": "admin",
   "GET /invites/{token}": "public",
+  "POST /invites/{token}/code": "user",
   "POST /invites/{token}/accept": "user",
   "GET /royalties/statements/{month}": "user",
   "GET /royalties/statements/{month}/{format}": "user",

@@ -12,6 +12,7 @@ import type { Logger } from "#server/lib/logger";
 import type { Payments } from "#server/lib/payment-gateway";
 import type { Payouts } from "#server/lib/payout-provider";
 import type { Mailer } from "#server/mail/mailer";
+import type { TextMessenger } from "#server/mail/text-messages";
 import type { MediaStore } from "#server/media/media-store";
 import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** Recently verified sessions for read requests (cleared by any state-changing request). */
   sessionCache: SessionCache;
   mailer: Mailer;
+  /** Short texts to mobile numbers (one-time codes); the built-in outbox by default. */
+  texts: TextMessenger;
   logger: Logger;
   /** Folder of the built SPA; undefined serves the API only. */
   webRoot?: string;

@@ -13,6 +13,7 @@ import type { Payments } from "#server/lib/payment-gateway";
 import type { Payouts } from "#server/lib/payout-provider";
 import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
 import { createMailer } from "#server/mail/mailer";
+import { createTextMessenger } from "#server/mail/text-messages";
 import { createMediaStore } from "#server/media/media-store";
 import { sweepMedia } from "#server/media/media-usage";
 import { parseAllowHosts } from "#server/media/safe-fetch";
@@ -99,6 +100,7 @@ export async function startServer(
     outboxDir: path.join(env.DATA_DIR, "outbox"),
     logger,
   });
+  const texts = createTextMessenger({ outboxDir: path.join(env.DATA_DIR, "sms-outbox"), logger });
   const trustedOrigins = trustedOriginsFor(env.PUBLIC_URL, env.PORT);
   const secret = loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET);
   const payoutEncryptor = createEncryptor(secret, "payout-accounts");
@@ -245,6 +247,7 @@ export async function startServer(
     database,
     auth,
     mailer,
+    texts,
     logger,
     webRoot: opts.webRoot,
     trustProxy: env.TRUST_PROXY,

@@ -66,7 +66,7 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await expect(page.getByText("Invite pending")).toBeVisible();
 
   // The producer signs up with the invited address and accepts from the e-mailed link.
-  const mail = await latestMailTo(producerEmail, `Split Owner shares royalties of "Split Song" with you`);
+  const mail = await latestMailTo(producerEmail, "Split Owner shares song royalties with you on Kalrav");
   const link = /https?:\/\/\S+\/app\/invite\/[\w-]+/.exec(mail.text)?.[0] ?? "";
   expect(link).not.toBe("");
   const producerContext = await browser.newContext();
@@ -86,6 +86,12 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await producer.getByRole("button", { name: "Sign In" }).click();
   await expect(producer.getByRole("heading", { name: "Your share of the royalties" })).toBeVisible();
   await expect(producer.getByText("on the split sheet of “Split Song”")).toBeVisible();
+  await producer.getByRole("button", { name: "Accept invite" }).click();
+  // A matching address is no proof (anyone can register it): a code mailed to the invited address is.
+  await expect(producer.getByText(/prove that .*•••@example\.com is yours/)).toBeVisible();
+  await producer.getByRole("button", { name: /^Send a code to / }).click();
+  const codeMail = await latestMailTo(producerEmail, "Your Kalrav invite code");
+  await producer.getByLabel("Code").fill(/\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? "");
   await producer.getByRole("button", { name: "Accept invite" }).click();
   await expectToast(producer, "Invite accepted");
 

@@ -657,6 +657,16 @@ export const collaborators = pgTable(
     remindersSent: integer("reminders_sent").notNull().default(0),
     acceptedUserId: text("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
     acceptedAt: timestamp("accepted_at", tz),
+    /**
+     * The one-time code that proves control of the invited address or number (decision 020): its
+     * SHA-256, when it stops working, and the wrong guesses made against it.
+     */
+    acceptCodeHash: text("accept_code_hash"),
+    acceptCodeExpiresAt: timestamp("accept_code_expires_at", tz),
+    acceptCodeAttempts: integer("accept_code_attempts").notNull().default(0),
+    /** Codes sent since `acceptCodesWindowAt` (a bounded number a day). */
+    acceptCodesSent: integer("accept_codes_sent").notNull().default(0),
+    acceptCodesWindowAt: timestamp("accept_codes_window_at", tz),
     createdAt: createdAt(),
   },
   (t) => [

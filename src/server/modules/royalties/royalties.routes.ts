@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { KYC_STATUSES, kycSchema, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
-import { SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
+import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireUser } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
@@ -18,7 +18,7 @@ import {
   receivePayoutWebhook,
   requestPayout,
 } from "./royalties.service";
-import { acceptInvite, getSplits, inviteInfo, saveSplit } from "./splits.service";
+import { acceptInvite, getSplits, inviteInfo, saveSplit, sendAcceptCode } from "./splits.service";
 import { buildStatement, statementCsv, statementPdf, tdsCsv, tdsDeductions } from "./statements";
 
 const payoutSchema = z
@@ -337,21 +337,55 @@ const moreRoutes = {
           heldPaise: money,
           accepted: z.boolean(),
           emailHint: z.string().nullable(),
+          contactHint: z.string(),
         }),
         "The invite",
       ),
       404: err("No such invite"),
     },
   }),
+  inviteCode: createRoute({
+    method: "post",
+    path: "/invites/{token}/code",
+    tags: ["Splits"],
+    summary: "Send a one-time code to the invited address or number, to prove the invite is yours",
+    request: { params: tokenParams },
+    responses: {
+      200: json(z.object({ sentTo: z.string(), message: z.string() }), "Sent"),
+      401: err("Signed out"),
+      404: err("No such invite"),
+      409: err("Already accepted, or the owner's own"),
+      429: err("Too many codes for this invite today"),
+    },
+  }),
   acceptInvite: createRoute({
     method: "post",
     path: "/invites/{token}/accept",
     tags: ["Splits"],
-    summary: "Accept a split invite with the signed-in account: what escrow held is released to it, once",
-    request: { params: tokenParams },
+    summary:
+      "Accept a split invite with the signed-in account: what escrow held is released to it, once. Proof is the account's verified invited address, or the one-time code sent there",
+    request: {
+      params: tokenParams,
+      body: {
+        required: false,
+        content: {
+          "application/json": {
+            schema: z.object({
+              code: z
+                .string()
+                .trim()
+                .regex(/^\d{6}$/, SPLIT_MESSAGES.codeWrong)
+                .optional(),
+            }),
+          },
+        },
+      },
+    },
     responses: {
       200: json(z.object({ releasedPaise: money, message: z.string() }), "Accepted"),
+      400: err("A code that is not six digits"),
       401: err("Signed out"),
+      403: err("No proof yet that the invited address or number is yours, or a wrong or expired code"),
       404: err("No such invite"),
       409: err("Already accepted, the owner's own, or sent to another address"),
     },
@@ -460,6 +494,7 @@ const royaltyDeps = (deps: AppDeps) => ({
   db: deps.database.db,
   payouts: deps.payouts,
   mailer: deps.mailer,
+  texts: deps.texts,
   logger: deps.logger,
   publicUrl: deps.publicUrl,
   encryptor: deps.payoutEncryptor,
@@ -510,9 +545,14 @@ export const royaltiesRouter = createRouter()
   .openapi(moreRoutes.invite, async (c) => {
     return c.json(await inviteInfo(c.get("deps").database.db, c.req.valid("param").token), 200);
   })
+  .openapi(moreRoutes.inviteCode, async (c) => {
+    const user = await requireUser(c);
+    return c.json(await sendAcceptCode(royaltyDeps(c.get("deps")), c.req.valid("param").token, user), 200);
+  })
   .openapi(moreRoutes.acceptInvite, async (c) => {
     const user = await requireUser(c);
-    return c.json(await acceptInvite(royaltyDeps(c.get("deps")), c.req.valid("param").token, user), 200);
+    const code = c.req.valid("json")?.code;
+    return c.json(await acceptInvite(royaltyDeps(c.get("deps")), c.req.valid("param").token, user, code), 200);
   })
   .openapi(moreRoutes.statement, async (c) => {
     const user = await requireUser(c);

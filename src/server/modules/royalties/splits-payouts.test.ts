@@ -66,7 +66,9 @@ describe("splits, escrow, statements and payouts", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.pendingInvites).toBe(1);
     const mail = (await server.outbox()).find((m) => m.to === "priya@example.com");
-    expect(mail?.subject).toContain('"Shared Song"');
+    // The mail to someone who never asked for it carries none of the owner's free text but a name.
+    expect(mail?.subject).toBe("Owner Artist shares song royalties with you on Kalrav");
+    expect(mail?.text).not.toContain("Shared Song");
     const token = /\/invite\/([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
     expect(token).not.toBe("");
 
@@ -94,12 +96,17 @@ describe("splits, escrow, statements and payouts", () => {
     expect(wrong.body.error.code).toBe("WRONG_ACCOUNT");
     expect((await owner.client.post(`/api/invites/${token}/accept`)).status).toBe(409);
 
-    // Priya signs up with the invited address (no plan needed) and accepts: ₹32 released once.
+    // Priya signs up with the invited address (no plan needed), proves it is hers with the code mailed
+    // there, and accepts: ₹32 released once.
     const priya = server.client();
     await priya.signUp("Priya Producer", "priya@example.com", "priya-pass");
     await priya.signIn("priya@example.com", "priya-pass");
     const priyaId = (await priya.get("/api/session")).body.user.id;
-    const accepted = await priya.post(`/api/invites/${token}/accept`);
+    expect((await priya.post(`/api/invites/${token}/accept`)).body.error.code).toBe("PROOF_REQUIRED");
+    expect((await priya.post(`/api/invites/${token}/code`)).status).toBe(200);
+    const codeMail = (await server.outbox()).findLast((m) => m.to === "priya@example.com");
+    const code = /\b(\d{6})\b/.exec(codeMail?.text ?? "")?.[1];
+    const accepted = await priya.post(`/api/invites/${token}/accept`, { code });
     expect(accepted.status).toBe(200);
     expect(accepted.body.releasedPaise).toBe(3200);
     const again = await priya.post(`/api/invites/${token}/accept`);

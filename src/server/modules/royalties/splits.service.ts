@@ -1,18 +1,24 @@
 // Split sheets, collaborators and their invites (issue 19). A sheet version is written once and never
 // edited; a collaborator's money is held in escrow until they accept, then released to them once.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
 import { monthOf } from "#domain/royalties";
 import {
   bpToPercent,
+  INVITE_CODE_MAX_ATTEMPTS,
+  INVITE_CODE_MINUTES,
+  INVITE_CODES_PER_DAY,
+  INVITE_LIMITS,
   INVITE_REMINDER_DAYS,
+  maskContact,
   normaliseIndianMobile,
   percentToBp,
   SPLIT_MESSAGES,
   SPLIT_ROLE_LABELS,
   type SplitRole,
   type SplitSheetInput,
+  safeSenderName,
   splitSheetSchema,
 } from "#domain/splits";
 import type { AppDeps } from "#server/context";
@@ -20,8 +26,9 @@ import type { Db } from "#server/db/client";
 import { collaborators, releases, royaltyEntries, splitShares, splitSheets, tracks, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
+import type { TextMessenger } from "#server/mail/text-messages";
 
-type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor };
+type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor; texts?: TextMessenger };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/app/invite/${token}`;
@@ -148,7 +155,7 @@ export async function saveSplit(
 ) {
   const { db } = deps;
   const parsed = splitSheetSchema.parse(input);
-  const release = await ownedRelease(db, userId, releaseId);
+  await ownedRelease(db, userId, releaseId);
   const releaseTracks = await db
     .select({ id: tracks.id })
     .from(tracks)
@@ -164,6 +171,7 @@ export async function saveSplit(
   }
   const invites: { email: string | null; name: string; token: string }[] = [];
   await db.transaction(async (tx) => {
+    await enforceInviteLimits(tx, userId, parsed.collaborators);
     const ids: (string | null)[] = [];
     for (const c of parsed.collaborators) {
       if (c.isOwner) {
@@ -232,33 +240,97 @@ export async function saveSplit(
   const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   for (const invite of invites) {
     if (!invite.email) continue;
-    await sendInvite(deps, {
-      to: invite.email,
-      name: invite.name,
-      ownerName: owner?.name ?? "An artist",
-      title: release.title,
-      token: invite.token,
-    });
+    await sendInvite(deps, { to: invite.email, ownerName: owner?.name ?? "", token: invite.token });
   }
   const splits = await getSplits(deps, userId, releaseId);
   return { ...splits, pendingInvites: splits.collaborators.filter((c) => !c.accepted).length };
 }
 
+/**
+ * Invites reach people who never asked for them, so they are bounded per sender and per recipient,
+ * counted in the database under a lock per sender and per recipient (several processes, parallel
+ * requests). Only new collaborators are counted: they are the ones who get a mail.
+ */
+async function enforceInviteLimits(
+  tx: Db,
+  ownerId: string,
+  rows: readonly { isOwner: boolean; email: string; phone: string }[],
+) {
+  const contacts = rows
+    .filter((c) => !c.isOwner)
+    .map((c) => (c.email ? { email: c.email, phone: null } : { email: null, phone: normaliseIndianMobile(c.phone) }));
+  const fresh: typeof contacts = [];
+  for (const c of contacts) {
+    const [known] = await tx
+      .select({ id: collaborators.id })
+      .from(collaborators)
+      .where(
+        and(
+          eq(collaborators.ownerId, ownerId),
+          c.email ? eq(collaborators.email, c.email) : eq(collaborators.phone, c.phone ?? ""),
+        ),
+      );
+    if (!known) fresh.push(c);
+  }
+  if (!fresh.length) return;
+  const keys = [`invites:${ownerId}`, ...fresh.map((c) => `invitee:${c.email ?? c.phone}`)].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  const since = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const [sent] = await tx
+    .select({
+      hour: sql<number>`count(*) filter (where ${collaborators.invitedAt} > ${since(1)})`.mapWith(Number),
+      day: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(collaborators)
+    .where(and(eq(collaborators.ownerId, ownerId), sql`${collaborators.invitedAt} > ${since(24)}`));
+  if (
+    (sent?.hour ?? 0) + fresh.length > INVITE_LIMITS.perAccountPerHour ||
+    (sent?.day ?? 0) + fresh.length > INVITE_LIMITS.perAccountPerDay
+  ) {
+    throw new DomainError("too_many", "INVITE_LIMIT", SPLIT_MESSAGES.inviteLimitAccount);
+  }
+  for (const c of fresh) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(collaborators)
+      .where(
+        and(
+          c.email ? eq(collaborators.email, c.email) : eq(collaborators.phone, c.phone ?? ""),
+          sql`${collaborators.invitedAt} > ${since(24)}`,
+        ),
+      );
+    if ((row?.n ?? 0) >= INVITE_LIMITS.perRecipientPerDay) {
+      const contact = c.email ?? c.phone ?? "";
+      throw new DomainError("too_many", "INVITE_LIMIT_RECIPIENT", SPLIT_MESSAGES.inviteLimitRecipient(contact), {
+        fields: { email: SPLIT_MESSAGES.inviteLimitRecipient(contact) },
+      });
+    }
+  }
+}
+
+/**
+ * The invite mail carries none of the sender's free text but their name, cut short and stripped of
+ * anything that reads as a link (issue 33): release titles and the collaborator's name as the owner
+ * typed them are shown on the invite page, after the link is opened.
+ */
 async function sendInvite(
   deps: Pick<Deps, "mailer" | "logger" | "publicUrl">,
-  invite: { to: string; name: string; ownerName: string; title: string; token: string; reminder?: boolean },
+  invite: { to: string; ownerName: string; token: string; reminder?: boolean },
 ) {
   const link = inviteUrl(deps.publicUrl, invite.token);
+  const sender = safeSenderName(invite.ownerName);
   try {
     await deps.mailer.send({
       to: invite.to,
-      subject: `${invite.reminder ? "Reminder: " : ""}${invite.ownerName} shares royalties of "${invite.title}" with you`,
+      subject: `${invite.reminder ? "Reminder: " : ""}${sender} shares song royalties with you on Kalrav`,
       text: [
-        `Hello ${invite.name},`,
+        "Hello,",
         "",
-        `${invite.ownerName} has put you on the split sheet of "${invite.title}" on Kalrav.`,
+        `${sender} has put you on a song's split sheet on Kalrav.`,
         "Your share of its royalties is held for you until you accept. Accept with a free Kalrav account (no plan needed):",
         link,
+        "",
+        "If you do not know this artist, ignore this mail: nothing happens until you accept.",
         "",
         "Kalrav",
       ].join("\n"),
@@ -290,17 +362,22 @@ export async function inviteInfo(db: Db, token: string) {
     releases: titles.map((t) => t.title),
     heldPaise: held,
     accepted: Boolean(row.c.acceptedUserId),
-    emailHint: row.c.email ? row.c.email.replace(/^(.).*(@.*)$/, "$1•••$2") : null,
+    emailHint: row.c.email ? maskContact(row.c.email) : null,
+    /** Where a code proving the invite is yours would go. */
+    contactHint: maskContact(row.c.email ?? row.c.phone ?? ""),
   };
 }
 
+const hashCode = (code: string) => createHash("sha256").update(`invite-code:${code}`).digest();
+
 /**
- * The collaborator accepts with their own account: the invite is claimed once, and what escrow held
- * for them is released to their balance in the same transaction (two entries that sum to zero).
+ * Sends a one-time code to the invited address (or number): holding it is what proves the invite is
+ * yours (decision 020). A bounded number a day per invite; a new code replaces the last one.
  */
-export async function acceptInvite(deps: Deps, token: string, user: { id: string; email: string }) {
+export async function sendAcceptCode(deps: Deps, token: string, user: { id: string }) {
   const { db } = deps;
-  const released = await db.transaction(async (tx) => {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const c = await db.transaction(async (tx) => {
     const [c] = await tx
       .select()
       .from(collaborators)
@@ -309,16 +386,89 @@ export async function acceptInvite(deps: Deps, token: string, user: { id: string
     if (!c) throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.inviteNotFound);
     if (c.acceptedUserId) throw new DomainError("conflict", "ALREADY_ACCEPTED", SPLIT_MESSAGES.inviteAccepted);
     if (c.ownerId === user.id) throw new DomainError("conflict", "OWN_SPLIT", SPLIT_MESSAGES.inviteOwnSplit);
-    if (c.email && c.email.toLowerCase() !== user.email.toLowerCase()) {
-      throw new DomainError(
-        "conflict",
-        "WRONG_ACCOUNT",
-        `This invite was sent to ${c.email.replace(/^(.).*(@.*)$/, "$1•••$2")}: sign in with that address to accept it.`,
-      );
+    const now = Date.now();
+    const windowOpen = c.acceptCodesWindowAt && now - c.acceptCodesWindowAt.getTime() < 86_400_000;
+    const sent = windowOpen ? c.acceptCodesSent : 0;
+    if (sent >= INVITE_CODES_PER_DAY) throw new DomainError("too_many", "CODE_LIMIT", SPLIT_MESSAGES.codeLimit);
+    await tx
+      .update(collaborators)
+      .set({
+        acceptCodeHash: hashCode(code).toString("hex"),
+        acceptCodeExpiresAt: new Date(now + INVITE_CODE_MINUTES * 60_000),
+        acceptCodeAttempts: 0,
+        acceptCodesSent: sent + 1,
+        acceptCodesWindowAt: windowOpen ? c.acceptCodesWindowAt : new Date(now),
+      })
+      .where(eq(collaborators.id, c.id));
+    return c;
+  });
+  const message = `Your Kalrav code to accept a split invite: ${code}. It works for ${INVITE_CODE_MINUTES} minutes. Do not share it.`;
+  if (c.email) {
+    await deps.mailer.send({ to: c.email, subject: "Your Kalrav invite code", text: message });
+  } else if (c.phone && deps.texts) {
+    await deps.texts.send({ to: c.phone, text: message });
+  }
+  const hint = maskContact(c.email ?? c.phone ?? "");
+  return { sentTo: hint, message: SPLIT_MESSAGES.codeSent(hint) };
+}
+
+/**
+ * The collaborator accepts with their own account: the invite is claimed once, and what escrow held
+ * for them is released to their balance in the same transaction (two entries that sum to zero).
+ *
+ * A matching string is no proof (anyone may register any address while verification is off, and the
+ * owner holds the link): the account must have verified the invited address, or give the one-time code
+ * sent to the invited address or number (decision 020). The owner's own account never accepts.
+ */
+export async function acceptInvite(
+  deps: Deps,
+  token: string,
+  user: { id: string; email: string; emailVerified: boolean },
+  code?: string,
+) {
+  const { db } = deps;
+  const outcome = await db.transaction(async (tx) => {
+    const [c] = await tx
+      .select()
+      .from(collaborators)
+      .where(eq(collaborators.inviteTokenHash, hashToken(token)))
+      .for("update");
+    if (!c) throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.inviteNotFound);
+    if (c.acceptedUserId) throw new DomainError("conflict", "ALREADY_ACCEPTED", SPLIT_MESSAGES.inviteAccepted);
+    if (c.ownerId === user.id) throw new DomainError("conflict", "OWN_SPLIT", SPLIT_MESSAGES.inviteOwnSplit);
+    const hint = maskContact(c.email ?? c.phone ?? "");
+    if (code) {
+      const expected = c.acceptCodeHash ? Buffer.from(c.acceptCodeHash, "hex") : null;
+      const valid =
+        expected !== null &&
+        c.acceptCodeExpiresAt !== null &&
+        c.acceptCodeExpiresAt.getTime() > Date.now() &&
+        c.acceptCodeAttempts < INVITE_CODE_MAX_ATTEMPTS &&
+        timingSafeEqual(expected, hashCode(code.trim()));
+      if (!valid) {
+        // The wrong guess is counted even though the request fails: it is written before the refusal.
+        await tx
+          .update(collaborators)
+          .set({ acceptCodeAttempts: sql`${collaborators.acceptCodeAttempts} + 1` })
+          .where(eq(collaborators.id, c.id));
+        return {
+          refused: new DomainError("forbidden", "CODE_WRONG", SPLIT_MESSAGES.codeWrong, {
+            fields: { code: SPLIT_MESSAGES.codeWrong },
+          }),
+        };
+      }
+    } else {
+      const sameAddress = c.email !== null && c.email.toLowerCase() === user.email.toLowerCase();
+      if (c.email && !sameAddress) {
+        return { refused: new DomainError("conflict", "WRONG_ACCOUNT", SPLIT_MESSAGES.wrongAccount(hint)) };
+      }
+      if (!sameAddress || !user.emailVerified) {
+        return { refused: new DomainError("forbidden", "PROOF_REQUIRED", SPLIT_MESSAGES.proofRequired(hint)) };
+      }
     }
     await tx
       .update(collaborators)
-      .set({ acceptedUserId: user.id, acceptedAt: new Date() })
+      .set({ acceptedUserId: user.id, acceptedAt: new Date(), acceptCodeHash: null, acceptCodeExpiresAt: null })
       .where(eq(collaborators.id, c.id));
     const [row] = await tx
       .select({ held: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}), 0)::bigint`.mapWith(Number) })
@@ -332,8 +482,10 @@ export async function acceptInvite(deps: Deps, token: string, user: { id: string
         { userId: user.id, collaboratorId: c.id, kind: "escrow_release", amountPaise: held, month },
       ]);
     }
-    return held;
+    return { released: held };
   });
+  if ("refused" in outcome) throw outcome.refused;
+  const released = outcome.released;
   return { releasedPaise: released, message: SPLIT_MESSAGES.accepted(formatInr(released)) };
 }
 
@@ -363,9 +515,7 @@ export async function sendInviteReminders(deps: Deps, now = new Date()) {
       if (!claimed || !c.email) continue;
       await sendInvite(deps, {
         to: c.email,
-        name: c.name,
         ownerName,
-        title: "your shared songs",
         token: deps.encryptor.decrypt(c.inviteTokenEncrypted),
         reminder: true,
       });

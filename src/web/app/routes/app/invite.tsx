@@ -1,22 +1,45 @@
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatInr } from "#domain/money";
 import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS } from "#domain/splits";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
-import { useAcceptInvite, useInvite } from "#web/features/royalties/api/splits";
+import { useAcceptInvite, useInvite, useSendInviteCode } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
 
-/** A collaborator's invite to a split sheet: what is shared and held, and Accept. */
+/** Codes with which the server asks for proof that the invited address or number is yours. */
+const NEEDS_CODE = new Set(["PROOF_REQUIRED", "WRONG_ACCOUNT", "CODE_WRONG"]);
+
+/**
+ * A collaborator's invite to a split sheet: what is shared and held, and Accept. Accepting needs proof
+ * that the invited address (or number) is the collaborator's: an account that verified it, or the
+ * one-time code sent there.
+ */
 export function InvitePage() {
   usePageMeta("Split invite");
   const { token = "" } = useParams();
   const invite = useInvite(token);
   const accept = useAcceptInvite(token);
-  const error = accept.error instanceof ApiClientError ? accept.error.message : null;
+  const sendCode = useSendInviteCode(token);
+  const [code, setCode] = useState("");
+  const acceptError = accept.error instanceof ApiClientError ? accept.error : null;
+  const askForCode = sendCode.isSuccess || (acceptError !== null && NEEDS_CODE.has(acceptError.code));
+  const codeError = acceptError?.code === "CODE_WRONG" ? acceptError.message : null;
+  const pageError =
+    codeError ??
+    (sendCode.error instanceof ApiClientError ? sendCode.error.message : null) ??
+    (sendCode.isSuccess ? null : (acceptError?.message ?? null));
+  const onAccept = (withCode?: string) =>
+    accept.mutate(withCode, {
+      onSuccess: (data) => toast({ title: SPLIT_MESSAGES.acceptedTitle, description: data.message }),
+    });
   return (
     <div className="mx-auto grid max-w-xl gap-4">
       <h1 className="text-2xl font-bold">Your share of the royalties</h1>
@@ -45,17 +68,49 @@ export function InvitePage() {
                   Accepting adds what is held to your balance, and your future share goes straight to you. No plan is
                   needed.
                 </p>
-                <FormError message={error} />
-                <Button
-                  onClick={() =>
-                    accept.mutate(undefined, {
-                      onSuccess: (data) => toast({ title: SPLIT_MESSAGES.acceptedTitle, description: data.message }),
-                    })
-                  }
-                  disabled={accept.isPending}
-                >
-                  {accept.isPending ? "Accepting…" : "Accept invite"}
-                </Button>
+                {!codeError && <FormError message={pageError} />}
+                {sendCode.data && <p role="status">{sendCode.data.message}</p>}
+                {askForCode ? (
+                  <form
+                    className="grid gap-3"
+                    aria-label="Prove the invite is yours"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      onAccept(code.trim());
+                    }}
+                  >
+                    <Button
+                      type="button"
+                      variant="outline"
+                      onClick={() => sendCode.mutate()}
+                      disabled={sendCode.isPending}
+                    >
+                      {sendCode.isPending
+                        ? "Sending…"
+                        : `${sendCode.isSuccess ? "Send a new code" : "Send a code"} to ${invite.data.contactHint}`}
+                    </Button>
+                    <div className="grid gap-1.5">
+                      <Label htmlFor="invite-code">Code</Label>
+                      <Input
+                        id="invite-code"
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        maxLength={6}
+                        value={code}
+                        onChange={(event) => setCode(event.target.value)}
+                        {...fieldErrorProps("invite-code-error", codeError)}
+                      />
+                      <FieldError id="invite-code-error" message={codeError} announce />
+                    </div>
+                    <Button type="submit" disabled={accept.isPending || !/^\d{6}$/.test(code.trim())}>
+                      {accept.isPending ? "Accepting…" : "Accept invite"}
+                    </Button>
+                  </form>
+                ) : (
+                  <Button onClick={() => onAccept()} disabled={accept.isPending}>
+                    {accept.isPending ? "Accepting…" : "Accept invite"}
+                  </Button>
+                )}
               </>
             )}
           </div>

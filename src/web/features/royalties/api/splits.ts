@@ -41,10 +41,15 @@ export const useInvite = (token: string) =>
     retry: false,
   });
 
+/** POST /api/invites/:token/code: a one-time code to the invited address or number. */
+export const useSendInviteCode = (token: string) =>
+  useMutation({ mutationFn: () => call(client.invites[":token"].code.$post({ param: { token } })) });
+
 export function useAcceptInvite(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(client.invites[":token"].accept.$post({ param: { token } })),
+    mutationFn: (code?: string) =>
+      call(client.invites[":token"].accept.$post({ param: { token }, json: code ? { code } : {} })),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ["invite", token] });
       queryClient.invalidateQueries({ queryKey: royaltiesQueryOptions.queryKey });
