@@ -19,6 +19,39 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 };
 /** Statuses whose money has left the balance for good (unless the bank reverses it later). */
 export const PAYOUT_OPEN_STATUSES = ["pending", "approved", "processing"] as const;
+/**
+ * Who moves a payout, and from where (issue 33: a payout was paid twice, by the provider and by hand).
+ * `approve`: an admin hands it to the payout provider; `provider`: the provider's answer or webhook;
+ * `hand`: an admin records a payment made outside the provider — only for a payout never handed to
+ * the provider, since one that was may still be paid by it (its answer can come after our timeout).
+ */
+export type PayoutActor = "approve" | "provider" | "hand";
+export const PAYOUT_TRANSITIONS: Record<PayoutActor, Partial<Record<PayoutStatus, readonly PayoutStatus[]>>> = {
+  approve: { approved: ["pending", "approved"] },
+  provider: {
+    processing: ["approved"],
+    completed: ["pending", "approved", "processing"],
+    failed: ["pending", "approved", "processing", "completed"],
+    reversed: ["pending", "approved", "processing", "completed"],
+  },
+  hand: { completed: ["pending"] },
+};
+
+/** The statuses `actor` may move a payout to `to` from. */
+export function payoutMovesFrom(actor: PayoutActor, to: PayoutStatus): readonly PayoutStatus[] {
+  return PAYOUT_TRANSITIONS[actor][to] ?? [];
+}
+
+/** Whether `actor` may move a payout from `from` to `to`; a payout handed to the provider is never paid by hand. */
+export function canMovePayout(
+  actor: PayoutActor,
+  payout: { status: PayoutStatus; handedToProvider: boolean },
+  to: PayoutStatus,
+): boolean {
+  if (actor === "hand" && payout.handedToProvider) return false;
+  return payoutMovesFrom(actor, to).includes(payout.status);
+}
+
 /** Statuses that count towards the financial year's TDS (the money was or is being paid). */
 export const PAYOUT_COUNTED_STATUSES = ["pending", "approved", "processing", "completed"] as const;
 
@@ -122,6 +155,12 @@ export const PAYOUT_MESSAGES = {
   aboveBalance: "You cannot request more than your available balance.",
   busy: "Another payout request is being processed. Try again in a moment.",
   notPending: "Only a pending payout can be approved.",
+  withProvider:
+    "This payout was handed to the payout provider, which may still pay it: it cannot be marked paid by hand. Approve it again to retry with the provider.",
+  alreadyCompleted: "This payout is already completed.",
+  ended: "This payout has ended (failed or reversed); its money is back in the payee's balance.",
+  disagrees: (status: string, event: string) =>
+    `The payout provider says "${event}" for a payout that is ${status} here: check it with the provider before anything else is paid.`,
   returnedTitle: "Payout returned to your balance",
   returned: (amount: string, reason: string) => `${amount} came back to your balance: ${reason}`,
   paidTitle: "Payout sent",

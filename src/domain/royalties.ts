@@ -25,7 +25,13 @@ export const ROYALTY_MESSAGES = {
 } as const;
 
 /** What the royalty reconciliation can find wrong; each finding names the payee and the amount. */
-export const RECONCILIATION_KINDS = ["ledger_mismatch", "untraced_earnings", "overdrawn", "migration_audit"] as const;
+export const RECONCILIATION_KINDS = [
+  "ledger_mismatch",
+  "untraced_earnings",
+  "overdrawn",
+  "migration_audit",
+  "provider_disagrees",
+] as const;
 export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 
 export const RECONCILIATION_MESSAGES = {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
+import { PAYOUT_MESSAGES } from "#domain/payouts";
 import { RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
@@ -158,6 +159,32 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
       month: null,
       amountPaise: Number(row.revenue_paise),
       message: row.detail,
+    });
+  }
+
+  // A payout provider's webhook that contradicted our record of a payout (e.g. paid one we hold as ended).
+  const disagreements = rowsOf<{
+    type: string;
+    payout_id: string | null;
+    user_id: string | null;
+    status: string | null;
+    amount: string | null;
+  }>(
+    await db.execute(sql`
+      select e.type, p.id as payout_id, p.user_id, p.status, p.amount_paise as amount
+      from payment_events e
+      left join payouts p on p.id::text = e.payload #>> '{payload,payout,entity,reference_id}'
+      where e.outcome = 'disagrees' and e.gateway like '%-payouts'
+      order by e.received_at desc limit ${MAX_FINDINGS}`),
+  );
+  for (const row of disagreements) {
+    findings.push({
+      kind: "provider_disagrees",
+      userId: row.user_id,
+      releaseId: null,
+      month: null,
+      amountPaise: Number(row.amount ?? 0),
+      message: PAYOUT_MESSAGES.disagrees(row.status ?? "unknown", row.type),
     });
   }
 

@@ -6,12 +6,15 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
 import { formatInr } from "#domain/money";
 import {
+  canMovePayout,
   financialYearIst,
   KYC_PAYABLE,
   type KycStatus,
   PAYOUT_COUNTED_STATUSES,
   PAYOUT_MESSAGES,
+  PAYOUT_OPEN_STATUSES,
   type PayoutStatus,
+  payoutMovesFrom,
   tdsFor,
 } from "#domain/payouts";
 import { canRequestPayout, monthOf, ROYALTY_MESSAGES } from "#domain/royalties";
@@ -344,7 +347,7 @@ async function returnPayout(tx: Db, payoutId: string, status: "failed" | "revers
 export async function receivePayoutWebhook(
   deps: NotifyDeps & { payouts: Payouts },
   input: { raw: string; signature: string | undefined; eventId: string | undefined },
-): Promise<"applied" | "duplicate" | "ignored" | "unknown_payout"> {
+): Promise<"applied" | "duplicate" | "ignored" | "unknown_payout" | "disagrees"> {
   const { provider } = deps.payouts;
   if (!isGenuineWebhook(input.raw, input.signature, provider.webhookSecret)) {
     throw new DomainError("unauthenticated", "BAD_SIGNATURE", "The webhook signature does not match.");
@@ -396,7 +399,7 @@ export async function receivePayoutWebhook(
           )
           .for("update")
       : [];
-    let result: "applied" | "ignored" | "unknown_payout" = "ignored";
+    let result: "applied" | "ignored" | "unknown_payout" | "disagrees" = "ignored";
     if (!payout) result = type.startsWith("payout.") ? "unknown_payout" : "ignored";
     else if (type === "payout.processed") {
       const [done] = await tx
@@ -407,8 +410,17 @@ export async function receivePayoutWebhook(
           completedAt: new Date(),
           providerPayoutId: payout.providerPayoutId ?? entity?.id ?? null,
         })
-        .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ["pending", "approved", "processing"])))
+        .where(and(eq(payouts.id, payout.id), inArray(payouts.status, [...payoutMovesFrom("provider", "completed")])))
         .returning();
+      // Paid by the provider while we hold it as ended, or as paid another way: money may have left
+      // twice. Nothing is changed silently: the event is kept as a disagreement for the admins.
+      if (!done && (payout.status !== "completed" || payout.utr !== (entity?.utr ?? null))) {
+        result = "disagrees";
+        deps.logger.error(
+          { payoutId: payout.id, status: payout.status, event: type, utr: entity?.utr },
+          "payout provider disagrees with our record of a payout",
+        );
+      }
       if (done) {
         result = "applied";
         notice = {
@@ -447,36 +459,41 @@ export async function receivePayoutWebhook(
   return outcome;
 }
 
-/** The admin marks a payout paid by hand (outside the provider), with the bank's reference; the payee is told. */
+/**
+ * The admin marks a payout paid by hand (outside the provider), with the bank's reference; the payee is
+ * told. Under the payout's row lock, and only from a state the payout state machine allows: a payout
+ * ever handed to the provider is never paid by hand, since the provider may still pay it.
+ */
 export async function completePayout(
   deps: Pick<AppDeps, "database" | "mailer" | "logger" | "publicUrl">,
   id: string,
   reference: string,
 ) {
   const db = deps.database.db;
-  const [updated] = await db
-    .update(payouts)
-    .set({ status: "completed", reference, completedAt: new Date() })
-    .where(
-      and(
-        eq(payouts.id, id),
-        inArray(payouts.status, ["pending", "approved"]),
-        sql`${payouts.providerPayoutId} is null`,
-      ),
-    )
-    .returning();
-  if (!updated) {
-    const [exists] = await db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
-    throw exists
-      ? new DomainError(
-          "conflict",
-          "NOT_PENDING",
-          exists.status === "completed"
-            ? "This payout is already completed."
-            : "This payout is with the payout provider or has ended.",
-        )
-      : new DomainError("not_found", "NOT_FOUND", "Payout not found.");
-  }
+  const updated = await db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for("update");
+    if (!payout) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
+    const status = payout.status as PayoutStatus;
+    const handedToProvider = payout.provider !== null || payout.providerPayoutId !== null;
+    if (!canMovePayout("hand", { status, handedToProvider }, "completed")) {
+      throw new DomainError(
+        "conflict",
+        handedToProvider && PAYOUT_OPEN_STATUSES.includes(status as never) ? "WITH_PROVIDER" : "NOT_PENDING",
+        status === "completed"
+          ? PAYOUT_MESSAGES.alreadyCompleted
+          : status === "failed" || status === "reversed"
+            ? PAYOUT_MESSAGES.ended
+            : PAYOUT_MESSAGES.withProvider,
+      );
+    }
+    const [row] = await tx
+      .update(payouts)
+      .set({ status: "completed", reference, completedAt: new Date() })
+      .where(eq(payouts.id, id))
+      .returning();
+    return row;
+  });
+  if (!updated) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
   await notifyUser(
     { db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl },
     {

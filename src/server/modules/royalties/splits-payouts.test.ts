@@ -349,6 +349,90 @@ describe("splits, escrow, statements and payouts", () => {
       expect(csv.text).toContain("6000.00");
     });
 
+    it("a payout handed to the provider is never marked paid by hand; a late answer completes it once", async () => {
+      // Issue 33: the provider's answer came after our timeout, an admin marked the payout paid by hand,
+      // and the provider's later "processed" was ignored: paid twice.
+      await earn(owner.client, 80_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      await owner.client.post("/api/royalties/payouts");
+      const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+      const p = provider();
+      const createPayout = p.createPayout;
+      p.createPayout = async (input) => {
+        await createPayout(input); // the provider takes it and will pay...
+        throw new Error("The payout provider did not answer in time."); // ...but we never hear back
+      };
+      const approved = await admin.post("/api/admin/payouts/approve", { ids: [id] });
+      p.createPayout = createPayout;
+      expect(approved.body.skipped[0].reason).toContain("did not answer");
+      const byHand = await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "NEFT123" });
+      expect(byHand.status).toBe(409);
+      expect(byHand.body.error.code).toBe("WITH_PROVIDER");
+      await p.settle();
+      const after = (await owner.client.get("/api/royalties")).body.payouts[0];
+      expect(after.status).toBe("completed");
+      expect(after.utr).toMatch(/^TESTUTR/);
+      expect(after.reference).toBe(after.utr);
+    });
+
+    it("Approve racing Mark Paid pays each payout once", async () => {
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      await earn(owner.client, 5 * 80_000);
+      for (let i = 0; i < 5; i++) {
+        await owner.client.post("/api/royalties/payouts", { amountPaise: 80_000 });
+        const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+        const [approved, byHand] = await Promise.all([
+          admin.post("/api/admin/payouts/approve", { ids: [id] }),
+          admin.post(`/api/admin/payouts/${id}/complete`, { reference: `NEFT${i}` }),
+        ]);
+        await provider().settle();
+        const sentToProvider = approved.body.sent.length === 1;
+        expect(sentToProvider).toBe(byHand.status !== 200);
+        const final = (await owner.client.get("/api/royalties")).body.payouts[0];
+        expect(final.status).toBe("completed");
+        // Paid by exactly one of the two: a UTR from the provider or the admin's reference, never both.
+        expect(Boolean(final.utr)).toBe(sentToProvider);
+        expect(final.reference === `NEFT${i}`).toBe(!sentToProvider);
+      }
+    });
+
+    it("a provider's answer that contradicts our record is kept and shown to admins, changing nothing", async () => {
+      await earn(owner.client, 80_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "fail.owner@okbank",
+      });
+      await owner.client.post("/api/royalties/payouts");
+      const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+      await admin.post("/api/admin/payouts/approve", { ids: [id] });
+      await provider().settle();
+      const raw = JSON.stringify({
+        event: "payout.processed",
+        payload: { payout: { entity: { id: "pout_late", reference_id: id, status: "processed", utr: "UTRLATE1" } } },
+      });
+      const late = await server.client().request("POST", "/api/webhooks/razorpayx", raw, {
+        "content-type": "application/json",
+        "x-razorpay-signature": signWebhook(raw, provider().webhookSecret),
+        "x-razorpay-event-id": "evt_late",
+      });
+      expect(late.body.outcome).toBe("disagrees");
+      const after = (await owner.client.get("/api/royalties")).body;
+      expect(after.payouts[0].status).toBe("failed");
+      expect(after.availablePaise).toBe(80_000);
+      const check = (await admin.get("/api/admin/royalties/reconciliation")).body;
+      expect(check.ok).toBe(false);
+      expect(check.findings).toEqual([expect.objectContaining({ kind: "provider_disagrees", amountPaise: 80_000 })]);
+    });
+
     it("a failed payout returns its money once", async () => {
       await earn(owner.client, 80_000);
       await owner.client.request("PUT", "/api/payee-details", {
