@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -266,7 +267,11 @@ export async function startServer(
     payouts,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
-    signInLimit: { attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS, lockSeconds: env.SIGN_IN_LOCK_SECONDS },
+    signInLimit: {
+      attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS,
+      lockSeconds: env.SIGN_IN_LOCK_SECONDS,
+      deviceKey: createHmac("sha256", secret).update("known-devices").digest("hex"),
+    },
   });
 
   const withHeaders = createServerWithHeaders(

@@ -119,32 +119,82 @@ describe("the auth library keeps our rules", () => {
     expect((await owner.get("/api/session")).body.user.email).toBe(artist.email);
   });
 
-  it("limits sign-ins per account whatever the address, backs off, and never locks the owner out for good", async () => {
+  it("pauses guessing per account and address: guesses from elsewhere never lock the owner out", async () => {
+    // Issue 33: one wrong password per pause from anywhere kept an account locked for everyone.
     const artist = await createArtist(server);
     const from = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}` });
-    const signIn = (password: string, i: number) =>
-      server.client().post("/api/auth/sign-in/email", { email: artist.email, password }, from(i));
+    const signIn = (password: string, i: number, client = server.client()) =>
+      client.post("/api/auth/sign-in/email", { email: artist.email, password }, from(i));
     // The owner signing in from many devices at once is never paused: only failures count.
     const devices = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn("artist-pass", 50 + i)));
     expect(devices.map((d) => d.status)).toEqual(Array(8).fill(200));
-    // Guesses from many addresses: after three failures the account pauses, even for the right password.
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`guess-${i}`, i)));
-    expect(guesses.every((g) => g.status === 401 || g.status === 429)).toBe(true);
-    const locked = await signIn("artist-pass", 99);
+    // An attacker at one address: paused after three failures there, even with the right password.
+    for (let i = 0; i < 3; i++) expect((await signIn(`guess-${i}`, 1)).status).toBe(401);
+    const locked = await signIn("artist-pass", 1);
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe("ACCOUNT_LOCKED");
     expect(locked.body.error.message).toMatch(/Try again in \d+ seconds?/);
-    // However many guesses came, the pause is capped (15 minutes): when it ends, the owner gets in.
-    const wait = await signInPause(server.database.db, artist.email);
+    // The owner at another address is not.
+    expect((await signIn("artist-pass", 2)).status).toBe(200);
+    // However many guesses came, the pause is capped (15 minutes).
+    const wait = await signInPause(server.database.db, artist.email, { address: "203.0.113.1" });
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15 * 60);
-    await server.database.db.execute(
-      sql`update sign_in_attempts set locked_until = now() - interval '1 second' where email = ${artist.email}`,
+  }, 60_000);
+
+  it("a browser that signed in before is never paused by guesses from its own address, and a reset clears all", async () => {
+    const artist = await createArtist(server);
+    const owner = server.client();
+    const shared = { "x-forwarded-for": "198.51.100.7" }; // one address for both (a carrier's NAT)
+    expect(
+      (await owner.post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, shared)).status,
+    ).toBe(200);
+    expect(owner.cookie("kalrav_device")).toBeTruthy();
+    const guess = () =>
+      server.client().post("/api/auth/sign-in/email", { email: artist.email, password: "nope" }, shared);
+    for (let i = 0; i < 4; i++) await guess();
+    expect((await guess()).status).toBe(429);
+    // The owner's browser, known to the account, still gets in from the same address.
+    const back = await owner.post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, shared);
+    expect(back.status).toBe(200);
+    // A forged device cookie is an unknown browser.
+    const forged = server.client();
+    const forging = await forged.post(
+      "/api/auth/sign-in/email",
+      { email: artist.email, password: "artist-pass" },
+      { ...shared, cookie: "kalrav_device=abc.def" },
     );
-    const owner = await signIn("artist-pass", 100);
-    expect(owner.status).toBe(200);
+    expect(forging.status).toBe(429);
+    // Guesses spread over many addresses slow every sign-in to the account, never refuse the owner.
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        server
+          .client()
+          .post(
+            "/api/auth/sign-in/email",
+            { email: artist.email, password: `x${i}` },
+            { "x-forwarded-for": `192.0.2.${i}` },
+          ),
+      ),
+    );
+    const started = Date.now();
+    expect(
+      (await owner.post("/api/auth/sign-in/email", { email: artist.email, password: "artist-pass" }, shared)).status,
+    ).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    // The link mailed by a password reset clears every pause on the account.
+    await server
+      .client()
+      .post("/api/auth/request-password-reset", { email: artist.email, redirectTo: "/reset-password" });
+    const mail = (await server.outbox()).findLast((m) => m.to === artist.email);
+    const token = /token=([\w-]+)|reset-password\/([\w-]+)/.exec(mail?.text ?? "");
+    const resetToken = token?.[1] ?? token?.[2] ?? "";
+    expect(
+      (await server.client().post("/api/auth/reset-password", { token: resetToken, newPassword: "new-pass-123" }))
+        .status,
+    ).toBe(200);
     const left = await server.database.db.execute(
-      sql`select count(*)::int as n from sign_in_attempts where email = ${artist.email}`,
+      sql`select count(*)::int as n from sign_in_attempts where email like ${`${artist.email}%`}`,
     );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   }, 60_000);
@@ -153,12 +203,13 @@ describe("the auth library keeps our rules", () => {
     const artist = await createArtist(server);
     const signIn = (password: string) =>
       server.client().post("/api/auth/sign-in/email", { email: artist.email, password });
+    const here = { address: "127.0.0.1" };
     for (let i = 0; i < 3; i++) expect((await signIn(`wrong-${i}`)).status).toBe(401);
     expect((await signIn("artist-pass")).status).toBe(429);
-    expect(await signInPause(server.database.db, artist.email)).toBe(1);
+    expect(await signInPause(server.database.db, artist.email, here)).toBe(1);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await signIn("wrong-again")).status).toBe(401);
-    expect(await signInPause(server.database.db, artist.email)).toBe(2);
+    expect(await signInPause(server.database.db, artist.email, here)).toBe(2);
   });
 });
 

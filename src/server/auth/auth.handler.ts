@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { MESSAGES } from "#domain/messages";
 import type { AppEnv } from "#server/context";
 import { accounts, sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
@@ -9,7 +10,17 @@ import { codeForStatus, errorBody } from "#server/lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
 import { verifyPassword } from "./password";
-import { clearSignIn, recordSignInFailure, signInPause } from "./sign-in-limit";
+import {
+  clearAllSignIns,
+  clearSignIn,
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceOf,
+  knownDeviceToken,
+  recordSignInFailure,
+  type SignInSource,
+  signInPause,
+  signInSlowdownMs,
+} from "./sign-in-limit";
 
 /**
  * The auth library's endpoints the app uses; every other one (update-user, the admin plugin's
@@ -76,10 +87,17 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
 
   // Before the library sees the request.
   let failuresOnRecord = false;
+  let source: SignInSource | undefined;
+  let knownDevice = false;
   if (sub === "/sign-in/email" && text("email")) {
-    const wait = await signInPause(db, text("email"));
+    const device = knownDeviceOf(deps.signInLimit, text("email"), getCookie(c, KNOWN_DEVICE_COOKIE));
+    knownDevice = device !== null;
+    source = device ? { device } : { address: clientIp(c, trustProxy) };
+    const wait = await signInPause(db, text("email"), source);
     if (wait) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
     failuresOnRecord = wait !== null;
+    const slow = await signInSlowdownMs(db, text("email"));
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow));
   }
   if (sub === "/delete-user" && !text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
   let changingFrom: { id: string; email: string; name: string } | undefined;
@@ -103,12 +121,13 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const response = await auth.handler(request);
 
   // After it answered.
-  if (sub === "/sign-in/email" && response.status === 401 && text("email")) {
-    await recordSignInFailure(db, text("email"), deps.signInLimit);
+  if (source && response.status === 401) {
+    await recordSignInFailure(db, text("email"), source, deps.signInLimit);
   }
   if (response.ok) {
-    if (failuresOnRecord) await clearSignIn(db, text("email"));
-    if (resetFor) await clearSignIn(db, resetFor);
+    if (source && failuresOnRecord) await clearSignIn(db, text("email"), source);
+    if (resetFor) await clearAllSignIns(db, resetFor);
+    if (source && !knownDevice) rememberDevice(c, response, text("email"));
     if (sub === "/sign-up/email") return sameSignUpAnswer(response, text("name"), text("email"));
     if (sub === "/two-factor/verify-totp") {
       const replay = await refuseReusedTotp(c, response, text("code"));
@@ -269,5 +288,18 @@ export async function cancelEmailChange(c: Context<AppEnv>): Promise<Response> {
     "E-mail change cancelled",
     "Your account keeps its current e-mail address. If you did not ask for the change, change your password now.",
     200,
+  );
+}
+
+/**
+ * Marks this browser as one that signed in to the account: its later attempts count on their own, so
+ * guesses from elsewhere never pause the owner (issue 33). Signed, bound to the account, httpOnly.
+ */
+function rememberDevice(c: Context<AppEnv>, response: Response, email: string) {
+  const limit = c.get("deps").signInLimit;
+  const secure = new URL(c.get("deps").publicUrl).protocol === "https:";
+  response.headers.append(
+    "set-cookie",
+    `${KNOWN_DEVICE_COOKIE}=${knownDeviceToken(limit, email)}; Path=/api/auth; Max-Age=${400 * 86_400}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
   );
 }

@@ -1,63 +1,138 @@
-import { eq, sql } from "drizzle-orm";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, like, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { signInAttempts } from "#server/db/schema";
 
-/** How many sign-ins an account allows before it backs off, and the first pause. */
+/**
+ * How many sign-ins an account allows from one place before that place backs off, the first pause,
+ * and the key that signs known-device cookies.
+ */
 export interface AccountLimit {
   attempts: number;
   lockSeconds: number;
+  /** HMAC key for the known-device cookie (derived from the app's secret). */
+  deviceKey: string;
 }
 
 /** The longest pause: an attacker can slow an owner down, never lock them out for good. */
 const MAX_LOCK_SECONDS = 15 * 60;
 /** Attempts older than this are forgotten. */
 const FORGET_SECONDS = 60 * 60;
+/**
+ * The backstop across every place: past this many failures in the hour, each sign-in to the account
+ * is answered more slowly (never refused), so guessing from many addresses stays slow.
+ */
+export const GLOBAL_SLOW_AFTER = 20;
+const MAX_SLOWDOWN_MS = 3_000;
 
-/** The pause after the `locks`-th lock: the base, doubled each time, capped. */
-export function lockSeconds(limit: AccountLimit, locks: number): number {
+/** The cookie that marks a browser that signed in to an account before. */
+export const KNOWN_DEVICE_COOKIE = "kalrav_device";
+
+/**
+ * Where an attempt comes from (issue 33: one wrong password per pause from anywhere kept an account
+ * locked). A browser that signed in to this account before carries a signed device id and counts on
+ * its own, so nobody else can pause it; any other attempt counts per client address.
+ */
+export type SignInSource = { device: string } | { address: string };
+
+const normalise = (email: string) => email.trim().toLowerCase().slice(0, 320);
+/** Rows are keyed by the account's address, a space, and the place (the global row has no place). */
+const keyOf = (email: string, source?: SignInSource) =>
+  source
+    ? `${normalise(email)} ${"device" in source ? `device:${source.device}` : `ip:${source.address}`}`
+    : normalise(email);
+
+/** The lock for `attempts` failures past the limit: the base, doubled each time, capped. */
+export function lockSeconds(limit: Pick<AccountLimit, "lockSeconds">, locks: number): number {
   return Math.min(MAX_LOCK_SECONDS, limit.lockSeconds * 2 ** Math.max(0, locks - 1));
 }
 
+const sign = (key: string, email: string, id: string) =>
+  createHmac("sha256", key)
+    .update(`${normalise(email)}\n${id}`)
+    .digest("base64url");
+
+/** A new known-device cookie value for this account (set after a successful sign-in). */
+export function knownDeviceToken(limit: AccountLimit, email: string): string {
+  const id = randomBytes(12).toString("base64url");
+  return `${id}.${sign(limit.deviceKey, email, id)}`;
+}
+
+/** The device id of a cookie minted for this account, or null (absent, forged, another account's). */
+export function knownDeviceOf(limit: AccountLimit, email: string, cookie: string | undefined): string | null {
+  const [id, mac] = (cookie ?? "").split(".");
+  if (!id || !mac) return null;
+  const expected = Buffer.from(sign(limit.deviceKey, email, id));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
 /**
- * Seconds this account must wait before its password is checked again (0: go ahead), or null when it
+ * Seconds this place must wait before its password is checked again (0: go ahead), or null when it
  * has no failures on record (then a success has nothing to clear: no write on the usual sign-in).
  */
-export async function signInPause(db: Db, rawEmail: string): Promise<number | null> {
+export async function signInPause(db: Db, rawEmail: string, source: SignInSource): Promise<number | null> {
   const [row] = await db
     .select({ lockedUntil: signInAttempts.lockedUntil })
     .from(signInAttempts)
-    .where(eq(signInAttempts.email, normalise(rawEmail)));
+    .where(eq(signInAttempts.email, keyOf(rawEmail, source)));
   if (!row) return null;
   const left = row.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
+/** How long to hold this sign-in before checking it: the backstop across all places (0 mostly). */
+export async function signInSlowdownMs(db: Db, rawEmail: string): Promise<number> {
+  const [row] = await db
+    .select({ attempts: signInAttempts.attempts, lastAttemptAt: signInAttempts.lastAttemptAt })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.email, keyOf(rawEmail)));
+  if (!row || Date.now() - row.lastAttemptAt.getTime() > FORGET_SECONDS * 1000) return 0;
+  return Math.min(MAX_SLOWDOWN_MS, Math.max(0, row.attempts - GLOBAL_SLOW_AFTER) * 100);
+}
+
 /**
- * Counts a wrong password for this address. After `attempts` failures the account pauses; each failure
- * after a pause pauses it again, twice as long. Only failures count, so an owner signing in from
- * several devices at once is never paused; a burst of guesses pauses the account as it is checked.
+ * Counts a wrong password for this account from this place. After `attempts` failures the place
+ * pauses; each failure after a pause pauses it again, twice as long. The account's global count only
+ * grows (it slows, never locks). Only failures count, so an owner on several devices is never paused.
  */
-export async function recordSignInFailure(db: Db, rawEmail: string, limit: AccountLimit): Promise<void> {
-  const email = normalise(rawEmail);
+export async function recordSignInFailure(
+  db: Db,
+  rawEmail: string,
+  source: SignInSource,
+  limit: AccountLimit,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(signInAttempts).values({ email, attempts: 0 }).onConflictDoNothing();
-    const [row] = await tx.select().from(signInAttempts).where(eq(signInAttempts.email, email)).for("update");
-    if (!row) return;
-    const now = Date.now();
-    const stale = now - row.lastAttemptAt.getTime() > FORGET_SECONDS * 1000 && !row.lockedUntil;
-    const attempts = (stale ? 0 : row.attempts) + 1;
-    const over = attempts - limit.attempts;
-    const lockedUntil = over >= 0 ? new Date(now + lockSeconds(limit, over + 1) * 1000) : row.lockedUntil;
-    await tx
-      .update(signInAttempts)
-      .set({ attempts, lockedUntil, lastAttemptAt: sql`now()` })
-      .where(eq(signInAttempts.email, email));
+    for (const key of [keyOf(rawEmail, source), keyOf(rawEmail)]) {
+      const global = key === keyOf(rawEmail);
+      await tx.insert(signInAttempts).values({ email: key, attempts: 0 }).onConflictDoNothing();
+      const [row] = await tx.select().from(signInAttempts).where(eq(signInAttempts.email, key)).for("update");
+      if (!row) continue;
+      const now = Date.now();
+      const stale = now - row.lastAttemptAt.getTime() > FORGET_SECONDS * 1000 && !row.lockedUntil;
+      const attempts = (stale ? 0 : row.attempts) + 1;
+      const over = attempts - limit.attempts;
+      const lockedUntil = global
+        ? null
+        : over >= 0
+          ? new Date(now + lockSeconds(limit, over + 1) * 1000)
+          : row.lockedUntil;
+      await tx
+        .update(signInAttempts)
+        .set({ attempts, lockedUntil, lastAttemptAt: sql`now()` })
+        .where(eq(signInAttempts.email, key));
+    }
   });
 }
 
-const normalise = (email: string) => email.trim().toLowerCase().slice(0, 320);
+/** A successful sign-in forgets this place's failed attempts. */
+export async function clearSignIn(db: Db, rawEmail: string, source: SignInSource): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.email, keyOf(rawEmail, source)));
+}
 
-/** A successful sign-in (or password reset) forgets the account's failed attempts. */
-export async function clearSignIn(db: Db, rawEmail: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.email, normalise(rawEmail)));
+/** A password reset (a link mailed to the owner) forgets every failure on the account, from everywhere. */
+export async function clearAllSignIns(db: Db, rawEmail: string): Promise<void> {
+  const email = normalise(rawEmail);
+  await db.delete(signInAttempts).where(eq(signInAttempts.email, email));
+  await db.delete(signInAttempts).where(like(signInAttempts.email, `${email.replace(/[\\%_]/g, "\\$&")} %`));
 }
