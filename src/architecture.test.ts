@@ -47,6 +47,9 @@ function graph(): Map<string, { files: string[]; packages: string[] }> {
   return out;
 }
 
+/** Packages the domain may use: pure code, no I/O. */
+const PURE_PACKAGES = new Set(["zod", "csv-stringify/sync"]);
+
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join("/");
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const imports = graph();
@@ -71,9 +74,18 @@ describe("layer rules", () => {
     const io: string[] = [];
     for (const [file, { packages }] of imports) {
       if (!rel(file).startsWith("domain/") || isTest(file)) continue;
-      for (const name of packages) if (name !== "zod") io.push(`${rel(file)} → ${name}`);
+      for (const name of packages) if (!PURE_PACKAGES.has(name)) io.push(`${rel(file)} → ${name}`);
     }
     expect(io).toEqual([]);
+  });
+
+  it("one CSV writer: only domain/csv.ts writes CSV (formula leads neutralised, a byte-order mark)", () => {
+    const writers: string[] = [];
+    for (const [file, { packages }] of imports) {
+      if (packages.some((name) => name.startsWith("csv-stringify")) && rel(file) !== "domain/csv.ts")
+        writers.push(rel(file));
+    }
+    expect(writers).toEqual([]);
   });
 
   it("the web app and the server never import each other; the web's client reads only the API's type", () => {

@@ -1,9 +1,9 @@
 // Royalty statements (issue 19): per payee per month, made only of the payee's ledger entries, so
 // opening + movements = closing by construction and the sum over payees is what the reports paid
 // after our share. Also the TDS summaries: a payee's quarter, and every deduction of a quarter.
-import { stringify } from "csv-stringify/sync";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
+import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
 import { PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
@@ -170,7 +170,7 @@ export function statementCsv(s: Statement): string {
     ["Returned payouts", "", "", "", "", rupees(s.returnedPaise)],
     ["Closing balance", "", "", "", "", rupees(s.closingPaise)],
   ];
-  return stringify(rows);
+  return toCsv(rows);
 }
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
@@ -263,7 +263,7 @@ export async function tdsDeductions(
 }
 
 export function tdsCsv(section: string, rows: Awaited<ReturnType<typeof tdsDeductions>>): string {
-  return stringify([
+  return toCsv([
     ["Date", "Payee", "E-mail", "PAN", "Section", "Amount paid (INR)", "TDS rate (%)", "TDS (INR)", "Net paid (INR)"],
     ...rows.map((r) => [
       r.date,

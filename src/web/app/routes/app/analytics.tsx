@@ -1,7 +1,7 @@
-import { stringify } from "csv-stringify/browser/esm/sync";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
@@ -42,7 +42,7 @@ function exportCsv(data: Analytics) {
     ["country", "streams", "listeners"],
     ...data.countries.map((c) => [c.code, c.streams, c.listeners]),
   ];
-  const blob = new Blob([stringify(rows)], { type: "text/csv" });
+  const blob = new Blob([toCsv(rows)], { type: "text/csv;charset=utf-8" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = `kalrav-analytics-${data.from}-to-${data.to}.csv`;

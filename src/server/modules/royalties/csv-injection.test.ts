@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tdsQuarterIst } from "#domain/payouts";
+import { createArtist, createLiveRelease } from "#server/test/factories";
+import { importReport } from "#server/test/reports";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+
+/** Issue 33: a release title and a payee's legal name reached CSVs as formulas a spreadsheet would run. */
+describe("CSVs we write never carry a formula", () => {
+  let server: TestServer;
+  let admin: TestClient;
+  beforeEach(async () => {
+    server = await startTestServer();
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("in a statement (the release title) and in the admin's TDS file (the payee's legal name)", async () => {
+    const artist = await createArtist(server, "Owner");
+    const title = '=HYPERLINK("http://evil.test","Click")';
+    const release = await createLiveRelease(server, admin, artist.client, { title });
+    const day = new Date().toISOString().slice(0, 10);
+    await importReport(admin, "r.csv", [`${day},Spotify,IN,${release.upcEan},${release.isrcs[0]},100,10,1000.00,INR`]);
+    const statement = await artist.client.send("GET", `/api/royalties/statements/${day.slice(0, 7)}/csv`, undefined);
+    expect(statement.status).toBe(200);
+    expect(statement.bytes.slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(statement.text).toContain(`'=HYPERLINK(`);
+    expect(statement.text).not.toMatch(/(^|[\n,])"?=HYPERLINK/);
+
+    const kyc = await artist.client.request("PUT", "/api/payee-details", {
+      legalName: "@SUM(1+1)*cmd",
+      pan: "ABCPE1234F",
+      method: "upi",
+      upiId: "owner@okbank",
+    });
+    expect(kyc.status).toBe(200);
+    expect((await artist.client.post("/api/royalties/payouts")).status).toBe(201);
+    const { fy, quarter } = tdsQuarterIst(new Date());
+    const tds = await admin.send("GET", `/api/admin/tds?fy=${fy}&quarter=${quarter}`, undefined);
+    expect(tds.status).toBe(200);
+    expect(tds.text).toContain("'@SUM(1+1)*cmd");
+    expect(tds.text).not.toMatch(/(^|[\n,])"?@SUM/);
+  });
+});
