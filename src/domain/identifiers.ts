@@ -67,15 +67,33 @@ export function canonicalUpc(code: string): string {
   return digits.length === 12 ? `0${digits}` : digits;
 }
 
+/**
+ * Whether a code is numbered from our own ranges (our GS1 prefix, our ISRC registrant): those are
+ * ours to assign, never an artist's to type (issue 33: typed codes in our range exhausted it).
+ */
+export function isInOurRange(code: string, kind: "upc" | "isrc", ours: { gs1Prefix: string; isrcRegistrant: string }) {
+  return kind === "upc"
+    ? canonicalUpc(code).startsWith(ours.gs1Prefix)
+    : code.toUpperCase().startsWith(ours.isrcRegistrant.replace(/-/g, "").toUpperCase());
+}
+
 /** Why a code cannot be used on this release, in words the artist can act on. */
 export const IDENTIFIER_MESSAGES = {
   upcTaken: (code: string) =>
-    `UPC/EAN ${code} already belongs to another release. Leave the field empty and we will assign one, or enter the code you bought for this release.`,
+    `UPC/EAN ${code} already belongs to another release. Leave the field empty and we will assign one, or enter the code you bought for this release. If this code is yours, dispute it from the release form: our support team checks the proof.`,
   upcTakenByOwn: (code: string, title: string) =>
     `UPC/EAN ${code} is already used by your release "${title}". Each release needs its own code.`,
   isrcTaken: (code: string, position: number) =>
-    `ISRC ${code} (track ${position}) already belongs to another recording. Leave it empty and we will assign one.`,
+    `ISRC ${code} (track ${position}) already belongs to another recording. Leave it empty and we will assign one. If this code is yours, dispute it from the release form: our support team checks the proof.`,
   isrcTakenByOwn: (code: string, position: number, title: string) =>
     `ISRC ${code} (track ${position}) is already used by your release "${title}". Each recording needs its own ISRC.`,
   deliveredUpcFixed: "The UPC/EAN of a release that went to stores cannot change: stores know it by that code.",
+  upcReserved: (code: string) =>
+    `UPC/EAN ${code} is from Kalrav's own range: we assign those ourselves. Leave the field empty and we will assign one.`,
+  isrcReserved: (code: string, position: number) =>
+    `ISRC ${code} (track ${position}) is from Kalrav's own range: we assign those ourselves. Leave it empty and we will assign one.`,
+  /** Where a code someone else holds can be disputed (it opens a support ticket with the evidence). */
+  disputeHint: "If this code is yours, dispute it from the release form: our support team checks the proof.",
+  disputeOpened: (code: string) => `Dispute for ${code} sent. Our support team will reply in your ticket.`,
+  disputeNotHeld: (code: string) => `${code} is not held by another release: there is nothing to dispute.`,
 } as const;

@@ -26,6 +26,7 @@ const MATRIX: Record<string, Access> = {
   "GET /uploads/avatars/{file}": "public",
   "GET /tickets": "user",
   "POST /tickets": "user",
+  "POST /identifier-disputes": "user",
   "GET /tickets/{id}": "owner",
   "POST /tickets/{id}/messages": "owner",
   "GET /releases": "user",
@@ -131,6 +132,7 @@ const MATRIX: Record<string, Access> = {
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
 const VALID_BODIES: Record<string, unknown> = {
+  "POST /identifier-disputes": { code: "5012345678900", evidence: "Bought from GS1 India, invoice GS1-2026-118." },
   "POST /tickets/{id}/messages": { message: "Hello" },
   "PUT /releases/{id}": validRelease({ title: "Hijacked" }),
   "POST /checkouts/{id}/verify": { paymentId: "pay_forged", signature: "0".repeat(64) },

@@ -1,5 +1,5 @@
 import { and, asc, eq, notInArray } from "drizzle-orm";
-import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isrcFor } from "#domain/identifiers";
+import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isInOurRange, isrcFor } from "#domain/identifiers";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
 import { issuedIdentifiers, releases, tracks } from "#server/db/schema";
@@ -73,8 +73,22 @@ async function claim(
   };
 }
 
-function takenError(result: ClaimResult & { ok: false }, other: string, own: (title: string) => string) {
-  return new ApiError(409, "IDENTIFIER_TAKEN", result.heldBy?.sameOwner ? own(result.heldBy.title) : other);
+function takenError(result: ClaimResult & { ok: false }, code: string, other: string, own: (title: string) => string) {
+  // Another's code says which, so the form can offer to dispute it; one's own needs no dispute.
+  return result.heldBy?.sameOwner
+    ? new ApiError(409, "IDENTIFIER_TAKEN", own(result.heldBy.title))
+    : new ApiError(409, "IDENTIFIER_TAKEN", other, { disputable: code });
+}
+
+/**
+ * Lets go of the codes an artist typed on a release that is withdrawn, rejected or deleted: a claim
+ * lasts while its release is pending or went to stores (issue 33: claims outlived withdrawals, so codes
+ * could be squatted). Codes we assigned stay with the release.
+ */
+export async function releaseTypedCodes(tx: Tx, releaseId: string): Promise<void> {
+  await tx
+    .delete(issuedIdentifiers)
+    .where(and(eq(issuedIdentifiers.releaseId, releaseId), eq(issuedIdentifiers.assigned, false)));
 }
 
 /**
@@ -82,7 +96,11 @@ function takenError(result: ClaimResult & { ok: false }, other: string, own: (ti
  * given (on submission and on every edit). A code another release holds is refused with a message the
  * artist can act on. Codes a release no longer carries are let go while it has not gone to stores.
  */
-export async function claimReleaseCodes(tx: Tx, releaseId: string): Promise<void> {
+export async function claimReleaseCodes(
+  tx: Tx,
+  releaseId: string,
+  typedBy?: { ours: IdentifierConfig },
+): Promise<void> {
   const [release] = await tx
     .select({ userId: releases.userId, upcEan: releases.upcEan, status: releases.status })
     .from(releases)
@@ -90,10 +108,22 @@ export async function claimReleaseCodes(tx: Tx, releaseId: string): Promise<void
   if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
   const ownerId = release.userId;
   const kept: string[] = [];
+  // An artist may not type a code from our own ranges, unless this release was already given it.
+  const reserved = async (code: string, kind: "upc" | "isrc") => {
+    if (!typedBy || !isInOurRange(code, kind, typedBy.ours)) return false;
+    const [held] = await tx
+      .select({ releaseId: issuedIdentifiers.releaseId })
+      .from(issuedIdentifiers)
+      .where(eq(issuedIdentifiers.code, kind === "upc" ? canonicalUpc(code) : code));
+    return held?.releaseId !== releaseId;
+  };
   if (release.upcEan) {
+    if (await reserved(release.upcEan, "upc")) {
+      throw new ApiError(409, "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.upcReserved(release.upcEan));
+    }
     const result = await claim(tx, release.upcEan, "upc", { releaseId, ownerId }, false);
     if (!result.ok) {
-      throw takenError(result, IDENTIFIER_MESSAGES.upcTaken(release.upcEan), (title) =>
+      throw takenError(result, release.upcEan, IDENTIFIER_MESSAGES.upcTaken(release.upcEan), (title) =>
         IDENTIFIER_MESSAGES.upcTakenByOwn(release.upcEan as string, title),
       );
     }
@@ -103,9 +133,12 @@ export async function claimReleaseCodes(tx: Tx, releaseId: string): Promise<void
   for (const track of rows) {
     if (!track.isrc) continue;
     const isrc = track.isrc;
+    if (await reserved(isrc, "isrc")) {
+      throw new ApiError(409, "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.isrcReserved(isrc, track.position));
+    }
     const result = await claim(tx, isrc, "isrc", { releaseId, ownerId, trackId: track.id }, false);
     if (!result.ok) {
-      throw takenError(result, IDENTIFIER_MESSAGES.isrcTaken(isrc, track.position), (title) =>
+      throw takenError(result, isrc, IDENTIFIER_MESSAGES.isrcTaken(isrc, track.position), (title) =>
         IDENTIFIER_MESSAGES.isrcTakenByOwn(isrc, track.position, title),
       );
     }

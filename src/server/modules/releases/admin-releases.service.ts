@@ -28,6 +28,7 @@ import {
   queueReleaseDeliveries,
   queueTakedowns,
   queueUpdates,
+  releaseTypedCodes,
   retryDelivery,
 } from "#server/modules/delivery";
 import { notifyUser } from "#server/modules/notifications";
@@ -149,6 +150,8 @@ export async function applyAction(
       .returning({ id: releases.id });
     // The history keeps what the artist was told (a rejection's note), even after a resubmission.
     if (row) await recordReleaseEvent(tx, id, to === "live" ? "approved" : to, { note: extra.adminNotes, actorId });
+    // A rejected release lets go of the codes its artist typed; resubmitting claims them again.
+    if (row && to === "rejected") await releaseTypedCodes(tx, id);
     return row;
   });
   if (!updated)
@@ -337,7 +340,11 @@ export async function retryFailedDelivery(deps: AdminReleaseDeps, id: string) {
 /** Deletes a release; one with posted earnings is never deleted. */
 export async function deleteRelease(db: Db, id: string): Promise<string> {
   if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
-  const [row] = await db.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
+  const row = await db.transaction(async (tx) => {
+    await releaseTypedCodes(tx, id);
+    const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
+    return deleted;
+  });
   if (!row) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
   return row.id;
 }

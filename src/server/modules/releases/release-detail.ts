@@ -17,7 +17,7 @@ import type { Db, Tx } from "#server/db/client";
 import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
-import { claimReleaseCodes } from "#server/modules/delivery";
+import { claimReleaseCodes, type IdentifierConfig } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
 import { linkStats, releaseStoreLinks } from "#server/modules/store-links";
 import { releaseHistory } from "./release-events";
@@ -109,11 +109,13 @@ export async function writeTracks(
     audioUploadId: string | null;
   },
   listed: readonly TrackData[],
+  /** Codes typed by an artist (not an admin): none may come from our own ranges. */
+  typedBy?: { ours: IdentifierConfig },
 ) {
   await tx.delete(tracks).where(eq(tracks.releaseId, release.id));
   const plan = planTracks(release, listed);
   await tx.insert(tracks).values(plan.map((t) => ({ ...t, releaseId: release.id })));
-  await claimReleaseCodes(tx, release.id);
+  await claimReleaseCodes(tx, release.id, typedBy);
   await queueQualityCheck(tx, release.id);
 }
 

@@ -142,7 +142,11 @@ export const releasesRouter = createRouter()
     const input = c.req.valid("json");
     await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
     const deps = c.get("deps");
-    const release = await submitRelease({ db: deps.database.db, jobs: deps.jobs }, user.id, input);
+    const release = await submitRelease(
+      { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
+      user.id,
+      input,
+    );
     return c.json({ release }, 201);
   })
   .openapi(getRoute, async (c) => {
@@ -159,7 +163,7 @@ export const releasesRouter = createRouter()
     const user = await requireUser(c);
     const deps = c.get("deps");
     const release = await updateRelease(
-      { db: deps.database.db, jobs: deps.jobs },
+      { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
       user.id,
       c.req.valid("param").id,
       c.req.valid("json"),

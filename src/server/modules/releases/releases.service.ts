@@ -14,7 +14,7 @@ import { releases } from "#server/db/schema";
 import type { JobWorker } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
-import type { StoreConfig } from "#server/modules/delivery";
+import { type IdentifierConfig, releaseTypedCodes, type StoreConfig } from "#server/modules/delivery";
 import { claimUploads } from "#server/modules/uploads";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
@@ -86,7 +86,11 @@ export async function listReleases(db: Db, ownerId: string, filters: ReleaseFilt
 }
 
 /** Submits a release for review: it, its tracks (codes claimed) and its quality check exist together or not at all. */
-export async function submitRelease(deps: { db: Db; jobs: JobWorker }, ownerId: string, input: ReleaseData) {
+export async function submitRelease(
+  deps: { db: Db; jobs: JobWorker; identifiers: IdentifierConfig },
+  ownerId: string,
+  input: ReleaseData,
+) {
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(releases)
@@ -98,7 +102,7 @@ export async function submitRelease(deps: { db: Db; jobs: JobWorker }, ownerId: 
       })
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
-    await writeTracks(tx, inserted, input.tracks);
+    await writeTracks(tx, inserted, input.tracks, { ours: deps.identifiers });
     await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: ownerId });
     return inserted;
   });
@@ -126,7 +130,7 @@ export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] 
  * review (resubmitted), keeping its history and the reviewer's note.
  */
 export async function updateRelease(
-  deps: { db: Db; jobs: JobWorker },
+  deps: { db: Db; jobs: JobWorker; identifiers: IdentifierConfig },
   ownerId: string,
   id: string,
   input: ReleaseData,
@@ -150,7 +154,7 @@ export async function updateRelease(
       .where(eq(releases.id, id))
       .returning(releaseColumns);
     if (!updated) throw notFound();
-    await writeTracks(tx, updated, input.tracks);
+    await writeTracks(tx, updated, input.tracks, { ours: deps.identifiers });
     if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: ownerId });
     return updated;
   });
@@ -161,12 +165,24 @@ export async function updateRelease(
 /** Withdraws a release still pending review; one with posted earnings is never deleted. */
 export async function withdrawRelease(db: Db, ownerId: string, id: string): Promise<string> {
   if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
-  const [row] = await db
-    .delete(releases)
-    .where(
-      and(eq(releases.id, id), eq(releases.userId, ownerId), inArray(releases.status, ["pending_review", "rejected"])),
-    )
-    .returning({ id: releases.id });
+  const row = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: releases.id })
+      .from(releases)
+      .where(
+        and(
+          eq(releases.id, id),
+          eq(releases.userId, ownerId),
+          inArray(releases.status, ["pending_review", "rejected"]),
+        ),
+      )
+      .for("update");
+    if (!target) return undefined;
+    // The codes the artist typed go with it: a claim never outlives its release's withdrawal.
+    await releaseTypedCodes(tx, id);
+    const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
+    return deleted;
+  });
   if (row) return row.id;
   const [existing] = await db
     .select({ status: releases.status })

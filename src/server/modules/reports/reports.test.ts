@@ -31,24 +31,24 @@ describe("store report import", () => {
         releaseType: "ep",
         title: "Tracked",
         tracks: [
-          { title: "Tracked", isrc: "IN-ZZZ-26-90001" },
-          { title: "Second", audioFileUrl: "https://cdn.example.com/2.wav", isrc: "INZZZ2690002" },
+          { title: "Tracked", isrc: "IN-ABC-26-90001" },
+          { title: "Second", audioFileUrl: "https://cdn.example.com/2.wav", isrc: "INABC2690002" },
         ],
       })
     ).id;
     const csv = [
       HEADER,
-      "2026-09-01,Spotify,IN,,INZZZ2690001,70,30,7.00,INR",
-      "2026-09-01,Spotify,IN,,INZZZ2690002,30,10,3.00,INR",
-      "2026-09-01,Spotify,IN,,INZZZ2699999,5,5,1.00,INR",
-      "2026-09-01,Spotify,IN,012345678905,INZZZ2699998,5,5,1.00,INR",
+      "2026-09-01,Spotify,IN,,INABC2690001,70,30,7.00,INR",
+      "2026-09-01,Spotify,IN,,INABC2690002,30,10,3.00,INR",
+      "2026-09-01,Spotify,IN,,INABC2699999,5,5,1.00,INR",
+      "2026-09-01,Spotify,IN,012345678905,INABC2699998,5,5,1.00,INR",
     ].join("\n");
     const queued = await upload(admin, "isrc-rows.csv", csv);
     const report = await waitForReport(admin, queued.body.report.id);
     expect(report).toMatchObject({ status: "completed", importedRows: 2, errorRows: 2 });
     expect(report.errors).toEqual([
-      { line: 4, reason: "isrc INZZZ2699999 matches no release" },
-      { line: 5, reason: "upc 012345678905 and isrc INZZZ2699998 match no release" },
+      { line: 4, reason: "isrc INABC2699999 matches no release" },
+      { line: 5, reason: "upc 012345678905 and isrc INABC2699998 match no release" },
     ]);
     expect((await trackArtist.client.get(`/api/releases/${album}`)).body.release.streams).toBe(100);
     const facts = await server.database.db.execute(
@@ -57,8 +57,8 @@ describe("store report import", () => {
     expect(
       (facts as unknown as { rows: { isrc: string; streams: number }[] }).rows.map((r) => [r.isrc, Number(r.streams)]),
     ).toEqual([
-      ["INZZZ2690001", 70],
-      ["INZZZ2690002", 30],
+      ["INABC2690001", 70],
+      ["INABC2690002", 30],
     ]);
     // The analytics Tracks tab names each track.
     const analytics = await trackArtist.client.get("/api/analytics?from=2026-09-01&to=2026-09-30");

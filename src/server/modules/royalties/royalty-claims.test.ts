@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
+import { eanFor, IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { migrationsFolder } from "#server/db/client";
 import { createArtist, createLiveRelease, validRelease } from "#server/test/factories";
@@ -48,7 +48,7 @@ describe("royalties reach only the release that holds the code", () => {
     live = await createLiveRelease(server, admin, victim.client, {
       title: "Hit Song",
       upcEan: "036000291452",
-      tracks: [{ title: "Hit Song", isrc: "INZZZ2610001" }],
+      tracks: [{ title: "Hit Song", isrc: "INABC2610001" }],
     });
   });
   afterEach(async () => {
@@ -61,16 +61,17 @@ describe("royalties reach only the release that holds the code", () => {
     expect(upc12.body.error).toEqual({
       code: "IDENTIFIER_TAKEN",
       message: IDENTIFIER_MESSAGES.upcTaken("036000291452"),
+      details: { disputable: "036000291452" },
     });
     // The EAN-13 spelling of the same UPC-A is the same code.
     const upc13 = await attacker.client.post("/api/releases", validRelease({ title: "x", upcEan: "0036000291452" }));
     expect(upc13.status).toBe(409);
     const isrc = await attacker.client.post(
       "/api/releases",
-      validRelease({ title: "x", tracks: [{ title: "x", isrc: "IN-ZZZ-26-10001" }] }),
+      validRelease({ title: "x", tracks: [{ title: "x", isrc: "IN-ABC-26-10001" }] }),
     );
     expect(isrc.status).toBe(409);
-    expect(isrc.body.error.message).toBe(IDENTIFIER_MESSAGES.isrcTaken("INZZZ2610001", 1));
+    expect(isrc.body.error.message).toBe(IDENTIFIER_MESSAGES.isrcTaken("INABC2610001", 1));
     // The other artist's release title is not revealed.
     expect(JSON.stringify(isrc.body)).not.toContain("Hit Song");
 
@@ -118,6 +119,75 @@ describe("royalties reach only the release that holds the code", () => {
     await attacker.client.request("DELETE", `/api/releases/${reused.body.release.id}`);
   });
 
+  it("codes from our own ranges are ours to assign; a squatter's claim ends with withdrawal or rejection; a held code can be disputed", async () => {
+    // Issue 33: an artist could claim codes in our ranges (approvals then failed with RANGE_EXHAUSTED)
+    // and keep a label's real code blocked after withdrawing.
+    const ours = await attacker.client.post(
+      "/api/releases",
+      validRelease({ title: "x", upcEan: eanFor("8901234", 7) }),
+    );
+    expect(ours.status).toBe(409);
+    expect(ours.body.error.code).toBe("IDENTIFIER_RESERVED");
+    const ourIsrc = await attacker.client.post(
+      "/api/releases",
+      validRelease({ title: "x", tracks: [{ title: "x", isrc: "IN-ZZZ-26-00042" }] }),
+    );
+    expect(ourIsrc.body.error.code).toBe("IDENTIFIER_RESERVED");
+
+    // The squatter takes a label's code on a pending release: the label is refused, and may dispute it.
+    const squat = await attacker.client.post(
+      "/api/releases",
+      validRelease({ title: "Squat", upcEan: "5012345678900" }),
+    );
+    expect(squat.status).toBe(201);
+    const blocked = await victim.client.post("/api/releases", validRelease({ title: "Real", upcEan: "5012345678900" }));
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error.message).toContain("dispute it");
+    const dispute = await victim.client.post("/api/identifier-disputes", {
+      code: "5012345678900",
+      evidence: "Bought from GS1 India for our album, invoice GS1-2026-118.",
+    });
+    expect(dispute.status).toBe(201);
+    expect(dispute.body.ticket.subject).toBe("Code dispute: UPC/EAN 5012345678900");
+    expect(JSON.stringify(dispute.body)).not.toContain("Squat");
+    expect((await admin.get("/api/admin/tickets?q=Code%20dispute")).text).toContain("5012345678900");
+    // Nothing to dispute about a free code, or one's own.
+    expect(
+      (await victim.client.post("/api/identifier-disputes", { code: "4006381333931", evidence: "x".repeat(30) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await attacker.client.post("/api/identifier-disputes", { code: "5012345678900", evidence: "x".repeat(30) }))
+        .status,
+    ).toBe(404);
+
+    // Rejected: the typed code is let go at once.
+    const rejected = await admin.post(`/api/admin/releases/${squat.body.release.id}/reject`, {
+      notes: "Not your code.",
+    });
+    expect(rejected.status).toBe(200);
+    const real = await victim.client.post("/api/releases", validRelease({ title: "Real", upcEan: "5012345678900" }));
+    expect(real.status).toBe(201);
+    // The rejected release cannot take it back on resubmission.
+    const resubmit = await attacker.client.request(
+      "PUT",
+      `/api/releases/${squat.body.release.id}`,
+      validRelease({ title: "Squat", upcEan: "5012345678900" }),
+    );
+    expect(resubmit.status).toBe(409);
+
+    // Withdrawn: the same.
+    const second = await attacker.client.post(
+      "/api/releases",
+      validRelease({ title: "Squat 2", upcEan: "4012345678901" }),
+    );
+    expect(second.status).toBe(201);
+    expect((await attacker.client.request("DELETE", `/api/releases/${second.body.release.id}`)).status).toBe(200);
+    expect(
+      (await victim.client.post("/api/releases", validRelease({ title: "Real 2", upcEan: "4012345678901" }))).status,
+    ).toBe(201);
+  });
+
   it("credits report rows only to the delivered release holding the code: the hijack earns nothing", async () => {
     // The attacker's pending release with a code of its own, and rows naming it and the victim's codes.
     const pending = await attacker.client.post(
@@ -127,15 +197,15 @@ describe("royalties reach only the release that holds the code", () => {
     expect(pending.status).toBe(201);
     const report = await importReport(admin, "hijack.csv", [
       "2026-11-10,Spotify,IN,036000291452,,50000,20000,20000.00,INR",
-      "2026-11-10,Spotify,IN,0036000291452,INZZZ2610001,100,50,10.00,INR",
+      "2026-11-10,Spotify,IN,0036000291452,INABC2610001,100,50,10.00,INR",
       "2026-11-10,Spotify,IN,5901234123457,,10,5,1.00,INR",
-      "2026-11-10,Spotify,IN,036000291452,INZZZ2699999,1,1,1.00,INR",
+      "2026-11-10,Spotify,IN,036000291452,INABC2699999,1,1,1.00,INR",
     ]);
-    expect(live.isrcs).toEqual(["INZZZ2610001"]);
+    expect(live.isrcs).toEqual(["INABC2610001"]);
     expect(report).toMatchObject({ status: "completed", importedRows: 2, errorRows: 2 });
     expect(report.errors).toEqual([
       { line: 4, reason: "upc 5901234123457 belongs to a release that has not gone to stores" },
-      { line: 5, reason: "isrc INZZZ2699999 is not a track of the release with upc 036000291452" },
+      { line: 5, reason: "isrc INABC2699999 is not a track of the release with upc 036000291452" },
     ]);
     const victimRoyalties = (await victim.client.get("/api/royalties")).body;
     expect(victimRoyalties.totalEarningsPaise).toBe(Math.floor(((2_000_000 + 1_000) * 80 + 50) / 100));
@@ -158,7 +228,7 @@ describe("royalties reach only the release that holds the code", () => {
     // The victim's live release has earned: two rows of a store report.
     await importReport(admin, "earned.csv", [
       "2026-11-10,Spotify,IN,036000291452,,50000,20000,20000.00,INR",
-      "2026-11-10,Spotify,IN,0036000291452,INZZZ2610001,100,50,10.00,INR",
+      "2026-11-10,Spotify,IN,0036000291452,INABC2610001,100,50,10.00,INR",
     ]);
     // Earnings posted to a pending release, as data from before code claims could hold them.
     const legacy = await attacker.client.post("/api/releases", validRelease({ title: "Legacy" }));

@@ -5,6 +5,7 @@ import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { enforceRateLimit } from "#server/lib/rate-limit";
+import { disputeIdentifier } from "./identifier-disputes";
 import { ticketMessageSchema } from "./thread";
 import { ticketSchema } from "./ticket.schema";
 import { listOwnTickets, openTicket, ownTicket, ownTicketThread, replyOnOwnTicket } from "./tickets.service";
@@ -77,6 +78,40 @@ const replyRoute = createRoute({
   },
 });
 
+const disputeRoute = createRoute({
+  method: "post",
+  path: "/identifier-disputes",
+  tags: ["Support"],
+  summary: "Dispute a UPC or ISRC another release holds: opens a support ticket with the evidence",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            code: z.string().trim().min(1, "Enter the code.").max(20),
+            evidence: z
+              .string()
+              .trim()
+              .min(20, "Say how the code is yours (e.g. where you bought it, the store page that shows it).")
+              .max(4000),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: {
+      content: { "application/json": { schema: z.object({ ticket: ticketSchema, message: z.string() }) } },
+      description: "Dispute opened as a ticket",
+    },
+    400: { content: { "application/json": { schema: errorBodySchema } }, description: "Invalid input" },
+    404: { content: { "application/json": { schema: errorBodySchema } }, description: "No other release holds it" },
+    429: { content: { "application/json": { schema: errorBodySchema } }, description: "Too many tickets" },
+    ...errors,
+  },
+});
+
 // Thin routes: validate, authorize, call the service (tickets.service.ts), shape the answer.
 export const ticketsRouter = createRouter()
   .openapi(getRoute, async (c) => {
@@ -94,6 +129,11 @@ export const ticketsRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const user = await requireUser(c);
     return c.json({ tickets: await listOwnTickets(c.get("deps").database.db, user.id) }, 200);
+  })
+  .openapi(disputeRoute, async (c) => {
+    const user = await requireUser(c);
+    await enforceRateLimit(c, TICKET_RATE_LIMIT, user.id);
+    return c.json(await disputeIdentifier(c.get("deps").database.db, user.id, c.req.valid("json")), 201);
   })
   .openapi(createTicketRoute, async (c) => {
     const user = await requireUser(c);

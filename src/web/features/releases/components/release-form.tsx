@@ -30,7 +30,9 @@ import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import type { Release, Track } from "#web/features/releases/api/get-release";
+import { DisputeCodeDialog } from "#web/features/releases/components/dispute-code-dialog";
 import { FileField } from "#web/features/releases/components/file-field";
+import { ApiClientError } from "#web/lib/api-client";
 
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
@@ -227,6 +229,8 @@ export function ReleaseForm({
   );
   const uploading = Object.values(busy).filter(Boolean).length;
   const [errors, setErrors] = useState<FieldErrors>({});
+  // A code another release holds: the refusal stays in the form with the way to dispute it.
+  const [disputable, setDisputable] = useState<{ code: string; message: string } | null>(null);
   const releaseDate = form.watch("releaseDate");
   const pastDate = isPastDate(releaseDate, todayIso());
   const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
@@ -258,9 +262,14 @@ export function ReleaseForm({
     if (!parsed.success) return;
     try {
       await onSubmit(parsed.data);
+      setDisputable(null);
       form.reset(EMPTY_RELEASE);
       setReleasedBefore(false);
     } catch (err) {
+      const details = err instanceof ApiClientError ? (err.details as { disputable?: string } | undefined) : undefined;
+      setDisputable(
+        details?.disputable ? { code: details.disputable, message: err instanceof Error ? err.message : "" } : null,
+      );
       toastReleaseError(err);
     }
   });
@@ -555,6 +564,14 @@ export function ReleaseForm({
           </Button>
         )}
       </fieldset>
+      {disputable && (
+        <div role="alert" className="grid gap-2 rounded-md border border-border p-3 text-sm">
+          <p className="font-medium text-red-700 dark:text-red-400">{disputable.message}</p>
+          <div>
+            <DisputeCodeDialog code={disputable.code} />
+          </div>
+        </div>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={submitting || uploading > 0}>
           {uploading > 0 ? UPLOAD_MESSAGES.waiting(uploading) : submitting ? submittingLabel : submitLabel}

@@ -1,0 +1,65 @@
+import { useId, useState } from "react";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { Label } from "#web/components/ui/label";
+import { Textarea } from "#web/components/ui/textarea";
+import { toast } from "#web/components/ui/toast";
+import { useDisputeCode } from "#web/features/tickets/api/dispute-code";
+import { ApiClientError } from "#web/lib/api-client";
+
+/**
+ * Offered beside a refusal because another release holds a code the artist typed: the artist says why
+ * the code is theirs and our support team checks it (a ticket they can follow in Support).
+ */
+export function DisputeCodeDialog({ code }: { code: string }) {
+  const [open, setOpen] = useState(false);
+  const [evidence, setEvidence] = useState("");
+  const dispute = useDisputeCode();
+  const id = useId();
+  const error = dispute.error instanceof ApiClientError ? dispute.error.message : null;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          Dispute {code}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Dispute ${code}`}
+        description="Tell us how this code is yours: where you bought or registered it, or a store page that shows it. Our support team checks it with whoever holds it."
+      >
+        <form
+          className="grid gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The dialog sits in the release form's React tree: its submit must not submit the release.
+            event.stopPropagation();
+            dispute.mutate(
+              { code, evidence: evidence.trim() },
+              {
+                onSuccess: (data) => {
+                  toast({ title: "Dispute sent", description: data.message });
+                  setOpen(false);
+                },
+              },
+            );
+          }}
+        >
+          <Label htmlFor={`${id}-evidence`}>Your evidence</Label>
+          <Textarea
+            id={`${id}-evidence`}
+            value={evidence}
+            maxLength={4000}
+            onChange={(event) => setEvidence(event.target.value)}
+            {...fieldErrorProps(`${id}-error`, error)}
+          />
+          <FieldError id={`${id}-error`} message={error} announce />
+          <Button type="submit" disabled={dispute.isPending}>
+            {dispute.isPending ? "Sending…" : "Send dispute"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
