@@ -25,6 +25,11 @@ export interface MediaStore {
   adoptStream(source: AsyncIterable<Uint8Array>): Promise<AdoptedFile>;
   has(sha256: string): Promise<boolean>;
   /**
+   * A file derived from a stored one (e.g. a cover resized for share previews), made once by `make` and
+   * kept beside the store, so a request never decodes the original again (issue 33). Returns its path.
+   */
+  derived(sha256: string, variant: string, make: (sourcePath: string) => Promise<Uint8Array>): Promise<string>;
+  /**
    * Removes stored files no release refers to (and abandoned partial downloads), once they are older
    * than `graceMs` so a check still running keeps its files. Returns what was removed.
    */
@@ -47,8 +52,30 @@ const SHA256 = /^[0-9a-f]{64}$/;
 
 export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
   const pathOf = (sha256: string) => path.join(dir, sha256.slice(0, 2), sha256);
+  // Outside the store's folder, so the sweep (which removes every unreferenced name there) leaves them.
+  const derivedDir = `${dir.replace(/[/\\]+$/, "")}-derived`;
+  const derivedOf = (sha256: string, variant: string) =>
+    path.join(derivedDir, sha256.slice(0, 2), `${sha256}.${variant}`);
   return {
     pathOf,
+    async derived(sha256, variant, make) {
+      if (!SHA256.test(sha256) || !/^[\w.-]+$/.test(variant)) throw new Error("bad derived file name");
+      const file = derivedOf(sha256, variant);
+      if (
+        await fs.access(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        return file;
+      const bytes = await make(pathOf(sha256));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed: two requests making it at once each leave a whole file.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, file);
+      return file;
+    },
     async has(sha256) {
       return fs
         .access(pathOf(sha256))
@@ -133,6 +160,11 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         for (const file of old) {
           if (inUse.has(file.name)) continue;
           await fs.rm(path.join(sub, file.name), { force: true });
+          // Its derived files go with it.
+          const derived = await fs.readdir(path.join(derivedDir, entry.name)).catch(() => [] as string[]);
+          for (const name of derived.filter((n) => n.startsWith(`${file.name}.`))) {
+            await fs.rm(path.join(derivedDir, entry.name, name), { force: true });
+          }
           result.removed.push(file.name);
           result.bytes += file.size;
         }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { releases } from "#server/db/schema";
 import { checkAcknowledgements, type StoreConfig } from "#server/modules/delivery";
@@ -121,6 +122,18 @@ describe("where the release is, store by store", () => {
     expect(html).toContain(`<meta property="og:image" content="${server.url}${slugPath}/cover.jpg">`);
     const cover = await fetch(`${server.url}${slugPath}/cover.jpg`);
     expect([cover.status, cover.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    const bytes = new Uint8Array(await cover.arrayBuffer());
+    expect((await sharp(bytes).metadata()).width).toBe(600);
+    // Made once and kept as a file (issue 33: it was decoded and resized on every request).
+    const derived = path.join(server.dataDir, "media-derived");
+    const made = await fs.readdir(derived, { recursive: true });
+    expect(made.filter((f) => String(f).endsWith(".share-600.jpg"))).toHaveLength(1);
+    const again = await fetch(`${server.url}${slugPath}/cover.jpg`);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+    const etag = again.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[0-9a-f]{32}-600"$/);
+    const unchanged = await fetch(`${server.url}${slugPath}/cover.jpg`, { headers: { "if-none-match": etag } });
+    expect(unchanged.status).toBe(304);
   }, 60_000);
 
   it("once the date has come: live on the stores that accepted it, a button each; clicks go to the store and are counted, with the visits", async () => {
