@@ -47,6 +47,8 @@ export const UPLOAD_MESSAGES = {
   /** What the form's Submit button says while files are still on their way. */
   waiting: (n: number) => `Waiting for ${n} ${n === 1 ? "upload" : "uploads"}…`,
   noRoom: "There is no room for this file on our side right now. Nothing was lost: try again later to resume.",
+  overQuota: (leftMb: number, quotaMb: number) =>
+    `This file does not fit in the ${leftMb} MB left of your ${quotaMb} MB of storage: withdraw releases you no longer need, cancel unfinished uploads, or ask support for more.`,
 } as const;
 
 /** The kind a declared content type belongs to, if it is one we take. */

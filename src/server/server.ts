@@ -131,6 +131,7 @@ export async function startServer(
     db: database.db,
     dataDir: env.DATA_DIR,
     media,
+    quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
     logger,
     s3: env.S3_BUCKET
       ? {

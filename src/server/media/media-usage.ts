@@ -55,3 +55,25 @@ export async function sweepMedia(db: Db, media: MediaStore, graceMs: number): Pr
   }
   return result;
 }
+
+/**
+ * What an owner's storage holds or has reserved: the files their releases use, and every upload of
+ * theirs (finished or still arriving, at its declared length) that no release of theirs uses yet.
+ * Uploads count from their creation (issue 33: 22 MB were stored under a 5 MB quota).
+ */
+export async function storageHeld(db: Db, ownerId: string, exceptUploadId?: string): Promise<number> {
+  const [row] = rowsOf<{ bytes: string | null }>(
+    await db.execute(sql`
+      with used as (
+        select r.artwork_sha256 as sha from releases r where r.user_id = ${ownerId} and r.artwork_sha256 is not null
+        union
+        select t.audio_sha256 from tracks t join releases r on r.id = t.release_id
+        where r.user_id = ${ownerId} and t.audio_sha256 is not null
+      )
+      select (select coalesce(sum(m.bytes), 0) from media_files m where m.sha256 in (select sha from used))
+        + (select coalesce(sum(u.size_bytes), 0) from uploads u
+           where u.owner_id = ${ownerId} and u.id::text <> ${exceptUploadId ?? ""}
+             and (u.sha256 is null or u.sha256 not in (select sha from used))) as bytes`),
+  );
+  return Number(row?.bytes ?? 0);
+}

@@ -18,7 +18,7 @@ import { releases, tracks, uploads } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 import { inspectFile } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
-import { recordMediaFile } from "#server/media/media-usage";
+import { recordMediaFile, storageHeld } from "#server/media/media-usage";
 
 export const UPLOADS_PATH = "/api/uploads";
 
@@ -70,6 +70,8 @@ export function createUploadServer(deps: {
   s3?: S3Settings;
   /** Tests put a failing store here (a full disk). */
   store?: DataStore;
+  /** Storage each owner may hold (MEDIA_QUOTA_MB); uploads count against it from their creation. */
+  quotaBytes?: number;
 }) {
   const { db } = deps;
   const directory = path.join(deps.dataDir, "tus");
@@ -142,13 +144,22 @@ export function createUploadServer(deps: {
         .from(uploads)
         .where(and(eq(uploads.ownerId, userId), isNull(uploads.finishedAt)));
       if ((open?.n ?? 0) >= MAX_UNFINISHED_UPLOADS) throw refuse(429, UPLOAD_MESSAGES.tooManyUnfinished);
-      await db.insert(uploads).values({
-        id: upload.id,
-        ownerId: userId,
-        kind,
-        fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "").slice(0, 255),
-        contentType: contentType.toLowerCase(),
-        sizeBytes: upload.size,
+      const size = upload.size;
+      await db.transaction(async (tx) => {
+        // One creation at a time per owner, so two parallel ones cannot both fit in the space left.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+        if (deps.quotaBytes) {
+          const held = await storageHeld(tx, userId);
+          if (held + size > deps.quotaBytes) throw overQuota(deps.quotaBytes, held);
+        }
+        await tx.insert(uploads).values({
+          id: upload.id,
+          ownerId: userId,
+          kind,
+          fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "").slice(0, 255),
+          contentType: contentType.toLowerCase(),
+          sizeBytes: size,
+        });
       });
       return {};
     },
@@ -164,6 +175,16 @@ export function createUploadServer(deps: {
     // The one pass over a finished file: hashed, stored by content, and read by the quality check,
     // so the artist sees the verdict as soon as the last byte is in.
     async onUploadFinish(req, upload) {
+      // Counted again at the finish: what was reserved at creation is what arrived, but the quota or
+      // the releases may have changed meanwhile.
+      if (deps.quotaBytes) {
+        const held = await storageHeld(db, ownerOf(req), upload.id);
+        if (held + (upload.size ?? upload.offset) > deps.quotaBytes) {
+          await db.delete(uploads).where(eq(uploads.id, upload.id));
+          await store.remove(upload.id).catch(() => {});
+          throw overQuota(deps.quotaBytes, held);
+        }
+      }
       const file = await adopt(upload.id);
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
       const facts = await inspectFile(upload.metadata?.kind === "audio" ? "audio" : "artwork", file.path);
@@ -218,3 +239,12 @@ export function createUploadServer(deps: {
 }
 
 export type UploadServer = ReturnType<typeof createUploadServer>;
+
+const overQuota = (quotaBytes: number, held: number) =>
+  refuse(
+    413,
+    UPLOAD_MESSAGES.overQuota(
+      Math.max(0, Math.floor((quotaBytes - held) / 1_000_000)),
+      Math.round(quotaBytes / 1_000_000),
+    ),
+  );

@@ -242,6 +242,38 @@ describe.each([
   });
 });
 
+describe("the storage quota", () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("counts an upload from its creation, at its declared length, in parallel too (issue 33)", async () => {
+    server = await startTestServer({ MEDIA_QUOTA_MB: "1" }); // 1,048,576 bytes
+    const owner = await createArtist(server, "Quota");
+    const create = (size: number) =>
+      owner.client.send("POST", "/api/uploads", undefined, {
+        ...TUS,
+        "upload-length": String(size),
+        "upload-metadata": metadata({ kind: "audio", filetype: "audio/wav", filename: "m.wav" }),
+      });
+    const over = await create(2_000_000);
+    expect(over.status).toBe(413);
+    expect(over.text.trim()).toBe(UPLOAD_MESSAGES.overQuota(1, 1));
+    // Four parallel 400 kB creations: only two fit in 1 MiB, whatever their order.
+    const answers = await Promise.all([1, 2, 3, 4].map(() => create(400_000)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 413, 413]);
+    const held = rows<{ bytes: string }>(
+      await server.database.db.execute(sql`select coalesce(sum(size_bytes), 0)::bigint as bytes from uploads`),
+    );
+    expect(Number(held[0]?.bytes)).toBe(800_000);
+    // A cancelled upload gives its room back.
+    const location = answers.find((a) => a.status === 201)?.headers.get("location") as string;
+    expect((await owner.client.send("DELETE", location, undefined, TUS)).status).toBe(204);
+    expect((await create(400_000)).status).toBe(201);
+  });
+});
+
 describe("a full disk", () => {
   it("answers 507 with a message the artist can act on, leaks no path, and keeps the upload resumable", async () => {
     const { database, dispose } = await createTestDatabase();
