@@ -180,6 +180,52 @@ describe("a slow link cannot stall anyone else's work", () => {
   }, 30_000);
 });
 describe("the job worker", () => {
+  it("two owners with many slow jobs never hold the last slot: a third owner's job starts at once", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      for (const owner of ["owner-a", "owner-b"]) {
+        for (let i = 0; i < 3; i++) {
+          await enqueueJob(db, "quality-check", `${owner}-${i}`);
+          await db.execute(sql`update jobs set owner_id = ${owner} where ref = ${`${owner}-${i}`}`);
+        }
+      }
+      const started: string[] = [];
+      let finish: () => void = () => {};
+      const blocked = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        concurrency: 4,
+        handlers: {
+          "quality-check": async (job) => {
+            started.push(job.ref);
+            if (job.ref !== "owner-c-0") await blocked;
+          },
+          delivery: async () => {},
+        },
+      });
+      worker.kick();
+      expect(await until(async () => started.length === 3, 5_000)).toBe(true);
+      // Two first jobs and one second: the fourth slot is kept free.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(started).toHaveLength(3);
+      await enqueueJob(db, "quality-check", "owner-c-0");
+      await db.execute(sql`update jobs set owner_id = 'owner-c' where ref = 'owner-c-0'`);
+      worker.kick();
+      expect(await until(async () => started.includes("owner-c-0"), 5_000)).toBe(true);
+      finish();
+      await worker.drain();
+      expect(started).toHaveLength(7);
+      await worker.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
+
   it("gives up a job past its time (aborting its signal) and another slot takes it over at once", async () => {
     const { database, dispose } = await createTestDatabase();
     try {

@@ -62,8 +62,9 @@ type Claim = ClaimedJob & { token: string };
 /**
  * Workers over the `jobs` table: `concurrency` jobs at once in this process. Claiming is one statement
  * (FOR UPDATE SKIP LOCKED with a lease), so several server processes can share one database without
- * taking the same job. Fair between owners: a job of an owner with fewer jobs running goes first, and
- * no owner holds more than half the slots, so one artist's slow links cannot stall everyone else's
+ * taking the same job. Fair between owners: a job of an owner with fewer jobs running goes first, no
+ * owner holds more than half the slots, and the last free slot waits for an owner with nothing running,
+ * so neither one artist's slow links nor two artists' can stall everyone else's
  * checks and deliveries. A job runs at most `timeoutSeconds`; then it is given up (its signal aborted)
  * and queued again at once for any slot to take over; a job whose worker died is taken over when its
  * lease runs out. Only the holder of the current lease may record a job's outcome.
@@ -104,7 +105,12 @@ export function createJobWorker(opts: {
     sql`, `,
   );
 
-  async function claim(): Promise<Claim | undefined> {
+  /**
+   * `lastSlot`: this is the process's last free slot. It is kept for work nobody owns or for an owner
+   * with nothing running (issue 33: two owners with two slow jobs each held all four slots, and another
+   * artist's check waited 40 minutes), so a newcomer never waits behind anyone's second job.
+   */
+  async function claim(lastSlot: boolean): Promise<Claim | undefined> {
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), lease_token = gen_random_uuid()
@@ -113,6 +119,7 @@ export function createJobWorker(opts: {
         where ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
           and j.kind in (${kinds})
           and (j.owner_id is null or ${busy} < ${perOwner})
+          and (j.owner_id is null or ${!lastSlot} or ${busy} = 0)
           and (j.kind not in (${serial}) or not exists (
             select 1 from jobs s where s.kind = j.kind and s.id <> j.id and s.status = 'running' and s.locked_until >= now()))
         order by (case when j.owner_id is null then 0 else ${busy} end), j.run_at, j.id
@@ -184,7 +191,7 @@ export function createJobWorker(opts: {
         do {
           again = false;
           while (!stopped && active.size < concurrency) {
-            const job = await claim();
+            const job = await claim(concurrency > 1 && active.size === concurrency - 1);
             if (!job) break;
             const running: Promise<void> = run(job)
               .catch((err) => logger.error({ err }, "job worker could not record a job's outcome"))
