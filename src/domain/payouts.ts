@@ -106,6 +106,28 @@ export function tdsQuarterIst(at: Date): { fy: string; quarter: 1 | 2 | 3 | 4 } 
 }
 
 /** The instants a quarter of a financial year starts and ends (exclusive), in IST. */
+/** Years the ledger can hold: a statement or a tax period outside them is refused, not looked up. */
+export const LEDGER_YEARS = { first: 2000, last: 2099 } as const;
+
+/** "2026-04": a month of a year the ledger can hold. */
+export function isLedgerMonth(month: string): boolean {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  const year = Number(match?.[1]);
+  return Boolean(match) && year >= LEDGER_YEARS.first && year <= LEDGER_YEARS.last;
+}
+
+/** "2026-27": a financial year (April to March) the ledger can hold, its two halves consecutive. */
+export function isFinancialYear(fy: string): boolean {
+  const match = /^(\d{4})-(\d{2})$/.exec(fy);
+  const start = Number(match?.[1]);
+  return (
+    Boolean(match) &&
+    start >= LEDGER_YEARS.first &&
+    start <= LEDGER_YEARS.last &&
+    Number(match?.[2]) === (start + 1) % 100
+  );
+}
+
 export function quarterRange(fy: string, quarter: 1 | 2 | 3 | 4): { from: Date; to: Date } {
   const start = Number(fy.slice(0, 4));
   const firstMonth = [3, 6, 9, 0][quarter - 1] as number;

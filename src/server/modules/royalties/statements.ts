@@ -5,15 +5,13 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
-import { PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
+import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
 import { payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
-
-export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export interface Statement {
   month: string;
@@ -50,7 +48,7 @@ export interface Statement {
 }
 
 export async function buildStatement(db: Db, userId: string, month: string, tds: TdsConfig): Promise<Statement> {
-  if (!STATEMENT_MONTH.test(month)) throw new DomainError("invalid", "INVALID_MONTH", "Choose a month as YYYY-MM.");
+  if (!isLedgerMonth(month)) throw new DomainError("invalid", "INVALID_MONTH", "Choose a month as YYYY-MM.");
   const first = `${month}-01`;
   const [payee] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   const [opening] = rowsOf<{ sum: string }>(
@@ -226,8 +224,7 @@ export async function tdsDeductions(
   quarter: 1 | 2 | 3 | 4,
   userId?: string,
 ) {
-  if (!/^\d{4}-\d{2}$/.test(fy))
-    throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
+  if (!isFinancialYear(fy)) throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
   const { from, to } = quarterRange(fy, quarter);
   const rows = await deps.db
     .select({

@@ -135,7 +135,10 @@ export function createUploadServer(deps: {
       const userId = ownerOf(req);
       const kind = upload.metadata?.kind as UploadKind | undefined;
       if (!kind || !UPLOAD_KINDS.includes(kind)) throw refuse(400, UPLOAD_MESSAGES.kindRequired);
-      const contentType = upload.metadata?.filetype ?? upload.metadata?.type ?? "";
+      const contentType = (upload.metadata?.filetype ?? upload.metadata?.type ?? "").replace(
+        /[\u0000-\u001f\u007f]/g,
+        "",
+      );
       if (!isAllowedType(kind, contentType)) throw refuse(415, UPLOAD_MESSAGES.wrongType(kind));
       if (upload.size === undefined) throw refuse(400, UPLOAD_MESSAGES.lengthRequired);
       if (upload.size > UPLOAD_LIMITS[kind].maxBytes) throw refuse(413, UPLOAD_MESSAGES.tooLarge(kind));
@@ -156,7 +159,10 @@ export function createUploadServer(deps: {
           id: upload.id,
           ownerId: userId,
           kind,
-          fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "").slice(0, 255),
+          // Control characters (a NUL cannot even be stored) are dropped, never a 500.
+          fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "")
+            .replace(/[\u0000-\u001f\u007f]/g, "")
+            .slice(0, 255),
           contentType: contentType.toLowerCase(),
           sizeBytes: size,
         });

@@ -44,3 +44,44 @@ describe("CSVs we write never carry a formula", () => {
     expect(tds.text).not.toMatch(/(^|[\n,])"?@SUM/);
   });
 });
+
+/** Issue 33 (LOW): statements and TDS files for years like 9999 or 0000 answered 500. */
+describe("periods the ledger cannot hold", () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("are refused with a message, never a 500", async () => {
+    server = await startTestServer();
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const artist = await createArtist(server, "Periods");
+    for (const month of ["0000-01", "9999-12", "2026-13", "1999-12"]) {
+      for (const path of [`/api/royalties/statements/${month}`, `/api/royalties/statements/${month}/pdf`]) {
+        const res = await artist.client.get(path);
+        expect(res.status, path).toBe(400);
+      }
+    }
+    for (const fy of ["9999-00", "0000-01", "2026-28", "2100-01"]) {
+      expect((await admin.send("GET", `/api/admin/tds?fy=${fy}&quarter=1`, undefined)).status, fy).toBe(400);
+      expect((await artist.client.get(`/api/royalties/tds?fy=${fy}&quarter=1`)).status, fy).toBeLessThan(500);
+    }
+  });
+
+  it("a NUL in an upload's file name is dropped, never a 500", async () => {
+    server = await startTestServer();
+    const artist = await createArtist(server, "Nul");
+    const meta = [
+      `kind ${Buffer.from("audio").toString("base64")}`,
+      `filetype ${Buffer.from("audio/wav").toString("base64")}`,
+      `filename ${Buffer.from("bad\u0000name.wav").toString("base64")}`,
+    ].join(",");
+    const res = await artist.client.send("POST", "/api/uploads", undefined, {
+      "tus-resumable": "1.0.0",
+      "upload-length": "10",
+      "upload-metadata": meta,
+    });
+    expect(res.status).toBe(201);
+  });
+});
