@@ -124,6 +124,8 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   TRUST_PROXY: boolFromString,
+  /** The built-in test gateway and payout provider on a public production server (issue 33: refused unless set). */
+  ALLOW_TEST_PAYMENTS: boolFromString,
   /** Sign-in attempts allowed per client address per minute. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Sign-in attempts one account allows (from any address) before it pauses, and the first pause in seconds (doubling, at most 15 minutes). */

@@ -27,7 +27,7 @@ import {
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
-import { createPayments, receiveWebhook, sendPlanReminders } from "#server/modules/payments";
+import { createPayments, receiveWebhook, sendPlanReminders, testPaymentsRefusal } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import {
@@ -86,6 +86,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
+  // Money is real or refused: no public production server runs on the built-in test gateway unasked.
+  const testMoney =
+    !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) ||
+    !(env.RAZORPAYX_KEY_ID && env.RAZORPAYX_KEY_SECRET && env.RAZORPAYX_WEBHOOK_SECRET && env.RAZORPAYX_ACCOUNT_NUMBER);
+  const refusal = testMoney ? testPaymentsRefusal(env) : null;
+  if (refusal) throw new Error(refusal);
   const database =
     opts.database ??
     (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "db") }));

@@ -55,3 +55,20 @@ export function createPayments(
   });
   return { gateway: testGateway, testGateway, seller };
 }
+
+/**
+ * Why the built-in test gateway and payout provider may not serve this deployment, or null when they
+ * may: on a production server people reach by a public address, a test gateway "charges" nobody and
+ * grants paid plans for free (issue 33), so it runs there only when explicitly allowed.
+ */
+export function testPaymentsRefusal(env: {
+  NODE_ENV: string;
+  PUBLIC_URL: string;
+  ALLOW_TEST_PAYMENTS: boolean;
+}): string | null {
+  if (env.NODE_ENV !== "production" || env.ALLOW_TEST_PAYMENTS) return null;
+  const host = new URL(env.PUBLIC_URL).hostname;
+  const local = host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+  if (local) return null;
+  return `PUBLIC_URL is ${env.PUBLIC_URL} and no payment keys are set: the built-in TEST payment gateway and payout provider would take no money and pay nobody. Set the Razorpay and RazorpayX keys, or ALLOW_TEST_PAYMENTS=true for a demo server.`;
+}
