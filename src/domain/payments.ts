@@ -153,7 +153,13 @@ export const PAYWALL_MESSAGES = {
 
 export const billingDetailsSchema = z
   .object({
-    billingName: z.string().trim().min(1, "Enter the name for the invoice.").max(200),
+    // One line: a newline in the name added lines to the GST invoice (issue 33).
+    billingName: z
+      .string()
+      .trim()
+      .min(1, "Enter the name for the invoice.")
+      .max(200)
+      .regex(/^[^\u0000-\u001f\u007f]*$/, "Enter the name on one line, without special characters."),
     billingState: z.enum(INDIAN_STATE_NAMES, { message: "Choose your billing state." }),
     gstin: z
       .string()

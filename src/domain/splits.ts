@@ -279,19 +279,3 @@ export function maskContact(contact: string): string {
   if (contact.includes("@")) return contact.replace(/^(.).*(@.*)$/, "$1•••$2");
   return contact.replace(/^(\+\d{2})\d+(\d{3})$/, "$1•••••••$2");
 }
-
-/**
- * What of a sender's own text may go into a message to someone who never asked for it: a name, cut
- * short, with only letters, marks, digits and a few name characters, and nothing that reads as a link.
- */
-export function safeSenderName(name: string): string {
-  const cleaned = name
-    .normalize("NFC")
-    .replace(/[^\p{L}\p{M}\p{N} .'&-]/gu, " ")
-    .replace(/(\p{L}|\p{N})\.(?=(\p{L}|\p{N}){2})/gu, "$1 ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 60)
-    .trim();
-  return cleaned || "A Kalrav artist";
-}

@@ -5,6 +5,7 @@ import { admin, twoFactor } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
 import { CHANGE_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
+import { safeSenderName } from "#domain/outbound-text";
 import { DEFAULT_ROLE } from "#domain/roles";
 import type { Db } from "#server/db/client";
 import * as schema from "#server/db/schema";
@@ -105,7 +106,7 @@ export function createAuth(opts: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: "You already have a Kalrav account",
-          text: `Hello ${user.name},\n\nSomeone tried to create a Kalrav account with this e-mail address, which already has one. If it was you, sign in at ${opts.baseUrl}/login or reset your password at ${opts.baseUrl}/forgot-password.\n\nIf it was not you, you can ignore this e-mail.\n\nThe Kalrav team`,
+          text: `Hello ${safeSenderName(user.name, "there")},\n\nSomeone tried to create a Kalrav account with this e-mail address, which already has one. If it was you, sign in at ${opts.baseUrl}/login or reset your password at ${opts.baseUrl}/forgot-password.\n\nIf it was not you, you can ignore this e-mail.\n\nThe Kalrav team`,
         });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -113,7 +114,7 @@ export function createAuth(opts: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: "Reset your Kalrav password",
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Kalrav account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nThe Kalrav team`,
+          text: `Hello ${safeSenderName(user.name, "there")},\n\nSomeone asked to reset the password of your Kalrav account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nThe Kalrav team`,
         });
       },
     },
@@ -126,7 +127,7 @@ export function createAuth(opts: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: "Confirm your e-mail for Kalrav",
-          text: `Welcome to Kalrav, ${user.name}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nThe Kalrav team`,
+          text: `Welcome to Kalrav, ${safeSenderName(user.name, "new artist")}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nThe Kalrav team`,
         });
       },
     },

@@ -52,6 +52,8 @@ export async function startTestServer(
     SIGN_IN_RATE_LIMIT: "1000",
     // No polling: jobs run when a request queues one (kick) or a test drains the queue.
     JOB_POLL_MS: "0",
+    // Tests pay through the built-in test gateway, at whatever address they give (HTTPS tests too).
+    ALLOW_TEST_PAYMENTS: "true",
     ...envOverrides,
   });
   const server = await startServer(env, { database, transport: opts.transport });

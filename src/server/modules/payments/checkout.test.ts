@@ -177,6 +177,8 @@ describe("paying for plans through the built-in test gateway", () => {
       { planId: "pro_artist", billing: { ...WEST_BENGAL, gstin: "27AAPFU0939F1ZV" } },
       { planId: "pro_artist", billing: { ...WEST_BENGAL, gstin: "not-a-gstin" } },
       { planId: "introductory", billing: WEST_BENGAL },
+      // A newline in the name would add lines to the GST invoice (issue 33).
+      { planId: "pro_artist", billing: { ...WEST_BENGAL, billingName: "Asha Rao\nGSTIN: 19FAKE" } },
     ];
     for (const body of bad) expect((await artist.client.post("/api/checkouts", body)).status).toBe(400);
     expect(await count("checkouts", artist.id)).toBe(0);

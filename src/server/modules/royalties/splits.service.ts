@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatInr } from "#domain/money";
+import { safeSenderName } from "#domain/outbound-text";
 import { monthOf } from "#domain/royalties";
 import {
   bpToPercent,
@@ -18,7 +19,6 @@ import {
   SPLIT_ROLE_LABELS,
   type SplitRole,
   type SplitSheetInput,
-  safeSenderName,
   splitSheetSchema,
 } from "#domain/splits";
 import type { AppDeps } from "#server/context";
