@@ -108,14 +108,15 @@ export async function claimReleaseCodes(
   if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
   const ownerId = release.userId;
   const kept: string[] = [];
-  // An artist may not type a code from our own ranges, unless this release was already given it.
+  // An artist may not take a free code from our own ranges; one a release holds is refused as taken
+  // (or kept, when it is this release's).
   const reserved = async (code: string, kind: "upc" | "isrc") => {
     if (!typedBy || !isInOurRange(code, kind, typedBy.ours)) return false;
     const [held] = await tx
       .select({ releaseId: issuedIdentifiers.releaseId })
       .from(issuedIdentifiers)
       .where(eq(issuedIdentifiers.code, kind === "upc" ? canonicalUpc(code) : code));
-    return held?.releaseId !== releaseId;
+    return !held?.releaseId;
   };
   if (release.upcEan) {
     if (await reserved(release.upcEan, "upc")) {

@@ -5,7 +5,7 @@ import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
-import { useDisputeCode } from "#web/features/tickets/api/dispute-code";
+import { useDisputeCode } from "#web/features/releases/api/dispute-code";
 import { ApiClientError } from "#web/lib/api-client";
 
 /**

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, client } from "#web/lib/api-client";
-import { ticketsQueryOptions } from "./get-tickets";
 
 /** POST /api/identifier-disputes: disputes a code another release holds, as a support ticket with the evidence. */
 export function useDisputeCode() {
@@ -8,6 +7,6 @@ export function useDisputeCode() {
   return useMutation({
     mutationFn: (input: { code: string; evidence: string }) =>
       call(client["identifier-disputes"].$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tickets"] }),
   });
 }
