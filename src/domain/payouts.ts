@@ -180,6 +180,8 @@ export const PAYOUT_MESSAGES = {
   withProvider:
     "This payout was handed to the payout provider, which may still pay it: it cannot be marked paid by hand. Approve it again to retry with the provider.",
   alreadyCompleted: "This payout is already completed.",
+  allTds: "Nothing to transfer: the whole amount is TDS. Marked completed without a transfer.",
+  allTdsReference: "TDS only: nothing transferred",
   ended: "This payout has ended (failed or reversed); its money is back in the payee's balance.",
   disagrees: (status: string, event: string) =>
     `The payout provider says "${event}" for a payout that is ${status} here: check it with the provider before anything else is paid.`,

@@ -31,6 +31,7 @@ import { createPayments, receiveWebhook, sendPlanReminders, testPaymentsRefusal 
 import { qualityJobs } from "#server/modules/quality";
 import { reportJobs } from "#server/modules/reports";
 import {
+  backfillPanHashes,
   createPayoutProvider,
   receivePayoutWebhook,
   sendInviteReminders,
@@ -127,6 +128,7 @@ export async function startServer(
     resetPassword: env.ADMIN_RESET_PASSWORD,
   });
   await warnOfRoyaltyAudit(database.db, logger);
+  await backfillPanHashes({ db: database.db, encryptor: payoutEncryptor });
   const reportsDir = path.join(env.DATA_DIR, "reports");
 
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.

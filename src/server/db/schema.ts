@@ -472,6 +472,8 @@ export const payoutAccounts = pgTable(
     // validated by the payout provider, whose registered name must match the legal name.
     legalName: text("legal_name"),
     panEncrypted: text("pan_encrypted"),
+    /** A keyed digest of the PAN: TDS thresholds count per PAN, across accounts (issue 33). */
+    panHash: text("pan_hash"),
     panLast4: text("pan_last4"),
     kycMethod: text("kyc_method"),
     kycAccountEncrypted: text("kyc_account_encrypted"),
@@ -610,6 +612,10 @@ export const payouts = pgTable(
     tdsRateBp: integer("tds_rate_bp").notNull().default(0),
     /** The financial year (IST) the payout counts in for TDS, e.g. "2026-27". */
     financialYear: text("financial_year").notNull().default(""),
+    /** The payee's PAN when the payout was requested (encrypted), for the TDS return of that quarter. */
+    panEncrypted: text("pan_encrypted"),
+    /** Its keyed digest: the year's TDS threshold counts every payout to the same PAN. */
+    panHash: text("pan_hash"),
     /** Who pays it: a provider ("razorpayx", "test") once approved, or null when paid by hand. */
     provider: text("provider"),
     providerPayoutId: text("provider_payout_id"),
@@ -630,6 +636,7 @@ export const payouts = pgTable(
     uniqueIndex("payouts_provider_payout_key").on(t.providerPayoutId),
     index("payouts_user_requested_idx").on(t.userId, t.requestedAt),
     index("payouts_status_idx").on(t.status),
+    index("payouts_pan_year_idx").on(t.panHash, t.financialYear),
   ],
 );
 

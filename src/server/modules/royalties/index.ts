@@ -1,6 +1,6 @@
 // The royalties module's entry point: other modules and the composition root import only this.
 
-export { savePayeeDetails } from "./payee-details";
+export { backfillPanHashes, savePayeeDetails } from "./payee-details";
 export { createPayoutProvider, type TestPayoutProvider } from "./payout-providers";
 export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";

@@ -1,10 +1,10 @@
 // Payee KYC (issue 19): legal name, PAN, and a bank account + IFSC or a UPI ID, validated through the
 // payout provider, which says whose account it is. A name that does not match holds payouts until an
 // admin reviews it. PAN and account number are encrypted at rest; only their last four are readable.
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { type KycInput, type KycStatus, kycSchema, namesMatch, PAYOUT_MESSAGES } from "#domain/payouts";
 import type { Db } from "#server/db/client";
-import { adminAuditLog, payoutAccounts, users } from "#server/db/schema";
+import { adminAuditLog, payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Payouts } from "#server/lib/payout-provider";
@@ -69,6 +69,7 @@ export async function savePayeeDetails(deps: Deps, userId: string, input: KycInp
   const values = {
     legalName: v.legalName,
     panEncrypted: v.pan ? deps.encryptor.encrypt(v.pan) : (existing?.panEncrypted ?? null),
+    panHash: v.pan ? deps.encryptor.digest(v.pan) : (existing?.panHash ?? null),
     panLast4: v.pan ? v.pan.slice(-4) : (existing?.panLast4 ?? null),
     kycMethod: v.method,
     kycAccountEncrypted: v.method === "bank" ? deps.encryptor.encrypt(accountNumber) : null,
@@ -111,4 +112,26 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
       .values({ actorId: adminId, action: "payee_details.approved", subjectUserId: userId, subjectId: userId });
     return view(updated);
   });
+}
+
+/**
+ * PANs saved before their digests were kept (migration 0032) get one at start-up: the digest needs the
+ * server's key, so SQL cannot make it. Cheap when there is nothing to do (one indexed-free scan of a
+ * small table) and idempotent.
+ */
+export async function backfillPanHashes(deps: { db: Db; encryptor: Encryptor }): Promise<number> {
+  const missing = await deps.db
+    .select({ userId: payoutAccounts.userId, pan: payoutAccounts.panEncrypted })
+    .from(payoutAccounts)
+    .where(and(isNotNull(payoutAccounts.panEncrypted), isNull(payoutAccounts.panHash)));
+  for (const row of missing) {
+    if (!row.pan) continue;
+    const hash = deps.encryptor.digest(deps.encryptor.decrypt(row.pan));
+    await deps.db.update(payoutAccounts).set({ panHash: hash }).where(eq(payoutAccounts.userId, row.userId));
+    await deps.db
+      .update(payouts)
+      .set({ panHash: hash })
+      .where(and(eq(payouts.userId, row.userId), isNull(payouts.panHash)));
+  }
+  return missing.length;
 }

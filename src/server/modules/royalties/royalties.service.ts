@@ -2,7 +2,7 @@
 // DomainError; royalties.routes.ts validates, authorizes and shapes the answers. Every balance is the
 // sum of the payee's royalty_entries; every payout posts its debit (and a failed or reversed one its
 // return, once) in the transaction that changes its status.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
 import { formatInr } from "#domain/money";
 import {
@@ -56,20 +56,22 @@ export async function balanceOf(db: Db, userId: string): Promise<number> {
 }
 
 /** The year's payouts so far (counted ones only: a failed or reversed payout paid nothing). */
-async function yearToDate(db: Db, userId: string, fy: string) {
+/**
+ * What was paid and deducted in the financial year. TDS thresholds are the payee's, and the payee is
+ * their PAN (issue 33: counted per account, one person with two accounts stayed under it): every payout
+ * to the same PAN counts, and this account's payouts made before PANs were recorded on payouts.
+ */
+async function yearToDate(db: Db, userId: string, fy: string, panHash?: string | null) {
+  const whose = panHash
+    ? or(eq(payouts.panHash, panHash), and(isNull(payouts.panHash), eq(payouts.userId, userId)))
+    : eq(payouts.userId, userId);
   const [row] = await db
     .select({
       paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number),
       tds: sql<number>`coalesce(sum(${payouts.tdsPaise}), 0)::bigint`.mapWith(Number),
     })
     .from(payouts)
-    .where(
-      and(
-        eq(payouts.userId, userId),
-        eq(payouts.financialYear, fy),
-        inArray(payouts.status, [...PAYOUT_COUNTED_STATUSES]),
-      ),
-    );
+    .where(and(whose, eq(payouts.financialYear, fy), inArray(payouts.status, [...PAYOUT_COUNTED_STATUSES])));
   return { paid: row?.paid ?? 0, tds: row?.tds ?? 0 };
 }
 
@@ -175,6 +177,9 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
   payableOrRefuse(account);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${userId}`}))`);
+    // Two accounts with one PAN request one at a time too: the year's threshold is the PAN's.
+    if (account?.panHash)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-pan:${account.panHash}`}))`);
     const available = await balanceOf(tx as unknown as Db, userId);
     const amount = amountPaise ?? available;
     if (amount > available) throw new DomainError("conflict", "ABOVE_BALANCE", PAYOUT_MESSAGES.aboveBalance);
@@ -187,7 +192,7 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
     }
     const now = new Date();
     const fy = financialYearIst(now);
-    const year = await yearToDate(tx as unknown as Db, userId, fy);
+    const year = await yearToDate(tx as unknown as Db, userId, fy, account?.panHash);
     const { tdsPaise, rateBp } = tdsFor({
       grossPaise: amount,
       paidBeforeInYearPaise: year.paid,
@@ -204,6 +209,8 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
         tdsPaise,
         tdsRateBp: tdsPaise ? rateBp : 0,
         financialYear: fy,
+        panEncrypted: account?.panEncrypted ?? null,
+        panHash: account?.panHash ?? null,
         method,
         status: "pending",
         requestedAt: now,
@@ -278,6 +285,14 @@ export async function approvePayouts(
       if (!account?.kycMethod || !account.providerFundAccountId)
         return { reason: "The payee has no validated bank account or UPI ID: pay by hand and mark it paid." };
       if (!KYC_PAYABLE.includes(account.kycStatus as KycStatus)) return { reason: PAYOUT_MESSAGES.kycHeld };
+      // All of it is TDS (a catch-up): nothing to transfer, so nothing goes to the provider.
+      if (payout.amountPaise - payout.tdsPaise <= 0) {
+        await tx
+          .update(payouts)
+          .set({ status: "completed", reference: PAYOUT_MESSAGES.allTdsReference, completedAt: new Date() })
+          .where(eq(payouts.id, id));
+        return { reason: PAYOUT_MESSAGES.allTds };
+      }
       await tx
         .update(payouts)
         .set({ status: "approved", approvedAt: new Date(), provider: config.provider.name, failureReason: null })

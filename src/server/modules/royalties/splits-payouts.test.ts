@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tdsQuarterIst } from "#domain/payouts";
 import { signWebhook } from "#server/lib/webhook-signature";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
@@ -434,6 +435,53 @@ describe("splits, escrow, statements and payouts", () => {
       const check = (await admin.get("/api/admin/royalties/reconciliation")).body;
       expect(check.ok).toBe(false);
       expect(check.findings).toEqual([expect.objectContaining({ kind: "provider_disagrees", amountPaise: 80_000 })]);
+    });
+
+    it("counts the TDS threshold per PAN across accounts, and files each payout under the PAN it was made to", async () => {
+      const pan = { legalName: "Owner Artist", pan: "ABCPE1234F", method: "upi" as const };
+      await earn(owner.client, 4_000_000);
+      await owner.client.request("PUT", "/api/payee-details", { ...pan, upiId: "owner@okbank" });
+      const first = await owner.client.post("/api/royalties/payouts", { amountPaise: 4_000_000 });
+      expect(first.body.payouts[0]).toMatchObject({ tdsPaise: 0 });
+      // The same person's second account: ₹20,000 takes the PAN's year to ₹60,000, over ₹50,000.
+      const second = await createArtist(server, "Owner Artist Again");
+      const other = await createLiveRelease(server, admin, second.client, { title: "Second Account Song" });
+      await importReport(admin, "second.csv", [
+        `${inDays(1)},Spotify,IN,${other.upcEan},${other.isrcs[0]},100,10,25000.00,INR`,
+      ]);
+      await second.client.request("PUT", "/api/payee-details", { ...pan, upiId: "again@okbank" });
+      const again = await second.client.post("/api/royalties/payouts", { amountPaise: 2_000_000 });
+      expect(again.body.payouts[0]).toMatchObject({ amountPaise: 2_000_000, tdsPaise: 600_000 });
+
+      // A PAN changed later: the earlier payout is still filed under the PAN it was made to.
+      await owner.client.request("PUT", "/api/payee-details", { ...pan, pan: "ABCPE9999Z", upiId: "owner@okbank" });
+      const { fy, quarter } = tdsQuarterIst(new Date());
+      const csv = await admin.send("GET", `/api/admin/tds?fy=${fy}&quarter=${quarter}`, undefined);
+      expect(csv.text).toContain("ABCPE1234F");
+      expect(csv.text).not.toContain("ABCPE9999Z");
+    });
+
+    it("a payout that is all TDS is completed without a transfer", async () => {
+      await earn(owner.client, 80_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      await owner.client.post("/api/royalties/payouts");
+      const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+      await server.database.db.execute(sql`update payouts set tds_paise = amount_paise where id = ${id}`);
+      const sentBefore = provider().createPayout;
+      let calls = 0;
+      provider().createPayout = async (input) => {
+        calls += 1;
+        return sentBefore(input);
+      };
+      const approved = await admin.post("/api/admin/payouts/approve", { ids: [id] });
+      provider().createPayout = sentBefore;
+      expect(calls).toBe(0);
+      expect(approved.body.skipped[0].reason).toContain("whole amount is TDS");
+      expect((await owner.client.get("/api/royalties")).body.payouts[0]).toMatchObject({ status: "completed" });
     });
 
     it("a failed payout returns its money once", async () => {

@@ -232,7 +232,8 @@ export async function tdsDeductions(
       name: users.name,
       email: users.email,
       legalName: payoutAccounts.legalName,
-      pan: payoutAccounts.panEncrypted,
+      // The PAN the payout was made to, not the one on file today (issue 33).
+      pan: sql<string | null>`coalesce(${payouts.panEncrypted}, ${payoutAccounts.panEncrypted})`,
     })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
