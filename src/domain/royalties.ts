@@ -18,6 +18,12 @@ export { PAYOUT_STATUSES, type PayoutStatus } from "./payouts";
 
 export const ROYALTY_MESSAGES = {
   belowMinimum: (minimum: string) => `You can request a payout once your balance reaches ${minimum}.`,
+  /** What happens after a request (issue 33: the page said "once your balance reaches ₹500" right after one). */
+  payoutOnItsWay: (amount: string, status: string) =>
+    `Your payout of ${amount} is ${status.toLowerCase()}: we review requests within 3 working days and pay to your saved account; you get an e-mail with the bank reference when it is paid.`,
+  confirmRequestTitle: (amount: string) => `Request ${amount}?`,
+  confirmRequest: (destination: string, name: string | null) =>
+    `We will pay it to ${destination}${name ? ` (registered to ${name})` : ""}. TDS is deducted where the law asks for it. Check the account: a payout cannot be called back once it is sent.`,
   requestedTitle: "Payout requested",
   requested: (amount: string) => `We will pay ${amount} to your saved payout account.`,
   noPayoutAccount: "Add your payout details in Settings → Payment first.",

@@ -150,12 +150,22 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   );
   await producer.goto("/app/royalties");
   await producer.getByRole("button", { name: "Request Payout" }).click();
+  // Money does not move on one click: the amount and the account are confirmed first.
+  const request = producer.getByRole("alertdialog", { name: "Request ₹640?" });
+  await expect(request).toContainText("UPI ID priya@okaxis (registered to PRIYA PRODUCER)");
+  await request.getByRole("button", { name: "Request payout" }).click();
   await expectToast(producer, "Payout requested");
+  // Right after, the page says what happens next.
+  await expect(producer.getByText(/Your payout of ₹640 is pending: we review requests/)).toBeVisible();
 
-  // The admin approves it; the provider pays and calls back with the UTR.
+  // The admin approves it, seeing where it goes; the provider pays and calls back with the UTR.
   await admin.goto("/admin/reports");
   await admin.getByRole("button", { name: "Approve payout to Priya Producer" }).click();
-  await expectToast(admin, "Payout sent to the provider");
+  const approval = admin.getByRole("alertdialog", { name: "Send ₹640.00 to Priya Producer?" });
+  await expect(approval.getByRole("list", { name: "Where the money goes" })).toContainText("to priya@okaxis");
+  await expect(approval).toContainText("Name at the bank: PRIYA PRODUCER");
+  await approval.getByRole("button", { name: "Send 1 payout" }).click();
+  await expectToast(admin, "1 sent to the payout provider");
   // The provider's webhook lands a moment later: the admin sees it on the next look.
   await expect(async () => {
     await admin.reload();

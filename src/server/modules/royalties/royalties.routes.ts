@@ -132,6 +132,7 @@ const routes = {
               legalName: z.string().nullable(),
               registeredName: z.string().nullable(),
               payableByProvider: z.boolean(),
+              destination: z.string().nullable(),
             }),
           ),
         }),

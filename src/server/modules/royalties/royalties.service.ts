@@ -238,6 +238,9 @@ export async function listPayouts(db: Db) {
       kycMethod: payoutAccounts.kycMethod,
       legalName: payoutAccounts.legalName,
       registeredName: payoutAccounts.registeredName,
+      upiId: payoutAccounts.upiId,
+      accountLast4: payoutAccounts.kycAccountLast4,
+      ifsc: payoutAccounts.ifsc,
     })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
@@ -252,6 +255,13 @@ export async function listPayouts(db: Db) {
     legalName: r.legalName,
     registeredName: r.registeredName,
     payableByProvider: Boolean(r.kycMethod && KYC_PAYABLE.includes(r.kycStatus as KycStatus)),
+    /** Where the provider would send it, for the admin's confirmation: a UPI ID, or a masked account. */
+    destination:
+      r.kycMethod === "upi"
+        ? r.upiId
+        : r.kycMethod === "bank" && r.accountLast4
+          ? `A/c •••• ${r.accountLast4}${r.ifsc ? ` (${r.ifsc})` : ""}`
+          : null,
   }));
 }
 

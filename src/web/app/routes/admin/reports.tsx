@@ -15,7 +15,7 @@ import { useStoreReports } from "#web/features/reports/api/get-reports";
 import { useUploadReport } from "#web/features/reports/api/upload-report";
 import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
 import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
-import { useApprovePayouts } from "#web/features/royalties/api/splits";
+import { ApprovePayoutsDialog } from "#web/features/royalties/components/approve-payouts-dialog";
 import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
 import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
@@ -27,10 +27,10 @@ export function StoreReportsPage() {
   const reports = useStoreReports();
   const upload = useUploadReport();
   const payouts = useAdminPayouts();
-  const approve = useApprovePayouts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [showing, setShowing] = useState<string | null>(null);
   const [paying, setPaying] = useState<AdminPayout | null>(null);
+  const [approving, setApproving] = useState<AdminPayout[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const payable = (payouts.data ?? []).filter((p) => p.status === "pending" && p.payableByProvider);
   const quarter = tdsQuarterIst(new Date());
@@ -137,24 +137,7 @@ export function StoreReportsPage() {
             Payout requests
           </h2>
           {payable.length > 1 && (
-            <Button
-              size="sm"
-              disabled={approve.isPending}
-              onClick={() =>
-                approve.mutate(
-                  payable.map((p) => p.id),
-                  {
-                    onSuccess: (r) =>
-                      toast({
-                        title: `${r.sent.length} payout${r.sent.length === 1 ? "" : "s"} sent to the provider`,
-                        description: r.skipped.length
-                          ? `${r.skipped.length} not sent: ${r.skipped[0]?.reason ?? ""}`
-                          : formatInr(payable.reduce((sum, p) => sum + p.netPaise, 0)),
-                      }),
-                  },
-                )
-              }
-            >
+            <Button size="sm" onClick={() => setApproving(payable)}>
               Approve all {payable.length} payable
             </Button>
           )}
@@ -207,16 +190,7 @@ export function StoreReportsPage() {
                     {p.status === "pending" && p.payableByProvider && (
                       <Button
                         size="sm"
-                        disabled={approve.isPending}
-                        onClick={() =>
-                          approve.mutate([p.id], {
-                            onSuccess: (r) =>
-                              toast({
-                                title: r.sent.length ? "Payout sent to the provider" : "Payout not sent",
-                                description: r.skipped[0]?.reason ?? `${formatInr(p.netPaise)} to ${p.userName}`,
-                              }),
-                          })
-                        }
+                        onClick={() => setApproving([p])}
                         aria-label={`Approve payout to ${p.userName}`}
                       >
                         Approve
@@ -260,6 +234,7 @@ export function StoreReportsPage() {
       <RoyaltyCheck />
       {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}
       {paying && <CompletePayout payout={paying} onClose={() => setPaying(null)} />}
+      <ApprovePayoutsDialog payouts={approving} onClose={() => setApproving([])} />
     </div>
   );
 }

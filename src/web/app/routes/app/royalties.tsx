@@ -7,12 +7,14 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
 import { useRoyalties } from "#web/features/royalties/api/get-royalties";
 import { useRequestPayout } from "#web/features/royalties/api/request-payout";
+import { usePayeeDetails } from "#web/features/royalties/api/splits";
 import { StatementCard } from "#web/features/royalties/components/statement-card";
 import { formatDate } from "#web/lib/format";
 
@@ -23,6 +25,8 @@ export function RoyaltiesPage() {
   const royalties = useRoyalties();
   const request = useRequestPayout();
   const [filter, setFilter] = useState<"all" | "pending" | "completed">("all");
+  const [confirming, setConfirming] = useState(false);
+  const payee = usePayeeDetails();
   const data = royalties.data;
   if (!data) {
     return (
@@ -40,6 +44,13 @@ export function RoyaltiesPage() {
   );
   const tone = (s: PayoutStatus) =>
     s === "completed" ? "success" : s === "failed" || s === "reversed" ? "danger" : "warning";
+  const account = payee.data?.details;
+  const destination = account
+    ? account.method === "upi"
+      ? `UPI ID ${account.upiId ?? ""}`
+      : `account •••• ${account.accountLast4 ?? ""}${account.ifsc ? ` (${account.ifsc})` : ""}`
+    : "your saved payout account";
+  const open = data.payouts.find((p) => (PAYOUT_OPEN_STATUSES as readonly string[]).includes(p.status));
   const ask = () =>
     request.mutateAsync().then(
       (r) =>
@@ -72,14 +83,28 @@ export function RoyaltiesPage() {
         </Card>
       </div>
       <Card className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm">
+        <p className="text-sm" role="status">
           {data.canRequestPayout
             ? `You can request ${formatInr(data.availablePaise)} now.`
-            : ROYALTY_MESSAGES.belowMinimum(formatInr(data.minimumPayoutPaise))}
+            : open
+              ? ROYALTY_MESSAGES.payoutOnItsWay(formatInr(open.netPaise), PAYOUT_STATUS_LABELS[open.status])
+              : ROYALTY_MESSAGES.belowMinimum(formatInr(data.minimumPayoutPaise))}
         </p>
-        <Button onClick={ask} disabled={!data.canRequestPayout || request.isPending}>
+        <Button onClick={() => setConfirming(true)} disabled={!data.canRequestPayout || request.isPending}>
           Request Payout
         </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={ROYALTY_MESSAGES.confirmRequestTitle(formatInr(data.availablePaise))}
+          description={ROYALTY_MESSAGES.confirmRequest(destination, account?.registeredName ?? null)}
+          confirmLabel="Request payout"
+          pending={request.isPending}
+          onConfirm={() => {
+            setConfirming(false);
+            void ask();
+          }}
+        />
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
