@@ -24,6 +24,57 @@ export function releaseStatusLabel(status: string): string {
   return (RELEASE_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }
 
+/**
+ * What the artist reads about an approved release follows the stores, not the `live` status value
+ * (issue 33: "Live" showed at approval, beside "Waiting for payment" and "Goes live 24 Dec"): waiting
+ * for payment wins over all; then Live once a store accepted it and its date has come; Scheduled
+ * while its date is ahead; else Approved. Other statuses read as their label.
+ */
+export const ARTIST_RELEASE_STATES = [
+  "pending_review",
+  "rejected",
+  "taken_down",
+  "waiting_payment",
+  "approved",
+  "scheduled",
+  "live",
+] as const;
+export type ArtistReleaseState = (typeof ARTIST_RELEASE_STATES)[number];
+
+export function artistReleaseState(
+  release: { status: string; releaseDate: string; waitingPayment: boolean; acceptedByAStore: boolean },
+  today: string,
+): ArtistReleaseState {
+  if (release.status !== "live") {
+    return (ARTIST_RELEASE_STATES as readonly string[]).includes(release.status)
+      ? (release.status as ArtistReleaseState)
+      : "pending_review";
+  }
+  if (release.waitingPayment) return "waiting_payment";
+  if (release.releaseDate > today) return "scheduled";
+  return release.acceptedByAStore ? "live" : "approved";
+}
+
+/** "Scheduled — goes live 24 Dec 2026"; `formatDate` is the screen's or the mail's. */
+export function artistReleaseLabel(
+  state: ArtistReleaseState,
+  releaseDate: string,
+  formatDate: (isoDate: string) => string,
+): string {
+  switch (state) {
+    case "waiting_payment":
+      return "Waiting for payment";
+    case "scheduled":
+      return `Scheduled — goes live ${formatDate(releaseDate)}`;
+    case "approved":
+      return "Approved";
+    case "live":
+      return "Live";
+    default:
+      return releaseStatusLabel(state);
+  }
+}
+
 /** Unknown types fall back to Single (product §3). */
 export function releaseTypeLabel(type: string): string {
   return (RELEASE_TYPE_LABELS as Record<string, string>)[type] ?? RELEASE_TYPE_LABELS.single;

@@ -255,12 +255,12 @@ describe("admin API", () => {
     expect(notes.body.unread).toBe(4);
     expect(notes.body.notifications.map((n: { title: string }) => n.title)).toEqual([
       "Release Taken Down: Reviewed",
-      "Release Live: Reviewed",
+      "Release approved: Reviewed",
       "Release Rejected: Reviewed",
       "Fix needed: Reviewed",
     ]);
     const mails = (await server.outbox()).filter((m) => m.to === artist.email);
-    expect(mails.map((m) => m.subject)).toContain("Release Live: Reviewed");
+    expect(mails.map((m) => m.subject)).toContain("Release approved: Reviewed");
     expect((await artist.client.post("/api/notifications/read-all")).body.unread).toBe(0);
   });
 

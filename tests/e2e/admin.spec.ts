@@ -75,9 +75,12 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await expect(row).toContainText("Live");
 
   await page.goto("/app/releases");
-  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Live");
+  // The artist reads what the stores will do, not "Live" at approval: an unpaid plan wins over all.
+  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Waiting for payment");
   await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
-  await expect(page.getByRole("dialog", { name: "Notifications" }).getByText(`Release Live: ${title}`)).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: "Notifications" }).getByText(`Release approved: ${title}`),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
 
   await row.getByRole("button", { name: `Take Down ${title}` }).click();

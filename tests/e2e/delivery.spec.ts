@@ -93,6 +93,8 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   // The artist's page says where it really is: on its way to every store for its date.
   await page.reload();
   await expect(page.getByText("Goes live on stores 24 Dec 2026").first()).toBeVisible();
+  // Approved and delivered with its date ahead: scheduled, not "Live" (issue 33).
+  await expect(page.getByText("Scheduled — goes live 24 Dec 2026", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Stores" }).getByRole("row").filter({ hasText: "Gaana" })).toContainText(
     "Delivered, waiting for the store",
   );

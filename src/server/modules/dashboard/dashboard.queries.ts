@@ -28,8 +28,10 @@ function lastDays(today: Date): string[] {
 
 type Figures = { streams: number; listeners: number; revenue: number };
 
-type RecentRelease = Omit<ReleaseDto, "submittedAt" | "approvedAt" | "liveAt" | "publicPath"> & {
+type RecentRelease = Omit<ReleaseDto, "submittedAt" | "approvedAt" | "liveAt" | "publicPath" | "artistState"> & {
   publicSlug: string;
+  waitingPayment: boolean;
+  acceptedByAStore: boolean;
   submittedAt: string;
   approvedAt: string | null;
   liveAt: string | null;

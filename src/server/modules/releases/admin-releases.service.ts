@@ -96,13 +96,26 @@ export async function oneRelease(db: Db, id: string) {
   return release;
 }
 
-const STATUS_NOTICE: Record<string, (title: string, notes: string | null) => string> = {
-  live: (t) => `Good news: "${t}" was approved and is going live on the stores.`,
+/** What happened, in the owner's words: approval is not yet "live" (issue 33), it goes to the stores. */
+const STATUS_TITLE: Record<string, string> = {
+  live: "Release approved",
+  rejected: "Release not approved",
+  taken_down: "Release taken down",
+  pending_review: "Release back in review",
+};
+const STATUS_NOTICE: Record<string, (title: string, notes: string | null, releaseDate: string) => string> = {
+  live: (t, _notes, date) =>
+    `Good news: "${t}" was approved. We are delivering it to the stores; it goes live on ${date} once they accept it.`,
   rejected: (t, notes) =>
     `"${t}" was not approved.${notes ? ` Reason: ${notes}` : ""} You can upload a corrected release.`,
   taken_down: (t) => `"${t}" was taken down from the stores.`,
   pending_review: (t) => `"${t}" is back in review.`,
 };
+
+const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 
 /** Tells the owner (in-app, and by e-mail if they allow release updates) that their release changed status. */
 async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<typeof oneRelease>>) {
@@ -114,8 +127,8 @@ async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<t
     {
       userId: release.userId,
       kind: "release_status",
-      title: `Release ${releaseStatusLabel(release.status)}: ${release.title}`,
-      body: message(release.title, release.adminNotes),
+      title: `${STATUS_TITLE[release.status] ?? `Release ${releaseStatusLabel(release.status)}`}: ${release.title}`,
+      body: message(release.title, release.adminNotes, longDate(release.releaseDate)),
       link: `/app/releases/${release.id}`,
       emailPreference: "emailReleaseUpdates",
     },

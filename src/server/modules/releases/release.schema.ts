@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { todayInIndia } from "#domain/deliveries";
 import { QC_STATUSES } from "#domain/quality";
-import { RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
+import { ARTIST_RELEASE_STATES, artistReleaseState, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { releases } from "#server/db/schema";
 
 export const releaseSchema = z
@@ -34,6 +35,8 @@ export const releaseSchema = z
     qcBlocking: z.number().int(),
     /** The release's public page (/r/<slug>), shown once it is approved: what "Share" copies. */
     publicPath: z.string(),
+    /** What the artist reads: follows the stores once approved (approved, scheduled, live, waiting for payment). */
+    artistState: z.enum(ARTIST_RELEASE_STATES),
   })
   .openapi("Release");
 export type ReleaseDto = z.infer<typeof releaseSchema>;
@@ -66,10 +69,20 @@ export const releaseColumns = {
     sql<number>`(select count(*) from jsonb_array_elements(${releases.qcFindings}) f where f->>'severity' = 'blocking')`.mapWith(
       Number,
     ),
+  // Only an approved release asks its deliveries (the index on release_id makes each a short look).
+  waitingPayment: sql<boolean>`(${releases.status} = 'live' and exists (select 1 from deliveries d
+    where d.release_id = ${releases.id} and d.status = 'awaiting_payment'))`.mapWith(Boolean),
+  acceptedByAStore: sql<boolean>`(${releases.status} = 'live' and exists (select 1 from deliveries d
+    where d.release_id = ${releases.id} and d.kind = 'insert' and d.status = 'acknowledged'))`.mapWith(Boolean),
 };
 
-type ReleaseRow = Pick<typeof releases.$inferSelect, Exclude<keyof typeof releaseColumns, "qcBlocking">> & {
+type ReleaseRow = Pick<
+  typeof releases.$inferSelect,
+  Exclude<keyof typeof releaseColumns, "qcBlocking" | "waitingPayment" | "acceptedByAStore">
+> & {
   qcBlocking: number;
+  waitingPayment: boolean;
+  acceptedByAStore: boolean;
 };
 
 // Fields are copied one by one, not spread: rows may carry more (an owner, a page's total), and
@@ -99,6 +112,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     qcStatus: row.qcStatus,
     qcBlocking: row.qcBlocking,
     publicPath: `/r/${row.publicSlug}`,
+    artistState: artistReleaseState(row, todayInIndia()),
   };
 }
 

@@ -14,7 +14,7 @@ import { OnboardingChecklist } from "#web/features/dashboard/components/onboardi
 import { StatCard } from "#web/features/dashboard/components/stat-card";
 import { StreamsChart } from "#web/features/dashboard/components/streams-chart";
 import { releaseHref } from "#web/features/releases/components/release-card";
-import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { ArtistReleaseBadge } from "#web/features/releases/components/release-status-badge";
 import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
 import { PaywallNotice } from "#web/features/subscriptions/components/paywall-notice";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
@@ -133,7 +133,7 @@ export function DashboardPage() {
                     </Link>
                     <p className="text-xs text-muted-foreground">{formatDate(r.releaseDate)}</p>
                   </div>
-                  <ReleaseStatusBadge status={r.status} />
+                  <ArtistReleaseBadge release={r} />
                 </li>
               ))}
             </ul>

@@ -17,7 +17,7 @@ import { PublicPageCard } from "#web/features/releases/components/public-page-ca
 import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseHistory } from "#web/features/releases/components/release-history";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
-import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
+import { ArtistReleaseBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreTimeline, whereabouts } from "#web/features/releases/components/store-timeline";
 import { SplitsCard } from "#web/features/royalties/components/splits-card";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
@@ -69,7 +69,7 @@ export function ReleaseDetailPage() {
       {back}
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{release.title}</h1>
-        <ReleaseStatusBadge status={release.status} />
+        <ArtistReleaseBadge release={release} />
         {changeable && (
           <Button variant={rejected ? "default" : "outline"} className="ml-auto" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden />

@@ -18,7 +18,7 @@ import { qualityInProgress } from "#web/features/releases/api/keys";
 import { artworkSource } from "#web/features/releases/components/release-media";
 import { formatCount, formatDate } from "#web/lib/format";
 import { EditReleaseDialog } from "./edit-release-dialog";
-import { ReleaseStatusBadge } from "./release-status-badge";
+import { ArtistReleaseBadge } from "./release-status-badge";
 import { shareRelease } from "./share-release";
 
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
@@ -56,7 +56,7 @@ export function ReleaseCard({ release }: { release: Release }) {
           )}
         </Link>
         <div className="absolute left-2 top-2 flex gap-1">
-          <ReleaseStatusBadge status={release.status} />
+          <ArtistReleaseBadge release={release} />
           {release.isExplicit && <Badge tone="danger">EXPLICIT</Badge>}
           {artistMayChange(release.status) && <QualityBadge release={release} />}
         </div>
