@@ -52,8 +52,18 @@ export function ManageReleasesPage() {
     action
       .mutateAsync({ id: r.id, action: a })
       .then(() => toast({ title: done, description: r.title }), toastFailure(ADMIN_RELEASE_MESSAGES.actionFailedTitle));
+  // The checked copy we keep, uploaded or fetched from a link alike (issue 33: uploaded releases
+  // showed "Audio missing" and could not be downloaded); a link not fetched yet is offered as it is.
   const download = (r: AdminRelease) => {
-    if (!r.audioFileUrl || !isHttpUrl(r.audioFileUrl)) {
+    const href =
+      !r.audioFileUrl && !r.audioUploadId
+        ? null
+        : r.qcStatus === "done" || r.audioUploadId
+          ? `/api/admin/releases/${r.id}/tracks/1/audio`
+          : r.audioFileUrl && isHttpUrl(r.audioFileUrl)
+            ? r.audioFileUrl
+            : null;
+    if (!href) {
       toast({
         title: ADMIN_RELEASE_MESSAGES.actionFailedTitle,
         description: ADMIN_RELEASE_MESSAGES.downloadNotHttp,
@@ -62,7 +72,7 @@ export function ManageReleasesPage() {
       return;
     }
     const link = document.createElement("a");
-    link.href = r.audioFileUrl;
+    link.href = href;
     link.download = "";
     link.rel = "noopener";
     link.click();
@@ -109,7 +119,7 @@ export function ManageReleasesPage() {
             cell: (r) => (
               <>
                 {r.title}
-                {!r.audioFileUrl && (
+                {!r.audioFileUrl && !r.audioUploadId && (
                   <Badge tone="danger" className="ml-2">
                     {ADMIN_RELEASE_MESSAGES.audioMissing}
                   </Badge>
