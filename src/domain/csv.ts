@@ -1,4 +1,5 @@
-import { stringify } from "csv-stringify/sync";
+// The browser build: the same code with its own Buffer, so the web app can use this writer too.
+import { stringify } from "csv-stringify/browser/esm/sync";
 
 /** Plain numbers (a negative amount included) are data to any spreadsheet, never a formula. */
 const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;

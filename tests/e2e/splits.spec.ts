@@ -67,16 +67,17 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
 
   // The producer signs up with the invited address and accepts from the e-mailed link.
   const mail = await latestMailTo(producerEmail, "Split Owner shares song royalties with you on Kalrav");
-  const link = /https?:\/\/\S+\/app\/invite\/[\w-]+/.exec(mail.text)?.[0] ?? "";
+  const link = /https?:\/\/\S+\/app\/invite\/[\w-]+\S*/.exec(mail.text)?.[0] ?? "";
   expect(link).not.toBe("");
   const producerContext = await browser.newContext();
   const producer = await producerContext.newPage();
-  await producer.goto(new URL(link).pathname);
+  await producer.goto(new URL(link).pathname + new URL(link).search);
   // Signed out, the link asks for sign-in first; registering from there comes back to the invite too.
   await expect(producer).toHaveURL(/\/login/);
   await producer.getByRole("link", { name: "Sign up now" }).click();
   await producer.getByLabel("Full Name / Artist Name").fill("Priya Producer");
-  await producer.getByLabel("Email Address").fill(producerEmail);
+  // The invited address is filled in from the link.
+  await expect(producer.getByLabel("Email Address")).toHaveValue(producerEmail);
   await producer.getByLabel("Password", { exact: true }).fill("producer-pass");
   await producer.getByLabel("Confirm Password").fill("producer-pass");
   await producer.getByRole("button", { name: "Create Account" }).click();
@@ -94,6 +95,10 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await producer.getByLabel("Code").fill(/\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? "");
   await producer.getByRole("button", { name: "Accept invite" }).click();
   await expectToast(producer, "Invite accepted");
+  // A payee needs no plan: the dashboard shows their shares, not a paywall or an artist's first steps.
+  await producer.goto("/app/dashboard");
+  await expect(producer.getByRole("heading", { name: "Your shares of other artists' songs" })).toBeVisible();
+  await expect(producer.getByRole("link", { name: /^Pay for / })).toHaveCount(0);
 
   // The admin approves the release and imports a store report: ₹2,000 of revenue, 80 % kept (Basic
   // Artist) is ₹1,600 to divide: ₹960 for the artist, ₹640 for the producer.

@@ -4,7 +4,7 @@ import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { releaseSchema } from "#server/modules/releases";
 import { loadDashboard } from "./dashboard.queries";
-import { loadOnboarding } from "./onboarding.queries";
+import { isPayeeOnly, loadOnboarding } from "./onboarding.queries";
 
 const change = z
   .number()
@@ -28,6 +28,9 @@ const dashboardSchema = z
     onboarding: z
       .object({ plan: z.boolean(), payout: z.boolean(), release: z.boolean() })
       .openapi({ description: "The first-run steps done: a plan in force, payout details, a first release" }),
+    payeeOnly: z
+      .boolean()
+      .openapi({ description: "No releases of its own, on other artists' split sheets: no plan is needed" }),
   })
   .openapi("Dashboard");
 
@@ -49,5 +52,6 @@ export const dashboardRouter = createRouter().openapi(route, async (c) => {
     loadDashboard(db, user.id, new Date()),
     loadOnboarding(db, user.id),
   ]);
-  return c.json({ ...dashboard, onboarding }, 200);
+  const payeeOnly = await isPayeeOnly(db, user.id, onboarding.release);
+  return c.json({ ...dashboard, onboarding, payeeOnly }, 200);
 });

@@ -31,7 +31,8 @@ import type { TextMessenger } from "#server/mail/text-messages";
 type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor; texts?: TextMessenger };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, "")}/app/invite/${token}`;
+export const inviteUrl = (publicUrl: string, token: string, email?: string | null) =>
+  `${publicUrl.replace(/\/$/, "")}/app/invite/${token}${email ? `?email=${encodeURIComponent(email)}` : ""}`;
 
 async function ownedRelease(db: Db, userId: string, releaseId: string) {
   const [release] = await db
@@ -317,7 +318,8 @@ async function sendInvite(
   deps: Pick<Deps, "mailer" | "logger" | "publicUrl">,
   invite: { to: string; ownerName: string; token: string; reminder?: boolean },
 ) {
-  const link = inviteUrl(deps.publicUrl, invite.token);
+  // The address rides along so that registering from the link fills it in.
+  const link = inviteUrl(deps.publicUrl, invite.token, invite.to);
   const sender = safeSenderName(invite.ownerName);
   try {
     await deps.mailer.send({

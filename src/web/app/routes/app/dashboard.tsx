@@ -33,6 +33,7 @@ const EMPTY: Dashboard = {
   platforms: [],
   countries: [],
   onboarding: { plan: false, payout: false, release: false },
+  payeeOnly: false,
 };
 
 export function DashboardPage() {
@@ -57,7 +58,9 @@ export function DashboardPage() {
   const { stats } = data;
   const name = user?.name?.trim() || user?.email || "";
   // A new artist is walked through the first steps rather than welcomed back to zeros.
-  const firstRun = dashboard.isSuccess && isFirstRun(data.onboarding);
+  // A collaborator who only accepted splits needs no plan: they see their shares, not an artist's steps.
+  const payeeOnly = data.payeeOnly;
+  const firstRun = dashboard.isSuccess && !payeeOnly && isFirstRun(data.onboarding);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>
@@ -71,7 +74,22 @@ export function DashboardPage() {
 
       {firstRun && <OnboardingChecklist progress={data.onboarding} />}
 
-      {subscription.data && <PaywallNotice standing={subscription.data} />}
+      {payeeOnly ? (
+        <section aria-labelledby="payee-title" className="rounded-xl border border-border bg-card p-4 text-sm">
+          <h2 id="payee-title" className="font-semibold">
+            Your shares of other artists' songs
+          </h2>
+          <p className="mt-1">
+            You are on their split sheets: your earnings, monthly statements and payouts are in Royalties. No plan is
+            needed to be paid.
+          </p>
+          <Button asChild className="mt-3">
+            <Link to="/app/royalties">Go to Royalties</Link>
+          </Button>
+        </section>
+      ) : (
+        subscription.data && <PaywallNotice standing={subscription.data} />
+      )}
 
       {dashboard.isPending ? (
         <div role="status" aria-label="Loading dashboard" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -30,7 +30,11 @@ export function RegisterForm() {
   const config = usePublicConfig();
   const [error, setError] = useState<{ field: RegisterField; message: string } | null>(null);
   const hydrated = useHydrated();
-  const form = useForm<RegisterInput>({ defaultValues: { name: "", email: "", password: "", confirmPassword: "" } });
+  // Registering from a split invite fills in the address it was sent to (carried in the link).
+  const invited = invitedAddress(returnTo);
+  const form = useForm<RegisterInput>({
+    defaultValues: { name: "", email: invited, password: "", confirmPassword: "" },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = registerSchema.safeParse(values);
@@ -128,4 +132,11 @@ export function RegisterForm() {
       </fieldset>
     </form>
   );
+}
+
+/** The address a split invite link (`/app/invite/<token>?email=…`) was sent to, or "". */
+function invitedAddress(next: string | null): string {
+  if (!next?.startsWith("/app/invite/")) return "";
+  const email = new URLSearchParams(next.split("?")[1] ?? "").get("email") ?? "";
+  return /^[^\s@]+@[^\s@]+$/.test(email) ? email : "";
 }
