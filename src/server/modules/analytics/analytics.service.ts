@@ -1,5 +1,5 @@
 // The artist's analytics, as a plain function over the database: no HTTP here.
-import { and, between, eq, sql } from "drizzle-orm";
+import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PLANS } from "#domain/plans";
 import { artistShare } from "#domain/royalties";
@@ -82,6 +82,39 @@ function breakdowns(db: Db, ownerId: string, from: string, to: string) {
     .leftJoin(trackTable, and(eq(trackTable.releaseId, groups.releaseId), eq(trackTable.isrc, groups.isrc)));
 }
 
+type TrackGroup = Sums & { releaseId: string | null; isrc: string | null; title: string | null };
+
+/**
+ * One row per track (issue 33: a single was listed twice, once from the report's release-level rows and
+ * once from its ISRC rows): release-level rows of a release with one track are that track's.
+ */
+async function oneRowPerTrack(db: Db, groups: TrackGroup[]): Promise<Map<string, TrackGroup>> {
+  const releaseLevel = [...new Set(groups.filter((g) => !g.isrc && g.releaseId).map((g) => g.releaseId as string))];
+  const only = new Map<string, { isrc: string; title: string }>();
+  if (releaseLevel.length) {
+    const rows = await db
+      .select({
+        releaseId: trackTable.releaseId,
+        isrc: sql<string>`min(${trackTable.isrc})`,
+        title: sql<string>`min(${trackTable.title})`,
+        n: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(trackTable)
+      .where(inArray(trackTable.releaseId, releaseLevel))
+      .groupBy(trackTable.releaseId);
+    for (const r of rows) if (r.n === 1 && r.isrc) only.set(r.releaseId, { isrc: r.isrc, title: r.title });
+  }
+  const merged = new Map<string, TrackGroup>();
+  for (const g of groups) {
+    const single = !g.isrc && g.releaseId ? only.get(g.releaseId) : undefined;
+    const row = single ? { ...g, isrc: single.isrc, title: single.title } : g;
+    const key = `${row.releaseId} ${row.isrc}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, ...add(seen, row) } : row);
+  }
+  return merged;
+}
+
 /**
  * The artist's figures for a range of days: totals against the period before, a daily series, and
  * breakdowns by track, country and store, with royalties at the plan's share.
@@ -111,8 +144,14 @@ export async function loadAnalytics(db: Db, userId: string, from: string, to: st
     const d = day(new Date(Date.parse(from) + i * DAY_MS));
     return { day: d, ...pack(byDay.get(d) ?? ZERO) };
   });
-  const tracks = groups
-    .filter((g) => g.kind === "track")
+  const tracks = [
+    ...(
+      await oneRowPerTrack(
+        db,
+        groups.filter((g) => g.kind === "track"),
+      )
+    ).values(),
+  ]
     .map((g) => ({ releaseId: g.releaseId as string, title: g.title ?? "", isrc: g.isrc as string, ...pack(g) }))
     .sort(byStreams((t) => `${t.releaseId} ${t.isrc}`))
     .slice(0, 100);

@@ -133,4 +133,20 @@ describe("analytics API", () => {
     expect(res.body).toMatchObject({ tracks: [], countries: [], stores: [], totals: { streams: 0 } });
     expect(res.body.changes).toEqual({ streams: null, listeners: null, royalties: null });
   });
+
+  it("lists a single's track once, whether the store reported it by release or by ISRC (issue 33)", async () => {
+    const artist = await createArtist(server);
+    const single = (
+      await artist.client.post(
+        "/api/releases",
+        validRelease({ title: "Only Song", tracks: [{ title: "Only Song", isrc: "INABC2600007" }] }),
+      )
+    ).body.release;
+    await server.database.db.execute(sql`insert into daily_stream_facts (release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      values (${single.id}, '', 'Spotify', 'IN', '2026-10-02', 100, 10, 1000),
+             (${single.id}, 'INABC2600007', 'Spotify', 'IN', '2026-10-03', 50, 5, 500)`);
+    const res = await artist.client.get("/api/analytics?from=2026-10-01&to=2026-10-07");
+    expect(res.body.tracks).toHaveLength(1);
+    expect(res.body.tracks[0]).toMatchObject({ title: "Only Song", isrc: "INABC2600007", streams: 150 });
+  });
 });

@@ -70,10 +70,12 @@ function prepareDashboardQuery(db: Db, name: string) {
           country, 'listeners', listeners)), '[]')
         from (select country, listeners from owner_country_totals where owner_id = ${owner}
               order by listeners desc, country limit 5) c)`,
-      // Royalties are the ledger's: the same figure the royalties screen shows.
-      earned: sql<number>`(select coalesce(sum(net_paise), 0) from royalty_ledger where user_id = ${owner})`.mapWith(
-        Number,
-      ),
+      // Royalties are the payee's own entries in the one ledger, after splits and escrow releases: the
+      // figure the royalties screen and statements show (issue 33: this was the owner's share before
+      // the split, and a collaborator's was ₹0).
+      // (Qualified: royalty_entries has an "id" of its own.)
+      earned: sql<number>`(select coalesce(sum(e.amount_paise), 0) from royalty_entries e where e.user_id = "users"."id"
+        and e.kind in ('earning', 'recoupment', 'escrow_release'))`.mapWith(Number),
       recent: sql<RecentRelease[]>`(select coalesce(json_agg(r order by r."submittedAt" desc, r.id desc), '[]')
         from (${latest}) r)`,
     })
