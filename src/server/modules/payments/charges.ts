@@ -3,6 +3,7 @@
 // pays for one release, queues the deliveries that waited for it, and gets its GST invoice, all in the
 // caller's transaction.
 import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { formatInr } from "#domain/money";
 import { PLANS, type PlanId } from "#domain/plans";
 import { oneYearAfter } from "#domain/subscriptions";
 import type { Tx } from "#server/db/client";
@@ -111,7 +112,7 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
     } else {
       await startPlanToday(tx, userId, planId, current, { kind: "paid", paymentId: paid.id }, today);
       const credit = firstCharge?.creditPaise ?? 0;
-      description = `${plan.name} plan, one year from ${today}${credit ? ` (less a credit of Rs. ${(credit / 100).toFixed(2)} for the unused part of the previous plan)` : ""}`;
+      description = `${plan.name} plan, one year from ${today}${credit ? ` (less a credit of ${formatInr(credit, { decimals: true })} for the unused part of the previous plan)` : ""}`;
     }
     if (sub) {
       await tx

@@ -115,9 +115,9 @@ describe("paying for plans through the built-in test gateway", () => {
     expect(text).toContain(billing.invoices[0].number);
     expect(text).toContain("Asha Rao");
     expect(text).toContain("SAC: 998439");
-    expect(text).toContain("Taxable value: Rs. 846.62");
-    expect(text).toContain("CGST @ 9%: Rs. 76.19");
-    expect(text).toContain("SGST @ 9%: Rs. 76.19");
+    expect(text).toContain("Taxable value: ₹846.62");
+    expect(text).toContain("CGST @ 9%: ₹76.19");
+    expect(text).toContain("SGST @ 9%: ₹76.19");
     expect(text).toContain("Rupees Nine Hundred Ninety-Nine Only");
     expect(text).not.toContain("IGST");
 
@@ -141,8 +141,8 @@ describe("paying for plans through the built-in test gateway", () => {
     const text = await pdfText(
       (await artist.client.send("GET", `/api/invoices/${billing.invoices[0].id}/pdf`, undefined, {})).bytes,
     );
-    expect(text).toContain("IGST @ 18%: Rs. 76.12");
-    expect(text).toContain("Taxable value: Rs. 422.88");
+    expect(text).toContain("IGST @ 18%: ₹76.12");
+    expect(text).toContain("Taxable value: ₹422.88");
     expect(text).toContain("Place of supply: Maharashtra (27)");
     expect(text).not.toContain("CGST");
   });

@@ -2,13 +2,13 @@
 // counter is taken inside the payment's transaction, so a rolled-back payment leaves no hole), and
 // drawn as a PDF from the stored row, so the PDF always says what the invoice recorded.
 import { eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { amountInWords, financialYear, GST_SAC, invoiceNumber, splitInclusive, stateCode } from "#domain/gst";
 import { formatInr } from "#domain/money";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
 import { invoices, users } from "#server/db/schema";
 import type { SellerConfig } from "#server/lib/payment-gateway";
+import { createPdf } from "#server/lib/pdf";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -62,51 +62,38 @@ export async function issueInvoice(
   return row;
 }
 
-/** ₹ is not in the PDF's standard fonts: amounts are written "Rs. 999.00" there. */
-const rs = (paise: number) => `Rs. ${formatInr(paise, { decimals: true }).replace("₹", "")}`;
+const inr = (paise: number) => formatInr(paise, { decimals: true });
 const stateWithCode = (state: string) => `${state} (${stateCode(state) ?? "–"})`;
 
-/** The invoice as a PDF (A4, standard fonts), drawn from the stored row. */
+/** The invoice as a PDF (A4, Noto Sans in every script, with ₹), drawn from the stored row. */
 export function invoicePdf(inv: InvoiceRow): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: `Tax invoice ${inv.number}`, Author: inv.sellerName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const pdf = createPdf({ title: `Tax invoice ${inv.number}` });
+  pdf.text("Tax Invoice", { bold: true, size: 18 });
+  pdf.moveDown(0.5);
+  pdf.text(`Invoice number: ${inv.number}`, { size: 10 });
+  pdf.text(`Invoice date: ${inv.issuedAt.toISOString().slice(0, 10)}`);
+  pdf.moveDown();
 
-  doc.font("Helvetica-Bold").fontSize(18).text("Tax Invoice");
-  doc.moveDown(0.5).font("Helvetica").fontSize(10);
-  doc.text(`Invoice number: ${inv.number}`);
-  doc.text(`Invoice date: ${inv.issuedAt.toISOString().slice(0, 10)}`);
-  doc.moveDown();
+  pdf.text("Supplier", { bold: true });
+  pdf.text(inv.sellerName);
+  pdf.text(inv.sellerAddress);
+  pdf.text(`GSTIN: ${inv.sellerGstin || "not configured (set KALRAV_GSTIN)"}`);
+  pdf.text(`State: ${stateWithCode(inv.sellerState)}`);
+  pdf.moveDown();
 
-  doc.font("Helvetica-Bold").text("Supplier");
-  doc.font("Helvetica").text(inv.sellerName);
-  doc.text(inv.sellerAddress);
-  doc.text(`GSTIN: ${inv.sellerGstin || "not configured (set KALRAV_GSTIN)"}`);
-  doc.text(`State: ${stateWithCode(inv.sellerState)}`);
-  doc.moveDown();
+  pdf.text("Billed to", { bold: true });
+  pdf.text(inv.customerName);
+  pdf.text(inv.customerEmail);
+  if (inv.customerGstin) pdf.text(`GSTIN: ${inv.customerGstin}`);
+  pdf.text(`Place of supply: ${stateWithCode(inv.placeOfSupply)}`);
+  pdf.moveDown();
 
-  doc.font("Helvetica-Bold").text("Billed to");
-  doc.font("Helvetica").text(inv.customerName);
-  doc.text(inv.customerEmail);
-  if (inv.customerGstin) doc.text(`GSTIN: ${inv.customerGstin}`);
-  doc.text(`Place of supply: ${stateWithCode(inv.placeOfSupply)}`);
-  doc.moveDown();
+  pdf.text("Description", { bold: true });
+  pdf.text(inv.description);
+  pdf.text(`SAC: ${inv.sac}`);
+  pdf.moveDown();
 
-  doc.font("Helvetica-Bold").text("Description");
-  doc.font("Helvetica").text(inv.description);
-  doc.text(`SAC: ${inv.sac}`);
-  doc.moveDown();
-
-  const line = (label: string, paise: number, bold = false) =>
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").text(`${label}: ${rs(paise)}`);
+  const line = (label: string, paise: number, bold = false) => pdf.text(`${label}: ${inr(paise)}`, { bold });
   line("Taxable value", inv.taxablePaise);
   const half = inv.ratePercent / 2;
   const interState = inv.placeOfSupply.trim().toLowerCase() !== inv.sellerState.trim().toLowerCase();
@@ -117,9 +104,8 @@ export function invoicePdf(inv: InvoiceRow): Promise<Buffer> {
     line(`SGST @ ${half}%`, inv.sgstPaise);
   }
   line("Total (GST included)", inv.totalPaise, true);
-  doc.font("Helvetica").text(`Amount in words: ${amountInWords(inv.totalPaise)}`);
-  doc.moveDown();
-  doc.fontSize(8).text("Prices include GST. This is a computer-generated invoice and needs no signature.");
-  doc.end();
-  return done;
+  pdf.text(`Amount in words: ${amountInWords(inv.totalPaise)}`);
+  pdf.moveDown();
+  pdf.text("Prices include GST. This is a computer-generated invoice and needs no signature.", { size: 8 });
+  return pdf.end();
 }

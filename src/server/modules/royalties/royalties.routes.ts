@@ -265,6 +265,8 @@ const statementSchema = z
     ),
     earningsPaise: money,
     recoupmentPaise: money,
+    sharedWith: z.array(z.object({ name: z.string(), amountPaise: money })),
+    sharedPaise: money,
     heldInEscrowPaise: money,
     escrowReleasedPaise: money,
     payouts: z.array(

@@ -132,6 +132,15 @@ describe("splits, escrow, statements and payouts", () => {
     expect(ownerStatement.earningsPaise + priyaStatement.earningsPaise).toBe(paidAfterShare);
     expect(priyaStatement).toMatchObject({ earningsPaise: 3520, heldInEscrowPaise: 3200 });
     expect(ownerStatement.earnings[0]).toMatchObject({ release: "Shared Song", store: "Spotify", country: "IN" });
+    // The split is its own line on the owner's statement (issue 33): what went to the producer.
+    expect(ownerStatement.sharedWith).toEqual([{ name: "Priya Producer", amountPaise: 3520 }]);
+    expect(ownerStatement.earningsPaise + ownerStatement.sharedPaise).toBe(paidAfterShare);
+    // The dashboard's royalties are each payee's own ledger figure, as the royalties page says.
+    for (const client of [owner.client, priya]) {
+      const dashboard = (await client.get("/api/dashboard")).body.stats.totalRoyaltiesPaise;
+      expect(dashboard).toBe((await client.get("/api/royalties")).body.totalEarningsPaise);
+    }
+    expect((await priya.get("/api/dashboard")).body.stats.totalRoyaltiesPaise).toBe(3520);
     // Her balance: what came straight to her (₹3.20) in February; the release of ₹32 is in this month's statement.
     expect(priyaStatement.closingPaise).toBe(
       priyaStatement.openingPaise +

@@ -2,7 +2,6 @@
 // opening + movements = closing by construction and the sum over payees is what the reports paid
 // after our share. Also the TDS summaries: a payee's quarter, and every deduction of a quarter.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
 import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
@@ -12,6 +11,7 @@ import { rowsOf } from "#server/db/rows";
 import { payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
+import { createPdf } from "#server/lib/pdf";
 
 export interface Statement {
   month: string;
@@ -28,6 +28,9 @@ export interface Statement {
   }[];
   earningsPaise: number;
   recoupmentPaise: number;
+  /** What the payee's own releases earned that went to collaborators on their split sheets, by name. */
+  sharedWith: { name: string; amountPaise: number }[];
+  sharedPaise: number;
   /** Of the earnings, what was held in escrow (earned before the invite was accepted). */
   heldInEscrowPaise: number;
   escrowReleasedPaise: number;
@@ -92,6 +95,14 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
       having sum(e.amount_paise) <> 0
       order by r.title, t.title nulls first, e.store, e.country`),
   );
+  // The split as its own line (issue 33): what this payee's collaborators were allocated this month.
+  const shared = rowsOf<{ name: string; amount: string }>(
+    await db.execute(sql`
+      select c.name, sum(e.amount_paise)::bigint as amount from royalty_entries e
+      join collaborators c on c.id = e.collaborator_id
+      where c.owner_id = ${userId} and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
+      group by c.id, c.name having sum(e.amount_paise) <> 0 order by c.name`),
+  );
   const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
   const paid = await db
     .select()
@@ -121,6 +132,8 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     })),
     earningsPaise: lines.reduce((sum, l) => sum + Number(l.earning), 0),
     recoupmentPaise: lines.reduce((sum, l) => sum + Number(l.recoupment), 0),
+    sharedWith: shared.map((r) => ({ name: r.name, amountPaise: Number(r.amount) })),
+    sharedPaise: shared.reduce((sum, r) => sum + Number(r.amount), 0),
     heldInEscrowPaise: Number(held?.sum ?? 0),
     escrowReleasedPaise: byKind("escrow_release"),
     payouts: paid.map((p) => ({
@@ -160,6 +173,12 @@ export function statementCsv(s: Statement): string {
       rupees(e.recoupmentPaise),
     ]),
     [],
+    ...(s.sharedWith.length
+      ? [
+          ["Your releases earned before sharing", "", "", "", "", rupees(s.earningsPaise + s.sharedPaise)],
+          ...s.sharedWith.map((share) => [`Shared with ${share.name}`, "", "", "", "", rupees(-share.amountPaise)]),
+        ]
+      : []),
     ["Total earnings", "", "", "", "", rupees(s.earningsPaise), rupees(s.recoupmentPaise)],
     ["of which held in escrow until you accepted", "", "", "", "", rupees(s.heldInEscrowPaise)],
     ["Released from escrow", "", "", "", "", rupees(s.escrowReleasedPaise)],
@@ -172,49 +191,39 @@ export function statementCsv(s: Statement): string {
 }
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: `Royalty statement ${s.month}`, Author: "Kalrav" },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  // pdfkit's standard fonts have no rupee sign: amounts are written "INR 1,234.56".
-  const inr = (paise: number) => formatInr(paise, { decimals: true }).replace("₹", "INR ");
-  doc.font("Helvetica-Bold").fontSize(18).text("Royalty statement");
-  doc.moveDown(0.3).font("Helvetica").fontSize(10);
-  doc.text(`Month: ${s.month}`);
-  doc.text(`Payee: ${s.payee.name} (${s.payee.email})`);
-  doc.moveDown();
-  doc.text(`Opening balance: ${inr(s.openingPaise)}`);
-  doc.moveDown(0.5).font("Helvetica-Bold").text("Earnings by release, track, store and country");
-  doc.font("Helvetica");
-  if (!s.earnings.length) doc.text("No earnings this month.");
+  const pdf = createPdf({ title: `Royalty statement ${s.month}` });
+  const inr = (paise: number) => formatInr(paise, { decimals: true });
+  pdf.text("Royalty statement", { bold: true, size: 18 });
+  pdf.moveDown(0.3);
+  pdf.text(`Month: ${s.month}`, { size: 10 });
+  pdf.text(`Payee: ${s.payee.name} (${s.payee.email})`);
+  pdf.moveDown();
+  pdf.text(`Opening balance: ${inr(s.openingPaise)}`);
+  pdf.moveDown(0.5);
+  pdf.text("Earnings by release, track, store and country", { bold: true });
+  if (!s.earnings.length) pdf.text("No earnings this month.");
   for (const e of s.earnings) {
     const recoup = e.recoupmentPaise ? ` (recoupment ${inr(e.recoupmentPaise)})` : "";
-    doc.text(`${e.release} / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
+    pdf.text(`${e.release} / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
   }
-  doc.moveDown(0.5);
-  doc.text(`Total earnings: ${inr(s.earningsPaise)}`);
-  doc.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
-  doc.text(`Of which held in escrow until you accepted: ${inr(s.heldInEscrowPaise)}`);
-  doc.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);
-  doc.text(`Payouts (gross): ${inr(s.payoutsPaise)}`);
-  doc.text(`TDS deducted (section ${s.tdsSection} of the Income-tax Act): ${inr(s.tdsPaise)}`);
-  doc.text(
+  pdf.moveDown(0.5);
+  if (s.sharedWith.length) {
+    pdf.text(`Your releases earned before sharing: ${inr(s.earningsPaise + s.sharedPaise)}`);
+    for (const share of s.sharedWith) pdf.text(`Shared with ${share.name}: -${inr(share.amountPaise)}`);
+  }
+  pdf.text(`Total earnings: ${inr(s.earningsPaise)}`);
+  pdf.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
+  pdf.text(`Of which held in escrow until you accepted: ${inr(s.heldInEscrowPaise)}`);
+  pdf.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);
+  pdf.text(`Payouts (gross): ${inr(s.payoutsPaise)}`);
+  pdf.text(`TDS deducted (section ${s.tdsSection} of the Income-tax Act): ${inr(s.tdsPaise)}`);
+  pdf.text(
     `Paid to your account (net): ${inr(s.payouts.filter((p) => p.status !== "failed" && p.status !== "reversed").reduce((a, p) => a + p.netPaise, 0))}`,
   );
-  doc.text(`Returned payouts: ${inr(s.returnedPaise)}`);
-  doc
-    .moveDown(0.5)
-    .font("Helvetica-Bold")
-    .text(`Closing balance: ${inr(s.closingPaise)}`);
-  doc.end();
-  return done;
+  pdf.text(`Returned payouts: ${inr(s.returnedPaise)}`);
+  pdf.moveDown(0.5);
+  pdf.text(`Closing balance: ${inr(s.closingPaise)}`, { bold: true });
+  return pdf.end();
 }
 
 /** Every TDS deduction of a quarter (for filing), or one payee's. */

@@ -57,6 +57,12 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
           <>
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
               <Figure term="Opening balance" value={s.openingPaise} />
+              {s.sharedWith.length > 0 && (
+                <Figure term="Your releases earned before sharing" value={s.earningsPaise + s.sharedPaise} />
+              )}
+              {s.sharedWith.map((share) => (
+                <Figure key={share.name} term={`Shared with ${share.name}`} value={-share.amountPaise} />
+              ))}
               <Figure term="Earnings" value={s.earningsPaise} />
               <Figure term="Recoupment repaid to you" value={s.recoupmentPaise} />
               {s.heldInEscrowPaise > 0 && (
