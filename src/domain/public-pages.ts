@@ -16,12 +16,14 @@ export interface PublicPageMeta {
 export const PUBLIC_PAGES = {
   "/": {
     title: "Kalrav",
-    description: "Distribute your music to 150+ streaming stores and keep up to 85% of your royalties.",
+    description:
+      "Distribute your music to Spotify, Apple Music, JioSaavn and more, and keep up to 85% of your royalties.",
     file: "home.html",
   },
   "/features": {
     title: "Features",
-    description: "Distribution to 150+ stores, AI-assisted review, analytics, royalties and promotion tools.",
+    description:
+      "Distribution to the major stores, automated quality checks, analytics, royalties and promotion on request.",
     file: "features.html",
   },
   "/pricing": {

@@ -156,7 +156,7 @@ export function createApp(deps: AppDeps) {
     })),
   );
 
-  if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl);
+  if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl, deps.delivery.stores.length);
 
   app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found."), 404));
   app.onError(handleError);

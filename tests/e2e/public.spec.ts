@@ -50,6 +50,11 @@ for (const { path, title, h1 } of PUBLIC_PAGES) {
 test("home leads to registration and features", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("Go live on major stores within 24 hours")).toBeVisible();
+  // Claims the product backs (issue 33): the store count is the configured store list's (six here),
+  // in the prerendered page and after it comes alive alike.
+  await expect(page.getByText("delivers it to 6 streaming stores and platforms")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Kalrav in numbers" })).toContainText("Stores we deliver to6");
+  await expect(page.getByText(/150\+|20 million|AI-backed/)).toHaveCount(0);
   for (const name of ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"]) {
     await expect(page.getByRole("listitem").filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
   }

@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { STORE_COUNT_TOKEN } from "#domain/claims";
 import { isAppPath, NOT_FOUND_PAGE, PUBLIC_PAGES } from "#domain/public-pages";
 import { robotsTxt, sitemapXml } from "#domain/urls";
 import type { AppEnv } from "#server/context";
@@ -10,16 +11,17 @@ import type { AppEnv } from "#server/context";
 type Encoding = "br" | "gzip" | "identity";
 type Page = Record<Encoding, Buffer>;
 
-/** A page's bytes as built, with the compressed copies scripts/compress-web.mjs made beside it. */
-function loadBuiltPage(file: string): Page {
-  const identity = fs.readFileSync(file);
-  const read = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : identity);
-  return { br: read(".br"), gzip: read(".gz"), identity };
-}
-
-/** A prerendered page with the public address filled in, compressed once when the server starts. */
-function loadPrerenderedPage(file: string, base: string): Page {
-  const identity = Buffer.from(fs.readFileSync(file, "utf8").replaceAll("%PUBLIC_URL%", base));
+/**
+ * A page with what is known only when the server starts filled in (the public address, the number of
+ * stores we deliver to), compressed once then.
+ */
+function loadFilledPage(file: string, fill: { base: string; storeCount: number }): Page {
+  const identity = Buffer.from(
+    fs
+      .readFileSync(file, "utf8")
+      .replaceAll("%PUBLIC_URL%", fill.base)
+      .replaceAll(STORE_COUNT_TOKEN, String(fill.storeCount)),
+  );
   return { br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity), identity };
 }
 
@@ -39,15 +41,15 @@ function sendPage(c: Context<AppEnv>, page: Page, status: 200 | 404 = 200) {
  * prerendered (pages/, when the build made them) with its own head tags at the public address; the
  * app's other pages the shell (index.html); any other address 404 with the "not found" page.
  */
-export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string) {
+export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string, storeCount: number) {
   const indexFile = path.join(webRoot, "index.html");
   if (!fs.existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
-  const indexPage = loadBuiltPage(indexFile);
-  const base = publicUrl.replace(/\/+$/, "");
+  const fill = { base: publicUrl.replace(/\/+$/, ""), storeCount };
+  const indexPage = loadFilledPage(indexFile, fill);
   const pagesDir = path.join(webRoot, "pages");
   const prerendered = (file: string) =>
-    fs.existsSync(path.join(pagesDir, file)) ? loadPrerenderedPage(path.join(pagesDir, file), base) : indexPage;
+    fs.existsSync(path.join(pagesDir, file)) ? loadFilledPage(path.join(pagesDir, file), fill) : indexPage;
   const root = path.relative(process.cwd(), webRoot) || ".";
 
   app.use("/assets/*", async (c, next) => {
@@ -60,10 +62,10 @@ export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string) 
   }
   const notFoundPage = prerendered(NOT_FOUND_PAGE.file);
   // Real robots.txt and sitemap.xml (not the SPA's index page), at the address people use.
-  app.get("/robots.txt", (c) => c.text(robotsTxt(base)));
+  app.get("/robots.txt", (c) => c.text(robotsTxt(fill.base)));
   app.get("/sitemap.xml", (c) => {
     c.header("Content-Type", "application/xml; charset=UTF-8");
-    return c.body(sitemapXml(base));
+    return c.body(sitemapXml(fill.base));
   });
   // The prerendered files are templates (no public address yet): only their routes above serve them.
   app.use("/pages/*", async (c) => sendPage(c, notFoundPage, 404));

@@ -2,13 +2,15 @@ import { Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
-import { CONTACT, MARKETING_CLAIMS } from "#domain/business";
+import { CONTACT } from "#domain/business";
+import { marketingClaims } from "#domain/claims";
 import { homePathForRole } from "#domain/roles";
 import { Logo } from "#web/components/logo";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { useSession } from "#web/lib/session";
+import { useStoreCount } from "#web/lib/store-count";
 
 const HEADER_LINKS = [
   { to: paths.features, label: "Features" },
@@ -98,10 +100,11 @@ function MobileMenu() {
 }
 
 function StatsBanner() {
+  const stores = useStoreCount();
   return (
     <section aria-label="Kalrav in numbers" className="border-y border-border bg-muted">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center md:grid-cols-4">
-        {MARKETING_CLAIMS.map((claim) => (
+        {marketingClaims(stores).map((claim) => (
           <div key={claim.label}>
             <dt className="text-sm text-muted-foreground">{claim.label}</dt>
             <dd className="text-2xl font-bold text-primary">{claim.value}</dd>

@@ -13,17 +13,24 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { CLAIMS } from "#domain/claims";
 import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
 import { PageHero } from "#web/features/marketing/components/page-hero";
+import { useStoreCount } from "#web/lib/store-count";
 
-const FEATURES = [
+/** Titles and texts are the claims' (src/domain/claims.ts) where they promise something. */
+const FEATURES: {
+  icon: typeof Globe2;
+  title: string | ((stores: string) => string);
+  text: string | ((stores: string) => string);
+}[] = [
   {
     icon: Globe2,
-    title: "150+ Stores and Platforms",
-    text: "One upload reaches Spotify, Apple Music, YouTube Music, Amazon Music, JioSaavn, Gaana, Wynk and more than 150 stores and platforms across the world, with India's services first in line.",
+    title: CLAIMS.storesTitle,
+    text: CLAIMS.storesText,
   },
   {
     icon: Sparkles,
@@ -42,13 +49,13 @@ const FEATURES = [
   },
   {
     icon: MonitorPlay,
-    title: "YouTube Content ID",
-    text: "Collect revenue whenever your music is used in videos on YouTube. Included with Pro Artist and available as an add-on for Basic Artist.",
+    title: CLAIMS.contentIdTitle,
+    text: CLAIMS.contentId,
   },
   {
     icon: ListMusic,
-    title: "Playlist Pitching",
-    text: "Pitch upcoming releases to editorial playlists with your story, mood and genre. Release four weeks ahead to give curators time to listen.",
+    title: CLAIMS.pitchingTitle,
+    text: CLAIMS.pitching,
   },
   {
     icon: Link2,
@@ -57,18 +64,18 @@ const FEATURES = [
   },
   {
     icon: CalendarClock,
-    title: "Pre-Save Campaigns and Release Dates",
-    text: "Choose your release date, open pre-saves and pre-orders, and let fans add your music to their library before it is out.",
+    title: CLAIMS.releaseDatesTitle,
+    text: CLAIMS.releaseDates,
   },
   {
     icon: Users,
-    title: "Label and Team Accounts",
-    text: "Manage up to five artist profiles on the Label Plan, with bulk release tools and a dedicated account manager.",
+    title: CLAIMS.labelTitle,
+    text: CLAIMS.label,
   },
   {
     icon: Megaphone,
-    title: "Fan Engagement Tools",
-    text: "Social promotion kits, lyrics delivery and release announcements help you turn listeners into fans.",
+    title: CLAIMS.fanTitle,
+    text: CLAIMS.fan,
   },
   {
     icon: ShieldCheck,
@@ -84,6 +91,7 @@ const FEATURES = [
 
 export function FeaturesPage() {
   usePublicPageMeta("/features");
+  const stores = useStoreCount();
   return (
     <>
       <PageHero title="Everything You Need to Release Music">
@@ -93,9 +101,17 @@ export function FeaturesPage() {
       {/* The cards' titles are h3: this heading keeps the outline in order. */}
       <h2 className="sr-only">All features</h2>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURES.map((f) => (
-          <FeatureCard key={f.title} {...f} />
-        ))}
+        {FEATURES.map((f) => {
+          const title = typeof f.title === "function" ? f.title(stores) : f.title;
+          return (
+            <FeatureCard
+              key={title}
+              icon={f.icon}
+              title={title}
+              text={typeof f.text === "function" ? f.text(stores) : f.text}
+            />
+          );
+        })}
       </div>
       <div className="pb-16 text-center">
         <Button asChild size="lg">

@@ -1,5 +1,6 @@
 import { BarChart3, Globe2, IndianRupee, Wrench } from "lucide-react";
 import { Link } from "react-router";
+import { CLAIMS } from "#domain/claims";
 import { LANDING_PLAN_IDS, PLANS } from "#domain/plans";
 import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
@@ -7,35 +8,38 @@ import { paths } from "#web/config/paths";
 import { FeatureCard } from "#web/features/marketing/components/feature-card";
 import { Section } from "#web/features/marketing/components/page-hero";
 import { PlanCard } from "#web/features/marketing/components/plan-card";
+import { useStoreCount } from "#web/lib/store-count";
 
 /** Our own wordmarks of services we deliver to; no copied logo files. */
 const SERVICES = ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"] as const;
 
-const BENEFITS = [
+/** Each text takes the store count (only the first uses it). */
+const BENEFITS: { icon: typeof Globe2; title: string; text: (stores: string) => string }[] = [
   {
     icon: Globe2,
     title: "Global Distribution",
-    text: "Reach listeners on 150+ stores and platforms worldwide, from Spotify and Apple Music to JioSaavn and Gaana.",
+    text: CLAIMS.globalDistribution,
   },
   {
     icon: BarChart3,
     title: "Real-time Analytics",
-    text: "See streams, listeners and top countries for every release as the stores report them.",
+    text: () => "See streams, listeners and top countries for every release as the stores report them.",
   },
   {
     icon: IndianRupee,
     title: "Transparent Royalties",
-    text: "Monthly statements in rupees, store by store, and up to 85% of the revenue is yours.",
+    text: () => "Monthly statements in rupees, store by store, and up to 85% of the revenue is yours.",
   },
   {
     icon: Wrench,
     title: "Professional Tools",
-    text: "Automated quality checks, playlist pitching, YouTube Content ID, smart links and pre-save campaigns.",
+    text: () => CLAIMS.tools,
   },
 ];
 
 export function HomePage() {
   usePublicPageMeta("/");
+  const stores = useStoreCount();
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
@@ -45,10 +49,7 @@ export function HomePage() {
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">
           Distribute Your Music Globally. <span className="text-primary">Amplify Your Reach.</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-          India's first AI-backed distributor gets your releases onto 150+ streaming stores and platforms, with
-          transparent monthly royalties and 100% of your rights kept.
-        </p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{CLAIMS.heroIntro(stores)}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
             <Link to={paths.register}>Start Distributing</Link>
@@ -78,7 +79,7 @@ export function HomePage() {
       <Section title="Why artists choose Kalrav" id="benefits-heading">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map((b) => (
-            <FeatureCard key={b.title} {...b} />
+            <FeatureCard key={b.title} icon={b.icon} title={b.title} text={b.text(stores)} />
           ))}
         </div>
       </Section>
@@ -104,9 +105,7 @@ export function HomePage() {
 
       <section className="bg-primary px-4 py-16 text-center text-primary-foreground">
         <h2 className="text-2xl font-bold sm:text-3xl">Ready to share your music with the world?</h2>
-        <p className="mx-auto mt-3 max-w-xl opacity-90">
-          Join independent artists and labels who release with Kalrav. Over 20 million streams and counting.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl opacity-90">{CLAIMS.closing}</p>
         <Button asChild size="lg" variant="outline" className="mt-6 border-primary-foreground bg-transparent">
           <Link to={paths.register}>Create Your Free Account</Link>
         </Button>
