@@ -29,6 +29,7 @@ import {
 } from "#server/modules/delivery";
 import { createPayments, receiveWebhook, sendPlanReminders, testPaymentsRefusal } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
+import { tellOwnerOfRejection } from "#server/modules/releases";
 import { reportJobs } from "#server/modules/reports";
 import {
   backfillPanHashes,
@@ -175,6 +176,8 @@ export async function startServer(
     transport: opts.transport,
     resolvers,
     pollMs: env.DELIVERY_ACK_POLL_SECONDS * 1000,
+    onRejected: (rejection) =>
+      tellOwnerOfRejection({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, rejection),
   });
   const jobs = createJobWorker({
     db: database.db,

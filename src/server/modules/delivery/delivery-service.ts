@@ -395,9 +395,16 @@ export async function checkAcknowledgements(
   stores: readonly StoreConfig[],
   transport: (store: StoreConfig) => Transport = transportFor,
   logger?: Pick<Logger, "warn">,
+  /** Told of each rejection once, with the store's words (the owner hears of it: issue 33). */
+  onRejected?: (rejection: StoreRejection) => Promise<void>,
 ): Promise<{ accepted: number; rejected: number }> {
   const sent = await db
-    .select({ id: deliveries.id, store: deliveries.store, batchId: deliveries.batchId })
+    .select({
+      id: deliveries.id,
+      store: deliveries.store,
+      batchId: deliveries.batchId,
+      releaseId: deliveries.releaseId,
+    })
     .from(deliveries)
     .where(eq(deliveries.status, "sent"))
     .orderBy(desc(deliveries.sentAt))
@@ -434,9 +441,23 @@ export async function checkAcknowledgements(
         .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")))
         .returning({ id: deliveries.id });
       if (updated) counts[ack.accepted ? "accepted" : "rejected"]++;
+      if (updated && !ack.accepted && onRejected) {
+        await onRejected({
+          releaseId: row.releaseId,
+          storeName: store.name,
+          message: ack.message ?? `The store answered ${ack.status}.`,
+        }).catch((err) => logger?.warn({ err, store: store.id }, "could not tell the owner of a rejection"));
+      }
     }
   }
   return counts;
+}
+
+export interface StoreRejection {
+  releaseId: string;
+  storeName: string;
+  /** The store's own words. */
+  message: string;
 }
 
 /**

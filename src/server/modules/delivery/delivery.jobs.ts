@@ -3,7 +3,7 @@ import type { JobHandlers } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
 import { resolvePendingLinks, type StoreLinkResolver } from "#server/modules/store-links";
-import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig } from "./delivery-service";
+import { checkAcknowledgements, createDeliveryJob, type DeliveryConfig, type StoreRejection } from "./delivery-service";
 import type { StoreConfig } from "./stores";
 import type { Transport } from "./transports";
 
@@ -22,13 +22,15 @@ export function deliveryJobs(deps: {
   resolvers?: readonly StoreLinkResolver[];
   /** How often acknowledgements are read back; 30 s unless set. */
   pollMs?: number;
+  /** Tells a release's owner that a store rejected it. */
+  onRejected?: (rejection: StoreRejection) => Promise<void>;
 }): { handlers: JobHandlers; stop(): void } {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return; // A slow store never stacks polls on top of each other.
     running = true;
     try {
-      await checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger);
+      await checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger, deps.onRejected);
       if (deps.resolvers?.length) await resolvePendingLinks(deps.db, deps.resolvers, deps.logger);
     } catch (err) {
       deps.logger.warn({ err }, "acknowledgement check failed");

@@ -8,14 +8,16 @@ import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
 import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
 import { createLogger } from "#server/lib/logger";
+import { createMailer } from "#server/mail/mailer";
 import { createMediaStore } from "#server/media/media-store";
 import { queueQualityCheck } from "#server/modules/quality";
+import { tellOwnerOfRejection } from "#server/modules/releases";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { payOnTestGateway } from "#server/test/payments";
 import { fingerprintOf, generateHostKey, type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
-import { checkAcknowledgements, createDeliveryJob, manifestName } from "./delivery-service";
+import { checkAcknowledgements, createDeliveryJob, manifestName, type StoreRejection } from "./delivery-service";
 import { createErnValidator, defaultSchemaDir } from "./ern-schema";
 import type { StoreConfig } from "./stores";
 import { HOST_KEY_MISMATCH, sftpTransport, type Transport, transportFor } from "./transports";
@@ -269,7 +271,30 @@ describe("approval, identifiers and deliveries", () => {
     // (over SFTP) rejects with its reason, Apple Music has not answered yet.
     await writeAck(path.join(root, "spotify"), spotifyBatch, upc, "FileOK");
     await writeAck(path.join(root, "sftp", "incoming"), sftpBatch, upc, "FileNotOK", "Cover art is below 3000x3000.");
-    expect(await checkAcknowledgements(server.database.db, stores)).toEqual({ accepted: 1, rejected: 1 });
+    const told: StoreRejection[] = [];
+    expect(
+      await checkAcknowledgements(server.database.db, stores, undefined, undefined, async (r) => {
+        told.push(r);
+      }),
+    ).toEqual({ accepted: 1, rejected: 1 });
+    // The owner is told of the rejection at once, in the app and by e-mail, in the store's words.
+    expect(told).toEqual([{ releaseId: id, storeName: "JioSaavn", message: "Cover art is below 3000x3000." }]);
+    const logger = createLogger("silent");
+    const mailer = createMailer({
+      from: "Kalrav <x@kalrav.in>",
+      outboxDir: path.join(server.dataDir, "outbox"),
+      logger,
+    });
+    await tellOwnerOfRejection(
+      { db: server.database.db, mailer, logger, publicUrl: server.url },
+      told[0] as StoreRejection,
+    );
+    const notes = (await artist.client.get("/api/notifications")).body.notifications;
+    expect(notes[0]).toMatchObject({ title: expect.stringMatching(/^JioSaavn did not accept: /) });
+    expect(notes[0].body).toContain('JioSaavn said: "Cover art is below 3000x3000."');
+    expect(
+      (await server.outbox()).some((m) => m.to === artist.email && m.subject.startsWith("JioSaavn did not accept")),
+    ).toBe(true);
     const acked = await admin.get(`/api/admin/releases/${id}`);
     expect(acked.body.deliveries.map((d: { status: string }) => d.status)).toEqual([
       "acknowledged",

@@ -117,6 +117,29 @@ const longDate = (isoDate: string) =>
     new Date(`${isoDate}T00:00:00Z`),
   );
 
+/**
+ * A store rejected a release: its owner hears at once, in the app and by e-mail (if they take release
+ * updates), with the store's own words (issue 33: nobody was told, and phones hid the reason).
+ */
+export async function tellOwnerOfRejection(
+  deps: Pick<AdminReleaseDeps, "mailer" | "logger" | "publicUrl"> & { db: Db },
+  rejection: { releaseId: string; storeName: string; message: string },
+) {
+  const [release] = await deps.db
+    .select({ title: releases.title, userId: releases.userId })
+    .from(releases)
+    .where(eq(releases.id, rejection.releaseId));
+  if (!release?.userId) return;
+  await notifyUser(deps, {
+    userId: release.userId,
+    kind: "release_status",
+    title: `${rejection.storeName} did not accept: ${release.title}`,
+    body: `${rejection.storeName} said: "${rejection.message}" Our team will fix what the store asks and send it again; you can see it on the release's page.`,
+    link: `/app/releases/${rejection.releaseId}`,
+    emailPreference: "emailReleaseUpdates",
+  });
+}
+
 /** Tells the owner (in-app, and by e-mail if they allow release updates) that their release changed status. */
 async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<typeof oneRelease>>) {
   if (!release.userId) return;

@@ -60,6 +60,18 @@ export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreE
         </h2>
         <span className="text-sm text-muted-foreground">{whereabouts(stores, releaseDate)}</span>
       </div>
+      {/* Outside the table, which scrolls sideways on a phone: a store's refusal is never off screen. */}
+      {stores.some((s) => s.state === "rejected") && (
+        <div role="alert" className="grid gap-1 rounded-md border border-red-700/60 bg-red-700/10 p-3 text-sm">
+          {stores
+            .filter((s) => s.state === "rejected")
+            .map((s) => (
+              <p key={s.store}>
+                <strong>{s.storeName} did not accept this release.</strong> {details(s, releaseDate)}
+              </p>
+            ))}
+        </div>
+      )}
       <Table aria-label="Stores" className="min-w-[560px]">
         <thead>
           <tr>
