@@ -108,6 +108,13 @@ export const RELEASE_NOTICES = {
     title: "Upload successful!",
     description: `"${title}" has been submitted for review.`,
   }),
+  /** Submitted with files the form had already shown as refused by stores (issue 33). */
+  submittedWithProblems: (title: string): Notice => ({
+    title: "Submitted, with problems to fix",
+    description: `"${title}" was submitted, but its files have problems stores would refuse. Fix them on the release's page: it cannot be approved before.`,
+  }),
+  discardTitle: "Discard this release?",
+  discard: "What you typed and the files you uploaded for it will be lost.",
   uploadFailedTitle: "Upload Failed",
   uploadFailed: "Could not submit your release. Please try again.",
   fetchFailedTitle: "Error fetching releases",

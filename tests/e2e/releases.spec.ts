@@ -61,6 +61,17 @@ test("upload validation speaks in the spec's order, and a valid upload appears f
   await expectToast(page, "Upload successful!", '"Older Song" has been submitted for review.');
   await expect(page.getByRole("button", { name: "New Release" })).toBeVisible();
 
+  // Cancel Upload asks before losing what was typed (issue 33); keeping it keeps it.
+  await page.getByRole("button", { name: "New Release" }).click();
+  await page.getByLabel("Release Title *").fill("Half typed");
+  await page.getByRole("button", { name: "Cancel Upload" }).click();
+  const discard = page.getByRole("alertdialog", { name: "Discard this release?" });
+  await discard.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel("Release Title *")).toHaveValue("Half typed");
+  await page.getByRole("button", { name: "Cancel Upload" }).click();
+  await discard.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("button", { name: "New Release" })).toBeVisible();
+
   await page.getByRole("button", { name: "New Release" }).click();
   await expect(page.getByLabel("Release Title *")).toHaveValue("");
   await fillRelease(page, { ...VALID, upc: uniqueUpc() });

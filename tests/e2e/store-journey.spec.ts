@@ -98,8 +98,8 @@ test("an artist follows a release from approval to accepted by two stores and re
   await page.setViewportSize({ width: 390, height: 844 });
   const refusal = page.getByRole("alert").filter({ hasText: "JioSaavn did not accept this release." });
   await expect(refusal).toContainText("The cover shows a web address.");
-  const box = await refusal.boundingBox();
-  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  const refusalBox = await refusal.boundingBox();
+  expect(refusalBox && refusalBox.x >= 0 && refusalBox.x + refusalBox.width <= 390).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(stores.getByRole("row").filter({ hasText: "Gaana" })).toContainText("Delivered, waiting for the store");
   await expect(page.getByText("Live on 2 of 6 stores").first()).toBeVisible();

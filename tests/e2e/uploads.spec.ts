@@ -67,6 +67,15 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   await expect(audioField.getByText(/^\d+ % · .* of 3\d\.\d MB$/)).toBeVisible();
   await audioField.getByRole("button", { name: "Resume upload" }).click();
   await expect(audioField.getByText(/MB\/s/)).toBeVisible();
+  // The network drops: the progress says it is reconnecting (issue 33: it looked frozen), and the
+  // upload carries on when the network is back.
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: true,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(audioField.getByText(/^Connection lost: reconnecting…/)).toBeVisible();
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,

@@ -4,9 +4,18 @@ import { DetailedError, Upload } from "tus-js-client";
 /** Where one file's upload stands, as the screen shows it. */
 export type UploadState =
   | { phase: "idle" }
-  | { phase: "uploading" | "paused"; fileName: string; sent: number; total: number; bytesPerSecond: number | null }
+  | {
+      phase: "uploading" | "paused";
+      fileName: string;
+      sent: number;
+      total: number;
+      bytesPerSecond: number | null;
+      /** The connection dropped: tus-js-client is retrying on its own (issue 33: it looked frozen). */
+      reconnecting?: boolean;
+    }
   | { phase: "finished"; fileName: string; total: number; uploadId: string }
-  | { phase: "failed"; fileName: string; message: string };
+  /** A failure keeps the file's name and how far it got, for Retry. */
+  | { phase: "failed"; fileName: string; message: string; sent: number; total: number };
 
 /** Waits between automatic retries after the network drops (then the person can retry by hand). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
@@ -40,6 +49,13 @@ export function useResumableUpload(meta: { kind: "audio" | "artwork" }) {
 
   // Leaving the page stops sending (the server keeps what arrived; it expires if never resumed).
   useEffect(() => () => void upload.current?.abort(), []);
+  // The browser knows first when the network goes: say "reconnecting" at once.
+  useEffect(() => {
+    const offline = () =>
+      setState((s) => (s.phase === "uploading" ? { ...s, reconnecting: true, bytesPerSecond: null } : s));
+    window.addEventListener("offline", offline);
+    return () => window.removeEventListener("offline", offline);
+  }, []);
 
   const begin = useCallback(async (current: Upload) => {
     const previous = await current.findPreviousUploads().catch(() => []);
@@ -71,12 +87,28 @@ export function useResumableUpload(meta: { kind: "audio" | "artwork" }) {
             s.phase === "uploading" ? { phase: "uploading", fileName, sent, total, bytesPerSecond } : s,
           );
         },
+        // The library's own rule (no retry of a refusal: 4xx but 409 and 423), but also while the browser
+        // says it is offline, which is when a retry is most wanted; the screen says "reconnecting".
+        onShouldRetry(error) {
+          const status = error.originalResponse?.getStatus() ?? 0;
+          const retry = !(status >= 400 && status < 500) || status === 409 || status === 423;
+          if (retry) {
+            setState((s) => (s.phase === "uploading" ? { ...s, reconnecting: true, bytesPerSecond: null } : s));
+          }
+          return retry;
+        },
         onSuccess() {
           const uploadId = next.url?.split("/").pop() ?? "";
           setState({ phase: "finished", fileName, total: file.size, uploadId });
         },
         onError(error) {
-          setState({ phase: "failed", fileName, message: messageOf(error) });
+          setState((s) => ({
+            phase: "failed",
+            fileName,
+            message: messageOf(error),
+            sent: s.phase === "uploading" || s.phase === "paused" ? s.sent : 0,
+            total: file.size,
+          }));
         },
       });
       upload.current = next;
@@ -100,7 +132,7 @@ export function useResumableUpload(meta: { kind: "audio" | "artwork" }) {
       s.phase === "paused"
         ? { ...s, phase: "uploading" }
         : s.phase === "failed"
-          ? { phase: "uploading", fileName: s.fileName, sent: 0, total: 0, bytesPerSecond: null }
+          ? { phase: "uploading", fileName: s.fileName, sent: s.sent, total: s.total, bytesPerSecond: null }
           : s,
     );
     current.start();

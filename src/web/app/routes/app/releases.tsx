@@ -13,6 +13,7 @@ import {
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
@@ -33,6 +34,8 @@ export function ReleasesPage() {
   usePageMeta("Your Releases");
   const [params, setParams] = useSearchParams();
   const [formOpen, setFormOpen] = useState(params.get("new") === "1");
+  const [formDirty, setFormDirty] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [tab, setTab] = useState<ReleaseFilters["tab"]>("all");
   const [status, setStatus] = useState<ReleaseStatus | "">("");
@@ -59,23 +62,43 @@ export function ReleasesPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold sm:text-3xl">Your Releases</h1>
-        <Button onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
+        <Button
+          onClick={() => (formOpen && formDirty ? setDiscarding(true) : setFormOpen((open) => !open))}
+          aria-expanded={formOpen}
+        >
           {formOpen ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
           {formOpen ? "Cancel Upload" : "New Release"}
         </Button>
       </div>
 
+      {/* Cancel Upload asks first when the form holds work (issue 33: it was lost without a word). */}
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title={RELEASE_NOTICES.discardTitle}
+        description={RELEASE_NOTICES.discard}
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setDiscarding(false);
+          setFormDirty(false);
+          setFormOpen(false);
+        }}
+      />
       {formOpen && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">Upload New Release</h2>
           <ReleaseForm
             submitLabel="Submit Release"
             submittingLabel="Submitting..."
-            onSubmit={async (input) => {
+            onDirtyChange={setFormDirty}
+            onSubmit={async (input, facts) => {
               const release = await create.mutateAsync(input);
               setFormOpen(false);
+              setFormDirty(false);
               setTab("all");
-              const notice = RELEASE_NOTICES.uploaded(release.title);
+              const notice = facts.blockingFiles
+                ? RELEASE_NOTICES.submittedWithProblems(release.title)
+                : RELEASE_NOTICES.uploaded(release.title);
               toast({ title: notice.title, description: notice.description });
             }}
           />

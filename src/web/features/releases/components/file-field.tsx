@@ -34,6 +34,7 @@ export function FileField({
   uploadId,
   onChange,
   onBusyChange,
+  onBlockingChange,
 }: {
   kind: UploadKind;
   /** What the file is, as a name: "Audio file", "Cover art", "Track 2 audio". */
@@ -41,6 +42,8 @@ export function FileField({
   uploadId: string;
   onChange: (uploadId: string) => void;
   onBusyChange: (busy: boolean) => void;
+  /** Whether the uploaded file has findings stores would refuse (the form says so on submit). */
+  onBlockingChange?: (blocking: boolean) => void;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -50,6 +53,8 @@ export function FileField({
   const check = useUploadCheck(uploadId);
 
   const busy = state.phase === "uploading" || state.phase === "paused";
+  const blocking = Boolean(uploadId && check.data?.findings.some((f) => f.severity === "blocking"));
+  useEffect(() => onBlockingChange?.(blocking), [blocking, onBlockingChange]);
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   // A removed track's field goes away mid-upload: it no longer holds the form up.
   const busyChange = useRef(onBusyChange);
@@ -139,7 +144,9 @@ export function FileField({
             aria-label={`Uploading ${state.fileName}`}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {progressText(state.sent, state.total, state.phase === "paused" ? null : state.bytesPerSecond)}
+            {state.phase === "uploading" && state.reconnecting
+              ? `Connection lost: reconnecting… (${progressText(state.sent, state.total, null)})`
+              : progressText(state.sent, state.total, state.phase === "paused" ? null : state.bytesPerSecond)}
           </p>
           <div className="flex flex-wrap gap-2">
             {state.phase === "uploading" ? (
@@ -198,12 +205,12 @@ export function FileField({
       {failure && (
         <div className="grid gap-2">
           <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {failure}
+            {state.phase === "failed" && !problem ? `${state.fileName}: ${failure}` : failure}
           </p>
           {state.phase === "failed" && !problem && (
             <div className="flex flex-wrap gap-2">
               <Button type="button" size="sm" variant="outline" onClick={resume}>
-                Retry upload
+                Retry upload of {state.fileName}
               </Button>
               <Button type="button" size="sm" variant="ghost" onClick={remove}>
                 Choose another file

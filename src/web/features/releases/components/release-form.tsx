@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -208,12 +208,16 @@ export function ReleaseForm({
   submittingLabel,
   onSubmit,
   onCancel,
+  onDirtyChange,
 }: {
   initial?: ReleaseFormValues;
   submitLabel: string;
   submittingLabel: string;
-  onSubmit: (input: ReleaseInput) => Promise<void>;
+  /** `blockingFiles`: uploaded files the form already showed as refused by stores. */
+  onSubmit: (input: ReleaseInput, facts: { blockingFiles: number }) => Promise<void>;
   onCancel?: () => void;
+  /** Whether the form holds work (typed metadata, uploaded files) that closing it would lose. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const form = useForm<ReleaseFormValues>({ defaultValues: initial });
   // Ids unique to this form: the upload form and an edit dialog can be on the page at once.
@@ -228,6 +232,13 @@ export function ReleaseForm({
     [],
   );
   const uploading = Object.values(busy).filter(Boolean).length;
+  const [blocked, setBlocked] = useState<Record<string, boolean>>({});
+  const markBlocked = useCallback(
+    (slot: string, value: boolean) => setBlocked((prev) => (prev[slot] === value ? prev : { ...prev, [slot]: value })),
+    [],
+  );
+  const dirty = form.formState.isDirty || uploading > 0;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [errors, setErrors] = useState<FieldErrors>({});
   // A code another release holds: the refusal stays in the form with the way to dispute it.
   const [disputable, setDisputable] = useState<{ code: string; message: string } | null>(null);
@@ -261,7 +272,7 @@ export function ReleaseForm({
     }
     if (!parsed.success) return;
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(parsed.data, { blockingFiles: Object.values(blocked).filter(Boolean).length });
       setDisputable(null);
       form.reset(EMPTY_RELEASE);
       setReleasedBefore(false);
@@ -395,6 +406,7 @@ export function ReleaseForm({
               uploadId={field.value}
               onChange={field.onChange}
               onBusyChange={(b) => markBusy("audio", b)}
+              onBlockingChange={(b) => markBlocked("audio", b)}
             />
           )}
         />
@@ -426,6 +438,7 @@ export function ReleaseForm({
               uploadId={field.value}
               onChange={field.onChange}
               onBusyChange={(b) => markBusy("artwork", b)}
+              onBlockingChange={(b) => markBlocked("artwork", b)}
             />
           )}
         />
@@ -496,6 +509,7 @@ export function ReleaseForm({
                       uploadId={f.value}
                       onChange={f.onChange}
                       onBusyChange={(b) => markBusy(field.id, b)}
+                      onBlockingChange={(b) => markBlocked(field.id, b)}
                     />
                   )}
                 />
