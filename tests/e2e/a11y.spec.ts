@@ -69,6 +69,8 @@ for (const theme of THEMES) {
     found.push(...(await seriousFindings(page, `edit dialog (${theme})`)));
     // With the upload form open beside it, every field still has its own label (ids are per form).
     await edit.getByRole("button", { name: "Close" }).click();
+    // Closing gives focus back to where the dialog came from (the release's menu button).
+    await expect(page.getByRole("button", { name: "More options for Accessible Song" })).toBeFocused();
     await page.getByRole("button", { name: "New Release" }).click();
     await expect(page.getByRole("heading", { name: "Upload New Release" })).toBeVisible();
     found.push(...(await seriousFindings(page, `upload form (${theme})`)));

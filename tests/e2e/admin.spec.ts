@@ -189,6 +189,8 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
   await expect(row).toContainText("Basic Artist (default)");
   // Editing: an emptied name is said beside the field, with focus on it, and nothing is saved.
   await row.getByRole("button", { name: "Edit Added Person" }).click();
+  // Focus moves into the panel it opens (issue 33).
+  await expect(admin.getByRole("heading", { name: "Edit Added Person" })).toBeFocused();
   await admin.locator("#edit-name").fill("");
   await admin.getByRole("button", { name: "Save" }).click();
   await expect(admin.getByRole("alert").filter({ hasText: "Full name, email, and role are required." })).toBeVisible();

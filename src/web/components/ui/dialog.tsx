@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "#web/lib/cn";
 import { dismissToasts } from "./toast";
 
@@ -14,8 +14,15 @@ export function DialogContent({
   className,
   children,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode }) {
+  // Most of our dialogs open from state (a menu item, a table button), not from a Trigger, so Radix
+  // has nothing to return focus to: the control focused when the dialog opened gets it back when it
+  // closes (issue 33), or, if that control is gone, Radix's default.
+  const opener = useRef<HTMLElement | null>(
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
@@ -27,6 +34,13 @@ export function DialogContent({
         onOpenAutoFocus={(event) => {
           dismissToasts();
           onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          if (event.defaultPrevented || !back?.isConnected || back === document.body) return;
+          event.preventDefault();
+          back.focus();
         }}
         {...props}
       >

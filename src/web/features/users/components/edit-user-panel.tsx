@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ADMIN_USER_MESSAGES, editUserSchema } from "#domain/users";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -17,6 +17,10 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
   const edit = useEditUser();
   const [form, setForm] = useState({ name: user.name, email: user.email, role: user.role as string });
   const fields = useFieldErrors(EDIT_USER_FIELDS, (field) => `edit-${field}`);
+  // The panel opens below the table: focus moves into it, to its heading, so keyboard and screen-reader
+  // users land where the editing is (issue 33).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = editUserSchema.safeParse(form);
@@ -32,7 +36,9 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
   };
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Edit {user.name}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        Edit {user.name}
+      </h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-start">
         <div className="grid gap-2">
           <Label htmlFor="edit-name">Full Name</Label>
