@@ -28,4 +28,9 @@ describe("store acknowledgements (ERN-C FtpAcknowledgementMessage)", () => {
     expect(() => parseAcknowledgement("<oops")).toThrow("not well-formed");
     expect(() => parseAcknowledgement(ack("<ErrorText>x</ErrorText>"))).toThrow("no FileStatus");
   });
+
+  it("a file far larger than any acknowledgement is refused before it is parsed (issue 33)", () => {
+    const padded = ack(`<FileStatus>FileOK</FileStatus><ErrorText>${"x".repeat(70 * 1024)}</ErrorText>`);
+    expect(() => parseAcknowledgement(padded)).toThrow("larger than 32 KB");
+  });
 });

@@ -40,7 +40,16 @@ function text(node: unknown): string | null {
 }
 
 /** Reads an acknowledgement file; throws with a plain reason when it is not one. */
+/**
+ * A store's acknowledgement is a few kilobytes; a file far larger is refused before it is parsed
+ * (issue 33: a 70 KB one held the server for up to 22 s on every poll, on the event loop).
+ */
+export const MAX_ACKNOWLEDGEMENT_BYTES = 32 * 1024;
+
 export function parseAcknowledgement(xml: string): Acknowledgement {
+  if (Buffer.byteLength(xml, "utf8") > MAX_ACKNOWLEDGEMENT_BYTES) {
+    throw new Error(`The acknowledgement is larger than ${MAX_ACKNOWLEDGEMENT_BYTES / 1024} KB: not read.`);
+  }
   let tree: unknown;
   try {
     tree = create(xml).end({ format: "object" });
