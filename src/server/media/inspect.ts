@@ -41,6 +41,9 @@ export async function inspectAudio(file: string): Promise<AudioFacts | null> {
   }
 }
 
+/** More chunks than any WAV writer makes before its audio. */
+const MAX_WAV_CHUNKS = 1024;
+
 async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
   const { size } = await fh.stat();
   let offset = 12;
@@ -48,8 +51,11 @@ async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
   let dataBytes: number | undefined;
   let truncated = false;
   const header = Buffer.alloc(8);
-  // Walk the chunks (fmt, data, and any LIST/bext/… between) by their declared sizes.
+  // Walk the chunks (fmt, data, and any LIST/bext/… between) by their declared sizes. A real WAV has a
+  // handful; a file of millions of empty chunks is not one we read (issue 33: it held a request 108 s).
+  let chunks = 0;
   while (offset + 8 <= size && (!fmt || dataBytes === undefined)) {
+    if (++chunks > MAX_WAV_CHUNKS) return null;
     await fh.read(header, 0, 8, offset);
     const id = header.toString("ascii", 0, 4);
     const length = header.readUInt32LE(4);
