@@ -197,6 +197,88 @@ describe("splits, escrow, statements and payouts", () => {
     ]);
   });
 
+  it("every screen tells each payee the same figure, to the paisa, whatever the split, imports and restatements (issue 33)", async () => {
+    // Priya accepts first (her address verified), so what she earns is hers, not in escrow.
+    await saveSplit(split("60", "40"));
+    const priya = server.client();
+    await priya.signUp("Priya Producer", "priya@example.com", "priya-pass");
+    await server.database.db.execute(sql`update users set email_verified = true where email = 'priya@example.com'`);
+    await priya.signIn("priya@example.com", "priya-pass");
+    const token = /\/invite\/([\w-]+)/.exec(
+      (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].inviteUrl,
+    )?.[1];
+    expect((await priya.post(`/api/invites/${token}/accept`)).status).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 100 }),
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { minLength: 2, maxLength: 2 }),
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { minLength: 2, maxLength: 2 }),
+        async (producerPercent, first, restated) => {
+          await saveSplit(split(String(100 - producerPercent), String(producerPercent)));
+          const money = (paise: number) => (paise / 100).toFixed(2);
+          const days = [inDays(2), inDays(40)];
+          const name = `agree-${Math.random()}`;
+          await importReport(
+            admin,
+            `${name}-a.csv`,
+            days.map((d, i) => row(d, money(first[i] ?? 0))),
+          );
+          await importReport(
+            admin,
+            `${name}-b.csv`,
+            days.map((d, i) => row(d, money(restated[i] ?? 0))),
+          );
+          const months = [...new Set(days.map((d) => d.slice(0, 7)))];
+          const ledger = await balances(server);
+          const net = Number(
+            (
+              await rows<{ net: string }>(
+                server,
+                sql`select coalesce(sum(net_paise), 0)::bigint as net from royalty_ledger`,
+              )
+            )[0]?.net,
+          );
+          let shared = 0;
+          let earnedByStatements = 0;
+          for (const [client, id] of [
+            [owner.client, owner.id],
+            [priya, (await priya.get("/api/session")).body.user.id as string],
+          ] as const) {
+            const royalties = (await client.get("/api/royalties")).body;
+            const dashboard = (await client.get("/api/dashboard")).body.stats.totalRoyaltiesPaise;
+            let statements = 0;
+            for (const month of months) {
+              const statement = (await client.get(`/api/royalties/statements/${month}`)).body;
+              statements += statement.earningsPaise;
+              if (client === owner.client) shared += statement.sharedPaise;
+            }
+            // Escrow releases happened before these months' earnings; what was earned is what was released.
+            const released = (await client.get(`/api/royalties/statements/${new Date().toISOString().slice(0, 7)}`))
+              .body.escrowReleasedPaise;
+            expect(dashboard).toBe(royalties.totalEarningsPaise);
+            expect(royalties.availablePaise).toBe(ledger[id] ?? 0);
+            expect(royalties.totalEarningsPaise).toBe(ledger[id] ?? 0);
+            expect(royalties.totalEarningsPaise).toBe(
+              statements + (months.includes(new Date().toISOString().slice(0, 7)) ? 0 : released),
+            );
+            earnedByStatements += statements;
+          }
+          // What the owner's statements say they shared is what the producer's say she earned, and
+          // together they are what the stores paid after our share.
+          expect(earnedByStatements).toBe(net);
+          expect(shared).toBe(earnedByStatements - (await statementsOf(owner.client, months)));
+        },
+      ),
+      { numRuns: 4 },
+    );
+  }, 120_000);
+
+  const statementsOf = async (client: TestClient, months: string[]) => {
+    let sum = 0;
+    for (const month of months) sum += (await client.get(`/api/royalties/statements/${month}`)).body.earningsPaise;
+    return sum;
+  };
+
   it("a restated report reverses and reposts: balances are as if the new figures had come first", async () => {
     await saveSplit(split("70", "30", { recoupment: { collaboratorIndex: 1, amountPaise: 500 } }));
     await fc.assert(
