@@ -180,6 +180,8 @@ export const PAYOUT_MESSAGES = {
   withProvider:
     "This payout was handed to the payout provider, which may still pay it: it cannot be marked paid by hand. Approve it again to retry with the provider.",
   alreadyCompleted: "This payout is already completed.",
+  handPaymentHeld:
+    "The payee's details are held for review (the name did not match, or the account was not found): approve or fix them before paying.",
   allTds: "Nothing to transfer: the whole amount is TDS. Marked completed without a transfer.",
   allTdsReference: "TDS only: nothing transferred",
   ended: "This payout has ended (failed or reversed); its money is back in the payee's balance.",

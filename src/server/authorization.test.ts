@@ -132,6 +132,7 @@ const MATRIX: Record<string, Access> = {
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
 const VALID_BODIES: Record<string, unknown> = {
+  "POST /admin/payouts/{id}/complete": { reference: "UTR1", password: "wrong-password" },
   "POST /identifier-disputes": { code: "5012345678900", evidence: "Bought from GS1 India, invoice GS1-2026-118." },
   "POST /tickets/{id}/messages": { message: "Hello" },
   "PUT /releases/{id}": validRelease({ title: "Hijacked" }),

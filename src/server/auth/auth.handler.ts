@@ -9,7 +9,7 @@ import { clientIp } from "#server/lib/client-ip";
 import { codeForStatus, errorBody } from "#server/lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
-import { verifyPassword } from "./password";
+import { accountPasswordMatches } from "./password";
 import {
   clearAllSignIns,
   clearSignIn,
@@ -159,14 +159,8 @@ function sameSignUpAnswer(response: Response, name: string, email: string): Resp
   return new Response(JSON.stringify({ token: null, user }), { status: 200, headers });
 }
 
-async function passwordMatches(c: Context<AppEnv>, userId: string, password: string): Promise<boolean> {
-  const [account] = await c
-    .get("deps")
-    .database.db.select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  if (!account?.password) return false;
-  return verifyPassword({ hash: account.password, password }).catch(() => false);
+function passwordMatches(c: Context<AppEnv>, userId: string, password: string): Promise<boolean> {
+  return accountPasswordMatches(c.get("deps").database.db, userId, password);
 }
 
 /** The address a password-reset token belongs to, so a reset also lifts the account's sign-in pause. */

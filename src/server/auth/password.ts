@@ -1,5 +1,8 @@
 import { hash, verify } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client";
+import { accounts } from "#server/db/schema";
 
 /**
  * Argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): about a fifth of the CPU
@@ -17,4 +20,14 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }) {
   if (stored.startsWith("$argon2")) return verify(stored, password.normalize("NFKC"));
   return verifyScrypt({ hash: stored, password });
+}
+
+/** Whether `password` is the account's own (a re-entry before something that moves money or identity). */
+export async function accountPasswordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+  const [account] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!account?.password) return false;
+  return verifyPassword({ hash: account.password, password }).catch(() => false);
 }

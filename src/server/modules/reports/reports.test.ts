@@ -304,9 +304,20 @@ describe("payouts", () => {
     });
     expect(await audited()).toBe(1);
     expect((await admin.get("/api/admin/payouts/00000000-0000-4000-8000-000000000000/account")).status).toBe(404);
-    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: " " })).status).toBe(400);
-    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "UTR123456" })).status).toBe(200);
-    expect((await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "again" })).status).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/payouts/${id}/complete`, { reference: " ", password: TEST_ADMIN.password })).status,
+    ).toBe(400);
+    // Paying by hand is confirmed with the admin's own password (issue 33): a wrong one changes nothing.
+    const wrong = await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "UTR123456", password: "nope" });
+    expect(wrong.body.error.code).toBe("INVALID_PASSWORD");
+    expect(
+      (await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "UTR123456", password: TEST_ADMIN.password }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "again", password: TEST_ADMIN.password }))
+        .status,
+    ).toBe(409);
     const paid = await artist.client.get("/api/royalties");
     expect(paid.body).toMatchObject({ pendingPaymentPaise: 0, lastPayment: { amountPaise: 50_000 } });
     expect(paid.body.payouts[0]).toMatchObject({ status: "completed", reference: "UTR123456" });

@@ -1,11 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { MESSAGES } from "#domain/messages";
 import { KYC_STATUSES, kycSchema, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireUser } from "#server/auth/guards";
+import { accountPasswordMatches } from "#server/auth/password";
 import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
+import { DomainError } from "#server/lib/domain-error";
 import { err, fileDownload, json } from "#server/lib/route-helpers";
 import { payeeAccountForPayout, payeeAccountSchema } from "./payee-account";
 import { approvePayeeDetails, getPayeeDetails, savePayeeDetails } from "./payee-details";
@@ -170,7 +173,11 @@ const routes = {
       body: {
         content: {
           "application/json": {
-            schema: z.object({ reference: z.string().trim().min(1, "Enter the payment reference.").max(120) }),
+            schema: z.object({
+              reference: z.string().trim().min(1, "Enter the payment reference.").max(120),
+              // Money paid by hand is confirmed with the admin's own password (issue 33).
+              password: z.string().min(1, "Enter your password to confirm.").max(200),
+            }),
           },
         },
         required: true,
@@ -532,8 +539,14 @@ export const royaltiesRouter = createRouter()
     return c.json({ account }, 200);
   })
   .openapi(routes.complete, async (c) => {
-    await requireAdmin(c);
-    const payout = await completePayout(c.get("deps"), c.req.valid("param").id, c.req.valid("json").reference);
+    const admin = await requireAdmin(c);
+    const { reference, password } = c.req.valid("json");
+    if (!(await accountPasswordMatches(c.get("deps").database.db, admin.id, password))) {
+      throw new DomainError("invalid", "INVALID_PASSWORD", MESSAGES.wrongPassword, {
+        fields: { password: MESSAGES.wrongPassword },
+      });
+    }
+    const payout = await completePayout(c.get("deps"), c.req.valid("param").id, reference);
     return c.json({ payout }, 200);
   })
   .openapi(moreRoutes.splits, async (c) => {

@@ -511,6 +511,15 @@ export async function completePayout(
             : PAYOUT_MESSAGES.withProvider,
       );
     }
+    // Payee details held for review (a name that did not match, an account not found) hold hand
+    // payments too: paying by hand is no way around the check (issue 33).
+    const [account] = await tx
+      .select({ kycStatus: payoutAccounts.kycStatus })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, payout.userId));
+    if (account?.kycStatus === "name_mismatch" || account?.kycStatus === "invalid") {
+      throw new DomainError("conflict", "KYC_HELD", PAYOUT_MESSAGES.handPaymentHeld);
+    }
     const [row] = await tx
       .update(payouts)
       .set({ status: "completed", reference, completedAt: new Date() })

@@ -458,7 +458,10 @@ describe("splits, escrow, statements and payouts", () => {
       const approved = await admin.post("/api/admin/payouts/approve", { ids: [id] });
       p.createPayout = createPayout;
       expect(approved.body.skipped[0].reason).toContain("did not answer");
-      const byHand = await admin.post(`/api/admin/payouts/${id}/complete`, { reference: "NEFT123" });
+      const byHand = await admin.post(`/api/admin/payouts/${id}/complete`, {
+        reference: "NEFT123",
+        password: TEST_ADMIN.password,
+      });
       expect(byHand.status).toBe(409);
       expect(byHand.body.error.code).toBe("WITH_PROVIDER");
       // The provider pays it after all, and its webhook completes it.
@@ -482,7 +485,7 @@ describe("splits, escrow, statements and payouts", () => {
         const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
         const [approved, byHand] = await Promise.all([
           admin.post("/api/admin/payouts/approve", { ids: [id] }),
-          admin.post(`/api/admin/payouts/${id}/complete`, { reference: `NEFT${i}` }),
+          admin.post(`/api/admin/payouts/${id}/complete`, { reference: `NEFT${i}`, password: TEST_ADMIN.password }),
         ]);
         await provider().settle();
         const sentToProvider = approved.body.sent.length === 1;
@@ -546,6 +549,29 @@ describe("splits, escrow, statements and payouts", () => {
       const csv = await admin.send("GET", `/api/admin/tds?fy=${fy}&quarter=${quarter}`, undefined);
       expect(csv.text).toContain("ABCPE1234F");
       expect(csv.text).not.toContain("ABCPE9999Z");
+    });
+
+    it("details held for review hold a hand payment too", async () => {
+      await earn(owner.client, 80_000);
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "owner@okbank",
+      });
+      await owner.client.post("/api/royalties/payouts");
+      const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+      await owner.client.request("PUT", "/api/payee-details", {
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId: "mismatch.owner@okbank",
+      });
+      const byHand = await admin.post(`/api/admin/payouts/${id}/complete`, {
+        reference: "NEFT9",
+        password: TEST_ADMIN.password,
+      });
+      expect(byHand.status).toBe(409);
+      expect(byHand.body.error.code).toBe("KYC_HELD");
+      expect((await owner.client.get("/api/royalties")).body.payouts[0].status).toBe("pending");
     });
 
     it("a payout that is all TDS is completed without a transfer", async () => {

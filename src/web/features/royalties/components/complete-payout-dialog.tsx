@@ -11,10 +11,13 @@ import { toast } from "#web/components/ui/toast";
 import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
 import { usePayeeAccount } from "#web/features/royalties/api/get-payee-account";
 import type { AdminPayout } from "#web/features/royalties/api/get-payouts";
+import { ApiClientError } from "#web/lib/api-client";
 
 export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
   const complete = useCompletePayout();
   const [reference, setReference] = useState("");
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
@@ -26,12 +29,21 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
       return;
     }
     setMissing(null);
+    if (!password) {
+      setPasswordError("Enter your password to confirm.");
+      document.getElementById("payout-password")?.focus();
+      return;
+    }
+    setPasswordError(null);
     try {
-      await complete.mutateAsync({ id: payout.id, reference: reference.trim() });
+      await complete.mutateAsync({ id: payout.id, reference: reference.trim(), password });
       toast({ title: "Payout completed", description: `${formatInr(payout.amountPaise)} to ${payout.userName}` });
       onClose();
     } catch (err) {
-      setError((err as Error).message);
+      if (err instanceof ApiClientError && err.code === "INVALID_PASSWORD") {
+        setPasswordError(err.message);
+        document.getElementById("payout-password")?.focus();
+      } else setError((err as Error).message);
     }
   };
   return (
@@ -48,6 +60,16 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
             {...fieldErrorProps("payout-reference-error", missing)}
           />
           <FieldError id="payout-reference-error" message={missing} announce />
+          <Label htmlFor="payout-password">Your password</Label>
+          <Input
+            id="payout-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...fieldErrorProps("payout-password-error", passwordError)}
+          />
+          <FieldError id="payout-password-error" message={passwordError} announce />
           <FormError message={error} />
           <Button type="submit" disabled={complete.isPending}>
             Mark as Paid
