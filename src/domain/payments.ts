@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GSTIN_PATTERN, gstinMatchesState, INDIAN_STATE_NAMES } from "./gst";
 import { PLAN_IDS } from "./plans";
+import { hasControlCharacters } from "./text";
 
 /**
  * A paid plan's life at the payment gateway (issue 18), as Razorpay Subscriptions run it: created at
@@ -159,7 +160,7 @@ export const billingDetailsSchema = z
       .trim()
       .min(1, "Enter the name for the invoice.")
       .max(200)
-      .regex(/^[^\u0000-\u001f\u007f]*$/, "Enter the name on one line, without special characters."),
+      .refine((v) => !hasControlCharacters(v), "Enter the name on one line, without special characters."),
     billingState: z.enum(INDIAN_STATE_NAMES, { message: "Choose your billing state." }),
     gstin: z
       .string()

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { MESSAGES } from "#domain/messages";
 import type { AppEnv } from "#server/context";
-import { accounts, sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
+import { sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
 import { clientIp } from "#server/lib/client-ip";
 import { codeForStatus, errorBody } from "#server/lib/errors";
 import { CLIENT_IP_HEADER } from "./auth";

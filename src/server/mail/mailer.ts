@@ -30,13 +30,21 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   return {
     transport: "outbox",
     async send(message) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
-      const date = new Date().toISOString();
-      // Names sort by time, so the newest mail is the last file.
-      const file = path.join(opts.outboxDir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: opts.from, date, ...message }, null, 2));
+      const file = await writeToOutbox(opts.outboxDir, { from: opts.from, ...message });
       // The file, not its contents: links in mails carry secrets (reset and confirmation tokens).
       opts.logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };
+}
+
+/**
+ * The built-in outboxes (mail, texts): each message a JSON file, named by time so the newest is last.
+ * Returns the file's path.
+ */
+export async function writeToOutbox(dir: string, message: object): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const date = new Date().toISOString();
+  const file = path.join(dir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
+  await fs.writeFile(file, JSON.stringify({ date, ...message }, null, 2));
+  return file;
 }

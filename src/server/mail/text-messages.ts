@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Logger } from "pino";
+import { writeToOutbox } from "./mailer";
 
 export interface TextMessage {
   /** An Indian mobile number, +91XXXXXXXXXX. */
@@ -24,10 +22,7 @@ export function createTextMessenger(opts: { outboxDir: string; logger: Logger })
   return {
     transport: "outbox",
     async send(message) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
-      const date = new Date().toISOString();
-      const file = path.join(opts.outboxDir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
-      await fs.writeFile(file, JSON.stringify({ date, ...message }, null, 2));
+      const file = await writeToOutbox(opts.outboxDir, message);
       // The file, not the text: it carries a one-time code.
       opts.logger.info({ to: message.to, file }, "text message written to outbox");
     },

@@ -370,6 +370,22 @@ export async function inviteInfo(db: Db, token: string) {
   };
 }
 
+/**
+ * The invite a link names, locked for this transaction, if it is still open to this account: not
+ * accepted yet, and not the release owner's own.
+ */
+async function openInviteFor(tx: Db, token: string, userId: string) {
+  const [c] = await tx
+    .select()
+    .from(collaborators)
+    .where(eq(collaborators.inviteTokenHash, hashToken(token)))
+    .for("update");
+  if (!c) throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.inviteNotFound);
+  if (c.acceptedUserId) throw new DomainError("conflict", "ALREADY_ACCEPTED", SPLIT_MESSAGES.inviteAccepted);
+  if (c.ownerId === userId) throw new DomainError("conflict", "OWN_SPLIT", SPLIT_MESSAGES.inviteOwnSplit);
+  return c;
+}
+
 const hashCode = (code: string) => createHash("sha256").update(`invite-code:${code}`).digest();
 
 /**
@@ -380,14 +396,7 @@ export async function sendAcceptCode(deps: Deps, token: string, user: { id: stri
   const { db } = deps;
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const c = await db.transaction(async (tx) => {
-    const [c] = await tx
-      .select()
-      .from(collaborators)
-      .where(eq(collaborators.inviteTokenHash, hashToken(token)))
-      .for("update");
-    if (!c) throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.inviteNotFound);
-    if (c.acceptedUserId) throw new DomainError("conflict", "ALREADY_ACCEPTED", SPLIT_MESSAGES.inviteAccepted);
-    if (c.ownerId === user.id) throw new DomainError("conflict", "OWN_SPLIT", SPLIT_MESSAGES.inviteOwnSplit);
+    const c = await openInviteFor(tx, token, user.id);
     const now = Date.now();
     const windowOpen = c.acceptCodesWindowAt && now - c.acceptCodesWindowAt.getTime() < 86_400_000;
     const sent = windowOpen ? c.acceptCodesSent : 0;
@@ -430,14 +439,7 @@ export async function acceptInvite(
 ) {
   const { db } = deps;
   const outcome = await db.transaction(async (tx) => {
-    const [c] = await tx
-      .select()
-      .from(collaborators)
-      .where(eq(collaborators.inviteTokenHash, hashToken(token)))
-      .for("update");
-    if (!c) throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.inviteNotFound);
-    if (c.acceptedUserId) throw new DomainError("conflict", "ALREADY_ACCEPTED", SPLIT_MESSAGES.inviteAccepted);
-    if (c.ownerId === user.id) throw new DomainError("conflict", "OWN_SPLIT", SPLIT_MESSAGES.inviteOwnSplit);
+    const c = await openInviteFor(tx, token, user.id);
     const hint = maskContact(c.email ?? c.phone ?? "");
     if (code) {
       const expected = c.acceptCodeHash ? Buffer.from(c.acceptCodeHash, "hex") : null;

@@ -3,6 +3,7 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, EVENTS, MemoryLocker, Server } from "@tus/server";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { withoutControlCharacters } from "#domain/text";
 import {
   isAllowedType,
   MAX_UNFINISHED_UPLOADS,
@@ -135,10 +136,7 @@ export function createUploadServer(deps: {
       const userId = ownerOf(req);
       const kind = upload.metadata?.kind as UploadKind | undefined;
       if (!kind || !UPLOAD_KINDS.includes(kind)) throw refuse(400, UPLOAD_MESSAGES.kindRequired);
-      const contentType = (upload.metadata?.filetype ?? upload.metadata?.type ?? "").replace(
-        /[\u0000-\u001f\u007f]/g,
-        "",
-      );
+      const contentType = withoutControlCharacters(upload.metadata?.filetype ?? upload.metadata?.type ?? "");
       if (!isAllowedType(kind, contentType)) throw refuse(415, UPLOAD_MESSAGES.wrongType(kind));
       if (upload.size === undefined) throw refuse(400, UPLOAD_MESSAGES.lengthRequired);
       if (upload.size > UPLOAD_LIMITS[kind].maxBytes) throw refuse(413, UPLOAD_MESSAGES.tooLarge(kind));
@@ -160,9 +158,7 @@ export function createUploadServer(deps: {
           ownerId: userId,
           kind,
           // Control characters (a NUL cannot even be stored) are dropped, never a 500.
-          fileName: (upload.metadata?.filename ?? upload.metadata?.name ?? "")
-            .replace(/[\u0000-\u001f\u007f]/g, "")
-            .slice(0, 255),
+          fileName: withoutControlCharacters(upload.metadata?.filename ?? upload.metadata?.name ?? "").slice(0, 255),
           contentType: contentType.toLowerCase(),
           sizeBytes: size,
         });
