@@ -254,9 +254,9 @@ describe("admin API", () => {
     // The quality check could not fetch the made-up links, so the artist heard of that first.
     expect(notes.body.unread).toBe(4);
     expect(notes.body.notifications.map((n: { title: string }) => n.title)).toEqual([
-      "Release Taken Down: Reviewed",
+      "Release taken down: Reviewed",
       "Release approved: Reviewed",
-      "Release Rejected: Reviewed",
+      "Release not approved: Reviewed",
       "Fix needed: Reviewed",
     ]);
     const mails = (await server.outbox()).filter((m) => m.to === artist.email);
