@@ -9,6 +9,7 @@ import { cancelEmailChange, handleAuthRequest } from "#server/auth/auth.handler"
 import type { AppDeps, AppEnv } from "#server/context";
 import { roles } from "#server/db/schema";
 import { renderApiDocs } from "#server/lib/api-docs";
+import { clientIp } from "#server/lib/client-ip";
 import { createRouter } from "#server/lib/create-router";
 import { errorBody, handleError } from "#server/lib/errors";
 import { originGuard } from "#server/lib/origin-guard";
@@ -153,6 +154,8 @@ export function createApp(deps: AppDeps) {
       stores: deps.delivery.stores,
       publicUrl: deps.publicUrl,
       media: deps.media,
+      visitorOf: (c) =>
+        deps.payoutEncryptor.digest(`visitor:${clientIp(c, deps.trustProxy)}|${c.req.header("user-agent") ?? ""}`),
     })),
   );
 

@@ -38,7 +38,7 @@ import {
   sendInviteReminders,
   warnOfRoyaltyAudit,
 } from "#server/modules/royalties";
-import { resolversFromEnv } from "#server/modules/store-links";
+import { forgetOldVisitors, resolversFromEnv } from "#server/modules/store-links";
 import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
 import type { Env } from "./env";
@@ -189,6 +189,7 @@ export async function startServer(
       const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
       if (swept.removed.length)
         logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
+      await forgetOldVisitors(database.db);
       const expired = await uploads.expire();
       if (expired) logger.info({ uploads: expired }, "abandoned uploads removed");
       // The test gateway charges its due renewals as Razorpay's scheduler would; reminders go out once.

@@ -234,6 +234,25 @@ export const storeLinks = pgTable(
  * Visits to a release's public page and clicks through to each store, counted per day. Counts only:
  * no address, cookie or agent is stored.
  */
+/**
+ * Who was already counted today for a release's page or a store button: a keyed digest of the client
+ * address and browser, never the address itself. A visitor counts once a day (issue 33: counters grew
+ * with every reload). Rows older than a day are of no use and are removed by the hourly clean-up.
+ */
+export const releaseLinkVisitors = pgTable(
+  "release_link_visitors",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    store: text("store").notNull().default(""),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.day, t.kind, t.store, t.visitor] })],
+);
+
 export const releaseLinkStats = pgTable(
   "release_link_stats",
   {

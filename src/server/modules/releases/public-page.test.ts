@@ -181,6 +181,9 @@ describe("where the release is, store by store", () => {
     // A store where it is not live is no destination.
     expect((await fetch(`${server.url}${slugPath}/go/jiosaavn`, { redirect: "manual" })).status).toBe(404);
 
+    // A visitor counts once a day, however often they reload or click (issue 33); another browser is another visitor.
+    await fetch(`${server.url}${slugPath}/go/apple-music`, { redirect: "manual" });
+    await fetch(`${server.url}${slugPath}`, { headers: { "user-agent": "Another phone" } });
     const after = await artist.client.get(`/api/releases/${id}`);
     expect(after.body.publicPage.visits).toBe(2);
     expect(after.body.publicPage.clicks).toEqual(

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { asc, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import sharp from "sharp";
 import { latestPerStore, type StoreState, storeStateOf, todayInIndia } from "#domain/deliveries";
 import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
@@ -115,6 +115,8 @@ export function publicReleasePages(
     stores: readonly StoreConfig[];
     publicUrl: string;
     media: Pick<MediaStore, "has" | "derived">;
+    /** A keyed digest of who is asking (address and browser): counted once a day, never stored plainly. */
+    visitorOf: (c: Context<AppEnv>) => string;
   },
 ) {
   const app = new Hono<AppEnv>();
@@ -132,7 +134,7 @@ export function publicReleasePages(
     const found = await publicRelease(db, stores, c.req.param("slug"));
     if (!found) return c.html(notFound(publicUrl), 404);
     const { release, perStore, today } = found;
-    if (c.req.method === "GET") await countLinkEvent(db, release.id, "visit");
+    if (c.req.method === "GET") await countLinkEvent(db, release.id, "visit", deps().visitorOf(c));
     const slug = release.publicSlug;
     const url = `${publicUrl}${publicReleasePath(slug)}`;
     const live = perStore.filter((s) => s.state === "live");
@@ -174,7 +176,7 @@ export function publicReleasePages(
     const entry = found?.perStore.find((s) => s.store.id === c.req.param("store") && s.state === "live");
     const target = found && entry ? destination(entry, found.release.title, found.release.artistName) : null;
     if (!found || !entry || !target) return c.html(notFound(publicUrl), 404);
-    await countLinkEvent(db, found.release.id, "click", entry.store.id);
+    await countLinkEvent(db, found.release.id, "click", deps().visitorOf(c), entry.store.id);
     c.header("Cache-Control", "no-store");
     return c.redirect(target, 302);
   });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { todayInIndia } from "#domain/deliveries";
 import type { Db } from "#server/db/client";
-import { deliveries, releaseLinkStats, releases, storeLinks } from "#server/db/schema";
+import { deliveries, releaseLinkStats, releaseLinkVisitors, releases, storeLinks } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 import type { StoreLinkResolver } from "./resolvers";
 
@@ -77,14 +77,31 @@ export async function resolvePendingLinks(
 }
 
 /** Counts a visit to the public page, or a click through to a store: one row per day, no personal data. */
-export async function countLinkEvent(db: Db, releaseId: string, kind: "visit" | "click", store = "") {
-  await db
-    .insert(releaseLinkStats)
-    .values({ releaseId, day: sql`current_date`, kind, store, count: 1 })
-    .onConflictDoUpdate({
-      target: [releaseLinkStats.releaseId, releaseLinkStats.day, releaseLinkStats.kind, releaseLinkStats.store],
-      set: { count: sql`${releaseLinkStats.count} + 1` },
-    });
+/**
+ * Counts a page visit or a store click, once a day per visitor (`visitor`: a keyed digest of their
+ * address and browser). A reload, or a script hammering the page, counts once.
+ */
+export async function countLinkEvent(db: Db, releaseId: string, kind: "visit" | "click", visitor: string, store = "") {
+  await db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(releaseLinkVisitors)
+      .values({ releaseId, day: sql`current_date`, kind, store, visitor })
+      .onConflictDoNothing()
+      .returning({ visitor: releaseLinkVisitors.visitor });
+    if (!first) return;
+    await tx
+      .insert(releaseLinkStats)
+      .values({ releaseId, day: sql`current_date`, kind, store, count: 1 })
+      .onConflictDoUpdate({
+        target: [releaseLinkStats.releaseId, releaseLinkStats.day, releaseLinkStats.kind, releaseLinkStats.store],
+        set: { count: sql`${releaseLinkStats.count} + 1` },
+      });
+  });
+}
+
+/** Who was counted before yesterday is of no use: forgotten (the hourly clean-up). */
+export async function forgetOldVisitors(db: Db): Promise<void> {
+  await db.delete(releaseLinkVisitors).where(sql`${releaseLinkVisitors.day} < current_date - 1`);
 }
 
 /** All-time visits and clicks per store, for the artist. */
