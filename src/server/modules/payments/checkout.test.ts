@@ -262,6 +262,21 @@ describe("paying for plans through the built-in test gateway", () => {
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it("Pay clicked six times at once on one checkout is one payment, one invoice, one plan year (issue 33)", async () => {
+    const artist = await createArtist(server);
+    const started = await artist.client.post("/api/checkouts", { billing: WEST_BENGAL, planId: "pro_artist" });
+    const ref = started.body.checkout.gatewayRef as string;
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        artist.client.post(`/api/test-gateway/checkouts/${ref}/pay`, { method: "upi", outcome: "success" }),
+      ),
+    );
+    expect(await count("payments", artist.id)).toBe(1);
+    expect(await count("invoices", artist.id)).toBe(1);
+    const billing = (await artist.client.get("/api/billing")).body;
+    expect(billing.nextRenewal).toBe(oneYearAfter(today()));
+  });
+
   it("holds deliveries until the release is paid for, by the Introductory Offer or the plan", async () => {
     const artist = await createArtist(server);
     const release = await createLiveRelease(server, admin, artist.client);

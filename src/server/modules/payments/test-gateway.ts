@@ -100,16 +100,20 @@ export function createTestGateway(opts: { db: Db; webhookSecret: string; send: (
         });
         return;
       }
+      // One checkout is paid once, as at Razorpay: its payment has one id, so Pay clicked six times at
+      // once is one payment to the webhook receiver, which keeps each payment once (issue 33: six
+      // parallel clicks made six charges, invoices and plan years).
+      const paid = { notes, id: `pay_test_${checkout.id.replace(/-/g, "").slice(0, 16)}` };
       if (checkout.purpose === "plan") {
         await emit("subscription.authenticated", { subscription: { entity: { id: ref, status: "authenticated" } } });
         await emit("subscription.charged", {
           subscription: { entity: { id: ref, status: "active" } },
-          payment: paymentEntity(checkout.amountPaise, method, "captured", { notes }),
+          payment: paymentEntity(checkout.amountPaise, method, "captured", paid),
         });
       } else {
         await emit("order.paid", {
           order: { entity: { id: ref, status: "paid" } },
-          payment: paymentEntity(checkout.amountPaise, method, "captured", { notes, order_id: ref }),
+          payment: paymentEntity(checkout.amountPaise, method, "captured", { ...paid, order_id: ref }),
         });
       }
     },

@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useRef } from "react";
+import { focusReturnTarget } from "#web/lib/focus-return";
 import { Button } from "./button";
 import { dismissToasts } from "./toast";
 
@@ -27,9 +28,7 @@ export function ConfirmDialog({
   // again when the dialog closes, as a trigger would be.
   const opener = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
-  if (open && !wasOpen.current && typeof document !== "undefined") {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
+  if (open && !wasOpen.current) opener.current = focusReturnTarget();
   wasOpen.current = open;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>

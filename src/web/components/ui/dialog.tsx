@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "#web/lib/cn";
+import { focusReturnTarget } from "#web/lib/focus-return";
 import { dismissToasts } from "./toast";
 
 export const Dialog = DialogPrimitive.Root;
@@ -20,9 +21,8 @@ export function DialogContent({
   // Most of our dialogs open from state (a menu item, a table button), not from a Trigger, so Radix
   // has nothing to return focus to: the control focused when the dialog opened gets it back when it
   // closes (issue 33), or, if that control is gone, Radix's default.
-  const opener = useRef<HTMLElement | null>(
-    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
+  const opener = useRef<{ element: HTMLElement | null } | null>(null);
+  if (opener.current === null) opener.current = { element: focusReturnTarget() };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
@@ -37,7 +37,7 @@ export function DialogContent({
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const back = opener.current;
+          const back = opener.current?.element;
           if (event.defaultPrevented || !back?.isConnected || back === document.body) return;
           event.preventDefault();
           back.focus();
