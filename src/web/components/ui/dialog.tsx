@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, type ReactNode, useRef } from "react";
+import { type ComponentProps, type ReactNode, useRef, useState } from "react";
 import { cn } from "#web/lib/cn";
 import { focusReturnTarget } from "#web/lib/focus-return";
 import { dismissToasts } from "./toast";
@@ -21,8 +21,7 @@ export function DialogContent({
   // Most of our dialogs open from state (a menu item, a table button), not from a Trigger, so Radix
   // has nothing to return focus to: the control focused when the dialog opened gets it back when it
   // closes (issue 33), or, if that control is gone, Radix's default.
-  const opener = useRef<{ element: HTMLElement | null } | null>(null);
-  if (opener.current === null) opener.current = { element: focusReturnTarget() };
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
@@ -37,7 +36,7 @@ export function DialogContent({
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const back = opener.current?.element;
+          const back = opener.current;
           if (event.defaultPrevented || !back?.isConnected || back === document.body) return;
           event.preventDefault();
           back.focus();
@@ -52,6 +51,7 @@ export function DialogContent({
         ) : (
           <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
         )}
+        <RememberOpener into={opener} />
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           aria-label="Close"
@@ -62,4 +62,17 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * Rendered inside the dialog's content, so it mounts each time the dialog opens (our DialogContent
+ * itself renders while closed too): it notes, once per opening and before focus moves into the
+ * dialog, where focus should go back to.
+ */
+function RememberOpener({ into }: { into: { current: HTMLElement | null } }) {
+  useState(() => {
+    into.current = focusReturnTarget();
+    return null;
+  });
+  return null;
 }
