@@ -4,10 +4,11 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import type { PlanId } from "#domain/plans";
 import type { Db } from "#server/db/client";
-import { invoices, payments, refunds, users } from "#server/db/schema";
+import { invoices, payments, refunds, subscriptions, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { PaymentGateway } from "#server/lib/payment-gateway";
 import { likePattern } from "#server/lib/route-helpers";
+import { todayIso } from "#server/modules/subscriptions";
 import { gatewayCall } from "./gateway-call";
 
 export async function listPayments(db: Db, f: { q?: string; page: number; pageSize: number }) {
@@ -111,5 +112,13 @@ export async function refundPayment(
       .update(payments)
       .set({ refundedPaise: payment.refundedPaise + amount })
       .where(eq(payments.id, paymentId));
+    // All of it given back: the plan it bought ends today (issue 33: a full refund left it active).
+    // Live releases stay live, as when a plan lapses.
+    if (payment.refundedPaise + amount === payment.amountPaise) {
+      await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", endDate: todayIso(), cancelAtPeriodEnd: false })
+        .where(and(eq(subscriptions.paymentId, paymentId), eq(subscriptions.status, "active")));
+    }
   });
 }

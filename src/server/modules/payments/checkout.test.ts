@@ -378,8 +378,11 @@ describe("paying for plans through the built-in test gateway", () => {
       (await admin.post(`/api/admin/payments/${payment.id}/refund`, { amountPaise: 10_000, reason: "Goodwill" }))
         .status,
     ).toBe(200);
+    // A part refund leaves the plan; all of it given back ends the plan it bought (issue 33).
+    expect((await artist.client.get("/api/subscription")).body.paidUp).toBe(true);
     const rest = await admin.post(`/api/admin/payments/${payment.id}/refund`, { reason: "Closing the account" });
     expect(rest.status).toBe(200);
+    expect((await artist.client.get("/api/subscription")).body.paidUp).toBe(false);
     const after = (await admin.get("/api/admin/payments")).body.items[0];
     expect(after.refundedPaise).toBe(49_900);
     expect(after.refunds.map((r: { amountPaise: number }) => r.amountPaise).sort()).toEqual([10_000, 39_900]);
