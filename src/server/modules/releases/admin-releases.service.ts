@@ -35,6 +35,7 @@ import { notifyUser } from "#server/modules/notifications";
 import { queueQualityCheck } from "#server/modules/quality";
 import { setStoreLink } from "#server/modules/store-links";
 import { isReleasePaidFor } from "#server/modules/subscriptions";
+import { formatReleaseDate } from "./public-page";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
 import { recordReleaseEvent } from "./release-events";
@@ -112,11 +113,6 @@ const STATUS_NOTICE: Record<string, (title: string, notes: string | null, releas
   pending_review: (t) => `"${t}" is back in review.`,
 };
 
-const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-
 /**
  * A store rejected a release: its owner hears at once, in the app and by e-mail (if they take release
  * updates), with the store's own words (issue 33: nobody was told, and phones hid the reason).
@@ -151,7 +147,7 @@ async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<t
       userId: release.userId,
       kind: "release_status",
       title: `${STATUS_TITLE[release.status] ?? `Release ${releaseStatusLabel(release.status)}`}: ${release.title}`,
-      body: message(release.title, release.adminNotes, longDate(release.releaseDate)),
+      body: message(release.title, release.adminNotes, formatReleaseDate(release.releaseDate)),
       link: `/app/releases/${release.id}`,
       emailPreference: "emailReleaseUpdates",
     },

@@ -15,7 +15,8 @@ import { countLinkEvent, releaseStoreLinks } from "#server/modules/store-links";
 export const publicReleasePath = (slug: string) => `/r/${slug}`;
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** A release date (YYYY-MM-DD) as people read it: "24 Dec 2026". */
+export const formatReleaseDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** The public facts of an approved release, and where it is on each store. Null: not public. */
 async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: string) {
@@ -156,7 +157,7 @@ export function publicReleasePages(
       description = `Listen to ${release.title} by ${release.artistName} on ${live.map((s) => s.store.name).join(", ")}.`;
       body = `${heading}\n<ul aria-label="Listen on">\n${buttons}\n</ul>`;
     } else {
-      const date = release.releaseDate > today ? formatDate(release.releaseDate) : null;
+      const date = release.releaseDate > today ? formatReleaseDate(release.releaseDate) : null;
       const when = date ? `Coming ${date}` : "Coming soon";
       const names = coming.map((s) => s.store.name);
       description = `${release.title} by ${release.artistName}. ${when}${names.length ? ` to ${names.join(", ")}` : ""}.`;

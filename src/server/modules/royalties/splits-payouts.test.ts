@@ -320,6 +320,9 @@ describe("splits, escrow, statements and payouts", () => {
 
   describe("payouts", () => {
     const provider = () => server.payouts.provider as TestPayoutProvider;
+    /** The owner's payee details: a UPI ID under their legal name (no PAN), checked by the test provider. */
+    const upiPayee = (upiId: string) =>
+      owner.client.request("PUT", "/api/payee-details", { legalName: "Owner Artist", method: "upi", upiId });
     async function earn(client: TestClient, paise: number) {
       // Owner keeps 100 %; 80 % plan share: revenue = paise / 0.8.
       await importReport(admin, `earn-${Math.random()}.csv`, [row(inDays(1), (((paise / 80) * 100) / 100).toFixed(2))]);
@@ -397,11 +400,7 @@ describe("splits, escrow, statements and payouts", () => {
         ifsc: "HDFC0001234",
       });
       expect(mismatch.status).toBe(400); // an account number is digits
-      const held = await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "mismatch.owner@okbank",
-      });
+      const held = await upiPayee("mismatch.owner@okbank");
       expect(held.body.details.status).toBe("name_mismatch");
       expect(held.body.message).toContain("SOMEONE ELSE");
       const refused = await owner.client.post("/api/royalties/payouts");
@@ -441,11 +440,7 @@ describe("splits, escrow, statements and payouts", () => {
       // Issue 33: the provider's answer came after our timeout, an admin marked the payout paid by hand,
       // and the provider's later "processed" was ignored: paid twice.
       await earn(owner.client, 80_000);
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "owner@okbank",
-      });
+      await upiPayee("owner@okbank");
       await owner.client.post("/api/royalties/payouts");
       const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
       const p = provider();
@@ -474,11 +469,7 @@ describe("splits, escrow, statements and payouts", () => {
     });
 
     it("Approve racing Mark Paid pays each payout once", async () => {
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "owner@okbank",
-      });
+      await upiPayee("owner@okbank");
       await earn(owner.client, 5 * 80_000);
       for (let i = 0; i < 5; i++) {
         await owner.client.post("/api/royalties/payouts", { amountPaise: 80_000 });
@@ -500,11 +491,7 @@ describe("splits, escrow, statements and payouts", () => {
 
     it("a provider's answer that contradicts our record is kept and shown to admins, changing nothing", async () => {
       await earn(owner.client, 80_000);
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "fail.owner@okbank",
-      });
+      await upiPayee("fail.owner@okbank");
       await owner.client.post("/api/royalties/payouts");
       const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
       await admin.post("/api/admin/payouts/approve", { ids: [id] });
@@ -553,18 +540,10 @@ describe("splits, escrow, statements and payouts", () => {
 
     it("details held for review hold a hand payment too", async () => {
       await earn(owner.client, 80_000);
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "owner@okbank",
-      });
+      await upiPayee("owner@okbank");
       await owner.client.post("/api/royalties/payouts");
       const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "mismatch.owner@okbank",
-      });
+      await upiPayee("mismatch.owner@okbank");
       const byHand = await admin.post(`/api/admin/payouts/${id}/complete`, {
         reference: "NEFT9",
         password: TEST_ADMIN.password,
@@ -576,11 +555,7 @@ describe("splits, escrow, statements and payouts", () => {
 
     it("a payout that is all TDS is completed without a transfer", async () => {
       await earn(owner.client, 80_000);
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "owner@okbank",
-      });
+      await upiPayee("owner@okbank");
       await owner.client.post("/api/royalties/payouts");
       const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
       await server.database.db.execute(sql`update payouts set tds_paise = amount_paise where id = ${id}`);
@@ -599,11 +574,7 @@ describe("splits, escrow, statements and payouts", () => {
 
     it("a failed payout returns its money once", async () => {
       await earn(owner.client, 80_000);
-      await owner.client.request("PUT", "/api/payee-details", {
-        legalName: "Owner Artist",
-        method: "upi",
-        upiId: "fail.owner@okbank",
-      });
+      await upiPayee("fail.owner@okbank");
       await owner.client.post("/api/royalties/payouts");
       const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
       await admin.post("/api/admin/payouts/approve", { ids: [id] });
