@@ -117,7 +117,10 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   const saved = testInfo.outputPath("export.csv");
   await download.saveAs(saved);
   const exported = await fs.readFile(saved, "utf8");
-  expect(exported).toContain(`${day(1)},1000,400,40.00`);
+  // Streams per day; royalties per month, as stores pay them (issue 33: from the ledger).
+  expect(exported).toMatch(new RegExp(`${day(1)},1000,400\r?\n`));
+  expect(exported).toContain(`month,royalties_inr`);
+  expect(exported).toContain(`${day(1).slice(0, 7)},`);
   expect(exported).toContain("Spotify,1250,500,60.00");
   // The single's release-level rows are its one track's (listed once, under its ISRC).
   expect(exported).toMatch(/Charted Song,INZZZ\d{7},1750,750,80\.00/);

@@ -142,6 +142,24 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await expect(statementOf(producer).getByText("Closing balance").locator("..")).toContainText("₹640");
   await expect(statementOf(producer).getByRole("link", { name: /Download PDF/ })).toBeVisible();
 
+  // One truth about money (issue 33): each payee reads the same figure on every screen, and the
+  // owner's statement says what went to the producer.
+  await expect(statementOf(page).getByText("Shared with Priya Producer").locator("..")).toContainText("₹640");
+  for (const [who, figure] of [
+    [page, "₹960"],
+    [producer, "₹640"],
+  ] as const) {
+    await who.goto("/app/dashboard");
+    await expect(who.getByRole("heading", { name: "Total Royalties (INR)" }).locator("..").locator("..")).toContainText(
+      figure,
+    );
+    await who.goto("/app/analytics");
+    await expect(who.getByRole("heading", { name: "Royalties", exact: true }).locator("..")).toContainText(figure);
+    await who.goto("/app/royalties");
+    await expect(who.getByRole("heading", { name: "Total Earnings" }).locator("..")).toContainText(figure);
+    await expect(statementOf(who).getByText("Closing balance").locator("..")).toContainText(figure);
+  }
+
   // The producer adds a UPI ID (checked by the test provider) and asks for the payout.
   await producer.goto("/app/settings");
   await producer.getByRole("tab", { name: "Payment" }).click();

@@ -6,7 +6,6 @@ import { err, json } from "#server/lib/route-helpers";
 import { DAY_MS, loadAnalytics } from "./analytics.service";
 
 const MAX_DAYS = 731;
-const _day = (d: Date) => d.toISOString().slice(0, 10);
 
 const query = z
   .object({
@@ -28,14 +27,9 @@ const analyticsSchema = z
       listeners: z.number().nullable(),
       royalties: z.number().nullable(),
     }),
-    series: z.array(
-      z.object({
-        day: z.string(),
-        streams: z.number().int(),
-        listeners: z.number().int(),
-        royaltiesPaise: z.number().int(),
-      }),
-    ),
+    series: z.array(z.object({ day: z.string(), streams: z.number().int(), listeners: z.number().int() })),
+    /** Royalties per month from the payee's ledger: stores report money by month, not by day. */
+    months: z.array(z.object({ month: z.string(), royaltiesPaise: z.number().int() })),
     tracks: z.array(
       z.object({
         releaseId: z.string(),
@@ -62,7 +56,8 @@ const route = createRoute({
   method: "get",
   path: "/analytics",
   tags: ["Analytics"],
-  summary: "The artist's streams, listeners and royalties over a date range, with the previous period for comparison",
+  summary:
+    "The payee's streams and listeners over a date range and royalties for its months (from the ledger), with the previous period for comparison",
   request: { query },
   responses: { 200: json(analyticsSchema, "Analytics"), 400: err("Bad range"), 401: err("Signed out") },
 });

@@ -1,23 +1,24 @@
 // The artist's analytics, as a plain function over the database: no HTTP here.
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { PLANS } from "#domain/plans";
-import { artistShare } from "#domain/royalties";
+import { monthOf } from "#domain/royalties";
 import type { Db } from "#server/db/client";
-import { dailyStreamFacts, ownerDailyTotals, releases, tracks as trackTable } from "#server/db/schema";
+import { dailyStreamFacts, ownerDailyTotals, releases, royaltyEntries, tracks as trackTable } from "#server/db/schema";
 import { percentChange } from "#server/modules/dashboard";
-import { currentPlanId } from "#server/modules/subscriptions";
 
 export const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-type Sums = { streams: number; listeners: number; revenue: number };
-const ZERO: Sums = { streams: 0, listeners: 0, revenue: 0 };
+/** Streams and listeners from the stores' daily facts; royalties from the payee's own ledger entries. */
+type Sums = { streams: number; listeners: number; royalties: number };
+const ZERO: Sums = { streams: 0, listeners: 0, royalties: 0 };
 const add = (a: Sums, b: Sums): Sums => ({
   streams: a.streams + b.streams,
   listeners: a.listeners + b.listeners,
-  revenue: a.revenue + b.revenue,
+  royalties: a.royalties + b.royalties,
 });
+/** What the ledger counts as earned in a month (statements and the royalties page count the same). */
+const EARNED = ["earning", "recoupment"];
 const byStreams =
   <T extends { streams: number }>(key: (t: T) => string) =>
   (a: T, b: T) =>
@@ -34,7 +35,6 @@ function dailyTotals(db: Db, ownerId: string, from: string, to: string) {
       day: ownerDailyTotals.day,
       streams: n(ownerDailyTotals.streams),
       listeners: n(ownerDailyTotals.listeners),
-      revenue: n(ownerDailyTotals.revenuePaise),
     })
     .from(ownerDailyTotals)
     .where(and(eq(ownerDailyTotals.ownerId, ownerId), between(ownerDailyTotals.day, from, to)));
@@ -58,7 +58,6 @@ function breakdowns(db: Db, ownerId: string, from: string, to: string) {
       // Named apart from the joined tables' columns: Drizzle refers to them unqualified.
       streams: sum(f.streams, "sum_streams"),
       listeners: sum(f.listeners, "sum_listeners"),
-      revenue: sum(f.revenuePaise, "sum_revenue"),
     })
     .from(f)
     .where(and(eq(f.ownerId, ownerId), between(f.day, from, to)))
@@ -73,13 +72,75 @@ function breakdowns(db: Db, ownerId: string, from: string, to: string) {
       country: groups.country,
       streams: sql<number>`${groups.streams}`.mapWith(Number),
       listeners: sql<number>`${groups.listeners}`.mapWith(Number),
-      revenue: sql<number>`${groups.revenue}`.mapWith(Number),
+      royalties: sql<number>`0`.mapWith(Number),
       // Track-level rows (with an ISRC) carry the track's title; release-level rows the release's.
       title: sql<string | null>`coalesce(${trackTable.title}, ${releases.title})`,
     })
     .from(groups)
     .leftJoin(releases, eq(releases.id, groups.releaseId))
     .leftJoin(trackTable, and(eq(trackTable.releaseId, groups.releaseId), eq(trackTable.isrc, groups.isrc)));
+}
+
+/**
+ * The payee's earnings from the ledger (issue 33: analytics showed the owner's plan share of the
+ * facts, before any split, so it disagreed with the royalties page). Stores report money per month,
+ * so royalties are per month: by month, and for the range's months by track and by store.
+ */
+function ledgerByMonth(db: Db, userId: string, firstMonth: string, lastMonth: string) {
+  const e = royaltyEntries;
+  return db
+    .select({
+      month: sql<string>`to_char(${e.month}, 'YYYY-MM-DD')`,
+      royalties: sql<number>`coalesce(sum(${e.amountPaise}), 0)::bigint`.mapWith(Number),
+    })
+    .from(e)
+    .where(and(eq(e.userId, userId), inArray(e.kind, EARNED), between(e.month, firstMonth, lastMonth)))
+    .groupBy(e.month);
+}
+
+function ledgerBreakdowns(db: Db, userId: string, firstMonth: string, lastMonth: string) {
+  const e = royaltyEntries;
+  const groups = db
+    .select({
+      kind: sql<"track" | "store">`case when grouping(${e.releaseId}) = 0 then 'track' else 'store' end`.as("kind"),
+      releaseId: e.releaseId,
+      isrc: e.isrc,
+      store: e.store,
+      royalties: sql<number>`coalesce(sum(${e.amountPaise}), 0)::bigint`.as("sum_royalties"),
+    })
+    .from(e)
+    .where(and(eq(e.userId, userId), inArray(e.kind, EARNED), between(e.month, firstMonth, lastMonth)))
+    .groupBy(sql`grouping sets ((${e.releaseId}, ${e.isrc}), (${e.store}))`)
+    .as("l");
+  return db
+    .select({
+      kind: groups.kind,
+      releaseId: groups.releaseId,
+      isrc: groups.isrc,
+      store: groups.store,
+      royalties: sql<number>`${groups.royalties}`.mapWith(Number),
+      title: sql<string | null>`coalesce(${trackTable.title}, ${releases.title})`,
+    })
+    .from(groups)
+    .leftJoin(releases, eq(releases.id, groups.releaseId))
+    .leftJoin(trackTable, and(eq(trackTable.releaseId, groups.releaseId), eq(trackTable.isrc, groups.isrc)));
+}
+
+/** The first days of the months from one to another, both included. */
+function monthsBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let m = first; m <= last; ) {
+    out.push(m);
+    const [y, mo] = [Number(m.slice(0, 4)), Number(m.slice(5, 7))];
+    m = mo === 12 ? `${y + 1}-01-01` : `${y}-${String(mo + 1).padStart(2, "0")}-01`;
+  }
+  return out;
+}
+
+/** The first day of the month `n` months before `month`. */
+function monthsBefore(month: string, n: number): string {
+  const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 - n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}-01`;
 }
 
 type TrackGroup = Sums & { releaseId: string | null; isrc: string | null; title: string | null };
@@ -116,43 +177,51 @@ async function oneRowPerTrack(db: Db, groups: TrackGroup[]): Promise<Map<string,
 }
 
 /**
- * The artist's figures for a range of days: totals against the period before, a daily series, and
- * breakdowns by track, country and store, with royalties at the plan's share.
+ * The payee's figures for a range of days: streams and listeners per day from the stores' facts of
+ * their own releases, and royalties from their own ledger entries for the months the range touches
+ * (what the royalties page, statements and the payout balance count), each against the period before.
  */
 export async function loadAnalytics(db: Db, userId: string, from: string, to: string) {
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
   const prevFrom = day(new Date(Date.parse(from) - days * DAY_MS));
-  const [planId, daily, groups] = await Promise.all([
-    currentPlanId(db, userId),
+  const months = monthsBetween(monthOf(from), monthOf(to));
+  const firstMonth = months[0] as string;
+  const lastMonth = months[months.length - 1] as string;
+  const prevFirstMonth = monthsBefore(firstMonth, months.length);
+  const [daily, groups, monthly, money] = await Promise.all([
     dailyTotals(db, userId, prevFrom, to),
     breakdowns(db, userId, from, to),
+    ledgerByMonth(db, userId, prevFirstMonth, lastMonth),
+    ledgerBreakdowns(db, userId, firstMonth, lastMonth),
   ]);
-  const share = PLANS[planId].royaltySharePercent;
-  const royalties = (revenue: number) => artistShare(revenue, share);
-  const pack = (t: Sums) => ({ streams: t.streams, listeners: t.listeners, royaltiesPaise: royalties(t.revenue) });
+  const pack = (t: Sums) => ({ streams: t.streams, listeners: t.listeners, royaltiesPaise: t.royalties });
 
   let now = ZERO;
   let before = ZERO;
-  const byDay = new Map<string, Sums>();
+  const byDay = new Map<string, Omit<Sums, "royalties">>();
   for (const d of daily) {
     if (d.day >= from) {
-      now = add(now, d);
+      now = add(now, { ...d, royalties: 0 });
       byDay.set(d.day, d);
-    } else before = add(before, d);
+    } else before = add(before, { ...d, royalties: 0 });
+  }
+  const byMonth = new Map<string, number>();
+  for (const m of monthly) {
+    if (m.month >= firstMonth) now = add(now, { ...ZERO, royalties: m.royalties });
+    else before = add(before, { ...ZERO, royalties: m.royalties });
+    byMonth.set(m.month, m.royalties);
   }
   const series = Array.from({ length: days }, (_, i) => {
     const d = day(new Date(Date.parse(from) + i * DAY_MS));
-    return { day: d, ...pack(byDay.get(d) ?? ZERO) };
+    const figures = byDay.get(d);
+    return { day: d, streams: figures?.streams ?? 0, listeners: figures?.listeners ?? 0 };
   });
-  const tracks = [
-    ...(
-      await oneRowPerTrack(
-        db,
-        groups.filter((g) => g.kind === "track"),
-      )
-    ).values(),
-  ]
-    .map((g) => ({ releaseId: g.releaseId as string, title: g.title ?? "", isrc: g.isrc as string, ...pack(g) }))
+  const trackGroups: TrackGroup[] = [
+    ...groups.filter((g) => g.kind === "track"),
+    ...money.filter((g) => g.kind === "track").map((g) => ({ ...ZERO, ...g })),
+  ];
+  const tracks = [...(await oneRowPerTrack(db, trackGroups)).values()]
+    .map((g) => ({ releaseId: g.releaseId as string, title: g.title ?? "", isrc: g.isrc ?? "", ...pack(g) }))
     .sort(byStreams((t) => `${t.releaseId} ${t.isrc}`))
     .slice(0, 100);
   const countries = groups
@@ -160,10 +229,10 @@ export async function loadAnalytics(db: Db, userId: string, from: string, to: st
     .map((g) => ({ code: g.country as string, streams: g.streams, listeners: g.listeners }))
     .sort(byStreams((t) => t.code))
     .slice(0, 50);
-  const stores = groups
-    .filter((g) => g.kind === "store")
-    .map((g) => ({ name: g.store as string, ...pack(g) }))
-    .sort(byStreams((t) => t.name));
+  const stores = new Map<string, Sums>();
+  for (const g of groups.filter((g) => g.kind === "store")) stores.set(g.store as string, g);
+  for (const g of money.filter((g) => g.kind === "store" && g.store !== null))
+    stores.set(g.store as string, add(stores.get(g.store as string) ?? ZERO, { ...ZERO, royalties: g.royalties }));
   const current = pack(now);
   const previous = pack(before);
   return {
@@ -177,8 +246,9 @@ export async function loadAnalytics(db: Db, userId: string, from: string, to: st
       royalties: percentChange(current.royaltiesPaise, previous.royaltiesPaise),
     },
     series,
+    months: months.map((m) => ({ month: m, royaltiesPaise: byMonth.get(m) ?? 0 })),
     tracks,
     countries,
-    stores,
+    stores: [...stores.entries()].map(([name, t]) => ({ name, ...pack(t) })).sort(byStreams((t) => t.name)),
   };
 }

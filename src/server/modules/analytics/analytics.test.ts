@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_ID, PLANS } from "#domain/plans";
-import { artistShare } from "#domain/royalties";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
@@ -29,7 +27,7 @@ describe("analytics API", () => {
     }
   });
 
-  it("reports every figure as the facts of the artist's own releases add up, for the range and the one before", async () => {
+  it("reports streams as the facts of the artist's own releases add up and royalties as their ledger does, for the range and the one before", async () => {
     const artist = await createArtist(server);
     const stranger = await createArtist(server);
     const first = (await artist.client.post("/api/releases", validRelease({ title: "First" }))).body.release;
@@ -50,13 +48,32 @@ describe("analytics API", () => {
       cross join (values (${first.id}::uuid, 'INZZZ2600001', 1), (${first.id}::uuid, 'INZZZ2600002', 2),
                          (${second.id}::uuid, '', 3), (${theirs.id}::uuid, '', 4)) as r(id, isrc, i)`);
 
+    // The ledger: the artist's earnings per month, track and store (what statements count), a payout and
+    // money held in escrow (neither is earned by this artist), and the stranger's earnings.
+    await db.execute(sql`insert into royalty_entries (user_id, kind, amount_paise, month, release_id, isrc, store, country)
+      select case when k.kind = 'escrow' then null else ${artist.id} end,
+             case when k.kind = 'escrow' then 'earning' else k.kind end,
+             (m.i * 1000 + r.i * 100 + s.i * 10 + k.i) * k.factor, m.month, r.id, r.isrc, s.store, 'IN'
+      from (values (date '2026-08-01', 1), (date '2026-09-01', 2), (date '2026-10-01', 3), (date '2026-11-01', 4)) m(month, i)
+      cross join (values (${first.id}::uuid, 'INZZZ2600001', 1), (${first.id}::uuid, 'INZZZ2600002', 2), (${second.id}::uuid, '', 3)) r(id, isrc, i)
+      cross join (values ('Spotify', 1), ('Gaana', 2)) s(store, i)
+      cross join (values ('earning', 1, 10), ('recoupment', 2, -1), ('payout', 3, -5), ('escrow', 4, 3)) k(kind, i, factor)`);
+    await db.execute(sql`insert into royalty_entries (user_id, kind, amount_paise, month, release_id, isrc, store, country)
+      values (${stranger.id}, 'earning', 99999, '2026-10-01', ${theirs.id}, '', 'Spotify', 'IN')`);
+
     const from = "2026-10-01";
     const to = "2026-10-20";
     const res = await artist.client.get(`/api/analytics?from=${from}&to=${to}`);
     expect(res.status).toBe(200);
     const body = res.body;
-    const share = PLANS[DEFAULT_PLAN_ID].royaltySharePercent;
-    const paid = (revenue: string | number) => artistShare(Number(revenue), share);
+    const earned = async (month: string, key?: string) =>
+      Object.fromEntries(
+        (
+          await rows<{ k: string; paise: string }>(sql`select ${sql.raw(key ?? "''")} as k, sum(amount_paise) as paise
+            from royalty_entries where user_id = ${artist.id} and kind in ('earning', 'recoupment') and month = ${month}
+            group by 1`)
+        ).map((r) => [r.k, Number(r.paise)]),
+      );
 
     type Sums = { streams: string; listeners: string; revenue: string };
     const mine = sql`owner_id = ${artist.id}`;
@@ -67,39 +84,39 @@ describe("analytics API", () => {
       )[0] as Sums;
     const now = await total(from, to);
     const before = await total("2026-09-11", "2026-09-30");
+    const october = (await earned("2026-10-01"))[""] as number;
+    const september = (await earned("2026-09-01"))[""] as number;
+    expect(october).toBeGreaterThan(0);
     expect(body.totals).toEqual({
       streams: Number(now.streams),
       listeners: Number(now.listeners),
-      royaltiesPaise: paid(now.revenue),
+      royaltiesPaise: october,
     });
     expect(body.previous).toEqual({
       streams: Number(before.streams),
       listeners: Number(before.listeners),
-      royaltiesPaise: paid(before.revenue),
+      royaltiesPaise: september,
     });
+    expect(body.months).toEqual([{ month: "2026-10-01", royaltiesPaise: october }]);
 
     const days = await rows<Sums & { day: string }>(sql`select day::text as day, sum(streams) as streams,
       sum(listeners) as listeners, sum(revenue_paise) as revenue from daily_stream_facts
       where ${mine} and day between ${from} and ${to} group by day order by day`);
     expect(body.series).toEqual(
-      days.map((d) => ({
-        day: d.day,
-        streams: Number(d.streams),
-        listeners: Number(d.listeners),
-        royaltiesPaise: paid(d.revenue),
-      })),
+      days.map((d) => ({ day: d.day, streams: Number(d.streams), listeners: Number(d.listeners) })),
     );
 
     const by = async (key: string) =>
       rows<Sums & { k: string }>(sql`select ${sql.raw(key)} as k, sum(streams) as streams, sum(listeners) as listeners,
         sum(revenue_paise) as revenue from daily_stream_facts where ${mine} and day between ${from} and ${to}
         group by 1 order by sum(streams) desc`);
+    const byStore = await earned("2026-10-01", "store");
     expect(body.stores).toEqual(
       (await by("store")).map((s) => ({
         name: s.k,
         streams: Number(s.streams),
         listeners: Number(s.listeners),
-        royaltiesPaise: paid(s.revenue),
+        royaltiesPaise: byStore[s.k] ?? 0,
       })),
     );
     expect(body.countries).toEqual(
@@ -110,6 +127,7 @@ describe("analytics API", () => {
       [`${first.id} INZZZ2600002`]: "Closing",
       [`${second.id} `]: "Second",
     };
+    const byTrack = await earned("2026-10-01", "release_id || ' ' || isrc");
     expect(body.tracks).toEqual(
       (await by("release_id || ' ' || isrc")).map((t) => ({
         releaseId: t.k.split(" ")[0],
@@ -117,9 +135,10 @@ describe("analytics API", () => {
         isrc: t.k.split(" ")[1],
         streams: Number(t.streams),
         listeners: Number(t.listeners),
-        royaltiesPaise: paid(t.revenue),
+        royaltiesPaise: byTrack[t.k] ?? 0,
       })),
     );
+    expect(body.tracks.reduce((sum: number, t: { royaltiesPaise: number }) => sum + t.royaltiesPaise, 0)).toBe(october);
     expect(body.changes.streams).toBe(
       Math.round(((Number(now.streams) - Number(before.streams)) / Number(before.streams)) * 1000) / 10,
     );

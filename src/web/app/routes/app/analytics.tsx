@@ -13,7 +13,7 @@ import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
 import { formatChange } from "#web/features/dashboard/components/stat-card";
-import { countryName, formatCount } from "#web/lib/format";
+import { countryName, formatCount, formatMonth } from "#web/lib/format";
 
 const PERIODS = [
   { value: "7", label: "7 Days" },
@@ -30,8 +30,11 @@ function exportCsv(data: Analytics) {
   const rows: (string | number)[][] = [
     ["Kalrav analytics", `${data.from} to ${data.to}`],
     [],
-    ["date", "streams", "listeners", "royalties_inr"],
-    ...data.series.map((s) => [s.day, s.streams, s.listeners, rupees(s.royaltiesPaise)]),
+    ["date", "streams", "listeners"],
+    ...data.series.map((s) => [s.day, s.streams, s.listeners]),
+    [],
+    ["month", "royalties_inr"],
+    ...data.months.map((m) => [m.month.slice(0, 7), rupees(m.royaltiesPaise)]),
     [],
     ["release", "isrc", "streams", "listeners", "royalties_inr"],
     ...data.tracks.map((t) => [t.title, t.isrc, t.streams, t.listeners, rupees(t.royaltiesPaise)]),
@@ -50,11 +53,30 @@ function exportCsv(data: Analytics) {
   URL.revokeObjectURL(link.href);
 }
 
-function Metric({ title, value, change }: { title: string; value: string; change: number | null }) {
+/** Stores pay by month, so the royalties shown are for the whole months the range touches. */
+function royaltyMonths(data: Analytics): string {
+  const first = data.months[0]?.month ?? data.from;
+  const last = data.months[data.months.length - 1]?.month ?? data.to;
+  const span = first === last ? formatMonth(first) : `${formatMonth(first)} – ${formatMonth(last)}`;
+  return `Your share for ${span}: stores report money by month`;
+}
+
+function Metric({
+  title,
+  value,
+  change,
+  note,
+}: {
+  title: string;
+  value: string;
+  change: number | null;
+  note?: string;
+}) {
   return (
     <Card className="p-5">
       <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
       <p className="mt-2 text-2xl font-bold">{value}</p>
+      {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
       <p className="mt-1 text-xs text-muted-foreground">
         {formatChange(change).replace("from last month", "vs. previous period")}
       </p>
@@ -139,7 +161,12 @@ export function AnalyticsPage() {
             <div className="grid gap-4 sm:grid-cols-3">
               <Metric title="Streams" value={formatCount(data.totals.streams)} change={data.changes.streams} />
               <Metric title="Listeners" value={formatCount(data.totals.listeners)} change={data.changes.listeners} />
-              <Metric title="Royalties" value={formatInr(data.totals.royaltiesPaise)} change={data.changes.royalties} />
+              <Metric
+                title="Royalties"
+                value={formatInr(data.totals.royaltiesPaise)}
+                change={data.changes.royalties}
+                note={royaltyMonths(data)}
+              />
             </div>
             <Card>
               <h2 className="text-lg font-semibold">Streams per day</h2>

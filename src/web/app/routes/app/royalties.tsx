@@ -16,9 +16,7 @@ import { useRoyalties } from "#web/features/royalties/api/get-royalties";
 import { useRequestPayout } from "#web/features/royalties/api/request-payout";
 import { usePayeeDetails } from "#web/features/royalties/api/splits";
 import { StatementCard } from "#web/features/royalties/components/statement-card";
-import { formatDate } from "#web/lib/format";
-
-const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+import { formatDate, formatMonth } from "#web/lib/format";
 
 export function RoyaltiesPage() {
   usePageMeta("Royalties");
@@ -119,7 +117,7 @@ export function RoyaltiesPage() {
                 <BarChart
                   accessibilityLayer={false}
                   data={data.monthly.map((m) => ({
-                    label: monthLabel.format(new Date(`${m.month}T00:00:00Z`)),
+                    label: formatMonth(m.month),
                     rupees: m.netPaise / 100,
                   }))}
                 >
@@ -142,7 +140,7 @@ export function RoyaltiesPage() {
             <ul className="sr-only">
               {data.monthly.map((m) => (
                 <li key={m.month}>
-                  {monthLabel.format(new Date(`${m.month}T00:00:00Z`))}: {formatInr(m.netPaise)}
+                  {formatMonth(m.month)}: {formatInr(m.netPaise)}
                 </li>
               ))}
             </ul>

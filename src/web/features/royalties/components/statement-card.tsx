@@ -7,9 +7,9 @@ import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { useStatement } from "#web/features/royalties/api/splits";
+import { formatMonth } from "#web/lib/format";
 
-const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
-const labelOf = (month: string) => monthLabel.format(new Date(`${month}-01T00:00:00Z`));
+const labelOf = (month: string) => formatMonth(month, true);
 
 /** This month and every month with earnings, newest first, as YYYY-MM. */
 function statementMonths(earned: readonly string[], now = new Date()) {
