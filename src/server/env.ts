@@ -118,8 +118,10 @@ const envSchema = z.object({
   APPLE_STORE_ID: z.string().default("apple-music"),
   /** How often the job worker looks for work, in ms (0: only when kicked). */
   JOB_POLL_MS: z.coerce.number().int().min(0).default(2000),
-  /** Seconds a job may run: past its lease the worker gives it up and it is taken over (retried). */
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(2400),
+  /** Seconds a running job's lease lasts without renewal (its worker renews it): a dead worker's job is taken over after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seconds one run of a job may take before its worker gives it up and it is retried. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(2400),
   /** Jobs one server process runs at once; one owner may hold at most half of them (at least one). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */

@@ -35,6 +35,7 @@ import {
   backfillPanHashes,
   createPayoutProvider,
   receivePayoutWebhook,
+  refreshQuietPayouts,
   sendInviteReminders,
   warnOfRoyaltyAudit,
 } from "#server/modules/royalties";
@@ -184,6 +185,7 @@ export async function startServer(
     logger,
     pollMs: env.JOB_POLL_MS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
+    timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     concurrency: env.JOB_CONCURRENCY,
     housekeeping: async () => {
       const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
@@ -204,6 +206,15 @@ export async function startServer(
         publicUrl: env.PUBLIC_URL,
         encryptor: payoutEncryptor,
       });
+      // Payouts the provider has had a while without a webhook: ask it (a lost callback, a killed process).
+      const settled = await refreshQuietPayouts({
+        db: database.db,
+        payouts,
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+      });
+      if (settled) logger.info({ payouts: settled }, "payouts settled from the provider's answer");
     },
     handlers: {
       ...qualityJobs({

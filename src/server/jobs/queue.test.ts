@@ -273,6 +273,8 @@ describe("the job worker", () => {
         pollMs: 0,
         leaseSeconds: 1,
         timeoutSeconds: 60,
+        // Frozen: the stuck run renews nothing.
+        heartbeat: false,
         concurrency: 2,
         handlers: {
           "quality-check": async () => {},
@@ -296,6 +298,68 @@ describe("the job worker", () => {
       const [job] = await db.select().from(jobs);
       expect(job).toMatchObject({ status: "done", lastError: null });
       await worker.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
+
+  it("renews a running job's lease, so a live long job is never taken over, and a killed worker's job is within the lease (issue 33)", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      await enqueueJob(db, "store-report", "long");
+      const runs: number[] = [];
+      const long = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        leaseSeconds: 1,
+        handlers: {
+          "store-report": async (job) => {
+            runs.push(job.attempts);
+            await new Promise((r) => setTimeout(r, 3000));
+          },
+        },
+      });
+      const other = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 100,
+        leaseSeconds: 1,
+        handlers: { "store-report": async (job) => void runs.push(job.attempts) },
+      });
+      long.kick();
+      await long.drain();
+      await other.stop();
+      // Three times its lease, and nobody else took it.
+      expect(runs).toEqual([1]);
+      const [job] = await db.select().from(jobs);
+      expect(job).toMatchObject({ status: "done", attempts: 1 });
+
+      // A worker killed mid-job leaves the default lease: a minute, not forty.
+      await enqueueJob(db, "store-report", "killed");
+      let free: () => void = () => {};
+      const killed = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        handlers: { "store-report": () => new Promise<void>((resolve) => (free = resolve)) },
+      });
+      killed.kick();
+      expect(
+        await until(
+          async () => (await db.select().from(jobs).where(eq(jobs.ref, "killed")))[0]?.status === "running",
+          3000,
+        ),
+      ).toBe(true);
+      const left = await db.execute(
+        sql`select extract(epoch from locked_until - now())::float as s from jobs where ref = 'killed'`,
+      );
+      const seconds = Number((left as unknown as { rows: { s: number }[] }).rows[0]?.s);
+      expect(seconds).toBeGreaterThan(30);
+      expect(seconds).toBeLessThanOrEqual(60);
+      free();
+      await killed.stop();
     } finally {
       await dispose();
     }

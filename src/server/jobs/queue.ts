@@ -25,8 +25,14 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
-/** How long a claimed job stays with its worker before another may take it (the worker died or gave up). */
-const DEFAULT_LEASE_SECONDS = 2400;
+/**
+ * How long a claimed job stays with its worker without news before another may take it. The worker
+ * renews it while the job runs (a heartbeat), so a short lease costs nothing; a process killed mid-job
+ * (issue 33: SIGKILL left a 40-minute lease and later imports waited) frees it within a minute.
+ */
+const DEFAULT_LEASE_SECONDS = 60;
+/** How long one run may take before the worker gives it up, separate from the lease. */
+const DEFAULT_TIMEOUT_SECONDS = 2400;
 
 /**
  * Adds a job, inside the caller's transaction when given one, so the job exists exactly when the change
@@ -66,8 +72,8 @@ type Claim = ClaimedJob & { token: string };
  * owner holds more than half the slots, and the last free slot waits for an owner with nothing running,
  * so neither one artist's slow links nor two artists' can stall everyone else's
  * checks and deliveries. A job runs at most `timeoutSeconds`; then it is given up (its signal aborted)
- * and queued again at once for any slot to take over; a job whose worker died is taken over when its
- * lease runs out. Only the holder of the current lease may record a job's outcome.
+ * and queued again at once for any slot to take over. A running job's lease is renewed by its worker;
+ * a job whose worker died or froze is taken over when the lease runs out. Only the holder of the current lease may record a job's outcome.
  */
 export function createJobWorker(opts: {
   db: Db;
@@ -76,15 +82,18 @@ export function createJobWorker(opts: {
   handlers: JobHandlers;
   pollMs?: number;
   leaseSeconds?: number;
-  /** How long one run may take before this worker gives it up (default: the lease). */
+  /** How long one run may take before this worker gives it up. */
   timeoutSeconds?: number;
+  /** Renew a running job's lease (off only to stand for a frozen process in tests). */
+  heartbeat?: boolean;
   concurrency?: number;
   /** Runs hourly beside the queue's own clean-up (the media sweeper). */
   housekeeping?: () => Promise<void>;
 }): JobWorker {
   const { db, logger, handlers } = opts;
   const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  const timeoutMs = (opts.timeoutSeconds ?? leaseSeconds) * 1000;
+  const timeoutMs = (opts.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+  const heartbeatMs = opts.heartbeat === false ? 0 : Math.max(250, (leaseSeconds * 1000) / 3);
   const concurrency = opts.concurrency ?? 4;
   const perOwner = Math.max(1, Math.floor(concurrency / 2));
   let stopped = false;
@@ -154,6 +163,15 @@ export function createJobWorker(opts: {
     });
     const { token, ...claimed } = job;
     const ours = sql`id = ${job.id} and lease_token = ${token}`;
+    // While it runs, the job's lease is renewed; a renewal that fails (database away) is tried again.
+    const heartbeat = heartbeatMs
+      ? setInterval(() => {
+          db.execute(
+            sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}) where ${ours}`,
+          ).catch((err) => logger.warn({ err, job: claimed }, "could not renew a job's lease"));
+        }, heartbeatMs)
+      : undefined;
+    heartbeat?.unref();
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await Promise.race([handler(claimed, controller.signal), overdue]);
@@ -175,6 +193,7 @@ export function createJobWorker(opts: {
         where ${ours}`);
     } finally {
       clearTimeout(deadline);
+      clearInterval(heartbeat);
     }
   }
 

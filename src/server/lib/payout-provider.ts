@@ -19,6 +19,8 @@ export interface ProviderPayout {
   /** The provider's status: "queued", "pending", "processing", "processed", "reversed", "failed"... */
   status: string;
   utr: string | null;
+  /** Why it failed or was reversed, in the provider's words, when it did. */
+  failureReason?: string | null;
 }
 
 export interface PayoutProvider {
@@ -44,6 +46,11 @@ export interface PayoutProvider {
     referenceId: string;
     narration: string;
   }): Promise<ProviderPayout>;
+  /**
+   * What the provider says of a payout now: for payouts whose webhook never came (issue 33: a process
+   * killed after handing a payout over left it "processing" for good).
+   */
+  fetchPayout(id: string): Promise<ProviderPayout>;
 }
 
 export interface Payouts {

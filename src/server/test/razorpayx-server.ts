@@ -27,6 +27,7 @@ export async function startRazorpayXServer() {
     if (method === "POST" && p === "/v1/fund_accounts/validations") return [201, recordedX("validation-created")];
     if (method === "GET" && p === "/v1/fund_accounts/validations/fav_00000000000001")
       return [200, recordedX("validation-completed")];
+    if (method === "GET" && p === "/v1/payouts/pout_00000000000001") return [200, recordedX("payout-processed")];
     if (method === "POST" && p === "/v1/payouts") {
       if (!idempotency) return [400, recordedX("error-bad-request")];
       const known = payoutsByKey.get(idempotency);

@@ -456,9 +456,10 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       logger,
       handlers: handlers(testTransport),
       pollMs: 0,
-      // A frozen process: its lease runs out after 1 s, but it never gives the job up itself.
+      // A frozen process: it renews nothing, so its lease runs out after 1 s, and it never gives the job up.
       leaseSeconds: 1,
       timeoutSeconds: 3600,
+      heartbeat: false,
     });
     frozen.kick();
     // The batch gets its BatchId when the worker builds it.

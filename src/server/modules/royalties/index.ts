@@ -5,6 +5,6 @@ export { createPayoutProvider, type TestPayoutProvider } from "./payout-provider
 export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export * from "./royalties.routes";
-export { receivePayoutWebhook } from "./royalties.service";
+export { receivePayoutWebhook, refreshQuietPayouts } from "./royalties.service";
 export { splitTemplatesRouter } from "./split-templates.routes";
 export { sendInviteReminders } from "./splits.service";

@@ -115,6 +115,21 @@ export function createRazorpayXProvider(config: RazorpayXConfig): PayoutProvider
       );
       return { id: payout.id, status: payout.status, utr: payout.utr ?? null };
     },
+    async fetchPayout(id) {
+      const payout = await call<{
+        id: string;
+        status: string;
+        utr: string | null;
+        failure_reason?: string | null;
+        status_details?: { description?: string | null };
+      }>("GET", `/v1/payouts/${encodeURIComponent(id)}`);
+      return {
+        id: payout.id,
+        status: payout.status,
+        utr: payout.utr ?? null,
+        failureReason: payout.failure_reason ?? payout.status_details?.description ?? null,
+      };
+    },
   };
 }
 
@@ -133,6 +148,11 @@ export function createTestPayoutProvider(opts: {
 }): TestPayoutProvider {
   const id = (prefix: string) => `${prefix}_test_${randomBytes(7).toString("hex")}`;
   const inFlight = new Set<Promise<unknown>>();
+  const TEST_FAILURE = "Beneficiary bank is offline (test provider)";
+  // A payout's outcome is written in its id and its UTR derived from it, so asking again after a
+  // restart (when this memory is gone) answers what the webhook said or would have said.
+  const utrOf = (payoutId: string) =>
+    `TESTUTR${createHmac("sha256", "test-utr").update(payoutId).digest("hex").slice(0, 10).toUpperCase()}`;
   const destinations = new Map<string, string>();
   const byKey = new Map<string, ProviderPayout>();
   function emit(event: string, entity: Record<string, unknown>) {
@@ -166,9 +186,9 @@ export function createTestPayoutProvider(opts: {
       // The same key answers with the same payout, as RazorpayX does.
       const known = byKey.get(idempotencyKey);
       if (known) return known;
-      const payout: ProviderPayout = { id: id("pout"), status: "processing", utr: null };
-      byKey.set(idempotencyKey, payout);
       const fails = /^fail/i.test(destinations.get(fundAccountId) ?? "");
+      const payout: ProviderPayout = { id: id(fails ? "pout_fail" : "pout_ok"), status: "processing", utr: null };
+      byKey.set(idempotencyKey, payout);
       const entity = {
         id: payout.id,
         amount: amountPaise,
@@ -182,15 +202,21 @@ export function createTestPayoutProvider(opts: {
           ...entity,
           status: "failed",
           utr: null,
-          failure_reason: "Beneficiary bank is offline (test provider)",
+          failure_reason: TEST_FAILURE,
         });
       else
         emit("payout.processed", {
           ...entity,
           status: "processed",
-          utr: `TESTUTR${randomBytes(5).toString("hex").toUpperCase()}`,
+          utr: utrOf(payout.id),
         });
       return payout;
+    },
+    async fetchPayout(payoutId) {
+      if (payoutId.startsWith("pout_fail_test_"))
+        return { id: payoutId, status: "failed", utr: null, failureReason: TEST_FAILURE };
+      if (payoutId.startsWith("pout_ok_test_")) return { id: payoutId, status: "processed", utr: utrOf(payoutId) };
+      throw new PayoutProviderError("The test payout provider has no such payout.", 404);
     },
     async settle() {
       while (inFlight.size) await Promise.all([...inFlight]);

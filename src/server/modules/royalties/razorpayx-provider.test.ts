@@ -71,6 +71,14 @@ describe("the RazorpayX payout adapter, against a local server answering like Ra
       currency: "INR",
       account_number: KEYS.accountNumber,
     });
+    // Asked later (its webhook never came), RazorpayX says it was processed, with the UTR.
+    expect(await provider.fetchPayout("pout_00000000000001")).toEqual({
+      id: "pout_00000000000001",
+      status: "processed",
+      utr: "433014326711",
+      failureReason: null,
+    });
+    expect(x.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/payouts/pout_00000000000001" });
   });
 
   it("says what RazorpayX answered when it refuses, and when it cannot be reached", async () => {

@@ -2,7 +2,7 @@
 // DomainError; royalties.routes.ts validates, authorizes and shapes the answers. Every balance is the
 // sum of the payee's royalty_entries; every payout posts its debit (and a failed or reversed one its
 // return, once) in the transaction that changes its status.
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
 import { formatInr } from "#domain/money";
 import {
@@ -398,7 +398,33 @@ export async function receivePayoutWebhook(
   }
   const type = String(event.event ?? "");
   const entity = event.payload?.payout?.entity;
-  const eventId = input.eventId || `${type}:${entity?.id ?? ""}`;
+  return applyPayoutEvent(deps, {
+    type,
+    entity,
+    eventId: input.eventId || `${type}:${entity?.id ?? ""}`,
+    payload: event,
+  });
+}
+
+type PayoutEntity = {
+  id?: string;
+  reference_id?: string;
+  utr?: string | null;
+  failure_reason?: string | null;
+  status_details?: { description?: string };
+};
+
+/**
+ * Applies what the provider says happened to a payout (its webhook, or its answer when asked), once
+ * per event id, under the payout's row lock and the payout state machine.
+ */
+async function applyPayoutEvent(
+  deps: NotifyDeps & { payouts: Payouts },
+  input: { type: string; entity: PayoutEntity | undefined; eventId: string; payload: unknown },
+): Promise<"applied" | "duplicate" | "ignored" | "unknown_payout" | "disagrees"> {
+  const { provider } = deps.payouts;
+  const { type, entity, eventId } = input;
+  const event = input.payload;
   let notice: { userId: string; title: string; body: string } | null = null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -482,6 +508,58 @@ export async function receivePayoutWebhook(
     await notifyUser(deps, { ...n, kind: "payment", link: "/app/royalties", emailPreference: "emailPaymentUpdates" });
   }
   return outcome;
+}
+
+/**
+ * Asks the provider about payouts it has had for a while without a word back (its webhook was lost, or
+ * the process was killed before the built-in provider sent it) and applies a final answer as its
+ * webhook would have been. Answers how many it settled.
+ */
+export async function refreshQuietPayouts(
+  deps: NotifyDeps & { payouts: Payouts },
+  quietForMs = 15 * 60_000,
+): Promise<number> {
+  const { provider } = deps.payouts;
+  const quiet = await deps.db
+    .select({ id: payouts.id, providerPayoutId: payouts.providerPayoutId })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, "processing"),
+        eq(payouts.provider, provider.name),
+        isNotNull(payouts.providerPayoutId),
+        lt(payouts.approvedAt, new Date(Date.now() - quietForMs)),
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const p of quiet) {
+    const id = p.providerPayoutId as string;
+    let answer: Awaited<ReturnType<typeof provider.fetchPayout>>;
+    try {
+      answer = await provider.fetchPayout(id);
+    } catch (err) {
+      deps.logger.warn({ err, payoutId: p.id }, "could not ask the payout provider about a payout");
+      continue;
+    }
+    const finals: Record<string, string> = {
+      processed: "payout.processed",
+      failed: "payout.failed",
+      reversed: "payout.reversed",
+      rejected: "payout.rejected",
+    };
+    const type = finals[answer.status];
+    if (!type) continue;
+    const entity = { id, reference_id: p.id, utr: answer.utr, failure_reason: answer.failureReason ?? null };
+    const outcome = await applyPayoutEvent(deps, {
+      type,
+      entity,
+      eventId: `asked:${type}:${id}`,
+      payload: { asked: answer },
+    });
+    if (outcome === "applied") settled += 1;
+  }
+  return settled;
 }
 
 /**

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tdsQuarterIst } from "#domain/payouts";
+import { createLogger } from "#server/lib/logger";
 import { signWebhook } from "#server/lib/webhook-signature";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import type { TestPayoutProvider } from "./payout-providers";
 import { rebuildLedger } from "./posting";
+import { refreshQuietPayouts } from "./royalties.service";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
 
@@ -469,6 +471,53 @@ describe("splits, escrow, statements and payouts", () => {
       expect(after.status).toBe("completed");
       expect(after.utr).toMatch(/^TESTUTR/);
       expect(after.reference).toBe(after.utr);
+    });
+
+    it("a payout whose webhook never came is settled by asking the provider, once (issue 33: a killed process)", async () => {
+      await earn(owner.client, 2 * 80_000);
+      await upiPayee("owner@okbank");
+      const p = provider();
+      const createPayout = p.createPayout;
+      const ids: string[] = [];
+      // The provider takes each payout, and our process dies before its webhook is sent.
+      p.createPayout = async () => ({
+        id: `pout_${ids.length ? "fail" : "ok"}_test_${ids.length}`,
+        status: "processing",
+        utr: null,
+      });
+      for (let i = 0; i < 2; i++) {
+        await owner.client.post("/api/royalties/payouts", { amountPaise: 80_000 });
+        const id = (await owner.client.get("/api/royalties")).body.payouts[0].id;
+        await admin.post("/api/admin/payouts/approve", { ids: [id] });
+        ids.push(id);
+      }
+      p.createPayout = createPayout;
+      await p.settle();
+      const statuses = async () =>
+        Object.fromEntries(
+          (await owner.client.get("/api/royalties")).body.payouts.map((x: { id: string; status: string }) => [
+            x.id,
+            x.status,
+          ]),
+        );
+      expect(Object.values(await statuses())).toEqual(["processing", "processing"]);
+      const deps = {
+        db: server.database.db,
+        payouts: server.payouts,
+        mailer: { transport: "outbox" as const, send: async () => {} },
+        logger: createLogger("silent"),
+        publicUrl: server.url,
+      };
+      // Not yet quiet for long: nothing is asked.
+      expect(await refreshQuietPayouts(deps)).toBe(0);
+      expect(await refreshQuietPayouts(deps, 0)).toBe(2);
+      expect(await statuses()).toEqual({ [ids[0] as string]: "completed", [ids[1] as string]: "failed" });
+      // The failed one's money is back; asking again changes nothing.
+      expect((await owner.client.get("/api/royalties")).body.availablePaise).toBe(80_000);
+      expect(await refreshQuietPayouts(deps, 0)).toBe(0);
+      expect((await owner.client.get("/api/royalties")).body.availablePaise).toBe(80_000);
+      const paid = (await owner.client.get("/api/royalties")).body.payouts.find((x: { id: string }) => x.id === ids[0]);
+      expect(paid.utr).toMatch(/^TESTUTR[0-9A-F]{10}$/);
     });
 
     it("Approve racing Mark Paid pays each payout once", async () => {
