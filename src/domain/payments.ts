@@ -86,6 +86,8 @@ export const PAYMENT_MESSAGES = {
   badCheckoutSignature: "This payment could not be verified. Nothing was charged to your plan.",
   checkoutNotFound: "Checkout not found.",
   checkoutClosed: "This checkout is already closed.",
+  checkoutSuperseded:
+    "This checkout was replaced by a newer one or by a plan you paid since. Open the plan again from Subscriptions to see its price today.",
   paymentFailed: "Your payment did not go through. Your plan has not changed and nothing was charged.",
   introductoryNeedsRelease: "The Introductory Offer is bought for one release: choose the release to pay for.",
   introductoryOneTrack: "The Introductory Offer covers a single-track release.",
@@ -109,7 +111,11 @@ export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
 /** A checkout is opened for a plan (a yearly subscription) or a release (the Introductory Offer's order). */
 export const CHECKOUT_PURPOSES = ["plan", "release"] as const;
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
-export const CHECKOUT_STATUSES = ["open", "paid", "failed"] as const;
+/**
+ * `superseded`: a newer checkout of the same account, or a payment since, replaced it (issue 33: a stale
+ * upgrade checkout paid later moved the account back down). It can no longer be paid.
+ */
+export const CHECKOUT_STATUSES = ["open", "paid", "failed", "superseded"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /** The day count between two ISO dates (b − a). */

@@ -4,6 +4,7 @@
 // caller's transaction.
 import { and, eq, inArray, ne, or } from "drizzle-orm";
 import { formatInr } from "#domain/money";
+import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import { oneYearAfter } from "#domain/subscriptions";
 import type { Tx } from "#server/db/client";
@@ -24,7 +25,11 @@ export interface Charge {
 
 export type ChargeOutcome =
   | { outcome: "applied"; userId: string; cancelRefs: string[]; paymentId: string }
-  | { outcome: "duplicate" | "unknown" | "amount_mismatch"; userId: string | null; cancelRefs: string[] };
+  | {
+      outcome: "duplicate" | "unknown" | "amount_mismatch" | "superseded";
+      userId: string | null;
+      cancelRefs: string[];
+    };
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -80,6 +85,12 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
   if (!paid) return { outcome: "duplicate", userId, cancelRefs: [] };
   // Money arrived that does not match what we asked for: recorded (an admin can refund it), not acted on.
   if (charge.payment.amountPaise !== expected) return { outcome: "amount_mismatch", userId, cancelRefs: [] };
+  // A checkout replaced since it was opened (its price and credit were for a plan the account no longer
+  // has): recorded for a refund, never moving the account to it.
+  if (firstCharge?.status === "superseded") {
+    const refs = purpose === "plan" && charge.subscriptionRef ? [charge.subscriptionRef] : [];
+    return { outcome: "superseded", userId, cancelRefs: refs };
+  }
 
   const today = todayIso();
   let description: string;
@@ -139,6 +150,8 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
   }
   if (firstCharge) {
     await tx.update(checkouts).set({ status: "paid", failureReason: null }).where(eq(checkouts.id, firstCharge.id));
+    // What was quoted before this payment no longer holds: the account's other open checkouts close.
+    if (purpose === "plan") await supersedeOpenCheckouts(tx, userId, firstCharge.id);
   }
   const billing = firstCharge ?? (await originalCheckout(tx, charge.subscriptionRef));
   await issueInvoice(tx, seller, {
@@ -153,6 +166,21 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
     },
   });
   return { outcome: "applied", userId, cancelRefs, paymentId: paid.id };
+}
+
+/** Closes the account's open plan checkouts other than `keep`: one open checkout per account. */
+export async function supersedeOpenCheckouts(tx: Pick<Tx, "update">, userId: string, keep?: string) {
+  await tx
+    .update(checkouts)
+    .set({ status: "superseded", failureReason: PAYMENT_MESSAGES.checkoutSuperseded })
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.purpose, "plan"),
+        eq(checkouts.status, "open"),
+        keep ? ne(checkouts.id, keep) : undefined,
+      ),
+    );
 }
 
 /** A renewal's billing details are those given at the subscription's checkout. */

@@ -20,7 +20,7 @@ import {
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
 import { planStanding, todayIso } from "#server/modules/subscriptions";
-import { confirmCharge } from "./charges";
+import { confirmCharge, supersedeOpenCheckouts } from "./charges";
 import { gatewayCall } from "./gateway-call";
 import { afterCommit, chargeApplied, type WebhookDeps } from "./webhooks.service";
 
@@ -164,6 +164,8 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, input: z
     }),
   );
   const row = await db.transaction(async (tx) => {
+    // One open checkout per account: what an older one quoted may no longer hold once this one is paid.
+    await supersedeOpenCheckouts(tx, userId);
     await tx
       .insert(gatewaySubscriptions)
       .values({ userId, planId: input.planId, gateway: gateway.name, gatewaySubscriptionId: sub.id });

@@ -277,6 +277,56 @@ describe("paying for plans through the built-in test gateway", () => {
     expect(billing.nextRenewal).toBe(oneYearAfter(today()));
   });
 
+  it("one open checkout per account: a stale upgrade checkout paid later never moves the plan (issue 33)", async () => {
+    const artist = await createArtist(server);
+    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    // Two tabs: Pro quoted first, then Label; the newer checkout replaces the older.
+    const stale = (await artist.client.post("/api/checkouts", { billing: WEST_BENGAL, planId: "pro_artist" })).body
+      .checkout;
+    const label = (await artist.client.post("/api/checkouts", { billing: WEST_BENGAL, planId: "label_plan" })).body
+      .checkout;
+    expect((await artist.client.get(`/api/checkouts/${stale.id}`)).body).toMatchObject({
+      status: "superseded",
+      failureReason: expect.stringContaining("replaced"),
+    });
+    expect(
+      (
+        await artist.client.post(`/api/test-gateway/checkouts/${label.gatewayRef}/pay`, {
+          method: "upi",
+          outcome: "success",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await artist.client.get("/api/subscription")).body.currentPlanId).toBe("label_plan");
+    // The stale one cannot be paid on the test gateway…
+    const late = await artist.client.post(`/api/test-gateway/checkouts/${stale.gatewayRef}/pay`, {
+      method: "upi",
+      outcome: "success",
+    });
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    // …and when a gateway charges it anyway, the money is recorded for a refund and the plan stays.
+    const raw = JSON.stringify({
+      entity: "event",
+      event: "subscription.charged",
+      created_at: Math.floor(Date.now() / 1000) + 1,
+      payload: {
+        subscription: { entity: { id: stale.gatewayRef, status: "active" } },
+        payment: {
+          entity: { id: "pay_stale_1", amount: stale.amountPaise, currency: "INR", method: "upi", status: "captured" },
+        },
+      },
+    });
+    const charged = await server.client().request("POST", "/api/webhooks/razorpay", raw, {
+      "x-razorpay-signature": signWebhook(raw, server.payments.gateway.webhookSecret),
+      "x-razorpay-event-id": "evt_stale_1",
+      origin: "",
+    });
+    expect(charged.body.outcome).toBe("superseded");
+    expect((await artist.client.get("/api/subscription")).body.currentPlanId).toBe("label_plan");
+    expect(await count("payments", artist.id)).toBe(3);
+    expect(await count("invoices", artist.id)).toBe(2);
+  });
+
   it("holds deliveries until the release is paid for, by the Introductory Offer or the plan", async () => {
     const artist = await createArtist(server);
     const release = await createLiveRelease(server, admin, artist.client);

@@ -38,9 +38,9 @@ describe("the Razorpay adapter, against a local server answering like Razorpay's
     const started = await artist.client.post("/api/checkouts", { planId: "pro_artist", billing: WEST_BENGAL });
     expect(started.status).toBe(201);
     expect(started.body.keyId).toBe(KEY_ID);
-    const checkout = started.body.checkout;
-    expect(checkout).toMatchObject({ gateway: "razorpay", amountPaise: 99_900, status: "open" });
-    expect(checkout.gatewayRef).toMatch(/^sub_/);
+    const first = started.body.checkout;
+    expect(first).toMatchObject({ gateway: "razorpay", amountPaise: 99_900, status: "open" });
+    expect(first.gatewayRef).toMatch(/^sub_/);
 
     // The plan was created at Razorpay once, yearly, at the catalogue price; the subscription names it.
     const basic = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString("base64")}`;
@@ -54,6 +54,9 @@ describe("the Razorpay adapter, against a local server answering like Razorpay's
     const again = await artist.client.post("/api/checkouts", { planId: "pro_artist", billing: WEST_BENGAL });
     expect(again.status).toBe(201);
     expect(razorpay.requests.filter((r) => r.path === "/v1/plans")).toHaveLength(1);
+    // One open checkout per account: the newer one replaces the first, which can no longer be paid.
+    const checkout = again.body.checkout;
+    expect((await artist.client.get(`/api/checkouts/${first.id}`)).body.status).toBe("superseded");
 
     // A forged checkout result is refused before Razorpay is even asked.
     const paymentId = "pay_00000000000001";

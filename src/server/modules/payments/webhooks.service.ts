@@ -123,6 +123,8 @@ const noteOf = (notes: unknown, key: string) =>
     : undefined;
 
 export function chargeApplied(result: ChargeOutcome): Applied {
+  // A superseded checkout's subscription must not renew either: it is cancelled at the gateway.
+  if (result.outcome === "superseded") return { outcome: result.outcome, cancelRefs: result.cancelRefs };
   if (result.outcome !== "applied") return { outcome: result.outcome };
   return {
     outcome: "applied",

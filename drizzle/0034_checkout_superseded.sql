@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" DROP CONSTRAINT "checkouts_status_check";--> statement-breakpoint
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_status_check" CHECK (status in ('open', 'paid', 'failed', 'superseded'));
