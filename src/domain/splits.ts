@@ -75,6 +75,7 @@ export const SPLIT_MESSAGES = {
   codeSent: (hint: string) => `We sent a 6-digit code to ${hint}. It works for ${INVITE_CODE_MINUTES} minutes.`,
   codeWrong: "That code is not right, or it has expired. Send a new code and try again.",
   codeLimit: "Too many codes were asked for this invite today. Try again tomorrow.",
+  smsFailed: "We could not send the text just now. Try again in a few minutes.",
   inviteLimitAccount: `You can invite up to ${INVITE_LIMITS.perAccountPerHour} new collaborators an hour and ${INVITE_LIMITS.perAccountPerDay} a day. Try again later.`,
   inviteLimitRecipient: (contact: string) =>
     `${contact} has been invited too often today. Try again tomorrow, or ask them to sign up and share their address.`,

@@ -65,6 +65,11 @@ const envSchema = z.object({
   RAZORPAYX_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
   RAZORPAYX_API_URL: z.string().url().default("https://api.razorpay.com"),
+  /** Twilio sends the one-time codes of phone-only split invites; without all three, the SMS outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default("https://api.twilio.com"),
   // TDS on royalties (Income-tax Act): the section cited on statements, rates in percent, threshold in rupees.
   TDS_SECTION: z.string().default("194J"),
   TDS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(10),

@@ -110,7 +110,16 @@ export async function startServer(
     outboxDir: path.join(env.DATA_DIR, "outbox"),
     logger,
   });
-  const texts = createTextMessenger({ outboxDir: path.join(env.DATA_DIR, "sms-outbox"), logger });
+  const texts = createTextMessenger({
+    outboxDir: path.join(env.DATA_DIR, "sms-outbox"),
+    logger,
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiUrl: env.TWILIO_API_URL,
+    },
+  });
   const trustedOrigins = trustedOriginsFor(env.PUBLIC_URL, env.PORT);
   const secret = loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET);
   const payoutEncryptor = createEncryptor(secret, "payout-accounts");

@@ -1,5 +1,5 @@
-// The plumbing of a local stand-in for an outside API (Razorpay, RazorpayX): it reads each request's
-// JSON body, lets the stand-in answer it with a recorded response, and listens on a free loopback port.
+// The plumbing of a local stand-in for an outside API (Razorpay, RazorpayX, Twilio): it reads each
+// request's JSON or form body, lets the stand-in answer it with a recorded response, and listens on a free loopback port.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,7 +30,11 @@ export async function startRecordedServer(answer: (call: IncomingCall) => [statu
         method: req.method ?? "",
         path: new URL(req.url ?? "/", "http://localhost").pathname,
         headers: req.headers,
-        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : null,
+        body: !raw
+          ? null
+          : String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")
+            ? Object.fromEntries(new URLSearchParams(raw))
+            : (JSON.parse(raw) as Record<string, unknown>),
       });
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(payload));

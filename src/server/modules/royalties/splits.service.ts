@@ -417,7 +417,12 @@ export async function sendAcceptCode(deps: Deps, token: string, user: { id: stri
   if (c.email) {
     await deps.mailer.send({ to: c.email, subject: "Your Kalrav invite code", text: message });
   } else if (c.phone && deps.texts) {
-    await deps.texts.send({ to: c.phone, text: message });
+    try {
+      await deps.texts.send({ to: c.phone, text: message });
+    } catch (err) {
+      deps.logger.error({ err }, "could not send an invite code by SMS");
+      throw new DomainError("unavailable", "SMS_FAILED", SPLIT_MESSAGES.smsFailed);
+    }
   }
   const hint = maskContact(c.email ?? c.phone ?? "");
   return { sentTo: hint, message: SPLIT_MESSAGES.codeSent(hint) };
