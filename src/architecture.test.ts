@@ -88,6 +88,29 @@ describe("layer rules", () => {
     expect(writers).toEqual([]);
   });
 
+  it("one clock: only domain/clock.ts turns an instant into a date or knows India's offset", () => {
+    // Issue 34: "today" was computed six ways in two time zones, and GST invoices followed the UTC year.
+    const FORBIDDEN = [
+      /toISOString\(\)\.(?:slice|substring)\(0, ?(?:7|10)\)/,
+      /toISOString\(\)\.split\(["']T["']\)/,
+      /Asia\/Kolkata/,
+      /\b330 ?\* ?60/,
+      /19_?800_?000/,
+      /getTimezoneOffset\(/,
+      /toLocaleDateString\(/,
+    ];
+    const roots = [SRC, path.resolve(SRC, "../tests")];
+    const found: string[] = [];
+    for (const file of roots.flatMap(sourceFiles)) {
+      if (file === path.join(SRC, "domain/clock.ts") || file === path.join(SRC, "architecture.test.ts")) continue;
+      const lines = fs.readFileSync(file, "utf8").split("\n");
+      lines.forEach((line, i) => {
+        if (FORBIDDEN.some((pattern) => pattern.test(line))) found.push(`${path.relative(SRC, file)}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it("the web app and the server never import each other; the web's client reads only the API's type", () => {
     // The one crossing: the typed client takes the API's type from server/contract.ts (a type only,
     // erased from the bundle), so request and response shapes are never re-typed on the web.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type DeliveryFacts, latestPerStore, storeStateOf, todayInIndia, whereaboutsHeadline } from "./deliveries";
+import { todayIst } from "./clock";
+import { type DeliveryFacts, latestPerStore, storeStateOf, whereaboutsHeadline } from "./deliveries";
 
 const d = (over: Partial<DeliveryFacts>): DeliveryFacts => ({
   store: "spotify",
@@ -58,6 +59,6 @@ describe("where a release is at a store", () => {
   });
 
   it("today is India's date: 20:00 UTC is already the next day there", () => {
-    expect(todayInIndia(new Date("2026-12-19T20:00:00Z"))).toBe("2026-12-20");
+    expect(todayIst(new Date("2026-12-19T20:00:00Z"))).toBe("2026-12-20");
   });
 });

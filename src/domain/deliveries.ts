@@ -172,11 +172,6 @@ export function latestPerStore<T extends DeliveryFacts>(list: readonly T[]): Map
   return latest;
 }
 
-/** Today's date where our artists are (India first), as YYYY-MM-DD: the day releases go live. */
-export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
-}
-
 /**
  * One line beside the release's status saying where it really is: "Live on 4 of 6 stores" once
  * stores accepted it and the date has come; "Goes live on stores 20 Dec 2026" while it is on its

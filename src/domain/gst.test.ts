@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountInWords, financialYear, invoiceNumber, numberInWords, splitInclusive } from "./gst";
+import { financialYearIst } from "./clock";
+import { amountInWords, invoiceNumber, numberInWords, splitInclusive } from "./gst";
 
 const KA = { supplierState: "Karnataka" };
 
@@ -44,9 +45,10 @@ describe("GST inside our prices", () => {
   });
 
   it("numbers invoices per financial year, April to March", () => {
-    expect(financialYear(new Date("2026-03-31T23:59:59Z"))).toBe("2025-26");
-    expect(financialYear(new Date("2026-04-01T00:00:00Z"))).toBe("2026-27");
-    expect(financialYear(new Date("2099-12-01T00:00:00Z"))).toBe("2099-00");
+    // In India's time: 18:29:59 UTC on 31 March is 23:59:59 IST, the old year's last second.
+    expect(financialYearIst(new Date("2026-03-31T18:29:59Z"))).toBe("2025-26");
+    expect(financialYearIst(new Date("2026-03-31T18:30:00Z"))).toBe("2026-27");
+    expect(financialYearIst(new Date("2099-12-01T00:00:00Z"))).toBe("2099-00");
     expect(invoiceNumber("2026-27", 42)).toBe("KAL/2026-27/000042");
   });
 

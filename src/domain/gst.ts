@@ -56,13 +56,6 @@ export function splitInclusive(
 
 const normaliseState = (state: string) => state.trim().toLowerCase();
 
-/** India's financial year (April to March) a date falls in: "2026-27". */
-export function financialYear(date: Date): string {
-  const year = date.getUTCFullYear();
-  const start = date.getUTCMonth() >= 3 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
 /** "KAL/2026-27/000042": invoice numbers run without gaps within a financial year. */
 export function invoiceNumber(fy: string, sequence: number): string {
   return `KAL/${fy}/${String(sequence).padStart(6, "0")}`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daysBetween } from "./clock";
 import { GSTIN_PATTERN, gstinMatchesState, INDIAN_STATE_NAMES } from "./gst";
 import { PLAN_IDS } from "./plans";
 import { hasControlCharacters } from "./text";
@@ -117,11 +118,6 @@ export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
  */
 export const CHECKOUT_STATUSES = ["open", "paid", "failed", "superseded"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
-
-/** The day count between two ISO dates (b − a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * Credit for the unused part of a paid plan when upgrading mid-year: what was paid, times the days

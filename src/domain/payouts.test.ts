@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_TDS,
-  financialYearIst,
-  isValidIfsc,
-  isValidPan,
-  isValidUpi,
-  kycSchema,
-  namesMatch,
-  quarterRange,
-  tdsFor,
-  tdsQuarterIst,
-} from "./payouts";
+import { financialYearIst, quarterRange, tdsQuarterIst } from "./clock";
+import { DEFAULT_TDS, isValidIfsc, isValidPan, isValidUpi, kycSchema, namesMatch, tdsFor } from "./payouts";
 
 const tds = (grossPaise: number, paidBefore: number, deductedBefore = 0, hasValidPan = true) =>
   tdsFor({

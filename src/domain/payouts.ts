@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { financialYear } from "./gst";
 
 /**
  * Payouts, payee KYC and TDS (issue 19). Amounts are whole paise; rates are basis points (10 % = 1000)
@@ -92,20 +91,6 @@ export function tdsFor(input: {
   return { tdsPaise, rateBp };
 }
 
-/** India's financial year of an instant, taken in IST (a payout at 1 April 00:30 IST is the new year). */
-export function financialYearIst(at: Date): string {
-  return financialYear(new Date(at.getTime() + 330 * 60_000));
-}
-
-/** The TDS quarter of an instant, in IST: Q1 is April–June. */
-export function tdsQuarterIst(at: Date): { fy: string; quarter: 1 | 2 | 3 | 4 } {
-  const ist = new Date(at.getTime() + 330 * 60_000);
-  const month = ist.getUTCMonth();
-  const quarter = (month >= 3 ? Math.floor((month - 3) / 3) + 1 : 4) as 1 | 2 | 3 | 4;
-  return { fy: financialYear(ist), quarter };
-}
-
-/** The instants a quarter of a financial year starts and ends (exclusive), in IST. */
 /** Years the ledger can hold: a statement or a tax period outside them is refused, not looked up. */
 export const LEDGER_YEARS = { first: 2000, last: 2099 } as const;
 
@@ -126,14 +111,6 @@ export function isFinancialYear(fy: string): boolean {
     start <= LEDGER_YEARS.last &&
     Number(match?.[2]) === (start + 1) % 100
   );
-}
-
-export function quarterRange(fy: string, quarter: 1 | 2 | 3 | 4): { from: Date; to: Date } {
-  const start = Number(fy.slice(0, 4));
-  const firstMonth = [3, 6, 9, 0][quarter - 1] as number;
-  const year = quarter === 4 ? start + 1 : start;
-  const ist = (y: number, m: number) => new Date(Date.UTC(y, m, 1) - 330 * 60_000);
-  return { from: ist(year, firstMonth), to: ist(year, firstMonth + 3) };
 }
 
 /** PAN: five letters, four digits, a letter; the fourth letter says who holds it (P a person, C a company…). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { monthOf } from "./clock";
 import { parseReportRecord, rupeesToPaise } from "./reports";
-import { artistShare, canRequestPayout, monthOf } from "./royalties";
+import { artistShare, canRequestPayout } from "./royalties";
 
 const good = {
   date: "2026-10-05",

@@ -5,11 +5,6 @@ export function artistShare(grossPaise: number, sharePercent: number): number {
   return Math.floor((grossPaise * sharePercent + 50) / 100);
 }
 
-/** The first day of the month an ISO date falls in. */
-export function monthOf(isoDate: string): string {
-  return `${isoDate.slice(0, 7)}-01`;
-}
-
 export function canRequestPayout(balancePaise: number): boolean {
   return balancePaise >= MINIMUM_PAYOUT_PAISE;
 }

@@ -31,11 +31,3 @@ export const changePlanSchema = z.object({ planId: z.enum(PLAN_IDS) });
 export function planChangeLabel(current: PlanId, target: PlanId): "Upgrade Plan" | "Downgrade Plan" {
   return PLANS[current].pricePaise > PLANS[target].pricePaise ? "Downgrade Plan" : "Upgrade Plan";
 }
-
-/** A yearly period: the same calendar day one year later (29 February falls back to 28). */
-export function oneYearAfter(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const end = new Date(Date.UTC(y + 1, m - 1, d));
-  if (end.getUTCMonth() !== m - 1) end.setUTCDate(0);
-  return end.toISOString().slice(0, 10);
-}

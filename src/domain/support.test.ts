@@ -49,7 +49,8 @@ describe("ticket and contact rules", () => {
   });
 });
 
-import { oneYearAfter, planChangeLabel } from "./subscriptions";
+import { oneYearAfter } from "./clock";
+import { planChangeLabel } from "./subscriptions";
 
 describe("subscriptions", () => {
   it("labels plan changes by price", () => {

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { todayIst } from "#domain/clock";
 import { createAuth } from "#server/auth/auth";
 import { type AdminCredentialsResult, ensureFirstAdmin } from "#server/auth/first-admin";
 import { createSessionCache } from "#server/auth/session-cache";
@@ -204,7 +205,7 @@ export async function startServer(
       const expired = await uploads.expire();
       if (expired) logger.info({ uploads: expired }, "abandoned uploads removed");
       // The test gateway charges its due renewals as Razorpay's scheduler would; reminders go out once.
-      const today = new Date().toISOString().slice(0, 10);
+      const today = todayIst();
       const renewed = await payments.testGateway?.renewDue(today);
       if (renewed) logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
       await sendPlanReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, today);

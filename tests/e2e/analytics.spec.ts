@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { addDays, todayIst } from "../../src/domain/clock";
 import {
   createArtist,
   E2E_ADMIN,
@@ -12,7 +13,7 @@ import {
   waitForQualityCheck,
 } from "./fixtures";
 
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const day = (daysAgo: number) => addDays(todayIst(), -daysAgo);
 
 test("an imported report drives the artist's dashboard, analytics, royalties and export", async ({
   page,

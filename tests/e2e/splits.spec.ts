@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { todayIst } from "../../src/domain/clock";
 import {
   createArtist,
   E2E_ADMIN,
@@ -26,7 +27,7 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   // Three people in three browsers, a quality check, an import and a payout: a minute on 2 cores.
   test.setTimeout(90_000);
   const upc = uniqueUpc();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIst();
   const artist = await createArtist(page, "Split Owner");
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { dateIst } from "#domain/clock";
 import { gs1CheckDigit } from "#domain/identifiers";
 import type { Auth } from "#server/auth/auth";
 import type { Database } from "#server/db/client";
@@ -196,7 +197,7 @@ export async function seedDemo(opts: DemoOptions) {
   const blocks = opts.reportBlocks ?? 12;
   // The reports cover the days from here up to yesterday; each release came out on one of them.
   const firstDay = today - blocks * 30 * DAY;
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const iso = (ms: number) => dateIst(new Date(ms));
 
   let upcSeq = 1;
   const catalogue: { id: string; upc: string; popularity: number; start: number }[] = [];
@@ -319,7 +320,7 @@ export async function seedDemo(opts: DemoOptions) {
         }
       }
     }
-    const fileName = `demo-report-${new Date(today - block * 30 * DAY).toISOString().slice(0, 10)}.csv`;
+    const fileName = `demo-report-${iso(today - block * 30 * DAY)}.csv`;
     const content = `${lines.join("\n")}\n`;
     const sha256 = createHash("sha256").update(content).digest("hex");
     const [done] = await db.select({ id: storeReports.id }).from(storeReports).where(eq(storeReports.sha256, sha256));

@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { daysBetween } from "#domain/clock";
 import { isIsoDate } from "#domain/releases";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
-import { DAY_MS, loadAnalytics } from "./analytics.service";
+import { loadAnalytics } from "./analytics.service";
 
 const MAX_DAYS = 731;
 
@@ -13,7 +14,7 @@ const query = z
     to: z.string().refine(isIsoDate, "to must be a YYYY-MM-DD date"),
   })
   .refine((q) => q.from <= q.to, "from must not be after to")
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < MAX_DAYS, "The range can be at most two years.");
+  .refine((q) => daysBetween(q.from, q.to) < MAX_DAYS, "The range can be at most two years.");
 
 const totals = z.object({ streams: z.number().int(), listeners: z.number().int(), royaltiesPaise: z.number().int() });
 const analyticsSchema = z

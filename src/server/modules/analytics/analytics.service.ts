@@ -1,13 +1,10 @@
 // The artist's analytics, as a plain function over the database: no HTTP here.
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { monthOf } from "#domain/royalties";
+import { addDays, addMonths, daysBetween, monthsBetween } from "#domain/clock";
 import type { Db } from "#server/db/client";
 import { dailyStreamFacts, ownerDailyTotals, releases, royaltyEntries, tracks as trackTable } from "#server/db/schema";
 import { percentChange } from "#server/modules/dashboard";
-
-export const DAY_MS = 86_400_000;
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Streams and listeners from the stores' daily facts; royalties from the payee's own ledger entries. */
 type Sums = { streams: number; listeners: number; royalties: number };
@@ -126,23 +123,6 @@ function ledgerBreakdowns(db: Db, userId: string, firstMonth: string, lastMonth:
     .leftJoin(trackTable, and(eq(trackTable.releaseId, groups.releaseId), eq(trackTable.isrc, groups.isrc)));
 }
 
-/** The first days of the months from one to another, both included. */
-function monthsBetween(first: string, last: string): string[] {
-  const out: string[] = [];
-  for (let m = first; m <= last; ) {
-    out.push(m);
-    const [y, mo] = [Number(m.slice(0, 4)), Number(m.slice(5, 7))];
-    m = mo === 12 ? `${y + 1}-01-01` : `${y}-${String(mo + 1).padStart(2, "0")}-01`;
-  }
-  return out;
-}
-
-/** The first day of the month `n` months before `month`. */
-function monthsBefore(month: string, n: number): string {
-  const total = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 - n;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}-01`;
-}
-
 type TrackGroup = Sums & { releaseId: string | null; isrc: string | null; title: string | null };
 
 /**
@@ -182,12 +162,12 @@ async function oneRowPerTrack(db: Db, groups: TrackGroup[]): Promise<Map<string,
  * (what the royalties page, statements and the payout balance count), each against the period before.
  */
 export async function loadAnalytics(db: Db, userId: string, from: string, to: string) {
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-  const prevFrom = day(new Date(Date.parse(from) - days * DAY_MS));
-  const months = monthsBetween(monthOf(from), monthOf(to));
+  const days = daysBetween(from, to) + 1;
+  const prevFrom = addDays(from, -days);
+  const months = monthsBetween(from, to);
   const firstMonth = months[0] as string;
   const lastMonth = months[months.length - 1] as string;
-  const prevFirstMonth = monthsBefore(firstMonth, months.length);
+  const prevFirstMonth = addMonths(firstMonth, -months.length);
   const [daily, groups, monthly, money] = await Promise.all([
     dailyTotals(db, userId, prevFrom, to),
     breakdowns(db, userId, from, to),
@@ -212,7 +192,7 @@ export async function loadAnalytics(db: Db, userId: string, from: string, to: st
     byMonth.set(m.month, m.royalties);
   }
   const series = Array.from({ length: days }, (_, i) => {
-    const d = day(new Date(Date.parse(from) + i * DAY_MS));
+    const d = addDays(from, i);
     const figures = byDay.get(d);
     return { day: d, streams: figures?.streams ?? 0, listeners: figures?.listeners ?? 0 };
   });

@@ -2,12 +2,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { todayIst } from "#domain/clock";
 import { ATTENTION_STATUSES } from "#domain/deliveries";
 import type { AppDeps } from "#server/context";
 import { type Db, migrationsFolder } from "#server/db/client";
 import { deliveries, payouts, releases, storeHealth, subscriptions, supportTickets, users } from "#server/db/schema";
 import { likePattern } from "#server/lib/route-helpers";
-import { todayIso } from "#server/modules/subscriptions";
 
 async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
   const checks: { name: string; ok: boolean; detail: string }[] = [];
@@ -46,7 +46,7 @@ async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
 /** The admin dashboard: totals, the system's own checks and the newest activity. */
 export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer" | "delivery">) {
   const db = deps.database.db;
-  const today = todayIso();
+  const today = todayIst();
   const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw], paused] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(releases),

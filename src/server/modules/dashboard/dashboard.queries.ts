@@ -1,11 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { addDays, todayIst } from "#domain/clock";
 import type { Db } from "#server/db/client";
 import { preparedQuery } from "#server/db/prepared";
 import { releases, users } from "#server/db/schema";
 import { type ReleaseDto, releaseColumns, toReleaseDto } from "#server/modules/releases";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {
@@ -16,11 +14,11 @@ export function percentChange(current: number, previous: number): number | null 
 const DASHBOARD_DAYS = 120;
 let lastDaysCache = { today: "", days: [] as string[] };
 
-/** The dashboard's 120 days up to and including `today`, newest first, as YYYY-MM-DD; made once a day. */
+/** The dashboard's 120 days (India's) up to and including `today`, newest first; made once a day. */
 function lastDays(today: Date): string[] {
-  const key = isoDay(today);
+  const key = todayIst(today);
   if (lastDaysCache.today !== key) {
-    const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => isoDay(new Date(today.getTime() - i * DAY_MS)));
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(key, -i));
     lastDaysCache = { today: key, days };
   }
   return lastDaysCache.days;

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays, todayIst } from "#domain/clock";
 import { createArtist, createRelease, validRelease } from "#server/test/factories";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const day = (daysAgo: number) => addDays(todayIst(), -daysAgo);
 
 describe("owner rollups behind the dashboard", () => {
   let server: TestServer;

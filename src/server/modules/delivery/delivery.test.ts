@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { todayIst } from "#domain/clock";
 import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
 import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
@@ -355,7 +356,7 @@ describe("approval, identifiers and deliveries", () => {
     ]);
     const takedownXml = await fs.readFile(path.join(root, "itunes", takedowns[1].batchId, upc, `${upc}.xml`), "utf8");
     expect((await validator.validate(takedownXml)).valid).toBe(true);
-    expect(takedownXml).toContain(`<EndDate>${new Date().toISOString().slice(0, 10)}</EndDate>`);
+    expect(takedownXml).toContain(`<EndDate>${todayIst()}</EndDate>`);
     expect(takedownXml).not.toContain("<File>");
     expect(await files(path.join(root, "itunes", takedowns[1].batchId))).toEqual(
       [`${upc}/${upc}.xml`, manifestName(takedowns[1].batchId)].sort(),

@@ -1,5 +1,6 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import { dateIst } from "#domain/clock";
 import { type Contributor, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
 import type { ReleaseType } from "#domain/releases";
 import { isoDuration } from "#domain/tracks";
@@ -242,7 +243,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   // Streaming and download deals on each track; the album (R0) is sold as a download only, as in
   // DDEX's own samples. A takedown resends the same deals ended on the message's date.
   const deals = root.ele("DealList");
-  const endDate = s.takedown ? s.createdAt.toISOString().slice(0, 10) : null;
+  const endDate = s.takedown ? dateIst(s.createdAt) : null;
   const startDate = endDate && endDate < s.release.releaseDate ? endDate : s.release.releaseDate;
   const addDeal = (releaseDeal: XMLBuilder, model: string, uses: string[], priceCode?: string) => {
     const terms = releaseDeal.ele("Deal").ele("DealTerms");

@@ -1,6 +1,7 @@
 // The admin's view of money coming in: every payment with its invoice, refunds and the gateway's
 // ids, and refunds made through the gateway with a reason.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { todayIst } from "#domain/clock";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import type { PlanId } from "#domain/plans";
 import type { Db } from "#server/db/client";
@@ -8,7 +9,6 @@ import { invoices, payments, refunds, subscriptions, users } from "#server/db/sc
 import { DomainError } from "#server/lib/domain-error";
 import type { PaymentGateway } from "#server/lib/payment-gateway";
 import { likePattern } from "#server/lib/route-helpers";
-import { todayIso } from "#server/modules/subscriptions";
 import { gatewayCall } from "./gateway-call";
 
 export async function listPayments(db: Db, f: { q?: string; page: number; pageSize: number }) {
@@ -117,7 +117,7 @@ export async function refundPayment(
     if (payment.refundedPaise + amount === payment.amountPaise) {
       await tx
         .update(subscriptions)
-        .set({ status: "cancelled", endDate: todayIso(), cancelAtPeriodEnd: false })
+        .set({ status: "cancelled", endDate: todayIst(), cancelAtPeriodEnd: false })
         .where(and(eq(subscriptions.paymentId, paymentId), eq(subscriptions.status, "active")));
     }
   });

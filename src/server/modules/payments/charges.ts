@@ -3,15 +3,15 @@
 // pays for one release, queues the deliveries that waited for it, and gets its GST invoice, all in the
 // caller's transaction.
 import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { oneYearAfter, todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
-import { oneYearAfter } from "#domain/subscriptions";
 import type { Tx } from "#server/db/client";
 import { checkouts, gatewaySubscriptions, payments, releases, subscriptions } from "#server/db/schema";
 import type { GatewayPayment, SellerConfig } from "#server/lib/payment-gateway";
 import { releaseAwaitingDeliveries } from "#server/modules/delivery";
-import { currentSubscription, startPlanToday, todayIso } from "#server/modules/subscriptions";
+import { currentSubscription, startPlanToday } from "#server/modules/subscriptions";
 import { issueInvoice } from "./invoices";
 
 export interface Charge {
@@ -92,7 +92,7 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
     return { outcome: "superseded", userId, cancelRefs: refs };
   }
 
-  const today = todayIso();
+  const today = todayIst();
   let description: string;
   let cancelRefs: string[] = [];
   if (purpose === "release" && firstCharge?.releaseId) {

@@ -3,10 +3,11 @@
 // release). The plan changes only when the payment is confirmed, never here.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import { oneYearAfter, todayIst } from "#domain/clock";
 import { splitInclusive } from "#domain/gst";
 import { PAYMENT_MESSAGES, type startCheckoutSchema, unusedCreditPaise, upgradeChargePaise } from "#domain/payments";
 import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "#domain/plans";
-import { oneYearAfter, SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
+import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import {
   checkouts,
@@ -19,7 +20,7 @@ import {
 } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
-import { planStanding, todayIso } from "#server/modules/subscriptions";
+import { planStanding } from "#server/modules/subscriptions";
 import { confirmCharge, supersedeOpenCheckouts } from "./charges";
 import { gatewayCall } from "./gateway-call";
 import { afterCommit, chargeApplied, type WebhookDeps } from "./webhooks.service";
@@ -50,7 +51,7 @@ export async function quotePlan(db: Db, payments: Payments, userId: string, plan
     paidCurrent && paidCurrent.planId !== planId
       ? unusedCreditPaise(
           { amountPaidPaise: paidCurrent.amountPaise, startDate: paidCurrent.startDate, endDate: paidCurrent.endDate },
-          todayIso(),
+          todayIst(),
         )
       : 0;
   const amountPaise = creditPaise ? upgradeChargePaise(price, creditPaise) : price;
@@ -59,7 +60,7 @@ export async function quotePlan(db: Db, payments: Payments, userId: string, plan
     supplierState: payments.seller.state,
     customerState: billingState ?? payments.seller.state,
   });
-  return { kind: "charge" as const, planId, effectiveOn: todayIso(), amountPaise, creditPaise, gst };
+  return { kind: "charge" as const, planId, effectiveOn: todayIst(), amountPaise, creditPaise, gst };
 }
 
 function checkoutDto(row: typeof checkouts.$inferSelect, payments: Payments) {
@@ -158,7 +159,7 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, input: z
       planName: plan.name,
       pricePaise: plan.pricePaise,
       ...(quote.creditPaise
-        ? { upfrontPaise: quote.amountPaise, startAt: new Date(`${oneYearAfter(todayIso())}T06:00:00Z`) }
+        ? { upfrontPaise: quote.amountPaise, startAt: new Date(`${oneYearAfter(todayIst())}T06:00:00Z`) }
         : {}),
       notes: { kalrav_user: userId, kalrav_plan: input.planId },
     }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { oneYearAfter } from "#domain/subscriptions";
+import { addDays, oneYearAfter, todayIst } from "#domain/clock";
 import { createLogger } from "#server/lib/logger";
 import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, createLiveRelease, createRelease } from "#server/test/factories";
@@ -13,7 +13,7 @@ import { signWebhook } from "./signatures";
 const silentLogger = createLogger("silent");
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIst();
 
 async function pdfText(bytes: Uint8Array) {
   const parser = new PDFParse({ data: bytes });
@@ -194,7 +194,7 @@ describe("paying for plans through the built-in test gateway", () => {
     const artist = await createArtist(server);
     await payOnTestGateway(artist.client, { planId: "basic_artist" });
     // Pretend the Basic year began 73 days ago (a fifth of a year): 292 of 365 days are left.
-    const start = new Date(Date.now() - 73 * 86_400_000).toISOString().slice(0, 10);
+    const start = addDays(todayIst(), -73);
     await server.database.db.execute(
       sql`update subscriptions set start_date = ${start}, end_date = ${oneYearAfter(start)} where user_id = ${artist.id} and status = 'active'`,
     );
@@ -496,8 +496,7 @@ describe("a plan that lapses", () => {
     const artist = await createArtist(server);
     await payOnTestGateway(artist.client, { planId: "basic_artist" });
     const end = oneYearAfter(today());
-    const dayBefore = (days: number) =>
-      new Date(Date.parse(`${end}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = (days: number) => addDays(end, -days);
     const deps = {
       db: server.database.db,
       mailer: { transport: "outbox" as const, send: async () => {} },
@@ -514,7 +513,7 @@ describe("a plan that lapses", () => {
       expect.arrayContaining(["Your Basic Artist plan renews in 7 days", "Your Basic Artist plan renews tomorrow"]),
     );
     // The day after the period ends, without a renewal.
-    const after = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const after = addDays(end, 1);
     expect(await sendPlanReminders(deps, after)).toBe(1);
     expect(await sendPlanReminders(deps, after)).toBe(0);
   });

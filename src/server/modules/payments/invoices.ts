@@ -2,7 +2,8 @@
 // counter is taken inside the payment's transaction, so a rolled-back payment leaves no hole), and
 // drawn as a PDF from the stored row, so the PDF always says what the invoice recorded.
 import { eq } from "drizzle-orm";
-import { amountInWords, financialYear, GST_SAC, invoiceNumber, splitInclusive, stateCode } from "#domain/gst";
+import { dateIst, financialYearIst } from "#domain/clock";
+import { amountInWords, GST_SAC, invoiceNumber, splitInclusive, stateCode } from "#domain/gst";
 import { formatInr } from "#domain/money";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
@@ -31,7 +32,7 @@ export async function issueInvoice(
     supplierState: seller.state,
     customerState: input.billing.state,
   });
-  const fy = financialYear(at);
+  const fy = financialYearIst(at);
   const number = invoiceNumber(fy, await nextNumber(tx, `invoice:${fy}`));
   const [row] = await tx
     .insert(invoices)
@@ -71,7 +72,7 @@ export function invoicePdf(inv: InvoiceRow): Promise<Buffer> {
   pdf.text("Tax Invoice", { bold: true, size: 18 });
   pdf.moveDown(0.5);
   pdf.text(`Invoice number: ${inv.number}`, { size: 10 });
-  pdf.text(`Invoice date: ${inv.issuedAt.toISOString().slice(0, 10)}`);
+  pdf.text(`Invoice date: ${dateIst(inv.issuedAt)}`);
   pdf.moveDown();
 
   pdf.text("Supplier", { bold: true });

@@ -1,17 +1,14 @@
 // Renewal reminders (7 days and 1 day before a paid period ends) and the notice that a paid plan has
 // lapsed. Each is sent once: the row is claimed by an update that only one run can win.
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { addDays, todayIst } from "#domain/clock";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import { subscriptions } from "#server/db/schema";
 import { notifyUser } from "#server/modules/notifications";
-import { todayIso } from "#server/modules/subscriptions";
 import type { WebhookDeps } from "./webhooks.service";
 
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, today = todayIso()) {
+export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, today = todayIst()) {
   let sent = 0;
   for (const days of [7, 1] as const) {
     const column = days === 7 ? subscriptions.reminder7SentAt : subscriptions.reminder1SentAt;

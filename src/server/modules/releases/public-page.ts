@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import { asc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import sharp from "sharp";
-import { latestPerStore, type StoreState, storeStateOf, todayInIndia } from "#domain/deliveries";
+import { todayIst } from "#domain/clock";
+import { latestPerStore, type StoreState, storeStateOf } from "#domain/deliveries";
 import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
 import type { AppEnv } from "#server/context";
 import type { Db } from "#server/db/client";
@@ -40,7 +41,7 @@ async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: strin
       storeMessage: null,
     })),
   );
-  const today = todayInIndia();
+  const today = todayIst();
   const links = await releaseStoreLinks(db, release.id);
   const perStore = stores.map((store) => ({
     store,

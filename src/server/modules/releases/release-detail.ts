@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
+import { todayIst } from "#domain/clock";
 import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
   DELIVERY_KINDS,
@@ -9,7 +10,6 @@ import {
   latestPerStore,
   STORE_STATES,
   storeStateOf,
-  todayInIndia,
 } from "#domain/deliveries";
 import { QC_STATUSES } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
@@ -187,7 +187,7 @@ export function storeStates(
   stores: readonly StoreConfig[],
   releaseDate: string,
   links: ReadonlyMap<string, string>,
-  today = todayInIndia(),
+  today = todayIst(),
 ) {
   const latest = latestPerStore(list);
   return stores.map((store) => {

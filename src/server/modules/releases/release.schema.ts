@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { todayInIndia } from "#domain/deliveries";
+import { todayIst } from "#domain/clock";
 import { QC_STATUSES } from "#domain/quality";
 import { ARTIST_RELEASE_STATES, artistReleaseState, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
 import { releases } from "#server/db/schema";
@@ -112,7 +112,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     qcStatus: row.qcStatus,
     qcBlocking: row.qcBlocking,
     publicPath: `/r/${row.publicSlug}`,
-    artistState: artistReleaseState(row, todayInIndia()),
+    artistState: artistReleaseState(row, todayIst()),
   };
 }
 

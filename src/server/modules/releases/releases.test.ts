@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays, todayIst } from "#domain/clock";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
@@ -281,7 +282,7 @@ describe("artist dashboard API", () => {
     const stranger = await createArtist(server);
     const mine = (await artist.client.post("/api/releases", validRelease())).body.release;
     const theirs = (await stranger.client.post("/api/releases", validRelease())).body.release;
-    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const day = (daysAgo: number) => addDays(todayIst(), -daysAgo);
     const db = server.database.db;
     // This month: 300 streams (Spotify 200 in IN, JioSaavn 100 in IN); the month before: 200.
     await db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, listeners, revenue_paise) values

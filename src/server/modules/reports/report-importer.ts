@@ -4,6 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { type Parser, parse } from "csv-parse";
 import { eq, sql } from "drizzle-orm";
+import { dateIst } from "#domain/clock";
 import { canonicalUpc } from "#domain/identifiers";
 import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
 import type { Database, Db } from "#server/db/client";
@@ -35,7 +36,7 @@ export async function registerReport(
     throw new ApiError(
       409,
       "ALREADY_IMPORTED",
-      `This file was already uploaded on ${existing.createdAt.toISOString().slice(0, 10)} as "${existing.fileName}".`,
+      `This file was already uploaded on ${dateIst(existing.createdAt)} as "${existing.fileName}".`,
     );
   }
   const id = randomUUID();

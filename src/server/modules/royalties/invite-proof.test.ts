@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { todayInIndia } from "#domain/deliveries";
+import { todayIst } from "#domain/clock";
 import { INVITE_CODE_MAX_ATTEMPTS, INVITE_LIMITS } from "#domain/splits";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
@@ -33,7 +33,7 @@ describe("split invites need proof of the invited address or number", () => {
     await server?.close();
   });
 
-  const today = () => todayInIndia();
+  const today = () => todayIst();
   const share = (contact: { email?: string; phone?: string }, name = "Priya Producer") => ({
     effectiveFrom: today(),
     collaborators: [
@@ -149,7 +149,7 @@ describe("split invites are bounded and carry no sender text but a name", () => 
     await server?.close();
   });
 
-  const today = () => todayInIndia();
+  const today = () => todayIst();
   async function ownerWithRelease(name: string) {
     const artist = await createArtist(server, name);
     const release = await createLiveRelease(server, admin, artist.client, { title: "Click http://evil.test now" });

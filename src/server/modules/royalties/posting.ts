@@ -9,6 +9,7 @@
 // new one posted. Importing a restated report therefore leaves every balance as if
 // the new figures had been imported first.
 import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { lastDayOfMonth } from "#domain/clock";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { artistShare } from "#domain/royalties";
 import { allocateHistory, type SheetTerms } from "#domain/splits";
@@ -56,8 +57,7 @@ async function shareLookup(db: Db, ownerIds: string[]) {
         .where(inArray(subscriptions.userId, ownerIds))
     : [];
   return (userId: string, month: string) => {
-    const [y, m] = month.split("-").map(Number) as [number, number];
-    const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const lastDay = lastDayOfMonth(month);
     const plan = subs
       .filter((s) => s.userId === userId && s.start <= lastDay && s.end >= lastDay)
       .sort((a, b) => b.start.localeCompare(a.start))[0]?.planId;

@@ -4,10 +4,10 @@
 // return, once) in the transaction that changes its status.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
+import { financialYearIst, monthOf } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import {
   canMovePayout,
-  financialYearIst,
   KYC_PAYABLE,
   type KycStatus,
   PAYOUT_COUNTED_STATUSES,
@@ -17,7 +17,7 @@ import {
   payoutMovesFrom,
   tdsFor,
 } from "#domain/payouts";
-import { canRequestPayout, monthOf, ROYALTY_MESSAGES } from "#domain/royalties";
+import { canRequestPayout, ROYALTY_MESSAGES } from "#domain/royalties";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tdsQuarterIst } from "#domain/payouts";
+import { addDays, tdsQuarterIst, todayIst } from "#domain/clock";
 import { createLogger } from "#server/lib/logger";
 import { signWebhook } from "#server/lib/webhook-signature";
 import { createArtist, createLiveRelease } from "#server/test/factories";
@@ -13,9 +13,9 @@ import { refreshQuietPayouts } from "./royalties.service";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIst();
 /** A day `n` days from today (report rows may be dated ahead: the split then surely applies). */
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => addDays(todayIst(), n);
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 async function rows<T>(server: TestServer, query: ReturnType<typeof sql>) {

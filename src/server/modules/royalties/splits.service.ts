@@ -2,9 +2,9 @@
 // edited; a collaborator's money is held in escrow until they accept, then released to them once.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { monthOf, todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import { safeSenderName } from "#domain/outbound-text";
-import { monthOf } from "#domain/royalties";
 import {
   bpToPercent,
   INVITE_CODE_MAX_ATTEMPTS,
@@ -92,7 +92,7 @@ export async function getSplits(deps: Deps, userId: string, releaseId: string) {
   );
   const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   const person = new Map(people.map((p) => [p.id, p]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIst();
   const sheetView = (s: (typeof sheetRows)[number]) => ({
     id: s.id,
     effectiveFrom: s.effectiveFrom,
@@ -164,7 +164,7 @@ export async function saveSplit(
     .orderBy(asc(tracks.position));
   if (!releaseTracks.some((t) => t.id === trackId))
     throw new DomainError("not_found", "NOT_FOUND", SPLIT_MESSAGES.notYourTrack);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIst();
   if (parsed.effectiveFrom < today) {
     throw new DomainError("invalid", "PAST_EFFECTIVE_FROM", SPLIT_MESSAGES.pastEffectiveFrom, {
       fields: { effectiveFrom: SPLIT_MESSAGES.pastEffectiveFrom },
@@ -485,7 +485,7 @@ export async function acceptInvite(
       .where(and(eq(royaltyEntries.collaboratorId, c.id), isNull(royaltyEntries.userId)));
     const held = row?.held ?? 0;
     if (held) {
-      const month = monthOf(new Date().toISOString());
+      const month = monthOf(todayIst());
       await tx.insert(royaltyEntries).values([
         { userId: null, collaboratorId: c.id, kind: "escrow_release", amountPaise: -held, month },
         { userId: user.id, collaboratorId: c.id, kind: "escrow_release", amountPaise: held, month },

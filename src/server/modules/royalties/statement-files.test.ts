@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { todayInIndia } from "#domain/deliveries";
-import { tdsQuarterIst } from "#domain/payouts";
+import { tdsQuarterIst, todayIst } from "#domain/clock";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
@@ -22,7 +21,7 @@ describe("CSVs we write never carry a formula", () => {
     const artist = await createArtist(server, "Owner");
     const title = '=HYPERLINK("http://evil.test","Click")';
     const release = await createLiveRelease(server, admin, artist.client, { title });
-    const day = todayInIndia();
+    const day = todayIst();
     await importReport(admin, "r.csv", [`${day},Spotify,IN,${release.upcEan},${release.isrcs[0]},100,10,1000.00,INR`]);
     const statement = await artist.client.send("GET", `/api/royalties/statements/${day.slice(0, 7)}/csv`, undefined);
     expect(statement.status).toBe(200);

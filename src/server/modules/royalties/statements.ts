@@ -2,9 +2,10 @@
 // opening + movements = closing by construction and the sum over payees is what the reports paid
 // after our share. Also the TDS summaries: a payee's quarter, and every deduction of a quarter.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { dateIst, quarterRange } from "#domain/clock";
 import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
-import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, quarterRange, type TdsConfig } from "#domain/payouts";
+import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, type TdsConfig } from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
@@ -258,7 +259,7 @@ export async function tdsDeductions(
     .orderBy(payouts.requestedAt);
   return rows.map((r) => ({
     payoutId: r.payout.id,
-    date: r.payout.requestedAt.toISOString().slice(0, 10),
+    date: dateIst(r.payout.requestedAt),
     payee: r.legalName ?? r.name,
     email: r.email,
     pan: r.pan ? deps.encryptor.decrypt(r.pan) : "PANNOTAVBL",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { todayInIndia } from "#domain/deliveries";
+import { todayIst } from "#domain/clock";
 import type { Db } from "#server/db/client";
 import { deliveries, releaseLinkStats, releaseLinkVisitors, releases, storeLinks } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
@@ -54,7 +54,7 @@ export async function resolvePendingLinks(
           eq(deliveries.kind, "insert"),
           eq(deliveries.status, "acknowledged"),
           eq(releases.status, "live"),
-          lte(releases.releaseDate, todayInIndia()),
+          lte(releases.releaseDate, todayIst()),
           isNull(storeLinks.url),
         ),
       )

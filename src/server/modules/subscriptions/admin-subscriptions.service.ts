@@ -1,16 +1,17 @@
 // The admin's subscription use cases, as plain functions over the database: no HTTP here. A refusal is
 // a DomainError; admin-subscriptions.routes.ts validates, authorizes and shapes the answers.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { oneYearAfter, todayIst } from "#domain/clock";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
-import { oneYearAfter, type SubscriptionStatus } from "#domain/subscriptions";
+import type { SubscriptionStatus } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { payments, subscriptions, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { releaseAwaitingDeliveries } from "#server/modules/delivery";
 import { rebuildLedger } from "#server/modules/royalties";
-import { currentSubscription, startPlanToday, todayIso, toSubscriptionDto } from "./subscription.queries";
+import { currentSubscription, startPlanToday, toSubscriptionDto } from "./subscription.queries";
 
 async function selectSubscriptions(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
@@ -84,7 +85,7 @@ export async function createSubscription(db: Db, userId: string, planId: PlanId,
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
   const id = await db.transaction(async (tx) => {
-    const today = todayIso();
+    const today = todayIst();
     const current = await currentSubscription(tx, userId, today);
     const id = await startPlanToday(tx, userId, planId, current, { kind: "complimentary", reason }, today);
     // The plan counts as paid: deliveries that waited for payment go now.

@@ -1,14 +1,12 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { oneYearAfter, todayIst } from "#domain/clock";
 import type { SubscriptionKind } from "#domain/payments";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
-import { oneYearAfter } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { payments, subscriptions } from "#server/db/schema";
 
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
 /** The record whose period covers today, if any; without one the artist is on the default plan. */
-export async function currentSubscription(db: Pick<Db, "select">, userId: string, today = todayIso()) {
+export async function currentSubscription(db: Pick<Db, "select">, userId: string, today = todayIst()) {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -38,7 +36,7 @@ export async function startPlanToday(
   planId: PlanId,
   current: SubscriptionRow | null,
   source: PlanSource,
-  today = todayIso(),
+  today = todayIst(),
 ): Promise<string> {
   if (current) {
     await tx
@@ -75,7 +73,7 @@ export type PlanSource = { kind: "paid"; paymentId: string } | { kind: "complime
  * default plan but unpaid; a lapsed one (halted renewal, or a period that ran out) is unpaid too.
  * Unpaid changes only what waits (deliveries); live releases stay live.
  */
-export async function planStanding(db: Pick<Db, "select">, userId: string, today = todayIso()) {
+export async function planStanding(db: Pick<Db, "select">, userId: string, today = todayIst()) {
   const current = await currentSubscription(db, userId, today);
   const paidUp = current?.status === "active";
   let lapsed = Boolean(current && !paidUp);

@@ -2,6 +2,7 @@
 // a DomainError; admin-users.routes.ts validates, authorizes and shapes the answers.
 import { and, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { todayIst } from "#domain/clock";
 import type { PLAN_IDS } from "#domain/plans";
 import { ADMIN_USER_MESSAGES, type addUserSchema, type editUserSchema } from "#domain/users";
 import type { Auth } from "#server/auth/auth";
@@ -12,7 +13,6 @@ import type { Filter } from "#server/lib/admin-common";
 import { DomainError } from "#server/lib/domain-error";
 import { type PageBounds, pageParts, preparedPage } from "#server/lib/paging";
 import { likePattern } from "#server/lib/route-helpers";
-import { todayIso } from "#server/modules/subscriptions";
 
 type UsersPageSpec = PageBounds & { where: SQL | undefined; search: boolean; today: Filter };
 
@@ -72,7 +72,7 @@ const searchUsers = (pattern: Filter | undefined) =>
 
 /** A page of the users list, searched by name or e-mail. */
 export async function listUsers(db: Db, q: string | undefined, page: number, pageSize: number) {
-  const filters = { pattern: q ? likePattern(q) : undefined, today: todayIso() };
+  const filters = { pattern: q ? likePattern(q) : undefined, today: todayIst() };
   const { rows, total } = await preparedPage(db, "admin_users", filters, { page, pageSize }, (d, spec) =>
     usersPage(d, { ...spec, where: searchUsers(spec.pattern), search: spec.pattern !== undefined }),
   );
@@ -80,7 +80,7 @@ export async function listUsers(db: Db, q: string | undefined, page: number, pag
 }
 
 export async function oneUser(db: Db, id: string) {
-  const { query } = usersPage(db, { where: eq(users.id, id), search: false, today: todayIso(), limit: 1, offset: 0 });
+  const { query } = usersPage(db, { where: eq(users.id, id), search: false, today: todayIst(), limit: 1, offset: 0 });
   const [row] = await query;
   if (!row) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
   return toAdminUser(row);

@@ -1,7 +1,8 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
+import { tdsQuarterIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
-import { PAYOUT_STATUS_LABELS, tdsQuarterIst } from "#domain/payouts";
+import { PAYOUT_STATUS_LABELS } from "#domain/payouts";
 import { REPORT_COLUMNS } from "#domain/reports";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";

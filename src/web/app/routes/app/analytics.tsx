@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { addDays, todayIst } from "#domain/clock";
 import { toCsv } from "#domain/csv";
 import { formatInr } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
@@ -21,8 +22,8 @@ const PERIODS = [
   { value: "90", label: "90 Days" },
   { value: "365", label: "Year" },
 ] as const;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const rangeFor = (days: number) => ({ from: iso(new Date(Date.now() - (days - 1) * 86_400_000)), to: iso(new Date()) });
+/** The last `days` days up to today, India's (the days stores report in). */
+const rangeFor = (days: number) => ({ from: addDays(todayIst(), -(days - 1)), to: todayIst() });
 
 /** The figures on screen as a CSV file: one section per table, money in rupees. */
 function exportCsv(data: Analytics) {

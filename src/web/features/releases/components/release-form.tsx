@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { todayIst } from "#domain/clock";
 import {
   CONTRIBUTOR_ROLE_LABELS,
   CONTRIBUTOR_ROLES,
@@ -84,7 +85,6 @@ function toInput(values: ReleaseFormValues): ReleaseInput {
 }
 
 /** Today in the artist's own time zone, as the date input writes dates. */
-const todayIso = () => new Date().toLocaleDateString("en-CA");
 
 type FieldKey =
   | "title"
@@ -243,7 +243,7 @@ export function ReleaseForm({
   // A code another release holds: the refusal stays in the form with the way to dispute it.
   const [disputable, setDisputable] = useState<{ code: string; message: string } | null>(null);
   const releaseDate = form.watch("releaseDate");
-  const pastDate = isPastDate(releaseDate, todayIso());
+  const pastDate = isPastDate(releaseDate, todayIst());
   const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
   const submit = form.handleSubmit(async (values) => {
     if (uploading) return;

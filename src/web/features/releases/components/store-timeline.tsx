@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import { STORE_STATE_LABELS, type StoreState, todayInIndia, whereaboutsHeadline } from "#domain/deliveries";
+import { todayIst } from "#domain/clock";
+import { STORE_STATE_LABELS, type StoreState, whereaboutsHeadline } from "#domain/deliveries";
 import { Badge } from "#web/components/ui/badge";
 import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import type { ReleaseDetail } from "#web/features/releases/api/get-release";
@@ -25,7 +26,7 @@ export function whereabouts(stores: readonly StoreEntry[], releaseDate: string):
   return whereaboutsHeadline(
     stores.map((s) => s.state as StoreState),
     releaseDate,
-    todayInIndia(),
+    todayIst(),
     formatDate,
   );
 }

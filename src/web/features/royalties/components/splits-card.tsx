@@ -1,5 +1,6 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import {
   SPLIT_MESSAGES,
@@ -215,7 +216,7 @@ function SplitForm({
   const save = useSaveSplit(releaseId);
   const splits = useSplits(releaseId);
   const people = new Map((splits.data?.collaborators ?? []).map((c) => [c.id, c]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIst();
   const [rows, setRows] = useState<Row[]>(
     current
       ? current.shares.map((s) => ({

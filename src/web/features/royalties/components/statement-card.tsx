@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
+import { tdsQuarterIst, todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
-import { PAYOUT_STATUS_LABELS, type PayoutStatus, tdsQuarterIst } from "#domain/payouts";
+import { PAYOUT_STATUS_LABELS, type PayoutStatus } from "#domain/payouts";
 import { Card } from "#web/components/ui/card";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
@@ -13,7 +14,7 @@ const labelOf = (month: string) => formatMonth(month, true);
 
 /** This month and every month with earnings, newest first, as YYYY-MM. */
 function statementMonths(earned: readonly string[], now = new Date()) {
-  const current = now.toISOString().slice(0, 7);
+  const current = todayIst(now).slice(0, 7);
   return [...new Set([current, ...earned.map((m) => m.slice(0, 7))])].sort().reverse();
 }
 
