@@ -111,6 +111,28 @@ describe("layer rules", () => {
     expect(found).toEqual([]);
   });
 
+  it("one money module: only domain/money.ts formats or parses rupees, or writes the share formula", () => {
+    // Issue 34: money was formatted five ways ("Rs.", "INR ", toFixed(2), …).
+    const FORBIDDEN = [
+      /\/ ?100\)\.toFixed\(/,
+      /["'`]Rs\.? ?\$?\{?/,
+      /["'`]INR ["'`$]/,
+      /style: ["']currency["']/,
+      /Number\([^)]*\) ?\* ?100\)/,
+      /\+ ?50\) ?\/ ?100/,
+    ];
+    const found: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      if (isTest(file) || /domain\/money\.ts$|server\/demo\//.test(file)) continue;
+      fs.readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (FORBIDDEN.some((pattern) => pattern.test(line))) found.push(`${rel(file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
   it("the web app and the server never import each other; the web's client reads only the API's type", () => {
     // The one crossing: the typed client takes the API's type from server/contract.ts (a type only,
     // erased from the bundle), so request and response shapes are never re-typed on the web.

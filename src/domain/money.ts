@@ -1,11 +1,60 @@
-/** Money is held as integer paise; shown in INR the Indian way (₹1,00,000). */
+/**
+ * The one money module (issue 34). Money is held as integer paise, never as a float; each place we
+ * show or read it has one function here:
+ *
+ * - screens, e-mails and PDFs: `formatInr` — "₹1,00,000" or "₹1,323.03", Indian grouping (the PDFs
+ *   embed Noto Sans, which has ₹);
+ * - CSV files and form inputs: `rupeesPlain` — "1323.03", a plain decimal a spreadsheet reads;
+ * - reading rupees typed or imported: `rupeesToPaise` — exact, half up.
+ *
+ * The artist's share of store revenue is `artistShare` (TypeScript) and `ARTIST_SHARE_SQL` (the same
+ * formula for queries); a test runs both over the same numbers.
+ */
+
+const inrWhole = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const inrPaise = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** For people: "₹1,00,000" for whole rupees, "₹1,323.03" otherwise (or always with `decimals`). */
 export function formatInr(paise: number, options: { decimals?: boolean } = {}): string {
-  const rupees = paise / 100;
-  const fractional = options.decimals ?? !Number.isInteger(rupees);
-  return new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: fractional ? 2 : 0,
-    maximumFractionDigits: fractional ? 2 : 0,
-  }).format(rupees);
+  const fractional = options.decimals ?? paise % 100 !== 0;
+  return (fractional ? inrPaise : inrWhole).format(paise / 100);
 }
+
+/** For files and inputs: "1323.03", "-340.51", "0.00" — exact, from the integer. */
+export function rupeesPlain(paise: number): string {
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(paise));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A plain decimal amount of rupees, as typed or imported. */
+export const RUPEES_PATTERN = /^\d{1,12}(\.\d{1,8})?$/;
+
+/** Rupees written as a decimal to whole paise, half up, without floating-point error. */
+export function rupeesToPaise(text: string): number {
+  const [whole = "0", fraction = ""] = text.trim().split(".");
+  const padded = `${fraction}000`;
+  const paise = Number(whole) * 100 + Number(padded.slice(0, 2));
+  return Number(padded[2] ?? "0") >= 5 ? paise + 1 : paise;
+}
+
+/** The artist's share of store revenue, to whole paise, half up (integer arithmetic only). */
+export function artistShare(grossPaise: number, sharePercent: number): number {
+  return Math.floor((grossPaise * sharePercent + 50) / 100);
+}
+
+/**
+ * `artistShare` for SQL, over two integer expressions named `gross` and `share` (substituted by
+ * the caller): PostgreSQL's integer division truncates, so the floor is taken on numerics.
+ */
+export const ARTIST_SHARE_SQL = "floor((({gross})::numeric * ({share}) + 50) / 100)::bigint";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { monthOf } from "./clock";
-import { parseReportRecord, rupeesToPaise } from "./reports";
-import { artistShare, canRequestPayout } from "./royalties";
+import { artistShare, rupeesToPaise } from "./money";
+import { parseReportRecord } from "./reports";
+import { canRequestPayout } from "./royalties";
 
 const good = {
   date: "2026-10-05",

@@ -1,4 +1,5 @@
 import { isValidUpcEan } from "./identifiers";
+import { RUPEES_PATTERN, rupeesToPaise } from "./money";
 import { isIsoDate } from "./releases";
 
 /**
@@ -43,15 +44,6 @@ export interface ReportRow {
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const WHOLE = /^\d{1,12}$/;
-const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
-
-/** Rupees written as a decimal to whole paise, half up, without floating-point error. */
-export function rupeesToPaise(text: string): number {
-  const [whole = "0", fraction = ""] = text.split(".");
-  const padded = `${fraction}000`;
-  const paise = Number(whole) * 100 + Number(padded.slice(0, 2));
-  return Number(padded[2] ?? "0") >= 5 ? paise + 1 : paise;
-}
 
 /** The longest piece of a refused cell echoed back in an error (a cell may be megabytes long). */
 export const EXCERPT_CHARS = 40;
@@ -81,7 +73,7 @@ export function parseReportRecord(record: Record<string, string | undefined>): {
   if (!WHOLE.test(streams)) return { error: `streams ${excerpt(streams)} is not a whole number` };
   if (!WHOLE.test(listeners)) return { error: `listeners ${excerpt(listeners)} is not a whole number` };
   const revenue = get("revenue");
-  if (!DECIMAL.test(revenue)) return { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
+  if (!RUPEES_PATTERN.test(revenue)) return { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
   const currency = get("currency").toUpperCase();
   if (currency !== REPORT_CURRENCY) {
     return { error: `currency ${excerpt(currency)} is not INR; convert the report to INR before importing` };

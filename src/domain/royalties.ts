@@ -1,10 +1,5 @@
 import { MINIMUM_PAYOUT_PAISE } from "./business";
 
-/** The artist's share of store revenue, to whole paise, half up (integer arithmetic only). */
-export function artistShare(grossPaise: number, sharePercent: number): number {
-  return Math.floor((grossPaise * sharePercent + 50) / 100);
-}
-
 export function canRequestPayout(balancePaise: number): boolean {
   return balancePaise >= MINIMUM_PAYOUT_PAISE;
 }

@@ -2,6 +2,7 @@
 // lapsed. Each is sent once: the row is claimed by an update that only one run can win.
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { addDays, todayIst } from "#domain/clock";
+import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import { subscriptions } from "#server/db/schema";
@@ -31,7 +32,7 @@ export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, tod
         userId: row.userId,
         kind: "payment",
         title: `Your ${plan.name} plan renews ${days === 1 ? "tomorrow" : "in 7 days"}`,
-        body: `Your ${plan.name} plan renews on ${row.endDate}: ₹${(plan.pricePaise / 100).toFixed(2)} (GST included) will be charged to your saved UPI Autopay mandate or card. You can change or cancel it on your Subscription page.`,
+        body: `Your ${plan.name} plan renews on ${row.endDate}: ${formatInr(plan.pricePaise, { decimals: true })} (GST included) will be charged to your saved UPI Autopay mandate or card. You can change or cancel it on your Subscription page.`,
         link: "/app/subscriptions",
       });
       sent++;

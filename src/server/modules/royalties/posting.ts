@@ -10,8 +10,8 @@
 // the new figures had been imported first.
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { lastDayOfMonth } from "#domain/clock";
+import { artistShare } from "#domain/money";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
-import { artistShare } from "#domain/royalties";
 import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";

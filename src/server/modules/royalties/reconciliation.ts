@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { formatInr } from "#domain/money";
+import { ARTIST_SHARE_SQL, formatInr } from "#domain/money";
 import { PAYOUT_MESSAGES } from "#domain/payouts";
 import { RECONCILIATION_MESSAGES, type ReconciliationKind } from "#domain/royalties";
 import type { Db } from "#server/db/client";
@@ -61,7 +61,7 @@ export async function reconcileRoyalties(db: Db): Promise<Reconciliation> {
       ), traced as (
         -- The share applies per release, track, store and country, each rounded half up (as posted).
         select k.user_id, k.month, sum(k.gross)::bigint as gross,
-          sum(floor((k.gross * coalesce(l.share_percent, 0) + 50) / 100))::bigint as net
+          sum(${sql.raw(ARTIST_SHARE_SQL.replace("{gross}", "k.gross").replace("{share}", "coalesce(l.share_percent, 0)"))})::bigint as net
         from keyed k left join royalty_ledger l on l.user_id = k.user_id and l.month = k.month
         group by 1, 2
       ), posted as (

@@ -4,7 +4,7 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { dateIst, quarterRange } from "#domain/clock";
 import { toCsv } from "#domain/csv";
-import { formatInr } from "#domain/money";
+import { formatInr, rupeesPlain } from "#domain/money";
 import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, type TdsConfig } from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
@@ -156,7 +156,7 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
   };
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+const rupees = rupeesPlain;
 
 export function statementCsv(s: Statement): string {
   const rows: (string | number)[][] = [

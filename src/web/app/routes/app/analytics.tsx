@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { addDays, todayIst } from "#domain/clock";
 import { toCsv } from "#domain/csv";
-import { formatInr } from "#domain/money";
+import { formatInr, rupeesPlain } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -27,7 +27,7 @@ const rangeFor = (days: number) => ({ from: addDays(todayIst(), -(days - 1)), to
 
 /** The figures on screen as a CSV file: one section per table, money in rupees. */
 function exportCsv(data: Analytics) {
-  const rupees = (paise: number) => (paise / 100).toFixed(2);
+  const rupees = rupeesPlain;
   const rows: (string | number)[][] = [
     ["Kalrav analytics", `${data.from} to ${data.to}`],
     [],

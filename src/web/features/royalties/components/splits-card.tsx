@@ -1,7 +1,7 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { todayIst } from "#domain/clock";
-import { formatInr } from "#domain/money";
+import { formatInr, RUPEES_PATTERN, rupeesToPaise } from "#domain/money";
 import {
   SPLIT_MESSAGES,
   SPLIT_ROLE_LABELS,
@@ -266,7 +266,12 @@ function SplitForm({
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const recoupPaise = recoupRupees ? Math.round(Number(recoupRupees) * 100) : 0;
+    // Not a plain amount: left for the server to refuse beside the field, never guessed.
+    const recoupPaise = !recoupRupees
+      ? 0
+      : RUPEES_PATTERN.test(recoupRupees.trim())
+        ? rupeesToPaise(recoupRupees)
+        : Number.NaN;
     const sheet = {
       effectiveFrom,
       applyToAllTracks: applyToAll,

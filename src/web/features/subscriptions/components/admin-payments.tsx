@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatInr } from "#domain/money";
+import { formatInr, RUPEES_PATTERN, rupeesPlain, rupeesToPaise } from "#domain/money";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLANS } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
@@ -28,14 +28,14 @@ export function AdminPayments() {
 
   const open = (p: AdminPayment) => {
     setRefunding(p);
-    setAmount(((p.amountPaise - p.refundedPaise) / 100).toFixed(2));
+    setAmount(rupeesPlain(p.amountPaise - p.refundedPaise));
     setReason("");
     setErrors({});
   };
   const submit = () => {
     if (!refunding) return;
     const left = refunding.amountPaise - refunding.refundedPaise;
-    const paise = Math.round(Number(amount) * 100);
+    const paise = RUPEES_PATTERN.test(amount.trim()) ? rupeesToPaise(amount) : Number.NaN;
     const next: typeof errors = {};
     if (!Number.isFinite(paise) || paise <= 0 || paise > left) next.amount = PAYMENT_MESSAGES.refundTooLarge;
     if (!reason.trim()) next.reason = PAYMENT_MESSAGES.refundReason;
