@@ -133,6 +133,18 @@ describe("layer rules", () => {
     expect(found).toEqual([]);
   });
 
+  it("periodic server work runs on the job queue: no timers of its own outside it", () => {
+    // Issue 34: an hourly closure and an acknowledgement timer ran beside the queue in every process.
+    // A module declares a ScheduledTask; the queue runs it once across processes. (server.ts's one
+    // interval closes idle connections while it shuts down, for 50 ms at a time.)
+    const timers: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "server"))) {
+      if (isTest(file) || ["server/jobs/queue.ts", "server/server.ts"].includes(rel(file))) continue;
+      if (/\bsetInterval\(/.test(fs.readFileSync(file, "utf8"))) timers.push(rel(file));
+    }
+    expect(timers).toEqual([]);
+  });
+
   it("the web app and the server never import each other; the web's client reads only the API's type", () => {
     // The one crossing: the typed client takes the API's type from server/contract.ts (a type only,
     // erased from the bundle), so request and response shapes are never re-typed on the web.

@@ -28,7 +28,7 @@ import {
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
-import { createPayments, receiveWebhook, sendPlanReminders, testPaymentsRefusal } from "#server/modules/payments";
+import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
 import { qualityJobs } from "#server/modules/quality";
 import { tellOwnerOfRejection } from "#server/modules/releases";
 import { reportJobs } from "#server/modules/reports";
@@ -36,11 +36,10 @@ import {
   backfillPanHashes,
   createPayoutProvider,
   receivePayoutWebhook,
-  refreshQuietPayouts,
-  sendInviteReminders,
+  royaltySchedule,
   warnOfRoyaltyAudit,
 } from "#server/modules/royalties";
-import { forgetOldVisitors, resolversFromEnv } from "#server/modules/store-links";
+import { resolversFromEnv, storeLinkSchedule } from "#server/modules/store-links";
 import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
 import type { Env } from "./env";
@@ -186,58 +185,9 @@ export async function startServer(
     logger,
     transport: opts.transport,
     resolvers,
-    pollMs: env.DELIVERY_ACK_POLL_SECONDS * 1000,
+    pollSeconds: env.DELIVERY_ACK_POLL_SECONDS,
     onRejected: (rejection) =>
       tellOwnerOfRejection({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, rejection),
-  });
-  const jobs = createJobWorker({
-    db: database.db,
-    logger,
-    pollMs: env.JOB_POLL_MS,
-    leaseSeconds: env.JOB_LEASE_SECONDS,
-    timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
-    concurrency: env.JOB_CONCURRENCY,
-    housekeeping: async () => {
-      const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
-      if (swept.removed.length)
-        logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
-      await forgetOldVisitors(database.db);
-      const expired = await uploads.expire();
-      if (expired) logger.info({ uploads: expired }, "abandoned uploads removed");
-      // The test gateway charges its due renewals as Razorpay's scheduler would; reminders go out once.
-      const today = todayIst();
-      const renewed = await payments.testGateway?.renewDue(today);
-      if (renewed) logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
-      await sendPlanReminders({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }, today);
-      await sendInviteReminders({
-        db: database.db,
-        mailer,
-        logger,
-        publicUrl: env.PUBLIC_URL,
-        encryptor: payoutEncryptor,
-      });
-      // Payouts the provider has had a while without a webhook: ask it (a lost callback, a killed process).
-      const settled = await refreshQuietPayouts({
-        db: database.db,
-        payouts,
-        mailer,
-        logger,
-        publicUrl: env.PUBLIC_URL,
-      });
-      if (settled) logger.info({ payouts: settled }, "payouts settled from the provider's answer");
-    },
-    handlers: {
-      ...qualityJobs({
-        db: database.db,
-        media,
-        mailer,
-        logger,
-        publicUrl: env.PUBLIC_URL,
-        quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
-      }),
-      ...deliveryWork.handlers,
-      ...reportJobs({ database, logger, reportsDir }),
-    },
   });
   // The test gateway delivers its signed webhooks through the same receiver as Razorpay's.
   const payments: Payments = createPayments(env, {
@@ -272,6 +222,49 @@ export async function startServer(
       ? "payouts: the built-in TEST payout provider (no money moves; set RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_WEBHOOK_SECRET and RAZORPAYX_ACCOUNT_NUMBER for RazorpayX)"
       : "payouts: RazorpayX",
   );
+  const jobs = createJobWorker({
+    db: database.db,
+    logger,
+    pollMs: env.JOB_POLL_MS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    concurrency: env.JOB_CONCURRENCY,
+    schedule: [
+      ...deliveryWork.schedule,
+      {
+        kind: "media-sweep",
+        everySeconds: 3600,
+        run: async () => {
+          const swept = await sweepMedia(database.db, media, env.MEDIA_SWEEP_GRACE_HOURS * 3_600_000);
+          if (swept.removed.length)
+            logger.info({ files: swept.removed.length, bytes: swept.bytes }, "unused media removed");
+        },
+      },
+      ...uploads.schedule,
+      ...storeLinkSchedule(database.db),
+      ...paymentSchedule({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, payments }),
+      ...royaltySchedule({
+        db: database.db,
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        encryptor: payoutEncryptor,
+        payouts: () => payouts,
+      }),
+    ],
+    handlers: {
+      ...qualityJobs({
+        db: database.db,
+        media,
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+      }),
+      ...deliveryWork.handlers,
+      ...reportJobs({ database, logger, reportsDir }),
+    },
+  });
   logger.info(
     { gateway: payments.gateway.name },
     payments.gateway.name === "test"
@@ -345,7 +338,6 @@ export async function startServer(
         });
         closeIdle();
       });
-      deliveryWork.stop();
       await jobs.stop();
       await database.close();
       logger.info("server stopped");

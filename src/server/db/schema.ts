@@ -1225,6 +1225,8 @@ export const jobs = pgTable(
     index("jobs_runnable_idx").on(t.status, t.runAt),
     index("jobs_ref_idx").on(t.kind, t.ref),
     index("jobs_owner_running_idx").on(t.ownerId).where(sql`status = 'running'`),
+    // A scheduled kind (issue 34) has one row, whichever process put it there first.
+    uniqueIndex("jobs_schedule_idx").on(t.kind).where(sql`ref = 'schedule'`),
   ],
 );
 

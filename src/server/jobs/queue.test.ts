@@ -333,7 +333,7 @@ describe("the job worker", () => {
       await other.stop();
       // Three times its lease, and nobody else took it.
       expect(runs).toEqual([1]);
-      const [job] = await db.select().from(jobs);
+      const [job] = await db.select().from(jobs).where(eq(jobs.ref, "long"));
       expect(job).toMatchObject({ status: "done", attempts: 1 });
 
       // A worker killed mid-job leaves the default lease: a minute, not forty.
@@ -360,6 +360,58 @@ describe("the job worker", () => {
       expect(seconds).toBeLessThanOrEqual(60);
       free();
       await killed.stop();
+    } finally {
+      await dispose();
+    }
+  }, 20_000);
+
+  it("runs a scheduled task once across processes per period, again after it, and on after a failure (issue 34)", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      const runs: string[] = [];
+      let fail = true;
+      // Two "processes" declaring the same schedule over one database.
+      const workers = ["a", "b"].map((name) =>
+        createJobWorker({
+          db,
+          logger: createLogger("silent"),
+          pollMs: 0,
+          runSchedule: true,
+          handlers: {},
+          schedule: [
+            {
+              kind: "tick",
+              everySeconds: 3600,
+              run: async () => {
+                runs.push(name);
+                if (fail) {
+                  fail = false;
+                  throw new Error("the first run fails");
+                }
+              },
+            },
+          ],
+        }),
+      );
+      await Promise.all(workers.map((w) => w.drain()));
+      // The failed first run is due again soon (its retry), not given up.
+      const [afterFailure] = await db.select().from(jobs).where(eq(jobs.kind, "tick"));
+      expect(afterFailure).toMatchObject({ status: "queued", ref: "schedule", lastError: "the first run fails" });
+      expect(runs).toHaveLength(1);
+      await db.execute(sql`update jobs set run_at = now() where kind = 'tick'`);
+      await Promise.all(workers.map((w) => w.drain()));
+      expect(runs).toHaveLength(2);
+      // Done for the hour: one row, due an hour on, whichever worker asks.
+      const rows = await db.select().from(jobs).where(eq(jobs.kind, "tick"));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.status).toBe("queued");
+      expect((rows[0]?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(3_500_000);
+      await Promise.all(workers.map((w) => w.drain()));
+      expect(runs).toHaveLength(2);
+      // The queue's own clean-up is scheduled the same way.
+      expect((await db.select().from(jobs).where(eq(jobs.kind, "queue-cleanup"))).length).toBe(1);
+      await Promise.all(workers.map((w) => w.stop()));
     } finally {
       await dispose();
     }

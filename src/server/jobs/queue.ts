@@ -17,9 +17,23 @@ export type JobHandler = (job: ClaimedJob, signal: AbortSignal) => Promise<void>
 /** The handlers a module registers for the kinds of job it owns. */
 export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
+/**
+ * Periodic work a module declares (issue 34: an hourly closure and a timer ran beside the queue, in
+ * every process): a job kind of its own, run every `everySeconds` by whichever process claims it —
+ * once across all processes, since the queue holds one row per scheduled kind.
+ */
+export interface ScheduledTask {
+  kind: string;
+  everySeconds: number;
+  run(signal: AbortSignal): Promise<void>;
+}
+
+/** The `ref` of a scheduled kind's one row. */
+export const SCHEDULED_REF = "schedule";
+
 export interface ClaimedJob {
   id: number;
-  kind: JobKind;
+  kind: JobKind | string;
   ref: string;
   attempts: number;
   maxAttempts: number;
@@ -87,10 +101,30 @@ export function createJobWorker(opts: {
   /** Renew a running job's lease (off only to stand for a frozen process in tests). */
   heartbeat?: boolean;
   concurrency?: number;
-  /** Runs hourly beside the queue's own clean-up (the media sweeper). */
-  housekeeping?: () => Promise<void>;
+  /** The modules' periodic work. */
+  schedule?: readonly ScheduledTask[];
+  /**
+   * Whether this worker puts the scheduled kinds on the queue (default: when it polls). Tests that
+   * drain by hand leave them off, so a drain runs only what the test queued.
+   */
+  runSchedule?: boolean;
 }): JobWorker {
-  const { db, logger, handlers } = opts;
+  const { db, logger } = opts;
+  // The queue's own upkeep is scheduled like any module's: finished jobs are kept a week, then dropped.
+  const schedule: ScheduledTask[] = [
+    {
+      kind: "queue-cleanup",
+      everySeconds: 3600,
+      run: async () => {
+        await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+      },
+    },
+    ...(opts.schedule ?? []),
+  ];
+  const every = new Map(schedule.map((t) => [t.kind, t.everySeconds]));
+  const handlers: Record<string, JobHandler | undefined> = { ...opts.handlers };
+  for (const task of schedule) handlers[task.kind] = (_job, signal) => task.run(signal);
+  const runSchedule = opts.runSchedule ?? (opts.pollMs ?? 2000) > 0;
   const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const timeoutMs = (opts.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   const heartbeatMs = opts.heartbeat === false ? 0 : Math.max(250, (leaseSeconds * 1000) / 3);
@@ -140,7 +174,7 @@ export function createJobWorker(opts: {
     if (!row) return undefined;
     return {
       id: Number(row.id),
-      kind: row.kind as JobKind,
+      kind: String(row.kind),
       ref: String(row.ref),
       attempts: Number(row.attempts),
       maxAttempts: Number(row.max_attempts),
@@ -175,9 +209,19 @@ export function createJobWorker(opts: {
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await Promise.race([handler(claimed, controller.signal), overdue]);
-      await db.execute(sql`update jobs set status = 'done', finished_at = now(), last_error = null where ${ours}`);
+      const period = every.get(job.kind);
+      if (period === undefined)
+        await db.execute(sql`update jobs set status = 'done', finished_at = now(), last_error = null where ${ours}`);
+      // A scheduled kind's one row waits for its next turn.
+      else await requeue(ours, period, null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      const period = every.get(job.kind);
+      if (period !== undefined) {
+        logger.warn({ job: claimed, err: message }, "scheduled job failed; it runs again at its next turn");
+        await requeue(ours, Math.min(period, jobRetryDelay(job.attempts)), message);
+        return;
+      }
       const giveUp = job.attempts >= job.maxAttempts;
       logger.warn({ job: claimed, err: message, giveUp }, "job failed");
       // Given up for time: any free slot takes it over now (its attempt still counts).
@@ -197,6 +241,26 @@ export function createJobWorker(opts: {
     }
   }
 
+  /** Puts a scheduled kind's row back in the queue, due in `seconds`. */
+  async function requeue(ours: SQL, seconds: number, error: string | null) {
+    await db.execute(sql`
+      update jobs set status = 'queued', run_at = now() + make_interval(secs => ${seconds}), attempts = 0,
+        locked_until = null, lease_token = null, last_error = ${error?.slice(0, 2000) ?? null}, finished_at = now()
+      where ${ours}`);
+  }
+
+  /** Makes sure each scheduled kind has its row (a unique index keeps it to one across processes). */
+  let scheduledAt = 0;
+  async function ensureSchedule() {
+    if (!runSchedule || Date.now() - scheduledAt < 60_000) return;
+    scheduledAt = Date.now();
+    const rows = sql.join(
+      schedule.map((t) => sql`(${t.kind}, ${SCHEDULED_REF})`),
+      sql`, `,
+    );
+    await db.execute(sql`insert into jobs (kind, ref) values ${rows} on conflict do nothing`);
+  }
+
   /** Fills free slots with runnable jobs; each finished job looks for the next. */
   function pump() {
     if (stopped) return;
@@ -206,7 +270,7 @@ export function createJobWorker(opts: {
     }
     pumping = (async () => {
       try {
-        await cleanUp();
+        await ensureSchedule();
         do {
           again = false;
           while (!stopped && active.size < concurrency) {
@@ -228,15 +292,6 @@ export function createJobWorker(opts: {
     })().finally(() => {
       pumping = undefined;
     });
-  }
-
-  /** Finished jobs are kept a week for the record, then dropped, so the queue table stays small. */
-  let lastCleanup = 0;
-  async function cleanUp() {
-    if (Date.now() - lastCleanup < 3_600_000) return;
-    lastCleanup = Date.now();
-    await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
-    await opts.housekeeping?.().catch((err) => logger.warn({ err }, "housekeeping failed"));
   }
 
   const pollMs = opts.pollMs ?? 2000;

@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/client";
-import type { JobHandlers } from "#server/jobs/queue";
+import type { JobHandlers, ScheduledTask } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
 import { resolvePendingLinks, type StoreLinkResolver } from "#server/modules/store-links";
@@ -8,8 +8,9 @@ import type { StoreConfig } from "./stores";
 import type { Transport } from "./transports";
 
 /**
- * The delivery module's background work: sending each queued message on the job queue, and a timer
- * that reads stores' acknowledgements back. `stop()` ends the timer.
+ * The delivery module's background work: sending each queued message (a job per delivery), reading
+ * stores' acknowledgements back and looking up where accepted releases went live (scheduled kinds,
+ * run once across processes by the queue).
  */
 export function deliveryJobs(deps: {
   db: Db;
@@ -20,27 +21,30 @@ export function deliveryJobs(deps: {
   transport?: (store: StoreConfig) => Transport;
   /** Find where accepted releases are on stores (none: admins enter links). */
   resolvers?: readonly StoreLinkResolver[];
-  /** How often acknowledgements are read back; 30 s unless set. */
-  pollMs?: number;
+  /** How often acknowledgements are read back, in seconds; 30 unless set. */
+  pollSeconds?: number;
   /** Tells a release's owner that a store rejected it. */
   onRejected?: (rejection: StoreRejection) => Promise<void>;
-}): { handlers: JobHandlers; stop(): void } {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return; // A slow store never stacks polls on top of each other.
-    running = true;
-    try {
-      await checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger, deps.onRejected);
-      if (deps.resolvers?.length) await resolvePendingLinks(deps.db, deps.resolvers, deps.logger);
-    } catch (err) {
-      deps.logger.warn({ err }, "acknowledgement check failed");
-    } finally {
-      running = false;
-    }
-  }, deps.pollMs ?? 30_000);
-  timer.unref();
-  return {
-    handlers: { delivery: createDeliveryJob(deps) },
-    stop: () => clearInterval(timer),
-  };
+}): { handlers: JobHandlers; schedule: ScheduledTask[] } {
+  const every = deps.pollSeconds ?? 30;
+  const schedule: ScheduledTask[] = [
+    {
+      kind: "delivery-acknowledgements",
+      everySeconds: every,
+      run: async () => {
+        await checkAcknowledgements(deps.db, deps.config.stores, deps.transport, deps.logger, deps.onRejected);
+      },
+    },
+  ];
+  if (deps.resolvers?.length) {
+    const resolvers = deps.resolvers;
+    schedule.push({
+      kind: "store-link-lookups",
+      everySeconds: every,
+      run: async () => {
+        await resolvePendingLinks(deps.db, resolvers, deps.logger);
+      },
+    });
+  }
+  return { handlers: { delivery: createDeliveryJob(deps) }, schedule };
 }

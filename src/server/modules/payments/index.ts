@@ -4,7 +4,7 @@ export * from "#server/lib/payment-gateway";
 export * from "./admin-payments.routes";
 export * from "./billing.routes";
 export * from "./payments-config";
-export { sendPlanReminders } from "./reminders";
+export { paymentSchedule, sendPlanReminders } from "./reminders";
 export * from "./signatures";
 export * from "./webhooks.routes";
 export { receiveWebhook } from "./webhooks.service";

@@ -6,6 +6,8 @@ import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import { subscriptions } from "#server/db/schema";
+import type { ScheduledTask } from "#server/jobs/queue";
+import type { Payments } from "#server/lib/payment-gateway";
 import { notifyUser } from "#server/modules/notifications";
 import type { WebhookDeps } from "./webhooks.service";
 
@@ -62,4 +64,25 @@ export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, tod
     sent++;
   }
   return sent;
+}
+
+/**
+ * The payments module's periodic work, hourly and once across processes: the test gateway charges
+ * its due renewals as Razorpay's scheduler would, and renewal reminders go out once each.
+ */
+export function paymentSchedule(deps: Omit<WebhookDeps, "payments"> & { payments: Payments }): ScheduledTask[] {
+  const tasks: ScheduledTask[] = [
+    { kind: "plan-reminders", everySeconds: 3600, run: () => sendPlanReminders(deps).then(() => undefined) },
+  ];
+  const testGateway = deps.payments.testGateway;
+  if (testGateway)
+    tasks.push({
+      kind: "test-gateway-renewals",
+      everySeconds: 3600,
+      run: async () => {
+        const renewed = await testGateway.renewDue(todayIst());
+        if (renewed) deps.logger.info({ subscriptions: renewed }, "test gateway: renewals charged");
+      },
+    });
+  return tasks;
 }

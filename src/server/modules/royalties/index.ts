@@ -6,5 +6,6 @@ export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export * from "./royalties.routes";
 export { receivePayoutWebhook, refreshQuietPayouts } from "./royalties.service";
+export { royaltySchedule } from "./schedule";
 export { splitTemplatesRouter } from "./split-templates.routes";
 export { sendInviteReminders } from "./splits.service";

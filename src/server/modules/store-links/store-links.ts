@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
 import type { Db } from "#server/db/client";
 import { deliveries, releaseLinkStats, releaseLinkVisitors, releases, storeLinks } from "#server/db/schema";
+import type { ScheduledTask } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { StoreLinkResolver } from "./resolvers";
 
@@ -97,6 +98,11 @@ export async function countLinkEvent(db: Db, releaseId: string, kind: "visit" | 
         set: { count: sql`${releaseLinkStats.count} + 1` },
       });
   });
+}
+
+/** The store-links module's periodic work: forgetting old visitors, hourly, once across processes. */
+export function storeLinkSchedule(db: Db): ScheduledTask[] {
+  return [{ kind: "link-visitor-cleanup", everySeconds: 3600, run: () => forgetOldVisitors(db) }];
 }
 
 /** Who was counted before yesterday is of no use: forgotten (the hourly clean-up). */

@@ -16,6 +16,7 @@ import {
 } from "#domain/uploads";
 import type { Db } from "#server/db/client";
 import { releases, tracks, uploads } from "#server/db/schema";
+import type { ScheduledTask } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import { inspectFile } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
@@ -205,7 +206,7 @@ export function createUploadServer(deps: {
       .catch(() => {});
   });
 
-  return {
+  const server = {
     /** Answers one tus request for `userId` (already signed in). */
     handle(req: Request, userId: string): Promise<Response> {
       requester.set(req, userId);
@@ -238,6 +239,18 @@ export function createUploadServer(deps: {
       return stale.length + unused.length;
     },
   };
+  /** Abandoned uploads are removed hourly, once across processes (a scheduled job). */
+  const schedule: ScheduledTask[] = [
+    {
+      kind: "upload-expiry",
+      everySeconds: 3600,
+      run: async () => {
+        const expired = await server.expire();
+        if (expired) deps.logger?.info({ uploads: expired }, "abandoned uploads removed");
+      },
+    },
+  ];
+  return { ...server, schedule };
 }
 
 export type UploadServer = ReturnType<typeof createUploadServer>;

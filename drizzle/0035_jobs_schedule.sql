@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "jobs_schedule_idx" ON "jobs" USING btree ("kind") WHERE ref = 'schedule';
