@@ -2,7 +2,6 @@ import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { todayIst } from "#domain/clock";
 import { createAuth } from "#server/auth/auth";
 import { type AdminCredentialsResult, ensureFirstAdmin } from "#server/auth/first-admin";
 import { createSessionCache } from "#server/auth/session-cache";
