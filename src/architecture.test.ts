@@ -79,6 +79,15 @@ describe("one way to do each thing", () => {
     expect(found).toEqual([]);
   });
 
+  it("one error path: below the routes, modules throw DomainError, never an HTTP error", () => {
+    const http: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "server/modules"))) {
+      if (isTest(file) || /\.routes\.ts$/.test(file)) continue;
+      if (/\b(ApiError|HTTPException)\b/.test(fs.readFileSync(file, "utf8"))) http.push(rel(file));
+    }
+    expect(http).toEqual([]);
+  });
+
   it("periodic server work runs on the job queue: no timers of its own outside it", () => {
     // Issue 34: an hourly closure and an acknowledgement timer ran beside the queue in every process.
     // A module declares a ScheduledTask; the queue runs it once across processes. (server.ts's one

@@ -52,11 +52,20 @@ export function codeForStatus(status: number): string {
   return CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "ERROR");
 }
 
+/** A validation failure's one shape: the first message, and every issue by path. */
+export function validationBody(issues: readonly { path: PropertyKey[]; message: string }[]): ErrorBody {
+  const details = issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  return errorBody("VALIDATION_ERROR", details[0]?.message ?? "Invalid input", details);
+}
+
 /** Turns any thrown value into the error shape; never leaks a stack trace. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
   if (err instanceof DomainError)
     return c.json(errorBody(err.code, err.message, err.details), STATUS_OF_KIND[err.kind]);
+  // Input is validated at the route; a schema refusing data later is still the client's input, and
+  // never a 500 (issue 34).
+  if (err instanceof z.ZodError) return c.json(validationBody(err.issues), 400);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(codeForStatus(status), err.message || codeForStatus(status)), status);

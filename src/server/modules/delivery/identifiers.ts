@@ -3,7 +3,7 @@ import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isInOurRange, isrcFor } from
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
 import { issuedIdentifiers, releases, tracks } from "#server/db/schema";
-import { ApiError } from "#server/lib/errors";
+import { DomainError } from "#server/lib/domain-error";
 
 export interface IdentifierConfig {
   /** GS1 company prefix our EAN-13s are numbered under. */
@@ -76,8 +76,8 @@ async function claim(
 function takenError(result: ClaimResult & { ok: false }, code: string, other: string, own: (title: string) => string) {
   // Another's code says which, so the form can offer to dispute it; one's own needs no dispute.
   return result.heldBy?.sameOwner
-    ? new ApiError(409, "IDENTIFIER_TAKEN", own(result.heldBy.title))
-    : new ApiError(409, "IDENTIFIER_TAKEN", other, { disputable: code });
+    ? new DomainError("conflict", "IDENTIFIER_TAKEN", own(result.heldBy.title))
+    : new DomainError("conflict", "IDENTIFIER_TAKEN", other, { disputable: code });
 }
 
 /**
@@ -105,7 +105,7 @@ export async function claimReleaseCodes(
     .select({ userId: releases.userId, upcEan: releases.upcEan, status: releases.status })
     .from(releases)
     .where(eq(releases.id, releaseId));
-  if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
   const ownerId = release.userId;
   const kept: string[] = [];
   // An artist may not take a free code from our own ranges; one a release holds is refused as taken
@@ -120,7 +120,7 @@ export async function claimReleaseCodes(
   };
   if (release.upcEan) {
     if (await reserved(release.upcEan, "upc")) {
-      throw new ApiError(409, "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.upcReserved(release.upcEan));
+      throw new DomainError("conflict", "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.upcReserved(release.upcEan));
     }
     const result = await claim(tx, release.upcEan, "upc", { releaseId, ownerId }, false);
     if (!result.ok) {
@@ -135,7 +135,7 @@ export async function claimReleaseCodes(
     if (!track.isrc) continue;
     const isrc = track.isrc;
     if (await reserved(isrc, "isrc")) {
-      throw new ApiError(409, "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.isrcReserved(isrc, track.position));
+      throw new DomainError("conflict", "IDENTIFIER_RESERVED", IDENTIFIER_MESSAGES.isrcReserved(isrc, track.position));
     }
     const result = await claim(tx, isrc, "isrc", { releaseId, ownerId, trackId: track.id }, false);
     if (!result.ok) {
@@ -167,7 +167,7 @@ export async function assignIdentifiers(tx: Tx, releaseId: string, config: Ident
     .select({ upcEan: releases.upcEan, userId: releases.userId })
     .from(releases)
     .where(eq(releases.id, releaseId));
-  if (!release) throw new ApiError(404, "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
   const ownerId = release.userId;
   // The artist's own codes were claimed when given; this confirms they are still this release's.
   await claimReleaseCodes(tx, releaseId);
@@ -204,7 +204,7 @@ async function rangeCode(next: () => Promise<number>, format: (n: number) => str
   try {
     return format(n);
   } catch (err) {
-    if (err instanceof RangeError) throw new ApiError(409, "RANGE_EXHAUSTED", err.message);
+    if (err instanceof RangeError) throw new DomainError("conflict", "RANGE_EXHAUSTED", err.message);
     throw err;
   }
 }

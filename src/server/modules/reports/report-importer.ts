@@ -10,7 +10,7 @@ import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
 import type { Database, Db } from "#server/db/client";
 import { issuedIdentifiers, releases, storeReportRows, storeReports } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
-import { ApiError } from "#server/lib/errors";
+import { DomainError } from "#server/lib/domain-error";
 import type { Logger } from "#server/lib/logger";
 import { DELIVERED_STATUSES } from "#server/modules/delivery";
 import { repostEarnings } from "#server/modules/royalties";
@@ -33,8 +33,8 @@ export async function registerReport(
 ) {
   const [existing] = await db.select().from(storeReports).where(eq(storeReports.sha256, file.sha256));
   if (existing) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
+      "conflict",
       "ALREADY_IMPORTED",
       `This file was already uploaded on ${dateIst(existing.createdAt)} as "${existing.fileName}".`,
     );
