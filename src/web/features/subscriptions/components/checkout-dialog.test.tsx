@@ -2,7 +2,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { api, renderWithApp, mockApiForThisFile } from "#web/test/render";
+import { api, mockApiForThisFile, renderWithApp } from "#web/test/render";
 import { CheckoutDialog } from "./checkout-dialog";
 
 mockApiForThisFile();
