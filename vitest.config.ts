@@ -1,9 +1,20 @@
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { aliases } from "./aliases.config";
 
 export default defineConfig({
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [
+      ...aliases,
+      // The web's tests run the upload client the browser runs (Vite picks its "browser" build; Node
+      // resolution would take the Node one, with Node's own HTTP stack). Only the web uses it.
+      {
+        find: /^tus-js-client$/,
+        replacement: fileURLToPath(new URL("./node_modules/tus-js-client/lib.esm/browser/index.js", import.meta.url)),
+      },
+    ],
+  },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
