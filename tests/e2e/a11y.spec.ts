@@ -89,6 +89,7 @@ for (const theme of THEMES) {
       "/admin/subscriptions",
       "/admin/tickets",
       "/admin/reports",
+      "/admin/payouts",
     ]);
     expect(found).toEqual([]);
   });

@@ -183,7 +183,9 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await expect(producer.getByText(/Your payout of ₹640 is pending: we review requests/)).toBeVisible();
 
   // The admin approves it, seeing where it goes; the provider pays and calls back with the UTR.
-  await admin.goto("/admin/reports");
+  // Payouts have a page of their own in the admin navigation (issue 34).
+  await admin.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Payouts" }).click();
+  await expect(admin.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible();
   await admin.getByRole("button", { name: "Approve payout to Priya Producer" }).click();
   const approval = admin.getByRole("alertdialog", { name: "Send ₹640.00 to Priya Producer?" });
   await expect(approval.getByRole("list", { name: "Where the money goes" })).toContainText("to priya@okaxis");

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: "subscriptions", lazy: async () => ({ Component: (await admin()).ManageSubscriptionsPage }) },
       { path: "tickets", lazy: async () => ({ Component: (await admin()).SupportTicketsPage }) },
       { path: "reports", lazy: async () => ({ Component: (await admin()).StoreReportsPage }) },
+      { path: "payouts", lazy: async () => ({ Component: (await admin()).AdminPayoutsPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

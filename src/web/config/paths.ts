@@ -30,5 +30,6 @@ export const paths = {
     subscriptions: "/admin/subscriptions",
     tickets: "/admin/tickets",
     reports: "/admin/reports",
+    payouts: "/admin/payouts",
   },
 } as const;

@@ -129,6 +129,7 @@ const routes = {
         z.object({
           payouts: z.array(
             payoutSchema.extend({
+              userId: z.string(),
               userName: z.string(),
               userEmail: z.string(),
               kycStatus: z.enum(KYC_STATUSES).nullable(),

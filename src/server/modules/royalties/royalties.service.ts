@@ -249,6 +249,7 @@ export async function listPayouts(db: Db) {
     .limit(200);
   return rows.map((r) => ({
     ...toPayout(r.payout),
+    userId: r.payout.userId,
     userName: r.userName,
     userEmail: r.userEmail,
     kycStatus: (r.kycStatus as KycStatus | null) ?? null,

@@ -1,4 +1,4 @@
-import { CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Send, Users } from "lucide-react";
+import { Banknote, CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Send, Users } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras";
 import { FullPageSpinner } from "#web/components/spinner";
@@ -15,6 +15,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },
   { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
   { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },
+  { to: paths.admin.payouts, label: "Payouts", icon: Banknote },
 ];
 
 /** Admins only: signed out → /login, signed-in non-admins → / (product §6). */

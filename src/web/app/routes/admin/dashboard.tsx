@@ -128,7 +128,7 @@ function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
       label: "Payouts waiting",
       count: queues.pendingPayouts,
       detail: queues.pendingPayouts ? formatInr(queues.pendingPayoutsPaise) : undefined,
-      to: `${paths.admin.reports}#payouts`,
+      to: paths.admin.payouts,
       action: "Make payouts",
     },
   ];

@@ -1,5 +1,6 @@
 export { AdminDashboardPage } from "./dashboard";
 export { DeliveriesPage } from "./deliveries";
+export { AdminPayoutsPage } from "./payouts";
 export { ManageReleasesPage } from "./releases";
 export { StoreReportsPage } from "./reports";
 export { ManageSubscriptionsPage } from "./subscriptions";

@@ -1,8 +1,6 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { tdsQuarterIst } from "#domain/clock";
-import { formatInr } from "#domain/money";
-import { PAYOUT_STATUS_LABELS } from "#domain/payouts";
+import { Link } from "react-router";
 import { REPORT_COLUMNS } from "#domain/reports";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
@@ -12,12 +10,10 @@ import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Label } from "#web/components/ui/label";
 import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
 import { useStoreReports } from "#web/features/reports/api/get-reports";
 import { useUploadReport } from "#web/features/reports/api/upload-report";
 import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
-import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
-import { ApprovePayoutsDialog } from "#web/features/royalties/components/approve-payouts-dialog";
-import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
 import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
 
@@ -27,16 +23,9 @@ export function StoreReportsPage() {
   usePageMeta("Store Reports");
   const reports = useStoreReports();
   const upload = useUploadReport();
-  const payouts = useAdminPayouts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [showing, setShowing] = useState<string | null>(null);
-  const [paying, setPaying] = useState<AdminPayout | null>(null);
-  const [approving, setApproving] = useState<AdminPayout[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const payable = (payouts.data ?? []).filter((p) => p.status === "pending" && p.payableByProvider);
-  const quarter = tdsQuarterIst(new Date());
-  // Returns are filed after the quarter ends: the last one is what the admin usually needs.
-  const previousQuarter = tdsQuarterIst(new Date(Date.now() - 92 * 86_400_000));
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -132,110 +121,15 @@ export function StoreReportsPage() {
           </tbody>
         </Table>
       </section>
-      <section id="payouts" aria-labelledby="payouts-heading" className="grid scroll-mt-20 gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="payouts-heading" className="text-lg font-semibold">
-            Payout requests
-          </h2>
-          {payable.length > 1 && (
-            <Button size="sm" onClick={() => setApproving(payable)}>
-              Approve all {payable.length} payable
-            </Button>
-          )}
-        </div>
-        <Table aria-label="Payout requests">
-          <thead>
-            <tr>
-              {["Artist", "Amount", "Method", "Requested", "Status", "Reference", ""].map((h) => (
-                <Th key={h || "actions"}>{h || <span className="sr-only">Actions</span>}</Th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {payouts.data?.length === 0 && (
-              <tr>
-                <Td colSpan={7}>No payout requests.</Td>
-              </tr>
-            )}
-            {payouts.data?.map((p) => (
-              <tr key={p.id}>
-                <Td>
-                  {p.userName}
-                  <span className="block text-xs text-muted-foreground">{p.userEmail}</span>
-                </Td>
-                <Td>{formatInr(p.amountPaise)}</Td>
-                <Td>{p.method === "paypal" ? "PayPal" : p.method === "upi" ? "UPI" : "Bank Transfer"}</Td>
-                <Td>{formatDateTime(p.requestedAt)}</Td>
-                <Td>
-                  <Badge
-                    tone={
-                      p.status === "completed"
-                        ? "success"
-                        : p.status === "failed" || p.status === "reversed"
-                          ? "danger"
-                          : "warning"
-                    }
-                  >
-                    {PAYOUT_STATUS_LABELS[p.status]}
-                  </Badge>
-                </Td>
-                <Td>
-                  {p.reference ?? "—"}
-                  {p.tdsPaise > 0 && (
-                    <span className="block text-xs text-muted-foreground">TDS {formatInr(p.tdsPaise)}</span>
-                  )}
-                  {p.failureReason && <span className="block text-xs text-muted-foreground">{p.failureReason}</span>}
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-2">
-                    {p.status === "pending" && p.payableByProvider && (
-                      <Button
-                        size="sm"
-                        onClick={() => setApproving([p])}
-                        aria-label={`Approve payout to ${p.userName}`}
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {p.status === "pending" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setPaying(p)}
-                        aria-label={`Mark payout to ${p.userName} as paid`}
-                      >
-                        Mark Paid
-                      </Button>
-                    )}
-                  </div>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        <p className="text-sm">
-          TDS deducted for filing:{" "}
-          <a
-            className="text-primary underline"
-            href={`/api/admin/tds?fy=${quarter.fy}&quarter=${quarter.quarter}`}
-            download
-          >
-            this quarter (Q{quarter.quarter} {quarter.fy}), CSV
-          </a>
-          {" · "}
-          <a
-            className="text-primary underline"
-            href={`/api/admin/tds?fy=${previousQuarter.fy}&quarter=${previousQuarter.quarter}`}
-            download
-          >
-            last quarter (Q{previousQuarter.quarter} {previousQuarter.fy}), CSV
-          </a>
-        </p>
-      </section>
+      <p className="text-sm">
+        Payout requests and TDS returns are on the{" "}
+        <Link className="text-primary underline" to={paths.admin.payouts}>
+          Payouts
+        </Link>{" "}
+        page.
+      </p>
       <RoyaltyCheck />
       {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}
-      {paying && <CompletePayout payout={paying} onClose={() => setPaying(null)} />}
-      <ApprovePayoutsDialog payouts={approving} onClose={() => setApproving([])} />
     </div>
   );
 }
