@@ -78,3 +78,12 @@ export const resetPasswordSchema = z
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid input";
 }
+
+/** Minutes after signing in during which money-moving changes need no password again. */
+export const STEP_UP_AFTER_MINUTES = 10;
+
+export const AUTH_STEP_UP_MESSAGES = {
+  passwordNeeded: "For your safety, enter your password again to change where your money goes.",
+  wrongPassword: "That password is not right. Enter your account's password to go on.",
+  label: "Your password",
+} as const;

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import { AUTH_STEP_UP_MESSAGES, STEP_UP_AFTER_MINUTES } from "#domain/auth";
 import { normalizeRole } from "#domain/roles";
 import type { AppEnv, SessionUser } from "#server/context";
 import { ApiError } from "#server/lib/errors";
+import { accountPasswordMatches } from "./password";
 import { sessionCookie } from "./session-cache";
 
 /** The signed-in user, or null. The session is looked up once per request and kept on the context. */
@@ -34,7 +36,7 @@ async function lookupSessionUser(c: Context<AppEnv>): Promise<SessionUser | null
 async function verifySession(c: Context<AppEnv>): Promise<SessionUser | null> {
   const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) return null;
-  const { user } = result;
+  const { user, session } = result;
   return {
     id: user.id,
     email: user.email,
@@ -43,7 +45,23 @@ async function verifySession(c: Context<AppEnv>): Promise<SessionUser | null> {
     image: user.image ?? null,
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    signedInAt: new Date(session.createdAt),
   };
+}
+
+/**
+ * A change that decides where money goes (payee details, a payout request) needs a recent sign-in,
+ * or the account's password again (issue 34: a borrowed or stolen session could send an artist's
+ * money elsewhere). Refused with REAUTH_REQUIRED, which the screens answer by asking for it.
+ */
+export async function requireRecentSignIn(c: Context<AppEnv>, user: SessionUser, password: string | undefined) {
+  if (Date.now() - user.signedInAt.getTime() <= STEP_UP_AFTER_MINUTES * 60_000) return;
+  if (password && (await accountPasswordMatches(c.get("deps").database.db, user.id, password))) return;
+  throw new ApiError(
+    403,
+    "REAUTH_REQUIRED",
+    password ? AUTH_STEP_UP_MESSAGES.wrongPassword : AUTH_STEP_UP_MESSAGES.passwordNeeded,
+  );
 }
 
 export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {

@@ -9,6 +9,7 @@ const user = {
   image: null,
   emailVerified: true,
   twoFactorEnabled: false,
+  signedInAt: new Date(0),
 };
 
 describe("session cache", () => {

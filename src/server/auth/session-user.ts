@@ -7,4 +7,6 @@ export interface SessionUser {
   image: string | null;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** When this session signed in (not when it was last refreshed): money-moving changes ask again after a while. */
+  signedInAt: Date;
 }

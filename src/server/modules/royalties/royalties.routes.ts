@@ -3,7 +3,7 @@ import { MESSAGES } from "#domain/messages";
 import { KYC_STATUSES, kycSchema, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
-import { requireAdmin, requireUser } from "#server/auth/guards";
+import { requireAdmin, requireRecentSignIn, requireUser } from "#server/auth/guards";
 import { accountPasswordMatches } from "#server/auth/password";
 import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
@@ -107,7 +107,13 @@ const routes = {
     request: {
       body: {
         content: {
-          "application/json": { schema: z.object({ amountPaise: z.number().optional() }) },
+          "application/json": {
+            schema: z.object({
+              amountPaise: z.number().optional(),
+              /** Asked again when the session signed in more than a few minutes ago. */
+              password: z.string().max(1000).optional(),
+            }),
+          },
         },
         required: false,
       },
@@ -116,6 +122,7 @@ const routes = {
       400: err("Not an amount in whole paise"),
       201: json(royaltiesSchema, "Requested"),
       401: err("Signed out"),
+      403: err("The password is needed again (REAUTH_REQUIRED)"),
       409: err("Below the minimum, above the balance, no payout account or details held for review"),
     },
   }),
@@ -439,9 +446,17 @@ const moreRoutes = {
     tags: ["Royalties"],
     summary:
       "Save payee details: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider",
-    request: { body: { content: { "application/json": { schema: kycSchema } }, required: true } },
+    request: {
+      body: {
+        content: {
+          "application/json": { schema: kycSchema.and(z.object({ password: z.string().max(1000).optional() })) },
+        },
+        required: true,
+      },
+    },
     responses: {
       200: json(z.object({ details: payeeDetailsSchema.nullable(), message: z.string() }), "Saved and checked"),
+      403: err("The password is needed again (REAUTH_REQUIRED)"),
       400: err("Invalid details"),
       401: err("Signed out"),
       502: err("The provider could not be reached"),
@@ -519,12 +534,10 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(routes.request, async (c) => {
     const user = await requireUser(c);
-    const body = (await c.req.json().catch(() => ({}))) as { amountPaise?: unknown };
-    const amount = body && typeof body === "object" && "amountPaise" in body ? body.amountPaise : undefined;
-    return c.json(
-      await requestPayout(royaltyDeps(c.get("deps")), user.id, amount === undefined ? undefined : Number(amount)),
-      201,
-    );
+    // The body is optional: without one, the whole balance.
+    const body = (c.req.valid("json") as { amountPaise?: number; password?: string } | undefined) ?? {};
+    await requireRecentSignIn(c, user, body.password);
+    return c.json(await requestPayout(royaltyDeps(c.get("deps")), user.id, body.amountPaise), 201);
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
@@ -602,7 +615,9 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(moreRoutes.savePayeeDetails, async (c) => {
     const user = await requireUser(c);
-    return c.json(await savePayeeDetails(royaltyDeps(c.get("deps")), user.id, c.req.valid("json")), 200);
+    const { password, ...details } = c.req.valid("json");
+    await requireRecentSignIn(c, user, password);
+    return c.json(await savePayeeDetails(royaltyDeps(c.get("deps")), user.id, details), 200);
   })
   .openapi(moreRoutes.approve, async (c) => {
     await requireAdmin(c);

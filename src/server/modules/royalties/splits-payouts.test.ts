@@ -520,6 +520,33 @@ describe("splits, escrow, statements and payouts", () => {
       expect(paid.utr).toMatch(/^TESTUTR[0-9A-F]{10}$/);
     });
 
+    it("asks for the password again to change payee details or request a payout once the sign-in is old (issue 34)", async () => {
+      await earn(owner.client, 80_000);
+      // Fresh from signing in: no password needed.
+      expect((await upiPayee("owner@okbank")).status).toBe(200);
+      // Twenty minutes later, a borrowed session cannot redirect the money.
+      await server.database.db.execute(
+        sql`update sessions set created_at = now() - interval '20 minutes' where user_id = ${owner.id}`,
+      );
+      const change = (password?: string) =>
+        owner.client.request("PUT", "/api/payee-details", {
+          legalName: "Owner Artist",
+          method: "upi",
+          upiId: "thief@okbank",
+          ...(password === undefined ? {} : { password }),
+        });
+      for (const attempt of [await change(), await change("wrong-pass")]) {
+        expect(attempt.status).toBe(403);
+        expect(attempt.body.error.code).toBe("REAUTH_REQUIRED");
+      }
+      expect((await owner.client.get("/api/payee-details")).body.details.upiId).toBe("owner@okbank");
+      expect((await owner.client.post("/api/royalties/payouts")).body.error.code).toBe("REAUTH_REQUIRED");
+      expect((await owner.client.get("/api/royalties")).body.payouts).toEqual([]);
+      // With the account's password, both go ahead.
+      expect((await change("artist-pass")).status).toBe(200);
+      expect((await owner.client.post("/api/royalties/payouts", { password: "artist-pass" })).status).toBe(201);
+    });
+
     it("Approve racing Mark Paid pays each payout once", async () => {
       await upiPayee("owner@okbank");
       await earn(owner.client, 5 * 80_000);

@@ -15,6 +15,7 @@ import { toast } from "#web/components/ui/toast";
 import { useRoyalties } from "#web/features/royalties/api/get-royalties";
 import { useRequestPayout } from "#web/features/royalties/api/request-payout";
 import { usePayeeDetails } from "#web/features/royalties/api/splits";
+import { needsPasswordAgain, usePasswordAgain } from "#web/features/royalties/components/password-again";
 import { StatementCard } from "#web/features/royalties/components/statement-card";
 import { formatDate, formatMonth } from "#web/lib/format";
 
@@ -22,6 +23,7 @@ export function RoyaltiesPage() {
   usePageMeta("Royalties");
   const royalties = useRoyalties();
   const request = useRequestPayout();
+  const passwordAgain = usePasswordAgain();
   const [filter, setFilter] = useState<"all" | "pending" | "completed">("all");
   const [confirming, setConfirming] = useState(false);
   const payee = usePayeeDetails();
@@ -49,15 +51,23 @@ export function RoyaltiesPage() {
       : `account •••• ${account.accountLast4 ?? ""}${account.ifsc ? ` (${account.ifsc})` : ""}`
     : "your saved payout account";
   const open = data.payouts.find((p) => (PAYOUT_OPEN_STATUSES as readonly string[]).includes(p.status));
-  const ask = () =>
-    request.mutateAsync().then(
-      (r) =>
-        toast({
-          title: ROYALTY_MESSAGES.requestedTitle,
-          description: ROYALTY_MESSAGES.requested(formatInr(r.payouts[0]?.amountPaise ?? 0)),
-        }),
-      (err: Error) => toast({ title: "Action Failed", description: err.message, variant: "destructive" }),
-    );
+  const ask = async (password?: string): Promise<void> => {
+    try {
+      const r = await request.mutateAsync(password ? { password } : {});
+      toast({
+        title: ROYALTY_MESSAGES.requestedTitle,
+        description: ROYALTY_MESSAGES.requested(formatInr(r.payouts[0]?.amountPaise ?? 0)),
+      });
+    } catch (err) {
+      // An old sign-in: the password again, then the same request (issue 34).
+      if (needsPasswordAgain(err)) {
+        const given = await passwordAgain.ask(err.message);
+        if (given) return ask(given);
+        return;
+      }
+      toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+    }
+  };
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Royalties</h1>
@@ -103,6 +113,7 @@ export function RoyaltiesPage() {
             void ask();
           }}
         />
+        {passwordAgain.dialog}
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

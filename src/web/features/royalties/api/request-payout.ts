@@ -6,8 +6,8 @@ import { royaltiesQueryOptions } from "./get-royalties";
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amountPaise?: number) =>
-      call(client.royalties.payouts.$post({ json: amountPaise === undefined ? {} : { amountPaise } })),
+    mutationFn: (input: { amountPaise?: number; password?: string } = {}) =>
+      call(client.royalties.payouts.$post({ json: input })),
     onSuccess: (data) => queryClient.setQueryData(royaltiesQueryOptions.queryKey, data),
   });
 }

@@ -72,7 +72,8 @@ export const usePayeeDetails = () =>
 export function useSavePayeeDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: KycInput) => call(client["payee-details"].$put({ json: input as never })),
+    mutationFn: (input: KycInput & { password?: string }) =>
+      call(client["payee-details"].$put({ json: input as never })),
     onSuccess: (data) => queryClient.setQueryData(payeeKey, { details: data.details }),
   });
 }

@@ -10,6 +10,7 @@ import { toast } from "#web/components/ui/toast";
 import { usePayeeDetails, useSavePayeeDetails } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+import { needsPasswordAgain, usePasswordAgain } from "./password-again";
 
 const FIELDS = ["legalName", "pan", "accountNumber", "ifsc", "upiId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -19,6 +20,7 @@ export function PayeeDetailsCard() {
   const id = useId();
   const current = usePayeeDetails();
   const save = useSavePayeeDetails();
+  const passwordAgain = usePasswordAgain();
   const details = current.data?.details ?? null;
   const [values, setValues] = useState<{
     legalName: string;
@@ -53,9 +55,21 @@ export function PayeeDetailsCard() {
     }
     setErrors({});
     try {
-      const saved = await save.mutateAsync(input);
-      setMessage(saved.message);
-      toast({ title: "Payee details saved", description: saved.message });
+      let password: string | undefined;
+      for (;;) {
+        try {
+          const saved = await save.mutateAsync({ ...input, ...(password ? { password } : {}) });
+          setMessage(saved.message);
+          toast({ title: "Payee details saved", description: saved.message });
+          return;
+        } catch (err) {
+          // An old sign-in: the password again, then the same details (issue 34).
+          if (!needsPasswordAgain(err)) throw err;
+          const given = await passwordAgain.ask(err.message);
+          if (!given) return;
+          password = given;
+        }
+      }
     } catch (err) {
       setMessage(err instanceof ApiClientError ? err.message : "The details could not be saved.");
     }
@@ -75,6 +89,7 @@ export function PayeeDetailsCard() {
   );
   return (
     <Card>
+      {passwordAgain.dialog}
       <section aria-labelledby={`${id}-heading`} className="grid gap-3">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           Payee details for Indian payouts

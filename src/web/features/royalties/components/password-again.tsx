@@ -1,0 +1,74 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { AUTH_STEP_UP_MESSAGES } from "#domain/auth";
+import { Button } from "#web/components/ui/button";
+import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { ApiClientError } from "#web/lib/api-client";
+
+/** The server asks for the password again (REAUTH_REQUIRED) before money-moving changes of an old sign-in. */
+export const needsPasswordAgain = (err: unknown): err is ApiClientError =>
+  err instanceof ApiClientError && err.code === "REAUTH_REQUIRED";
+
+/**
+ * Asks for the account's password again, in a dialog, with the server's words beside the field
+ * (issue 34). `ask(message)` resolves with the password, or null when the person cancels.
+ */
+export function usePasswordAgain() {
+  const id = useId();
+  const [message, setMessage] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const settle = useRef<((password: string | null) => void) | null>(null);
+  const ask = useCallback((why: string) => {
+    setPassword("");
+    setMessage(why);
+    return new Promise<string | null>((resolve) => {
+      settle.current = resolve;
+    });
+  }, []);
+  const finish = (value: string | null) => {
+    setMessage(null);
+    settle.current?.(value);
+    settle.current = null;
+  };
+  // The first ask explains why; a wrong password is an error beside the field.
+  const wrong = message === AUTH_STEP_UP_MESSAGES.wrongPassword;
+  const dialog = (
+    <Dialog open={message !== null} onOpenChange={(open) => !open && finish(null)}>
+      <DialogContent title="Confirm it is you">
+        <form
+          className="grid gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (password) finish(password);
+          }}
+        >
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-password`}>{AUTH_STEP_UP_MESSAGES.label}</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              {...fieldErrorProps(`${id}-password-error`, wrong ? message : null, wrong ? undefined : `${id}-why`)}
+            />
+            {wrong ? (
+              <FieldError id={`${id}-password-error`} message={message ?? undefined} />
+            ) : (
+              <p id={`${id}-why`} className="text-sm text-muted-foreground">
+                {message}
+              </p>
+            )}
+          </div>
+          <Button type="submit" disabled={!password}>
+            Continue
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+  return { ask, dialog };
+}
