@@ -35,25 +35,26 @@ export function SettingsPage() {
           </Card>
         </TabsContent>
         <TabsContent value="payment" className="mt-6">
-          <Card>
-            {/* The spec's payment form, for payments an admin makes by hand; the payee card below is
-                for payouts through the provider. Each says which it is, so they do not read as one form. */}
+          {/* Indian payouts first (issue 34: an Indian artist following "Add Payout Details" landed on the
+              bank/PayPal card with US tax forms first and thought she was done). */}
+          <PayeeDetailsCard />
+          <Card className="mt-4">
+            {/* The spec's payment form, for payments an admin makes by hand (and payees outside India,
+                who give a US tax form); each card says which it is, so they do not read as one form. */}
             <section aria-labelledby="manual-payment-heading" className="grid gap-4">
               <div className="grid gap-1">
                 <h2 id="manual-payment-heading" className="text-lg font-semibold">
                   Bank transfer or PayPal
                 </h2>
                 <p className="text-sm text-muted-foreground">
-                  For payments we make by hand, in India or abroad: an admin pays to these details and records the bank
-                  or PayPal reference. Payouts through our payout provider use the payee details below.
+                  Only if you are paid outside India, or by hand: an admin pays to these details and records the bank or
+                  PayPal reference. The US tax forms (W-9, W-8BEN) are for payees outside India. Payouts in India use
+                  the payee details above.
                 </p>
               </div>
               <PaymentTab />
             </section>
           </Card>
-          <div className="mt-4">
-            <PayeeDetailsCard />
-          </div>
         </TabsContent>
         <TabsContent value="notifications" className="mt-6">
           <Card>
