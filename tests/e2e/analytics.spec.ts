@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { addDays, todayIst } from "../../src/domain/clock";
+import { addDays, todayIst } from "#domain/clock";
 import {
   createArtist,
   E2E_ADMIN,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { image, type PcmSpec, wav } from "#server/test/media-fixtures";
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_MEDIA_DIR, E2E_MEDIA_PORT } from "../../playwright.config";
 
@@ -54,6 +54,14 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The admin, signed in in a browser of their own (their own cookies), on the admin dashboard. */
+export async function adminInNewBrowser(browser: Browser): Promise<Page> {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  return admin;
 }
 
 /** The newest mail to `to` in the server's outbox, waiting for it to arrive. */

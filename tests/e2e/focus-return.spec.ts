@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createArtist, E2E_ADMIN, expect, signIn, test } from "./fixtures";
+import { adminInNewBrowser, createArtist, expect, signIn, test } from "./fixtures";
 
 /**
  * Issue 33: when a dialog closes, focus goes back to the control that opened it (or, for a menu's
@@ -67,10 +67,7 @@ test("every dialog gives focus back to where it was opened", async ({ page, brow
   await opensAndReturns(page, page.getByRole("button", { name: /^View Details of #/ }).first(), /Focus question/);
 
   // The admin's review, reject and edit-metadata dialogs.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  const admin = await adminInNewBrowser(browser);
   await admin.goto("/admin/releases");
   await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
   for (const [button, dialog] of [
@@ -80,5 +77,5 @@ test("every dialog gives focus back to where it was opened", async ({ page, brow
   ] as const) {
     await opensAndReturns(admin, admin.getByRole("button", { name: button, exact: true }), dialog);
   }
-  await adminContext.close();
+  await admin.context().close();
 });

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { todayIst } from "../../src/domain/clock";
+import { todayIst } from "#domain/clock";
 import {
   createArtist,
   E2E_ADMIN,

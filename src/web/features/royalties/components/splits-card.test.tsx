@@ -30,6 +30,24 @@ async function openForm() {
   return { ...view, form };
 }
 
+/** The owner's share and one producer's, as typed, then Save. */
+async function fillSplit(
+  user: Awaited<ReturnType<typeof openForm>>["user"],
+  form: HTMLElement,
+  mine: string,
+  theirs: string,
+) {
+  const owner = within(form).getByRole("group", { name: "Your share" });
+  await user.clear(within(owner).getByLabelText("Share (%)"));
+  await user.type(within(owner).getByLabelText("Share (%)"), mine);
+  const producer = within(form).getByRole("group", { name: "Collaborator 1" });
+  await user.type(within(producer).getByLabelText("Name"), "Priya Producer");
+  await user.type(within(producer).getByLabelText("E-mail"), "priya@example.com");
+  await user.clear(within(producer).getByLabelText("Share (%)"));
+  await user.type(within(producer).getByLabelText("Share (%)"), theirs);
+  await user.click(within(form).getByRole("button", { name: "Save split" }));
+}
+
 describe("the split editor", () => {
   it("starts with the owner at 100 % and refuses shares that do not add up, saving nothing", async () => {
     const saved = mockApi();
@@ -37,14 +55,7 @@ describe("the split editor", () => {
     const owner = within(form).getByRole("group", { name: "Your share" });
     expect((within(owner).getByLabelText("You") as HTMLInputElement).value).toBe("Asha Rao");
     expect((within(owner).getByLabelText("Share (%)") as HTMLInputElement).value).toBe("100");
-    await user.clear(within(owner).getByLabelText("Share (%)"));
-    await user.type(within(owner).getByLabelText("Share (%)"), "60");
-    const producer = within(form).getByRole("group", { name: "Collaborator 1" });
-    await user.type(within(producer).getByLabelText("Name"), "Priya Producer");
-    await user.type(within(producer).getByLabelText("E-mail"), "priya@example.com");
-    await user.clear(within(producer).getByLabelText("Share (%)"));
-    await user.type(within(producer).getByLabelText("Share (%)"), "30");
-    await user.click(within(form).getByRole("button", { name: "Save split" }));
+    await fillSplit(user, form, "60", "30");
     expect(await within(form).findByText("Shares must add up to exactly 100 % (they add up to 90 %).")).toBeTruthy();
     expect(saved).toEqual([]);
   });
@@ -57,15 +68,7 @@ describe("the split editor", () => {
       ),
     );
     const { user, form } = await openForm();
-    const owner = within(form).getByRole("group", { name: "Your share" });
-    await user.clear(within(owner).getByLabelText("Share (%)"));
-    await user.type(within(owner).getByLabelText("Share (%)"), "60");
-    const producer = within(form).getByRole("group", { name: "Collaborator 1" });
-    await user.type(within(producer).getByLabelText("Name"), "Priya Producer");
-    await user.type(within(producer).getByLabelText("E-mail"), "priya@example.com");
-    await user.clear(within(producer).getByLabelText("Share (%)"));
-    await user.type(within(producer).getByLabelText("Share (%)"), "40");
-    await user.click(within(form).getByRole("button", { name: "Save split" }));
+    await fillSplit(user, form, "60", "40");
     expect(await within(form).findByText("This track's split changed meanwhile. Reload and try again.")).toBeTruthy();
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({
