@@ -11,6 +11,7 @@ import {
   monthOf,
   monthsBetween,
   oneYearAfter,
+  previousTdsQuarter,
   quarterRange,
   startOfDayIst,
   tdsQuarterIst,
@@ -31,6 +32,8 @@ describe("the one clock: business dates are India's", () => {
     expect(tdsQuarterIst(at)).toEqual({ fy: "2027-28", quarter: 1 });
     expect(tdsQuarterIst(new Date("2027-03-31T18:00:00Z"))).toEqual({ fy: "2026-27", quarter: 4 });
     expect(financialYearOfDate("2027-03-31")).toBe("2026-27");
+    expect(previousTdsQuarter({ fy: "2027-28", quarter: 1 })).toEqual({ fy: "2026-27", quarter: 4 });
+    expect(previousTdsQuarter({ fy: "2026-27", quarter: 3 })).toEqual({ fy: "2026-27", quarter: 2 });
     expect(financialYearOfDate("2027-04-01")).toBe("2027-28");
   });
 

@@ -97,6 +97,13 @@ export function tdsQuarterIst(at: Date): { fy: string; quarter: 1 | 2 | 3 | 4 } 
   return { fy: financialYearIst(at), quarter };
 }
 
+/** The TDS quarter before one: returns are filed after a quarter ends, so it is the one usually wanted. */
+export function previousTdsQuarter(q: { fy: string; quarter: 1 | 2 | 3 | 4 }): { fy: string; quarter: 1 | 2 | 3 | 4 } {
+  if (q.quarter > 1) return { fy: q.fy, quarter: (q.quarter - 1) as 1 | 2 | 3 };
+  const start = Number(q.fy.slice(0, 4)) - 1;
+  return { fy: `${start}-${String((start + 1) % 100).padStart(2, "0")}`, quarter: 4 };
+}
+
 /** The instants a quarter of a financial year starts and ends (exclusive), in IST. */
 export function quarterRange(fy: string, quarter: 1 | 2 | 3 | 4): { from: Date; to: Date } {
   const start = Number(fy.slice(0, 4));

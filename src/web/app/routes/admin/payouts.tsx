@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { tdsQuarterIst } from "#domain/clock";
+import { previousTdsQuarter, tdsQuarterIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import { PAYOUT_STATUS_LABELS } from "#domain/payouts";
 import { usePageMeta } from "#web/components/page-title";
@@ -27,10 +27,8 @@ export function AdminPayoutsPage() {
   const [reviewing, setReviewing] = useState<AdminPayout | null>(null);
   const approvePayee = useApprovePayee();
   const payable = (payouts.data ?? []).filter((p) => p.status === "pending" && p.payableByProvider);
-  const now = new Date();
-  const quarter = tdsQuarterIst(now);
-  // Returns are filed after the quarter ends: the last one is what the admin usually needs.
-  const previousQuarter = tdsQuarterIst(new Date(now.getTime() - 92 * 86_400_000));
+  const quarter = tdsQuarterIst(new Date());
+  const previousQuarter = previousTdsQuarter(quarter);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
