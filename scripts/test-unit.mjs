@@ -16,6 +16,8 @@ const run = (args, env = {}) => {
 run([]);
 if (process.env.TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${process.env.TEST_DATABASE_URL})\n`);
-  // The process test always runs on embedded PGlite, so it is not repeated here.
-  run(["src/server", "--exclude", "src/server/main.test.ts"], { TEST_DB: "postgres" });
+  // The process test and the payee migration's test always run on embedded PGlite, so they are not repeated here.
+  run(["src/server", "--exclude", "src/server/main.test.ts", "--exclude", "src/server/db/payee-migration.test.ts"], {
+    TEST_DB: "postgres",
+  });
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { financialYearIst, quarterRange, tdsQuarterIst } from "./clock";
-import { DEFAULT_TDS, isValidIfsc, isValidPan, isValidUpi, kycSchema, namesMatch, tdsFor } from "./payouts";
+import {
+  DEFAULT_TDS,
+  isValidIfsc,
+  isValidPan,
+  isValidUpi,
+  namesMatch,
+  PAYOUT_MESSAGES,
+  payeeDetailsSchema,
+  tdsFor,
+} from "./payouts";
 
 const tds = (grossPaise: number, paidBefore: number, deductedBefore = 0, hasValidPan = true) =>
   tdsFor({
@@ -50,8 +59,30 @@ describe("payee KYC", () => {
     expect(isValidUpi("priya.k@okhdfcbank")).toBe(true);
     expect(isValidUpi("priya k@ok")).toBe(false);
     expect(
-      kycSchema.safeParse({ legalName: "A", pan: "bad", method: "upi", upiId: "a@b" }).error?.issues[0]?.path,
+      payeeDetailsSchema.safeParse({ residence: "india", legalName: "A", pan: "bad", method: "upi", upiId: "a@b" })
+        .error?.issues[0]?.path,
     ).toEqual(["pan"]);
+  });
+  it("asks a payee outside India for a bank abroad or PayPal and the tax form, each message beside its field", () => {
+    const abroad = { residence: "abroad", legalName: "Jane Doe", method: "bankTransfer", taxForm: "w8ben" } as const;
+    const issues = (input: object) =>
+      payeeDetailsSchema.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+    expect(
+      issues({ ...abroad, accountNumber: "DE89370400440532013000", routingNumber: "DEUTDEFF", bankName: "Deutsche" }),
+    ).toEqual([]);
+    expect(issues({ ...abroad, accountNumber: "12", routingNumber: "HDFC0001234", bankName: "" })).toEqual([
+      ["accountNumber", PAYOUT_MESSAGES.badAccountNumberAbroad],
+      ["routingNumber", PAYOUT_MESSAGES.badRouting],
+      ["bankName", PAYOUT_MESSAGES.bankNameRequired],
+    ]);
+    expect(issues({ ...abroad, method: "paypal", paypalEmail: "nope" })).toEqual([
+      ["paypalEmail", PAYOUT_MESSAGES.badPaypal],
+    ]);
+    expect(issues({ ...abroad, method: "paypal", paypalEmail: "jane@example.com", taxForm: undefined })).toEqual([
+      ["taxForm", PAYOUT_MESSAGES.taxFormRequired],
+    ]);
+    // A method of the other residence is refused, not quietly mapped.
+    expect(issues({ ...abroad, method: "upi", upiId: "a@ok" })[0]?.[0]).toBe("method");
   });
   it("matches names in any order, case and with initials, but not different people", () => {
     expect(namesMatch("Priya Kumari Sharma", "SHARMA PRIYA KUMARI")).toBe(true);

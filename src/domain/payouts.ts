@@ -142,6 +142,12 @@ export const PAYOUT_MESSAGES = {
   badIfsc: "Enter a valid IFSC code (e.g. HDFC0001234).",
   badAccountNumber: "Enter the account number (9 to 18 digits).",
   badUpi: "Enter a valid UPI ID (e.g. name@okbank).",
+  badAccountNumberAbroad: "Enter the account number or IBAN (6 to 34 letters and digits).",
+  badRouting: "Enter the bank's SWIFT/BIC code (e.g. DEUTDEFF) or a 9-digit ABA routing number.",
+  bankNameRequired: "Enter the bank's name.",
+  badPaypal: "Enter the e-mail address of your PayPal account.",
+  taxFormRequired: "Choose the tax form that applies to you.",
+  savedAbroad: "Saved. Payouts to accounts outside India are paid by hand within a few working days of a request.",
   savedTitle: "Payee details saved",
   verified: (name: string) => `Verified: the account is registered to ${name}.`,
   mismatch: (registered: string, legal: string) =>
@@ -170,26 +176,97 @@ export const PAYOUT_MESSAGES = {
   paid: (amount: string, utr: string) => `We paid ${amount} to your account (UTR ${utr}).`,
 } as const;
 
-export const kycSchema = z
-  .object({
-    legalName: z.string().trim().min(1, PAYOUT_MESSAGES.legalNameRequired).max(120),
-    pan: z.string().trim().toUpperCase().default(""),
-    method: z.enum(KYC_METHODS),
-    /** Empty on update keeps the stored number (it is never sent back in full). */
-    accountNumber: z.string().trim().default(""),
-    ifsc: z.string().trim().toUpperCase().default(""),
-    upiId: z.string().trim().default(""),
-  })
-  .superRefine((v, ctx) => {
+/**
+ * Where a payee lives decides how they are paid (issue 34: one payee model, one form). In India: a
+ * legal name, a PAN for TDS, and a bank account + IFSC or a UPI ID that the payout provider validates
+ * and pays. Outside India: a bank transfer or PayPal, paid by hand, with the US tax form that applies.
+ */
+export const PAYEE_RESIDENCES = ["india", "abroad"] as const;
+export type PayeeResidence = (typeof PAYEE_RESIDENCES)[number];
+export const PAYEE_RESIDENCE_LABELS: Record<PayeeResidence, string> = {
+  india: "In India",
+  abroad: "Outside India",
+};
+/** How a payee is paid: "bank" (India, by IMPS) or "upi" through the provider; "bankTransfer" or "paypal" by hand abroad. */
+export const PAYEE_METHODS = ["bank", "upi", "bankTransfer", "paypal"] as const;
+export type PayeeMethod = (typeof PAYEE_METHODS)[number];
+export const PAYEE_METHOD_LABELS: Record<PayeeMethod, string> = {
+  bank: "Bank account",
+  upi: "UPI ID",
+  bankTransfer: "Bank Transfer",
+  paypal: "PayPal",
+};
+export const TAX_FORMS = ["w9", "w8ben", "w8bene"] as const;
+export type TaxForm = (typeof TAX_FORMS)[number];
+export const TAX_FORM_LABELS: Record<TaxForm, string> = {
+  w9: "W-9 (US persons)",
+  w8ben: "W-8BEN (individuals outside the US)",
+  w8bene: "W-8BEN-E (companies outside the US)",
+};
+/** A bank abroad: a SWIFT/BIC code or a 9-digit ABA routing number. */
+const SWIFT_OR_ABA = /^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?|\d{9})$/;
+export const isValidSwiftOrAba = (code: string) => SWIFT_OR_ABA.test(code);
+
+const legalName = z.string().trim().min(1, PAYOUT_MESSAGES.legalNameRequired).max(120);
+/** Empty on update keeps the stored number (it is never sent back in full). */
+const accountNumber = z.string().trim().default("");
+
+const indianPayee = z.object({
+  residence: z.literal("india"),
+  legalName,
+  pan: z.string().trim().toUpperCase().default(""),
+  method: z.enum(KYC_METHODS),
+  accountNumber,
+  ifsc: z.string().trim().toUpperCase().default(""),
+  upiId: z.string().trim().default(""),
+});
+
+const payeeAbroad = z.object({
+  residence: z.literal("abroad"),
+  legalName,
+  method: z.enum(["bankTransfer", "paypal"]),
+  accountNumber,
+  routingNumber: z.string().trim().toUpperCase().max(11).default(""),
+  bankName: z.string().trim().max(120).default(""),
+  paypalEmail: z.string().trim().max(254).default(""),
+  taxForm: z.enum(TAX_FORMS, { error: PAYOUT_MESSAGES.taxFormRequired }),
+});
+
+/**
+ * The one payee form and endpoint: each field's own message, beside the field. The field checks run
+ * even when another field already failed (a missing tax form must not hide a bad e-mail until the
+ * next try), so they read the values defensively.
+ */
+export const payeeDetailsSchema = z.discriminatedUnion("residence", [indianPayee, payeeAbroad]).superRefine(
+  (value, ctx) => {
+    const v = value as Record<string, unknown>;
+    const str = (key: string) => (typeof v[key] === "string" ? (v[key] as string) : "");
     const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
-    if (v.pan && !isValidPan(v.pan)) fail(PAYOUT_MESSAGES.badPan, "pan");
-    if (v.method === "bank") {
-      if (v.accountNumber && !/^\d{9,18}$/.test(v.accountNumber))
-        fail(PAYOUT_MESSAGES.badAccountNumber, "accountNumber");
-      if (!isValidIfsc(v.ifsc)) fail(PAYOUT_MESSAGES.badIfsc, "ifsc");
-    } else if (!isValidUpi(v.upiId)) fail(PAYOUT_MESSAGES.badUpi, "upiId");
-  });
-export type KycInput = z.input<typeof kycSchema>;
+    if (v.residence === "india") {
+      if (str("pan") && !isValidPan(str("pan"))) fail(PAYOUT_MESSAGES.badPan, "pan");
+      if (v.method === "bank") {
+        if (str("accountNumber") && !/^\d{9,18}$/.test(str("accountNumber")))
+          fail(PAYOUT_MESSAGES.badAccountNumber, "accountNumber");
+        if (!isValidIfsc(str("ifsc"))) fail(PAYOUT_MESSAGES.badIfsc, "ifsc");
+      } else if (v.method === "upi" && !isValidUpi(str("upiId"))) fail(PAYOUT_MESSAGES.badUpi, "upiId");
+      return;
+    }
+    if (v.method === "bankTransfer") {
+      if (str("accountNumber") && !/^[A-Z0-9]{6,34}$/i.test(str("accountNumber")))
+        fail(PAYOUT_MESSAGES.badAccountNumberAbroad, "accountNumber");
+      if (!isValidSwiftOrAba(str("routingNumber"))) fail(PAYOUT_MESSAGES.badRouting, "routingNumber");
+      if (!str("bankName")) fail(PAYOUT_MESSAGES.bankNameRequired, "bankName");
+    } else if (v.method === "paypal" && !z.email().safeParse(str("paypalEmail")).success)
+      fail(PAYOUT_MESSAGES.badPaypal, "paypalEmail");
+  },
+  // Only once the residence is known: which fields apply depends on it.
+  {
+    when: (payload) =>
+      PAYEE_RESIDENCES.includes((payload.value as { residence?: PayeeResidence } | null)?.residence as PayeeResidence),
+  },
+);
+export type PayeeDetailsInput = z.input<typeof payeeDetailsSchema>;
+export type PayeeDetails = z.output<typeof payeeDetailsSchema>;
 
 /**
  * Whether the name a bank or UPI provider has on record is the payee's legal name: the same words in

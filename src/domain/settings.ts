@@ -23,10 +23,6 @@ export const SETTINGS_MESSAGES = {
   avatarTooManyPixels: `The picture must be at most ${AVATAR_MAX_SIDE_TEXT} pixels.`,
   avatarWrongType: "The picture must be a JPG or PNG image.",
   avatarUpdatedTitle: "Profile picture updated",
-  bankFieldsRequired: "Please fill in the account name, account number, IFSC/routing number and bank name.",
-  invalidAccountNumber: "The account number must be 6 to 18 digits.",
-  invalidIfsc: "Please enter a valid IFSC code (e.g. HDFC0001234) or routing number.",
-  paypalEmailRequired: "Please enter the e-mail address of your PayPal account.",
 } as const;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -50,41 +46,6 @@ export const profileSchema = z.object({
   twitter: handle.default(""),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
-
-export const PAYOUT_METHOD_LABELS = { bankTransfer: "Bank Transfer", paypal: "PayPal" } as const;
-export const TAX_FORM_LABELS = {
-  w9: "W-9 (US persons)",
-  w8ben: "W-8BEN (individuals outside the US)",
-  w8bene: "W-8BEN-E (companies outside the US)",
-} as const;
-
-/** IFSC (India: 4 letters, 0, 6 letters or digits) or a 9-digit ABA routing number. */
-const ROUTING = /^([A-Z]{4}0[A-Z0-9]{6}|\d{9})$/;
-
-export const payoutAccountSchema = z
-  .object({
-    method: z.enum(["bankTransfer", "paypal"]),
-    accountName: z.string().trim().max(120).default(""),
-    /** Empty on update keeps the stored number (it is never sent back in full). */
-    accountNumber: z.string().trim().max(18).default(""),
-    routingNumber: z.string().trim().toUpperCase().max(11).default(""),
-    bankName: z.string().trim().max(120).default(""),
-    paypalEmail: z.string().trim().max(254).default(""),
-    taxForm: z.enum(["w9", "w8ben", "w8bene"]).nullable().default(null),
-  })
-  .superRefine((v, ctx) => {
-    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
-    if (v.method === "bankTransfer") {
-      if (!v.accountName || !v.routingNumber || !v.bankName)
-        return fail(SETTINGS_MESSAGES.bankFieldsRequired, "accountName");
-      if (v.accountNumber && !/^\d{6,18}$/.test(v.accountNumber))
-        return fail(SETTINGS_MESSAGES.invalidAccountNumber, "accountNumber");
-      if (!ROUTING.test(v.routingNumber)) return fail(SETTINGS_MESSAGES.invalidIfsc, "routingNumber");
-    } else if (!z.email().safeParse(v.paypalEmail).success) {
-      return fail(SETTINGS_MESSAGES.paypalEmailRequired, "paypalEmail");
-    }
-  });
-export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 
 export const NOTIFICATION_PREFERENCE_KEYS = [
   "emailReleaseUpdates",

@@ -58,8 +58,6 @@ const MATRIX: Record<string, Access> = {
   "GET /profile": "user",
   "PUT /profile": "user",
   "POST /profile/avatar": "user",
-  "GET /payout-account": "user",
-  "PUT /payout-account": "user",
   "GET /notification-preferences": "user",
   "PUT /notification-preferences": "user",
   "GET /notifications": "user",

@@ -47,11 +47,12 @@ for (const viewport of VIEWPORTS) {
       .click();
     await expect(page).toHaveURL(/\/app\/settings\?tab=payment$/);
     await expect(page.getByRole("tab", { name: "Payment" })).toHaveAttribute("aria-selected", "true");
-    await page.getByLabel("Account holder name").fill("Nila Das");
+    // An Indian payee: a bank account checked with the payout provider (the built-in test provider here).
+    await page.getByLabel("Legal name (as on PAN)").fill("Nila Das");
+    await page.getByRole("radio", { name: "Bank account" }).check();
     await page.getByLabel("Account number").fill("123456789012");
-    await page.getByLabel("IFSC / routing number").fill("HDFC0001234");
-    await page.getByLabel("Bank name").fill("HDFC Bank");
-    await page.getByRole("button", { name: "Save Payment Details" }).click();
+    await page.getByLabel("IFSC").fill("HDFC0001234");
+    await page.getByRole("button", { name: "Save and verify" }).click();
     await expectToast(page, "Payment Details Updated");
     await page.goto("/app/dashboard");
     await expect(checklist.getByText("2 of 3 done")).toBeVisible();

@@ -1,3 +1,4 @@
+import { PAYOUT_MESSAGES } from "#domain/payouts";
 import { totpFromUri } from "#server/test/totp";
 import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
 
@@ -25,13 +26,22 @@ test("profile, payment and notification settings are saved and survive a reload"
   await expect(page.getByRole("banner").getByText("Asha Rao")).toBeVisible();
 
   await page.getByRole("tab", { name: "Payment" }).click();
-  // Two ways of being paid, each under its own heading: by hand, and through the payout provider.
-  await expect(page.getByRole("heading", { level: 2, name: "Bank transfer or PayPal" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Payee details for Indian payouts" })).toBeVisible();
-  await page.getByLabel("Account holder name").fill("Asha Rao");
-  await page.getByLabel("Account number").fill("123456789012");
-  await page.getByLabel("IFSC / routing number").fill("HDFC0001234");
-  await page.getByLabel("Bank name").fill("HDFC Bank");
+  // One form (issue 34): where the payee lives comes first; India's is the default, with no US tax form.
+  await expect(page.getByRole("heading", { level: 2, name: "Payee details" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "In India" })).toBeChecked();
+  await expect(page.getByLabel("Tax form")).toHaveCount(0);
+  await page.getByRole("radio", { name: "Outside India" }).check();
+  await page.getByLabel("Legal name (account holder)").fill("Asha Rao");
+  await page.getByRole("radio", { name: "Bank Transfer" }).check();
+  await page.getByLabel("Account number or IBAN").fill("DE89370400440532019012");
+  await page.getByLabel("SWIFT/BIC or routing number").fill("HDFC0001234");
+  await page.getByLabel("Bank name").fill("Deutsche Bank");
+  await page.getByRole("button", { name: "Save Payment Details" }).click();
+  // Each message beside its field; the first in error takes the focus.
+  await expect(page.getByLabel("SWIFT/BIC or routing number")).toBeFocused();
+  await expect(page.getByLabel("SWIFT/BIC or routing number")).toHaveAccessibleDescription(PAYOUT_MESSAGES.badRouting);
+  await expect(page.getByLabel("Tax form")).toHaveAccessibleDescription(PAYOUT_MESSAGES.taxFormRequired);
+  await page.getByLabel("SWIFT/BIC or routing number").fill("DEUTDEFF");
   await page.getByLabel("Tax form").selectOption("w8ben");
   await page.getByRole("button", { name: "Save Payment Details" }).click();
   await expectToast(page, "Payment Details Updated");
@@ -48,8 +58,9 @@ test("profile, payment and notification settings are saved and survive a reload"
   await expect(page.getByLabel("Bio")).toHaveValue("Indie songwriter from Kolkata");
   await expect(page.getByLabel("Website")).toHaveValue("https://asha.example");
   await page.getByRole("tab", { name: "Payment" }).click();
-  await expect(page.getByText("Saved: •••• 9012.")).toBeVisible();
-  await expect(page.getByLabel("Account number")).toHaveValue("");
+  await expect(page.getByRole("radio", { name: "Outside India" })).toBeChecked();
+  await expect(page.getByText(/Saved: ending 9012/)).toBeVisible();
+  await expect(page.getByLabel("Account number or IBAN")).toHaveValue("");
   await expect(page.getByLabel("Tax form")).toHaveValue("w8ben");
   await page.getByRole("tab", { name: "Notifications" }).click();
   await expect(page.getByRole("switch", { name: "News and offers by e-mail" })).toHaveAttribute("aria-checked", "true");

@@ -13,7 +13,6 @@ const SIGNED_IN_PREFIXES = [
   "/api/invoices",
   "/api/test-gateway",
   "/api/profile",
-  "/api/payout-account",
   "/api/payee-details",
   "/api/split-templates",
   "/api/notification-preferences",

@@ -23,7 +23,7 @@ import {
   GATEWAY_SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_KINDS,
 } from "#domain/payments";
-import { KYC_METHODS, KYC_STATUSES, PAYOUT_STATUSES } from "#domain/payouts";
+import { KYC_STATUSES, PAYEE_METHODS, PAYEE_RESIDENCES, PAYOUT_STATUSES, TAX_FORMS } from "#domain/payouts";
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
 import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
@@ -469,20 +469,23 @@ export const twoFactors = pgTable(
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );
 
-export const PAYOUT_METHODS = ["bankTransfer", "paypal"] as const;
-export const TAX_FORMS = ["w9", "w8ben", "w8bene"] as const;
-
-/** Where an artist's royalties are paid. The account number is encrypted at rest; only its last four digits are kept readable. */
+/**
+ * Where a payee's royalties are paid (issue 34: one payee model). In India: legal name, PAN, and a
+ * bank account + IFSC or a UPI ID validated by the payout provider; outside India: a bank transfer or
+ * PayPal, paid by hand, with a US tax form. PAN and account number are encrypted at rest; only their
+ * last four characters are kept readable.
+ */
 export const payoutAccounts = pgTable(
   "payout_accounts",
   {
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
+    residence: text("residence").notNull().default("india"),
     method: text("method").notNull(),
-    accountName: text("account_name"),
     accountNumberEncrypted: text("account_number_encrypted"),
     accountNumberLast4: text("account_number_last4"),
+    /** Abroad: the bank's SWIFT/BIC code or ABA routing number. */
     routingNumber: text("routing_number"),
     bankName: text("bank_name"),
     paypalEmail: text("paypal_email"),
@@ -494,9 +497,6 @@ export const payoutAccounts = pgTable(
     /** A keyed digest of the PAN: TDS thresholds count per PAN, across accounts (issue 33). */
     panHash: text("pan_hash"),
     panLast4: text("pan_last4"),
-    kycMethod: text("kyc_method"),
-    kycAccountEncrypted: text("kyc_account_encrypted"),
-    kycAccountLast4: text("kyc_account_last4"),
     ifsc: text("ifsc"),
     upiId: text("upi_id"),
     kycStatus: text("kyc_status"),
@@ -510,12 +510,35 @@ export const payoutAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   () => [
-    check("payout_accounts_kyc_method_check", sql`kyc_method is null or ${oneOf("kyc_method", KYC_METHODS)}`),
     check("payout_accounts_kyc_status_check", sql`kyc_status is null or ${oneOf("kyc_status", KYC_STATUSES)}`),
-    check("payout_accounts_method_check", oneOf("method", PAYOUT_METHODS)),
+    check("payout_accounts_residence_check", oneOf("residence", PAYEE_RESIDENCES)),
+    check("payout_accounts_method_check", oneOf("method", PAYEE_METHODS)),
+    // Bank and UPI through the provider in India; a bank transfer or PayPal by hand abroad.
+    check("payout_accounts_method_residence_check", sql`(residence = 'india') = (method in ('bank', 'upi'))`),
     check("payout_accounts_tax_form_check", sql`tax_form is null or ${oneOf("tax_form", TAX_FORMS)}`),
   ],
 );
+
+/**
+ * Bank or PayPal details saved through the old payout-account form and superseded, when the two payee
+ * models became one (migration 0036), by KYC details saved for the same payee. Kept, encrypted as
+ * before, so that nothing a payee entered is lost; nothing reads them but an admin's query.
+ */
+export const payeeDetailsArchive = pgTable("payee_details_archive", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  method: text("method").notNull(),
+  accountName: text("account_name"),
+  accountNumberEncrypted: text("account_number_encrypted"),
+  accountNumberLast4: text("account_number_last4"),
+  routingNumber: text("routing_number"),
+  bankName: text("bank_name"),
+  paypalEmail: text("paypal_email"),
+  taxForm: text("tax_form"),
+  archivedAt: timestamp("archived_at", tz).notNull().defaultNow(),
+});
 
 /** The six notification preferences of product §3, with its defaults. */
 export const notificationPreferences = pgTable("notification_preferences", {

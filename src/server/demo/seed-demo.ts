@@ -217,7 +217,7 @@ export async function seedDemo(opts: DemoOptions) {
         await savePayeeDetails(
           { db, encryptor: opts.payees.encryptor, payouts: { provider: opts.payees.provider } },
           user.id,
-          { legalName: artist.name, method: "upi", upiId: artist.upiId },
+          { residence: "india", legalName: artist.name, method: "upi", upiId: artist.upiId },
         );
       }
     }

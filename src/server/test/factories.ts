@@ -87,3 +87,12 @@ export async function createTicket(
   if (created.status !== 201) throw new Error(`ticket not created: ${created.status} ${created.text}`);
   return { id: created.body.ticket.id as string, number: created.body.ticket.number as number };
 }
+
+/** Payee details for someone paid by PayPal outside India (by hand): enough to request a payout. */
+export const paypalPayee = (paypalEmail: string, legalName = "Test Payee") => ({
+  residence: "abroad",
+  legalName,
+  method: "paypal",
+  paypalEmail,
+  taxForm: "w8ben",
+});

@@ -56,7 +56,12 @@ export async function startTestServer(
     ALLOW_TEST_PAYMENTS: "true",
     ...envOverrides,
   });
-  const server = await startServer(env, { database, transport: opts.transport });
+  // The server closes "its" database when it stops; the test's `dispose` decides what becomes of it
+  // (an embedded one is emptied and kept for the next test). A test may still close it to see an outage.
+  const server = await startServer(env, {
+    database: { ...database, close: async () => {} },
+    transport: opts.transport,
+  });
   return {
     url,
     dataDir,

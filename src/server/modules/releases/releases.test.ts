@@ -258,12 +258,12 @@ describe("artist dashboard API", () => {
     expect(await progress()).toEqual({ plan: false, payout: false, release: false });
     await payOnTestGateway(artist.client, { planId: "basic_artist" });
     expect(await progress()).toEqual({ plan: true, payout: false, release: false });
-    const saved = await artist.client.request("PUT", "/api/payout-account", {
-      method: "bankTransfer",
-      accountName: "Asha Rao",
+    const saved = await artist.client.request("PUT", "/api/payee-details", {
+      residence: "india",
+      legalName: "Asha Rao",
+      method: "bank",
       accountNumber: "123456789012",
-      routingNumber: "HDFC0001234",
-      bankName: "HDFC Bank",
+      ifsc: "HDFC0001234",
     });
     expect(saved.status).toBe(200);
     expect(await progress()).toEqual({ plan: true, payout: true, release: false });

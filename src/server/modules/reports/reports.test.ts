@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "#domain/clock";
-import { createArtist, createLiveRelease } from "#server/test/factories";
+import { createArtist, createLiveRelease, paypalPayee } from "#server/test/factories";
 import { REPORT_HEADER, uploadReport, waitForReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -262,7 +262,7 @@ describe("payouts", () => {
     await waitForReport(admin, q2.body.report.id);
     const noAccount = await artist.client.post("/api/royalties/payouts");
     expect(noAccount.body.error.code).toBe("NO_PAYOUT_ACCOUNT");
-    await artist.client.request("PUT", "/api/payout-account", { method: "paypal", paypalEmail: "paid@example.com" });
+    await artist.client.request("PUT", "/api/payee-details", paypalPayee("paid@example.com"));
     const [a, b] = await Promise.all([
       artist.client.post("/api/royalties/payouts"),
       artist.client.post("/api/royalties/payouts"),
@@ -277,12 +277,14 @@ describe("payouts", () => {
     const list = await admin.get("/api/admin/payouts");
     const id = list.body.payouts[0].id;
     // Mark Paid shows where to send it: in full to an admin, and each look is in the audit log.
-    await artist.client.request("PUT", "/api/payout-account", {
+    await artist.client.request("PUT", "/api/payee-details", {
+      residence: "abroad",
+      legalName: "Paid Artist",
       method: "bankTransfer",
-      accountName: "Paid Artist",
       accountNumber: "123456789012",
-      routingNumber: "HDFC0001234",
-      bankName: "HDFC Bank",
+      routingNumber: "026009593",
+      bankName: "Bank of America",
+      taxForm: "w9",
     });
     const audited = async () =>
       (
@@ -295,10 +297,11 @@ describe("payouts", () => {
     const account = await admin.get(`/api/admin/payouts/${id}/account`);
     expect(account.status).toBe(200);
     expect(account.body.account).toMatchObject({
+      residence: "abroad",
       method: "bankTransfer",
-      accountName: "Paid Artist",
+      legalName: "Paid Artist",
       accountNumber: "123456789012",
-      routingNumber: "HDFC0001234",
+      routingNumber: "026009593",
     });
     expect(await audited()).toBe(1);
     expect((await admin.get("/api/admin/payouts/00000000-0000-4000-8000-000000000000/account")).status).toBe(404);

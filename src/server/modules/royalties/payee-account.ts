@@ -1,14 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import { PAYEE_METHODS, PAYEE_RESIDENCES, type PayeeMethod, type PayeeResidence } from "#domain/payouts";
 import type { AppDeps } from "#server/context";
 import { adminAuditLog, payoutAccounts, payouts } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 
 export const payeeAccountSchema = z
   .object({
-    method: z.string(),
-    accountName: z.string().nullable(),
+    residence: z.enum(PAYEE_RESIDENCES),
+    method: z.enum(PAYEE_METHODS),
+    legalName: z.string().nullable(),
     accountNumber: z.string().nullable().openapi({ description: "In full: shown to admins only, each look recorded" }),
+    ifsc: z.string().nullable(),
+    upiId: z.string().nullable(),
     routingNumber: z.string().nullable(),
     bankName: z.string().nullable(),
     paypalEmail: z.string().nullable(),
@@ -37,11 +41,14 @@ export async function payeeAccountForPayout(
       subjectId: payoutId,
     });
     return {
-      method: account.method,
-      accountName: account.accountName,
+      residence: account.residence as PayeeResidence,
+      method: account.method as PayeeMethod,
+      legalName: account.legalName,
       accountNumber: account.accountNumberEncrypted
         ? deps.payoutEncryptor.decrypt(account.accountNumberEncrypted)
         : null,
+      ifsc: account.ifsc,
+      upiId: account.upiId,
       routingNumber: account.routingNumber,
       bankName: account.bankName,
       paypalEmail: account.paypalEmail,

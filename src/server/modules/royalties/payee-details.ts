@@ -1,8 +1,19 @@
-// Payee KYC (issue 19): legal name, PAN, and a bank account + IFSC or a UPI ID, validated through the
-// payout provider, which says whose account it is. A name that does not match holds payouts until an
-// admin reviews it. PAN and account number are encrypted at rest; only their last four are readable.
+// One payee model (issues 19 and 34). In India: legal name, PAN, and a bank account + IFSC or a UPI ID,
+// validated through the payout provider, which says whose account it is; a name that does not match
+// holds payouts until an admin reviews it. Outside India: a bank transfer or PayPal with a US tax form,
+// paid by hand. PAN and account number are encrypted at rest; only their last four are readable.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { type KycInput, type KycStatus, kycSchema, namesMatch, PAYOUT_MESSAGES } from "#domain/payouts";
+import {
+  type KycStatus,
+  namesMatch,
+  PAYOUT_MESSAGES,
+  type PayeeDetails,
+  type PayeeDetailsInput,
+  type PayeeMethod,
+  type PayeeResidence,
+  payeeDetailsSchema,
+  type TaxForm,
+} from "#domain/payouts";
 import type { Db } from "#server/db/client";
 import { adminAuditLog, payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
@@ -13,38 +24,101 @@ import type { Payouts } from "#server/lib/payout-provider";
 type Deps = { db: Db; encryptor: Encryptor; payouts: Pick<Payouts, "provider"> };
 type Row = typeof payoutAccounts.$inferSelect;
 
+/** What the payee (and the admin) may see: never a full PAN or account number. */
 const view = (row: Row | undefined) =>
-  row?.kycMethod
+  row
     ? {
+        residence: row.residence as PayeeResidence,
+        method: row.method as PayeeMethod,
         legalName: row.legalName ?? "",
         panLast4: row.panLast4,
-        method: row.kycMethod as "bank" | "upi",
-        accountLast4: row.kycAccountLast4,
+        accountLast4: row.accountNumberLast4,
         ifsc: row.ifsc,
         upiId: row.upiId,
-        status: (row.kycStatus ?? "unverified") as KycStatus,
+        routingNumber: row.routingNumber,
+        bankName: row.bankName,
+        paypalEmail: row.paypalEmail,
+        taxForm: row.taxForm as TaxForm | null,
+        /** The provider's verdict in India; null when nobody checked (abroad, or details from before KYC). */
+        status: (row.kycStatus as KycStatus | null) ?? null,
         registeredName: row.registeredName,
         checkedAt: row.kycCheckedAt?.toISOString() ?? null,
       }
     : null;
+export type PayeeDetailsView = NonNullable<ReturnType<typeof view>>;
 
 export async function getPayeeDetails(db: Db, userId: string) {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   return view(row);
 }
 
-export async function savePayeeDetails(deps: Deps, userId: string, input: KycInput) {
-  const v = kycSchema.parse(input);
+const accountRequired = (message: string) =>
+  new DomainError("invalid", "VALIDATION_ERROR", message, { fields: { accountNumber: message } });
+
+/**
+ * The account number to store: the one typed, or (left empty on an update) the one already stored for
+ * the same kind of account. Switching between India and abroad, or to a bank from UPI/PayPal, needs it.
+ */
+function accountNumberFor(deps: Deps, existing: Row | undefined, input: PayeeDetails, message: string): string {
+  if (input.accountNumber) return input.accountNumber;
+  const sameKind = existing?.residence === input.residence && existing.method === input.method;
+  if (!sameKind || !existing?.accountNumberEncrypted) throw accountRequired(message);
+  return deps.encryptor.decrypt(existing.accountNumberEncrypted);
+}
+
+/** Nothing the other residence uses survives a save: one row, one set of details. */
+const CLEARED = {
+  accountNumberEncrypted: null,
+  accountNumberLast4: null,
+  routingNumber: null,
+  bankName: null,
+  paypalEmail: null,
+  taxForm: null,
+  ifsc: null,
+  upiId: null,
+  kycStatus: null,
+  registeredName: null,
+  kycCheckedAt: null,
+  kycReviewedBy: null,
+  providerContactId: null,
+  providerFundAccountId: null,
+} as const;
+
+async function upsert(db: Db, userId: string, values: Partial<typeof payoutAccounts.$inferInsert>) {
+  const row = { ...CLEARED, ...values } as typeof payoutAccounts.$inferInsert;
+  await db
+    .insert(payoutAccounts)
+    .values({ ...row, userId })
+    .onConflictDoUpdate({ target: payoutAccounts.userId, set: row });
+}
+
+/** Saves a payee's details: validated by the provider in India, kept for payment by hand abroad. */
+export async function savePayeeDetails(deps: Deps, userId: string, input: PayeeDetailsInput) {
+  const v = payeeDetailsSchema.parse(input);
   const [existing] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  let accountNumber = v.accountNumber;
-  if (v.method === "bank" && !accountNumber) {
-    if (!existing?.kycAccountEncrypted) {
-      throw new DomainError("invalid", "VALIDATION_ERROR", PAYOUT_MESSAGES.badAccountNumber, {
-        fields: { accountNumber: PAYOUT_MESSAGES.badAccountNumber },
-      });
-    }
-    accountNumber = deps.encryptor.decrypt(existing.kycAccountEncrypted);
+  if (v.residence === "abroad") {
+    const accountNumber =
+      v.method === "bankTransfer" ? accountNumberFor(deps, existing, v, PAYOUT_MESSAGES.badAccountNumberAbroad) : null;
+    await upsert(deps.db, userId, {
+      residence: "abroad",
+      method: v.method,
+      legalName: v.legalName,
+      // A PAN given earlier stays: it still decides the TDS rate.
+      panEncrypted: existing?.panEncrypted ?? null,
+      panHash: existing?.panHash ?? null,
+      panLast4: existing?.panLast4 ?? null,
+      accountNumberEncrypted: accountNumber ? deps.encryptor.encrypt(accountNumber) : null,
+      accountNumberLast4: accountNumber ? accountNumber.slice(-4) : null,
+      routingNumber: v.method === "bankTransfer" ? v.routingNumber : null,
+      bankName: v.method === "bankTransfer" ? v.bankName : null,
+      paypalEmail: v.method === "paypal" ? v.paypalEmail : null,
+      taxForm: v.taxForm,
+    });
+    return { details: await getPayeeDetails(deps.db, userId), message: PAYOUT_MESSAGES.savedAbroad };
   }
+
+  const accountNumber =
+    v.method === "bank" ? accountNumberFor(deps, existing, v, PAYOUT_MESSAGES.badAccountNumber) : "";
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   let validation: Awaited<ReturnType<Payouts["provider"]["validateAccount"]>>;
   try {
@@ -66,27 +140,23 @@ export async function savePayeeDetails(deps: Deps, userId: string, input: KycInp
     : validation.registeredName && namesMatch(v.legalName, validation.registeredName)
       ? "verified"
       : "name_mismatch";
-  const values = {
+  await upsert(deps.db, userId, {
+    residence: "india",
+    method: v.method,
     legalName: v.legalName,
     panEncrypted: v.pan ? deps.encryptor.encrypt(v.pan) : (existing?.panEncrypted ?? null),
     panHash: v.pan ? deps.encryptor.digest(v.pan) : (existing?.panHash ?? null),
     panLast4: v.pan ? v.pan.slice(-4) : (existing?.panLast4 ?? null),
-    kycMethod: v.method,
-    kycAccountEncrypted: v.method === "bank" ? deps.encryptor.encrypt(accountNumber) : null,
-    kycAccountLast4: v.method === "bank" ? accountNumber.slice(-4) : null,
+    accountNumberEncrypted: v.method === "bank" ? deps.encryptor.encrypt(accountNumber) : null,
+    accountNumberLast4: v.method === "bank" ? accountNumber.slice(-4) : null,
     ifsc: v.method === "bank" ? v.ifsc : null,
     upiId: v.method === "upi" ? v.upiId : null,
     kycStatus: status,
     registeredName: validation.registeredName,
     kycCheckedAt: new Date(),
-    kycReviewedBy: null,
     providerContactId: validation.contactId,
     providerFundAccountId: validation.fundAccountId,
-  };
-  await deps.db
-    .insert(payoutAccounts)
-    .values({ userId, method: "bankTransfer", ...values })
-    .onConflictDoUpdate({ target: payoutAccounts.userId, set: values });
+  });
   const message =
     status === "verified"
       ? PAYOUT_MESSAGES.verified(validation.registeredName ?? v.legalName)
@@ -104,7 +174,7 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
       .set({ kycStatus: "approved", kycReviewedBy: adminId })
       .where(eq(payoutAccounts.userId, userId))
       .returning();
-    if (!updated?.kycMethod) throw new DomainError("not_found", "NOT_FOUND", "This payee has no payee details.");
+    if (!updated) throw new DomainError("not_found", "NOT_FOUND", "This payee has no payee details.");
     if (!updated.providerFundAccountId)
       throw new DomainError("conflict", "NOT_VALIDATED", "These details were never validated by the provider.");
     await tx

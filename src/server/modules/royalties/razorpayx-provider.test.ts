@@ -116,6 +116,7 @@ describe("the RazorpayX payout adapter, against a local server answering like Ra
       const release = await createLiveRelease(server, admin, artist.client);
       await importReport(admin, "x.csv", [`2026-10-01,Spotify,IN,${release.upcEan},,1,1,1000.00,INR`]);
       const kyc = await artist.client.request("PUT", "/api/payee-details", {
+        residence: "india",
         legalName: "Owner Artist",
         method: "upi",
         upiId: "owner@okbank",

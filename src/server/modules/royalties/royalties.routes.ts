@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGES } from "#domain/messages";
-import { KYC_STATUSES, kycSchema, PAYOUT_STATUSES } from "#domain/payouts";
+import {
+  KYC_STATUSES,
+  PAYEE_METHODS,
+  PAYEE_RESIDENCES,
+  PAYOUT_STATUSES,
+  payeeDetailsSchema as payeeDetailsInput,
+  TAX_FORMS,
+} from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireRecentSignIn, requireUser } from "#server/auth/guards";
@@ -250,13 +257,21 @@ const splitsSchema = z
   .openapi("Splits");
 const payeeDetailsSchema = z
   .object({
+    residence: z.enum(PAYEE_RESIDENCES),
+    method: z.enum(PAYEE_METHODS),
     legalName: z.string(),
     panLast4: z.string().nullable(),
-    method: z.enum(["bank", "upi"]),
     accountLast4: z.string().nullable(),
     ifsc: z.string().nullable(),
     upiId: z.string().nullable(),
-    status: z.enum(KYC_STATUSES),
+    routingNumber: z.string().nullable(),
+    bankName: z.string().nullable(),
+    paypalEmail: z.string().nullable(),
+    taxForm: z.enum(TAX_FORMS).nullable(),
+    status: z
+      .enum(KYC_STATUSES)
+      .nullable()
+      .openapi({ description: "The provider's check in India; null when none ran" }),
     registeredName: z.string().nullable(),
     checkedAt: z.string().nullable(),
   })
@@ -437,7 +452,7 @@ const moreRoutes = {
     method: "get",
     path: "/payee-details",
     tags: ["Royalties"],
-    summary: "Your payee details (KYC), masked, with their validation status",
+    summary: "Your payee details, masked, with their validation status",
     responses: { 200: json(z.object({ details: payeeDetailsSchema.nullable() }), "Details"), 401: err("Signed out") },
   }),
   savePayeeDetails: createRoute({
@@ -445,11 +460,13 @@ const moreRoutes = {
     path: "/payee-details",
     tags: ["Royalties"],
     summary:
-      "Save payee details: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider",
+      "Save payee details. In India: legal name, PAN, and a bank account + IFSC or a UPI ID, validated by the payout provider. Outside India: a bank transfer or PayPal with a US tax form, paid by hand",
     request: {
       body: {
         content: {
-          "application/json": { schema: kycSchema.and(z.object({ password: z.string().max(1000).optional() })) },
+          "application/json": {
+            schema: payeeDetailsInput.and(z.object({ password: z.string().max(1000).optional() })),
+          },
         },
         required: true,
       },

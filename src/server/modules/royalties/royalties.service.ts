@@ -4,7 +4,7 @@
 // return, once) in the transaction that changes its status.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
-import { financialYearIst, monthOf } from "#domain/clock";
+import { financialYearIst, monthOf, todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import {
   canMovePayout,
@@ -200,7 +200,7 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
       hasValidPan: Boolean(account?.panEncrypted),
       config: deps.payouts.tds,
     });
-    const method = account?.kycMethod ?? account?.method ?? "bankTransfer";
+    const method = account?.method ?? "bankTransfer";
     const [payout] = await tx
       .insert(payouts)
       .values({
@@ -220,7 +220,7 @@ export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: 
       userId,
       kind: "payout",
       amountPaise: -amount,
-      month: monthOf(now.toISOString()),
+      month: monthOf(todayIst(now)),
       payoutId: payout?.id,
     });
   });
@@ -235,11 +235,12 @@ export async function listPayouts(db: Db) {
       userName: users.name,
       userEmail: users.email,
       kycStatus: payoutAccounts.kycStatus,
-      kycMethod: payoutAccounts.kycMethod,
+      method: payoutAccounts.method,
+      residence: payoutAccounts.residence,
       legalName: payoutAccounts.legalName,
       registeredName: payoutAccounts.registeredName,
       upiId: payoutAccounts.upiId,
-      accountLast4: payoutAccounts.kycAccountLast4,
+      accountLast4: payoutAccounts.accountNumberLast4,
       ifsc: payoutAccounts.ifsc,
     })
     .from(payouts)
@@ -255,12 +256,12 @@ export async function listPayouts(db: Db) {
     kycStatus: (r.kycStatus as KycStatus | null) ?? null,
     legalName: r.legalName,
     registeredName: r.registeredName,
-    payableByProvider: Boolean(r.kycMethod && KYC_PAYABLE.includes(r.kycStatus as KycStatus)),
+    payableByProvider: r.residence === "india" && KYC_PAYABLE.includes(r.kycStatus as KycStatus),
     /** Where the provider would send it, for the admin's confirmation: a UPI ID, or a masked account. */
     destination:
-      r.kycMethod === "upi"
+      r.method === "upi"
         ? r.upiId
-        : r.kycMethod === "bank" && r.accountLast4
+        : r.method === "bank" && r.accountLast4
           ? `A/c •••• ${r.accountLast4}${r.ifsc ? ` (${r.ifsc})` : ""}`
           : null,
   }));
@@ -293,7 +294,7 @@ export async function approvePayouts(
       const { payout, account } = row;
       if (!(payout.status === "pending" || (payout.status === "approved" && !payout.providerPayoutId)))
         return { reason: PAYOUT_MESSAGES.notPending };
-      if (!account?.kycMethod || !account.providerFundAccountId)
+      if (account?.residence !== "india" || !account.providerFundAccountId)
         return { reason: "The payee has no validated bank account or UPI ID: pay by hand and mark it paid." };
       if (!KYC_PAYABLE.includes(account.kycStatus as KycStatus)) return { reason: PAYOUT_MESSAGES.kycHeld };
       // All of it is TDS (a catch-up): nothing to transfer, so nothing goes to the provider.
@@ -315,7 +316,7 @@ export async function approvePayouts(
       continue;
     }
     const { payout, account } = claimed;
-    const mode = account.kycMethod === "upi" ? "UPI" : "IMPS";
+    const mode = account.method === "upi" ? "UPI" : "IMPS";
     try {
       const made = await config.provider.createPayout({
         fundAccountId: account.providerFundAccountId as string,
@@ -359,7 +360,7 @@ async function returnPayout(tx: Db, payoutId: string, status: "failed" | "revers
     userId: updated.userId,
     kind: "payout_return",
     amountPaise: updated.amountPaise,
-    month: monthOf(new Date().toISOString()),
+    month: monthOf(todayIst()),
     payoutId: updated.id,
   });
   return updated;

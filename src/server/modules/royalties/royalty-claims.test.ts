@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eanFor, IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { RELEASE_NOTICES } from "#domain/releases";
 import { migrationsFolder } from "#server/db/client";
-import { createArtist, createLiveRelease, validRelease } from "#server/test/factories";
+import { createArtist, createLiveRelease, paypalPayee, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 const HEADER = "date,store,country,upc,isrc,streams,listeners,revenue,currency";
@@ -211,7 +211,7 @@ describe("royalties reach only the release that holds the code", () => {
     expect(victimRoyalties.totalEarningsPaise).toBe(Math.floor(((2_000_000 + 1_000) * 80 + 50) / 100));
     const attackerRoyalties = (await attacker.client.get("/api/royalties")).body;
     expect(attackerRoyalties.totalEarningsPaise).toBe(0);
-    await attacker.client.request("PUT", "/api/payout-account", { method: "paypal", paypalEmail: "a@example.com" });
+    await attacker.client.request("PUT", "/api/payee-details", paypalPayee("a@example.com"));
     expect((await attacker.client.post("/api/royalties/payouts")).status).toBe(409);
 
     const check = await admin.get("/api/admin/royalties/reconciliation");
@@ -281,7 +281,7 @@ describe("royalties reach only the release that holds the code", () => {
     const earner = await createArtist(server, "Earner");
     const own = await createLiveRelease(server, admin, earner.client, { title: "Own Hit", upcEan: "4012345678901" });
     await importReport(admin, "earner.csv", ["2026-11-12,Spotify,IN,4012345678901,,1000,500,1000.00,INR"]);
-    await earner.client.request("PUT", "/api/payout-account", { method: "paypal", paypalEmail: "e@example.com" });
+    await earner.client.request("PUT", "/api/payee-details", paypalPayee("e@example.com"));
     const payout = await earner.client.post("/api/royalties/payouts");
     expect(payout.status).toBe(201);
     const before = await earner.client.get("/api/royalties");

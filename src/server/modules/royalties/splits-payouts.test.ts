@@ -327,7 +327,12 @@ describe("splits, escrow, statements and payouts", () => {
     const provider = () => server.payouts.provider as TestPayoutProvider;
     /** The owner's payee details: a UPI ID under their legal name (no PAN), checked by the test provider. */
     const upiPayee = (upiId: string) =>
-      owner.client.request("PUT", "/api/payee-details", { legalName: "Owner Artist", method: "upi", upiId });
+      owner.client.request("PUT", "/api/payee-details", {
+        residence: "india",
+        legalName: "Owner Artist",
+        method: "upi",
+        upiId,
+      });
     async function earn(client: TestClient, paise: number) {
       // Owner keeps 100 %; 80 % plan share: revenue = paise / 0.8.
       await importReport(admin, `earn-${Math.random()}.csv`, [row(inDays(1), (((paise / 80) * 100) / 100).toFixed(2))]);
@@ -339,6 +344,7 @@ describe("splits, escrow, statements and payouts", () => {
       // Without payee details there is nothing to pay to.
       expect((await owner.client.post("/api/royalties/payouts")).status).toBe(409);
       const kyc = await owner.client.request("PUT", "/api/payee-details", {
+        residence: "india",
         legalName: "Owner Artist",
         pan: "ABCPE1234F",
         method: "upi",
@@ -399,6 +405,7 @@ describe("splits, escrow, statements and payouts", () => {
     it("a name that does not match holds payouts until an admin reviews; an invalid account is refused", async () => {
       await earn(owner.client, 80_000);
       const mismatch = await owner.client.request("PUT", "/api/payee-details", {
+        residence: "india",
         legalName: "Owner Artist",
         method: "bank",
         accountNumber: "mismatch123456",
@@ -419,6 +426,7 @@ describe("splits, escrow, statements and payouts", () => {
       // ₹40,000 then ₹20,000 in one year: nothing on the first, 10 % of ₹60,000 on the second.
       await earn(owner.client, 6_000_000);
       await owner.client.request("PUT", "/api/payee-details", {
+        residence: "india",
         legalName: "Owner Artist",
         pan: "ABCPE1234F",
         method: "upi",
@@ -530,6 +538,7 @@ describe("splits, escrow, statements and payouts", () => {
       );
       const change = (password?: string) =>
         owner.client.request("PUT", "/api/payee-details", {
+          residence: "india",
           legalName: "Owner Artist",
           method: "upi",
           upiId: "thief@okbank",
@@ -594,7 +603,7 @@ describe("splits, escrow, statements and payouts", () => {
     });
 
     it("counts the TDS threshold per PAN across accounts, and files each payout under the PAN it was made to", async () => {
-      const pan = { legalName: "Owner Artist", pan: "ABCPE1234F", method: "upi" as const };
+      const pan = { residence: "india" as const, legalName: "Owner Artist", pan: "ABCPE1234F", method: "upi" as const };
       await earn(owner.client, 4_000_000);
       await owner.client.request("PUT", "/api/payee-details", { ...pan, upiId: "owner@okbank" });
       const first = await owner.client.post("/api/royalties/payouts", { amountPaise: 4_000_000 });

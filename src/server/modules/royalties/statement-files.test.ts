@@ -30,6 +30,7 @@ describe("CSVs we write never carry a formula", () => {
     expect(statement.text).not.toMatch(/(^|[\n,])"?=HYPERLINK/);
 
     const kyc = await artist.client.request("PUT", "/api/payee-details", {
+      residence: "india",
       legalName: "@SUM(1+1)*cmd",
       pan: "ABCPE1234F",
       method: "upi",

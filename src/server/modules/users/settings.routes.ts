@@ -1,17 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { notificationPreferencesSchema, payoutAccountSchema, profileSchema } from "#domain/settings";
+import { notificationPreferencesSchema, profileSchema } from "#domain/settings";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
 import {
   AVATAR_FILE,
   getNotificationPreferences,
-  getPayoutAccount,
   getProfile,
   readAvatar,
   saveAvatar,
   saveNotificationPreferences,
-  savePayoutAccount,
   saveProfile,
 } from "./settings.service";
 
@@ -28,18 +26,6 @@ const profileOut = z
     image: z.string().nullable(),
   })
   .openapi("Profile");
-
-const payoutOut = z
-  .object({
-    method: z.enum(["bankTransfer", "paypal"]),
-    accountName: z.string(),
-    accountNumberMasked: z.string().nullable(),
-    routingNumber: z.string(),
-    bankName: z.string(),
-    paypalEmail: z.string(),
-    taxForm: z.enum(["w9", "w8ben", "w8bene"]).nullable(),
-  })
-  .openapi("PayoutAccount");
 
 const routes = {
   getProfile: createRoute({
@@ -71,25 +57,6 @@ const routes = {
     summary: "A stored profile picture",
     request: { params: z.object({ file: z.string().regex(AVATAR_FILE) }) },
     responses: { 200: { description: "The image" }, 404: err("No such picture") },
-  }),
-  getPayout: createRoute({
-    method: "get",
-    path: "/payout-account",
-    tags: ["Settings"],
-    summary: "Where royalties are paid; the account number only masked",
-    responses: { 200: json(z.object({ account: payoutOut.nullable() }), "Payout account"), 401: err("Signed out") },
-  }),
-  putPayout: createRoute({
-    method: "put",
-    path: "/payout-account",
-    tags: ["Settings"],
-    summary: "Save payout details; the account number is encrypted at rest",
-    request: { body: { content: { "application/json": { schema: payoutAccountSchema } }, required: true } },
-    responses: {
-      200: json(z.object({ account: payoutOut }), "Saved"),
-      400: err("Invalid input"),
-      401: err("Signed out"),
-    },
   }),
   getPreferences: createRoute({
     method: "get",
@@ -133,16 +100,6 @@ export const settingsRouter = createRouter()
       "Content-Type": file.endsWith(".png") ? "image/png" : "image/jpeg",
       "Cache-Control": "public, max-age=31536000, immutable",
     });
-  })
-  .openapi(routes.getPayout, async (c) => {
-    const user = await requireUser(c);
-    return c.json({ account: await getPayoutAccount(c.get("deps").database.db, user.id) }, 200);
-  })
-  .openapi(routes.putPayout, async (c) => {
-    const user = await requireUser(c);
-    const { database, payoutEncryptor } = c.get("deps");
-    const account = await savePayoutAccount({ db: database.db, payoutEncryptor }, user.id, c.req.valid("json"));
-    return c.json({ account }, 200);
   })
   .openapi(routes.getPreferences, async (c) => {
     const user = await requireUser(c);

@@ -1,4 +1,4 @@
-// The signed-in user's own settings (profile, picture, payout account, notices), as plain functions
+// The signed-in user's own settings (profile, picture, notices; payee details live in royalties), as plain functions
 // over their dependencies: no HTTP here. settings.routes.ts parses, authorizes and shapes the answers.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -12,14 +12,12 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_PREFERENCE_KEYS,
   type notificationPreferencesSchema,
-  type payoutAccountSchema,
   type profileSchema,
   SETTINGS_MESSAGES,
 } from "#domain/settings";
 import type { Db } from "#server/db/client";
-import { notificationPreferences, payoutAccounts, users } from "#server/db/schema";
+import { notificationPreferences, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
-import type { Encryptor } from "#server/lib/encryption";
 
 export const AVATAR_URL_PREFIX = "/api/uploads/avatars/";
 export const AVATAR_FILE = /^[a-zA-Z0-9-]{1,80}\.(png|jpg)$/;
@@ -54,17 +52,6 @@ function imageKind(bytes: Uint8Array): "png" | "jpg" | null {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
   return null;
 }
-
-type PayoutRow = typeof payoutAccounts.$inferSelect;
-const toPayout = (row: PayoutRow) => ({
-  method: row.method as "bankTransfer" | "paypal",
-  accountName: row.accountName ?? "",
-  accountNumberMasked: row.accountNumberLast4 ? `•••• ${row.accountNumberLast4}` : null,
-  routingNumber: row.routingNumber ?? "",
-  bankName: row.bankName ?? "",
-  paypalEmail: row.paypalEmail ?? "",
-  taxForm: (row.taxForm as "w9" | "w8ben" | "w8bene" | null) ?? null,
-});
 
 export async function getProfile(db: Db, userId: string) {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
@@ -126,47 +113,6 @@ export async function readAvatar(uploadsDir: string, file: string) {
   const data = await fs.readFile(path.join(uploadsDir, "avatars", file)).catch(() => null);
   if (!data) throw new DomainError("not_found", "NOT_FOUND", "No such picture.");
   return new Uint8Array(data);
-}
-
-export async function getPayoutAccount(db: Db, userId: string) {
-  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  return row ? toPayout(row) : null;
-}
-
-/** Bank or PayPal details; the account number is stored encrypted, and a blank one on update keeps the stored one. */
-export async function savePayoutAccount(
-  deps: { db: Db; payoutEncryptor: Encryptor },
-  userId: string,
-  input: z.output<typeof payoutAccountSchema>,
-) {
-  const [existing] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  const bank = input.method === "bankTransfer";
-  if (bank && !input.accountNumber && !existing?.accountNumberEncrypted) {
-    throw invalid(SETTINGS_MESSAGES.bankFieldsRequired);
-  }
-  const number = bank && input.accountNumber ? input.accountNumber : null;
-  const values = {
-    method: input.method,
-    accountName: bank ? input.accountName : null,
-    routingNumber: bank ? input.routingNumber : null,
-    bankName: bank ? input.bankName : null,
-    paypalEmail: bank ? null : input.paypalEmail,
-    taxForm: input.taxForm,
-    // PayPal keeps no bank number.
-    accountNumberEncrypted: !bank
-      ? null
-      : number
-        ? deps.payoutEncryptor.encrypt(number)
-        : (existing?.accountNumberEncrypted ?? null),
-    accountNumberLast4: !bank ? null : number ? number.slice(-4) : (existing?.accountNumberLast4 ?? null),
-  };
-  const [row] = await deps.db
-    .insert(payoutAccounts)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: payoutAccounts.userId, set: values })
-    .returning();
-  if (!row) throw new Error("payout upsert returned nothing");
-  return toPayout(row);
 }
 
 export async function getNotificationPreferences(db: Db, userId: string) {

@@ -39,8 +39,8 @@ describe("settings API", () => {
       ["GET", "/api/profile"],
       ["PUT", "/api/profile"],
       ["POST", "/api/profile/avatar"],
-      ["GET", "/api/payout-account"],
-      ["PUT", "/api/payout-account"],
+      ["GET", "/api/payee-details"],
+      ["PUT", "/api/payee-details"],
       ["GET", "/api/notification-preferences"],
       ["PUT", "/api/notification-preferences"],
     ] as const) {
@@ -94,52 +94,73 @@ describe("settings API", () => {
     );
   });
 
-  it("encrypts the account number at rest and only ever shows it masked", async () => {
+  it("keeps one set of payee details: a bank abroad, encrypted at rest, shown masked, replaced whole by India's (issue 34)", async () => {
     const artist = await createArtist(server);
-    expect((await artist.client.get("/api/payout-account")).body).toEqual({ account: null });
+    expect((await artist.client.get("/api/payee-details")).body).toEqual({ details: null });
+    // The old second endpoint is gone: one endpoint, one form.
+    expect((await artist.client.request("PUT", "/api/payout-account", { method: "paypal" })).status).toBe(404);
     const bank = {
+      residence: "abroad",
+      legalName: "Asha Rao",
       method: "bankTransfer",
-      accountName: "Asha Rao",
-      accountNumber: "123456789012",
-      routingNumber: "hdfc0001234",
-      bankName: "HDFC Bank",
+      accountNumber: "DE89370400440532013000",
+      routingNumber: "deutdeff",
+      bankName: "Deutsche Bank",
       taxForm: "w8ben",
     };
-    const saved = await artist.client.request("PUT", "/api/payout-account", bank);
+    const saved = await artist.client.request("PUT", "/api/payee-details", bank);
     expect(saved.status).toBe(200);
-    expect(saved.body.account).toMatchObject({
-      accountNumberMasked: "•••• 9012",
-      routingNumber: "HDFC0001234",
+    expect(saved.body.details).toMatchObject({
+      residence: "abroad",
+      method: "bankTransfer",
+      accountLast4: "3000",
+      routingNumber: "DEUTDEFF",
       taxForm: "w8ben",
+      status: null,
     });
-    expect(saved.text).not.toContain("123456789012");
-    const raw = await server.database.db.execute(
-      sql`select account_number_encrypted from payout_accounts where user_id = ${artist.id}`,
-    );
-    const stored =
-      (raw as unknown as { rows: { account_number_encrypted: string }[] }).rows[0]?.account_number_encrypted ?? "";
-    expect(stored).toMatch(/^v1\./);
-    expect(stored).not.toContain("123456789012");
+    expect(saved.text).not.toContain("DE89370400440532013000");
+    const stored = async () => {
+      const raw = await server.database.db.execute(sql`select * from payout_accounts where user_id = ${artist.id}`);
+      return (raw as unknown as { rows: Record<string, string | null>[] }).rows[0] ?? {};
+    };
+    expect((await stored()).account_number_encrypted).toMatch(/^v1\./);
+    expect(JSON.stringify(await stored())).not.toContain("DE89370400440532013000");
 
-    // A blank number keeps the stored one.
-    const renamed = await artist.client.request("PUT", "/api/payout-account", {
+    // A blank number keeps the stored one; a bad field is refused with its message beside it.
+    const renamed = await artist.client.request("PUT", "/api/payee-details", {
       ...bank,
       accountNumber: "",
-      bankName: "HDFC",
+      bankName: "DB",
     });
-    expect(renamed.body.account).toMatchObject({ bankName: "HDFC", accountNumberMasked: "•••• 9012" });
-    for (const bad of [{ routingNumber: "XYZ" }, { accountNumber: "12ab" }, { method: "cash" }]) {
-      expect((await artist.client.request("PUT", "/api/payout-account", { ...bank, ...bad })).status).toBe(400);
+    expect(renamed.body.details).toMatchObject({ bankName: "DB", accountLast4: "3000" });
+    for (const bad of [{ routingNumber: "XYZ" }, { accountNumber: "1!" }, { method: "cash" }, { taxForm: "w2" }]) {
+      expect((await artist.client.request("PUT", "/api/payee-details", { ...bank, ...bad })).status).toBe(400);
     }
-    const paypal = await artist.client.request("PUT", "/api/payout-account", {
+    // PayPal needs no account number, and drops the bank's.
+    const paypal = await artist.client.request("PUT", "/api/payee-details", {
+      residence: "abroad",
+      legalName: "Asha Rao",
       method: "paypal",
       paypalEmail: "asha@paypal.example",
+      taxForm: "w8ben",
     });
-    expect(paypal.body.account).toMatchObject({
-      method: "paypal",
-      accountNumberMasked: null,
-      paypalEmail: "asha@paypal.example",
+    expect(paypal.body.details).toMatchObject({ method: "paypal", accountLast4: null, bankName: null });
+    expect((await stored()).account_number_encrypted).toBeNull();
+
+    // Moving to India: the provider checks the account, and nothing of the payee abroad is left.
+    const india = await artist.client.request("PUT", "/api/payee-details", {
+      residence: "india",
+      legalName: "Asha Rao",
+      method: "upi",
+      upiId: "asha@okaxis",
     });
+    expect(india.status).toBe(200);
+    expect(india.body.details).toMatchObject({ residence: "india", method: "upi", status: "verified", taxForm: null });
+    expect(await stored()).toMatchObject({ paypal_email: null, tax_form: null, routing_number: null });
+    // Back to a bank abroad: its number must be given again (the old one was not kept).
+    const again = await artist.client.request("PUT", "/api/payee-details", { ...bank, accountNumber: "" });
+    expect(again.status).toBe(400);
+    expect(again.body.error.details.fields.accountNumber).toBeTruthy();
   });
 
   it("keeps the spec's notification defaults until saved", async () => {

@@ -48,7 +48,9 @@ export function RoyaltiesPage() {
   const destination = account
     ? account.method === "upi"
       ? `UPI ID ${account.upiId ?? ""}`
-      : `account •••• ${account.accountLast4 ?? ""}${account.ifsc ? ` (${account.ifsc})` : ""}`
+      : account.method === "paypal"
+        ? `PayPal ${account.paypalEmail ?? ""}`
+        : `account •••• ${account.accountLast4 ?? ""}${account.ifsc ? ` (${account.ifsc})` : ""}`
     : "your saved payout account";
   const open = data.payouts.find((p) => (PAYOUT_OPEN_STATUSES as readonly string[]).includes(p.status));
   const ask = async (password?: string): Promise<void> => {

@@ -5,7 +5,6 @@ import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { PayeeDetailsCard } from "#web/features/royalties/components/payee-details-card";
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
-import { PaymentTab } from "#web/features/settings/components/payment-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
 import { SecurityTab } from "#web/features/settings/components/security-tab";
 
@@ -35,26 +34,9 @@ export function SettingsPage() {
           </Card>
         </TabsContent>
         <TabsContent value="payment" className="mt-6">
-          {/* Indian payouts first (issue 34: an Indian artist following "Add Payout Details" landed on the
-              bank/PayPal card with US tax forms first and thought she was done). */}
+          {/* One form for where royalties are paid (issue 34): residence first, then India's KYC or a
+              bank abroad / PayPal with the US tax form. */}
           <PayeeDetailsCard />
-          <Card className="mt-4">
-            {/* The spec's payment form, for payments an admin makes by hand (and payees outside India,
-                who give a US tax form); each card says which it is, so they do not read as one form. */}
-            <section aria-labelledby="manual-payment-heading" className="grid gap-4">
-              <div className="grid gap-1">
-                <h2 id="manual-payment-heading" className="text-lg font-semibold">
-                  Bank transfer or PayPal
-                </h2>
-                <p className="text-sm text-muted-foreground">
-                  Only if you are paid outside India, or by hand: an admin pays to these details and records the bank or
-                  PayPal reference. The US tax forms (W-9, W-8BEN) are for payees outside India. Payouts in India use
-                  the payee details above.
-                </p>
-              </div>
-              <PaymentTab />
-            </section>
-          </Card>
         </TabsContent>
         <TabsContent value="notifications" className="mt-6">
           <Card>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { KycInput } from "#domain/payouts";
+import type { PayeeDetailsInput } from "#domain/payouts";
 import type { SplitSheetInput, SplitTemplateInput } from "#domain/splits";
 import { type Answer, call, client } from "#web/lib/api-client";
 import { useInvalidateAdmin } from "#web/lib/query-roots";
@@ -7,7 +7,7 @@ import { royaltiesQueryOptions } from "./get-royalties";
 
 export type Splits = Answer<(typeof client.releases)[":id"]["splits"]["$get"]>;
 export type Statement = Answer<(typeof client.royalties.statements)[":month"]["$get"]>;
-export type PayeeDetails = NonNullable<Answer<(typeof client)["payee-details"]["$get"]>["details"]>;
+export type PayeeDetailsView = NonNullable<Answer<(typeof client)["payee-details"]["$get"]>["details"]>;
 
 const splitsKey = (releaseId: string) => ["splits", releaseId] as const;
 
@@ -72,7 +72,7 @@ export const usePayeeDetails = () =>
 export function useSavePayeeDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: KycInput & { password?: string }) =>
+    mutationFn: (input: PayeeDetailsInput & { password?: string }) =>
       call(client["payee-details"].$put({ json: input as never })),
     onSuccess: (data) => queryClient.setQueryData(payeeKey, { details: data.details }),
   });

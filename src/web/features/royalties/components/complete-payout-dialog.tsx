@@ -86,15 +86,23 @@ function PayeeAccountDetails({ payoutId }: { payoutId: string }) {
   if (account.isPending) return <Skeleton className="h-24" />;
   if (account.isError) return <FormError message={account.error.message} />;
   const a = account.data;
-  const rows: [string, string | null][] =
-    a.method === "paypal"
+  const rows: [string, string | null][] = [
+    ["Payee", a.legalName],
+    ...((a.method === "paypal"
       ? [["PayPal", a.paypalEmail]]
-      : [
-          ["Account holder", a.accountName],
-          ["Account number", a.accountNumber],
-          ["IFSC / routing", a.routingNumber],
-          ["Bank", a.bankName],
-        ];
+      : a.method === "upi"
+        ? [["UPI ID", a.upiId]]
+        : a.method === "bank"
+          ? [
+              ["Account number", a.accountNumber],
+              ["IFSC", a.ifsc],
+            ]
+          : [
+              ["Account number", a.accountNumber],
+              ["SWIFT/BIC or routing", a.routingNumber],
+              ["Bank", a.bankName],
+            ]) as [string, string | null][]),
+  ];
   return (
     <section aria-labelledby="payee-account-title" className="mb-4 rounded-lg border border-border p-3 text-sm">
       <h3 id="payee-account-title" className="font-semibold">

@@ -3,6 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { AUTH_STEP_UP_MESSAGES } from "#domain/auth";
+import { PAYOUT_MESSAGES } from "#domain/payouts";
 import { api, mockApiForThisFile, renderWithApp } from "#web/test/render";
 import { PayeeDetailsCard } from "./payee-details-card";
 
@@ -46,5 +47,52 @@ describe("payee details", () => {
       password: "artist-pass",
     });
     expect(await screen.findByText("Checked with the bank: registered to ASHA RAO.")).toBeTruthy();
+  });
+
+  it("asks a payee outside India for a bank abroad or PayPal and the tax form, never a PAN; errors beside their fields", async () => {
+    const sent: Record<string, unknown>[] = [];
+    api.use(
+      http.get("*/api/payee-details", () => HttpResponse.json({ details: null })),
+      http.put("*/api/payee-details", async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ details: null, message: PAYOUT_MESSAGES.savedAbroad });
+      }),
+    );
+    const { user } = renderWithApp(<PayeeDetailsCard />);
+    expect(await screen.findByRole("radio", { name: "In India" })).toHaveProperty("checked", true);
+    expect(screen.queryByLabelText("Tax form")).toBeNull();
+    await user.click(screen.getByRole("radio", { name: "Outside India" }));
+    expect(screen.queryByLabelText(/^PAN/)).toBeNull();
+    await user.type(screen.getByLabelText("Legal name (account holder)"), "Jane Doe");
+    await user.click(screen.getByRole("radio", { name: "PayPal" }));
+    await user.type(screen.getByLabelText("PayPal e-mail"), "jane-at-example");
+    await user.click(screen.getByRole("button", { name: "Save Payment Details" }));
+
+    // Nothing is sent; the first field in error has the focus and is described by its message.
+    const email = screen.getByLabelText("PayPal e-mail");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      PAYOUT_MESSAGES.badPaypal,
+    );
+    expect(screen.getByText(PAYOUT_MESSAGES.taxFormRequired)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, "jane@example.com");
+    await user.selectOptions(screen.getByLabelText("Tax form"), "w8ben");
+    await user.click(screen.getByRole("button", { name: "Save Payment Details" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Only the chosen residence's fields go: no PAN, IFSC or UPI ID.
+    expect(sent[0]).toEqual({
+      residence: "abroad",
+      legalName: "Jane Doe",
+      method: "paypal",
+      accountNumber: "",
+      routingNumber: "",
+      bankName: "",
+      paypalEmail: "jane@example.com",
+      taxForm: "w8ben",
+    });
   });
 });

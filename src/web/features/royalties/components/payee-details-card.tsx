@@ -1,52 +1,127 @@
 import { useId, useState } from "react";
-import { KYC_STATUS_LABELS, type KycInput, kycSchema } from "#domain/payouts";
+import {
+  KYC_STATUS_LABELS,
+  PAYEE_METHOD_LABELS,
+  PAYEE_RESIDENCE_LABELS,
+  PAYEE_RESIDENCES,
+  type PayeeDetailsInput,
+  type PayeeMethod,
+  type PayeeResidence,
+  payeeDetailsSchema,
+  TAX_FORM_LABELS,
+  TAX_FORMS,
+  type TaxForm,
+} from "#domain/payouts";
+import { SETTINGS_MESSAGES } from "#domain/settings";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
-import { usePayeeDetails, useSavePayeeDetails } from "#web/features/royalties/api/splits";
+import { type PayeeDetailsView, usePayeeDetails, useSavePayeeDetails } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
 import { needsPasswordAgain, usePasswordAgain } from "./password-again";
 
-const FIELDS = ["legalName", "pan", "accountNumber", "ifsc", "upiId"] as const;
+/** Every field of the form, in the order they appear (the first in error takes the focus). */
+const FIELDS = [
+  "legalName",
+  "pan",
+  "method",
+  "upiId",
+  "accountNumber",
+  "ifsc",
+  "routingNumber",
+  "bankName",
+  "paypalEmail",
+  "taxForm",
+] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Payee KYC: legal name, PAN, and a bank account + IFSC or a UPI ID, checked with the payout provider. */
+interface FormValues {
+  residence: PayeeResidence;
+  legalName: string;
+  pan: string;
+  method: PayeeMethod;
+  accountNumber: string;
+  ifsc: string;
+  upiId: string;
+  routingNumber: string;
+  bankName: string;
+  paypalEmail: string;
+  taxForm: TaxForm | "";
+}
+
+const METHODS_BY_RESIDENCE: Record<PayeeResidence, readonly PayeeMethod[]> = {
+  india: ["upi", "bank"],
+  abroad: ["bankTransfer", "paypal"],
+};
+
+const initialValues = (details: PayeeDetailsView | null): FormValues => ({
+  residence: details?.residence ?? "india",
+  legalName: details?.legalName ?? "",
+  pan: "",
+  method: details?.method ?? "upi",
+  accountNumber: "",
+  ifsc: details?.ifsc ?? "",
+  upiId: details?.upiId ?? "",
+  routingNumber: details?.routingNumber ?? "",
+  bankName: details?.bankName ?? "",
+  paypalEmail: details?.paypalEmail ?? "",
+  taxForm: details?.taxForm ?? "",
+});
+
+/** What is sent: only the chosen residence's fields. */
+function toInput(v: FormValues): PayeeDetailsInput {
+  if (v.residence === "india") {
+    const method = v.method === "bank" ? "bank" : "upi";
+    return {
+      residence: "india",
+      legalName: v.legalName,
+      pan: v.pan,
+      method,
+      accountNumber: v.accountNumber,
+      ifsc: v.ifsc,
+      upiId: v.upiId,
+    };
+  }
+  return {
+    residence: "abroad",
+    legalName: v.legalName,
+    method: v.method === "paypal" ? "paypal" : "bankTransfer",
+    accountNumber: v.accountNumber,
+    routingNumber: v.routingNumber,
+    bankName: v.bankName,
+    paypalEmail: v.paypalEmail,
+    taxForm: (v.taxForm || undefined) as TaxForm,
+  };
+}
+
+/**
+ * The one form for where royalties are paid (issue 34). In India: legal name, PAN, and a UPI ID or a
+ * bank account + IFSC, checked with the payout provider. Outside India: a bank transfer or PayPal, paid
+ * by hand, with the US tax form that applies.
+ */
 export function PayeeDetailsCard() {
   const id = useId();
   const current = usePayeeDetails();
   const save = useSavePayeeDetails();
   const passwordAgain = usePasswordAgain();
   const details = current.data?.details ?? null;
-  const [values, setValues] = useState<{
-    legalName: string;
-    pan: string;
-    method: "bank" | "upi";
-    accountNumber: string;
-    ifsc: string;
-    upiId: string;
-  } | null>(null);
-  const form = values ?? {
-    legalName: details?.legalName ?? "",
-    pan: "",
-    method: details?.method ?? "upi",
-    accountNumber: "",
-    ifsc: details?.ifsc ?? "",
-    upiId: details?.upiId ?? "",
-  };
+  const [values, setValues] = useState<FormValues | null>(null);
+  const form = values ?? initialValues(details);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const set = (patch: Partial<typeof form>) => setValues({ ...form, ...patch });
+  const set = (patch: Partial<FormValues>) => setValues({ ...form, ...patch });
   const fid = (f: Field) => `${id}-${f}`;
+  const india = form.residence === "india";
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const input: KycInput = form;
-    const parsed = kycSchema.safeParse(input);
+    const input = toInput(form);
+    const parsed = payeeDetailsSchema.safeParse(input);
     if (!parsed.success) {
       const found = fieldErrorsOf(parsed.error, FIELDS);
       setErrors(found);
@@ -60,7 +135,8 @@ export function PayeeDetailsCard() {
         try {
           const saved = await save.mutateAsync({ ...input, ...(password ? { password } : {}) });
           setMessage(saved.message);
-          toast({ title: "Payee details saved", description: saved.message });
+          setValues({ ...form, pan: "", accountNumber: "" });
+          toast({ title: SETTINGS_MESSAGES.paymentUpdatedTitle, description: saved.message });
           return;
         } catch (err) {
           // An old sign-in: the password again, then the same details (issue 34).
@@ -71,79 +147,138 @@ export function PayeeDetailsCard() {
         }
       }
     } catch (err) {
+      // The server's own message for a field (e.g. an account number it needs again) goes beside it.
+      const fields =
+        err instanceof ApiClientError ? (err.details as { fields?: Partial<Record<Field, string>> })?.fields : null;
+      if (fields) setErrors(fields);
       setMessage(err instanceof ApiClientError ? err.message : "The details could not be saved.");
     }
   };
-  const field = (f: Field, label: string, extra: Record<string, unknown> = {}) => (
-    <div className="grid gap-1">
-      <Label htmlFor={fid(f)}>{label}</Label>
-      <Input
-        id={fid(f)}
-        value={form[f]}
-        onChange={(e) => set({ [f]: e.target.value })}
-        {...extra}
-        {...fieldErrorProps(`${fid(f)}-error`, errors[f])}
-      />
-      <FieldError id={`${fid(f)}-error`} message={errors[f]} />
-    </div>
+
+  const text = (
+    f: Exclude<Field, "method" | "taxForm">,
+    label: string,
+    extra: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
+    <FormField id={fid(f)} label={label} error={errors[f]} hint={hint}>
+      {(control) => <Input {...control} value={form[f]} onChange={(e) => set({ [f]: e.target.value })} {...extra} />}
+    </FormField>
   );
+  const radios = <T extends string>(
+    name: string,
+    legend: string,
+    options: readonly T[],
+    label: (o: T) => string,
+    value: T,
+    onChange: (o: T) => void,
+  ) => (
+    <fieldset className="grid gap-1 sm:col-span-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        {options.map((o) => (
+          <label key={o} className="flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-${name}`}
+              value={o}
+              checked={value === o}
+              onChange={() => onChange(o)}
+              className="h-4 w-4 accent-[var(--primary)]"
+            />
+            {label(o)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+  const kept = details?.accountLast4 && details.residence === form.residence && details.method === form.method;
+
   return (
     <Card>
       {passwordAgain.dialog}
       <section aria-labelledby={`${id}-heading`} className="grid gap-3">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          Payee details for Indian payouts
+          Payee details
         </h2>
         <p className="text-sm text-muted-foreground">
-          We pay royalties by IMPS to a bank account or by UPI. Your PAN is needed for TDS; without it tax is deducted
-          at the higher rate.
+          Where we pay your royalties. In India we pay by UPI or IMPS to a bank account, checked with the bank first;
+          your PAN is needed for TDS (without it tax is deducted at the higher rate). Outside India we pay by bank
+          transfer or PayPal, by hand, and need the US tax form that applies to you.
         </p>
         {details && (
           <p role="status" className="text-sm">
-            Status: <strong>{KYC_STATUS_LABELS[details.status]}</strong>
+            Saved: <strong>{PAYEE_RESIDENCE_LABELS[details.residence]}</strong>, {PAYEE_METHOD_LABELS[details.method]}
+            {details.status ? (
+              <>
+                {" "}
+                · Status: <strong>{KYC_STATUS_LABELS[details.status]}</strong>
+              </>
+            ) : details.residence === "india" ? (
+              " · Not checked with the bank yet: save again to verify"
+            ) : (
+              " · Paid by hand"
+            )}
             {details.registeredName ? ` · registered to ${details.registeredName}` : ""}
             {details.panLast4 ? ` · PAN ending ${details.panLast4}` : ""}
           </p>
         )}
         <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-          {field("legalName", "Legal name (as on PAN)", { autoComplete: "name" })}
-          {field("pan", details?.panLast4 ? "PAN (leave empty to keep)" : "PAN")}
-          <fieldset className="grid gap-1 sm:col-span-2">
-            <legend className="text-sm font-medium">Paid to</legend>
-            <div className="flex gap-4 text-sm">
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  checked={form.method === "upi"}
-                  onChange={() => set({ method: "upi" })}
-                />
-                UPI
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  checked={form.method === "bank"}
-                  onChange={() => set({ method: "bank" })}
-                />
-                Bank account
-              </label>
-            </div>
-          </fieldset>
-          {form.method === "upi" ? (
-            field("upiId", "UPI ID")
-          ) : (
+          {radios(
+            "residence",
+            "Where do you live?",
+            PAYEE_RESIDENCES,
+            (r) => PAYEE_RESIDENCE_LABELS[r],
+            form.residence,
+            (residence) => set({ residence, method: METHODS_BY_RESIDENCE[residence][0] ?? "upi" }),
+          )}
+          {text("legalName", india ? "Legal name (as on PAN)" : "Legal name (account holder)", {
+            autoComplete: "name",
+          })}
+          {india && text("pan", details?.panLast4 ? "PAN (leave empty to keep)" : "PAN", { autoComplete: "off" })}
+          {radios(
+            "method",
+            india ? "Paid to" : "Paid by",
+            METHODS_BY_RESIDENCE[form.residence],
+            (m) => (m === "upi" ? "UPI" : PAYEE_METHOD_LABELS[m]),
+            form.method,
+            (method) => set({ method }),
+          )}
+          {form.method === "upi" && text("upiId", "UPI ID", { autoComplete: "off" })}
+          {(form.method === "bank" || form.method === "bankTransfer") &&
+            text(
+              "accountNumber",
+              india ? "Account number" : "Account number or IBAN",
+              { inputMode: india ? "numeric" : "text", autoComplete: "off" },
+              kept
+                ? `Saved: ending ${details?.accountLast4}; leave empty to keep it. Stored encrypted; we only ever show the last four.`
+                : "Stored encrypted; we only ever show the last four.",
+            )}
+          {form.method === "bank" && text("ifsc", "IFSC", { autoComplete: "off" })}
+          {form.method === "bankTransfer" && (
             <>
-              {field(
-                "accountNumber",
-                details?.accountLast4
-                  ? `Account number (ending ${details.accountLast4}; empty keeps it)`
-                  : "Account number",
-                { inputMode: "numeric" },
-              )}
-              {field("ifsc", "IFSC")}
+              {text("routingNumber", "SWIFT/BIC or routing number", { autoComplete: "off" })}
+              {text("bankName", "Bank name")}
             </>
+          )}
+          {form.method === "paypal" && text("paypalEmail", "PayPal e-mail", { type: "email", autoComplete: "email" })}
+          {!india && (
+            <FormField id={fid("taxForm")} label="Tax form" error={errors.taxForm}>
+              {(control) => (
+                <Select
+                  {...control}
+                  value={form.taxForm}
+                  onChange={(e) => set({ taxForm: e.target.value as TaxForm | "" })}
+                >
+                  <option value="">Choose…</option>
+                  {TAX_FORMS.map((t) => (
+                    <option key={t} value={t}>
+                      {TAX_FORM_LABELS[t]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
           )}
           <div className="sm:col-span-2 grid gap-2">
             <FormError
@@ -151,7 +286,13 @@ export function PayeeDetailsCard() {
             />
             <div>
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Checking with the bank…" : "Save and verify"}
+                {india
+                  ? save.isPending
+                    ? "Checking with the bank…"
+                    : "Save and verify"
+                  : save.isPending
+                    ? "Saving..."
+                    : "Save Payment Details"}
               </Button>
             </div>
           </div>
