@@ -102,6 +102,17 @@ describe("one way to do each thing", () => {
     expect(timers).toEqual([]);
   });
 
+  it("tests share a worker's modules (vitest isolate: false), so none mocks a module or stubs a global", () => {
+    // A mocked module or a stubbed global would leak into every later file of the same worker.
+    const found: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      if (!isTest(file) || file.endsWith("architecture.test.ts")) continue;
+      if (/\bvi\.(?:mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(fs.readFileSync(file, "utf8")))
+        found.push(rel(file));
+    }
+    expect(found).toEqual([]);
+  });
+
   it("a web feature's api/ holds one file per endpoint, with the server's shapes, never hand-typed ones", () => {
     const apiFiles = [...imports.keys()].filter((f) => /^web\/features\/[^/]+\/api\/[^/]+\.ts$/.test(f));
     expect(apiFiles.length).toBeGreaterThan(40);

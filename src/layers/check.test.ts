@@ -46,7 +46,9 @@ describe("the layer rules `npm run lint` checks", () => {
         "server/modules/ship/inside.ts",
         `import { pay } from "#server/modules/pay/pay.service";\n`,
       ],
+      ["infrastructure-below-modules", "server/context.ts", `import type { pay } from "#server/modules/pay";\n`],
       ["feature-to-feature", "web/features/cart/buy.tsx", `import { s } from "#web/features/shop/shop";\n`],
+      ["named-exports", "server/modules/pay/index.ts", `export * from "./pay.service";\n`],
       ["import-cycle", "domain/loop.ts", `import { b } from "./loop-b";\nexport const a = b;\n`],
     ];
     for (const [rule, file, text] of plants) {

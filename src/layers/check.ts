@@ -10,6 +10,7 @@ export type LayerRule =
   | "infrastructure-below-modules"
   | "module-through-index"
   | "feature-to-feature"
+  | "named-exports"
   | "import-cycle";
 
 export interface Violation {
@@ -27,12 +28,23 @@ export const LAYER_RULES: Record<LayerRule, string> = {
     "server infrastructure (db, lib, jobs, media, mail, auth) never imports a capability module",
   "module-through-index": "a server module is entered only through its index.ts",
   "feature-to-feature": "a web feature never imports another feature: pages and layouts compose them",
+  "named-exports":
+    "a server module's index.ts names what it exports (no `export *`): what other modules may use is a list you can read",
   "import-cycle": "no import cycles",
 };
 
 /** Packages the domain may use: pure code, no I/O. */
 const PURE_PACKAGES = new Set(["zod", "csv-stringify/browser/esm/sync"]);
-const INFRASTRUCTURE = ["server/db/", "server/lib/", "server/jobs/", "server/media/", "server/mail/", "server/auth/"];
+const INFRASTRUCTURE = [
+  "server/db/",
+  "server/lib/",
+  "server/jobs/",
+  "server/media/",
+  "server/mail/",
+  "server/auth/",
+  // Every route's dependencies: modules add theirs by augmenting AppDeps from their own folder.
+  "server/context.ts",
+];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
@@ -107,6 +119,12 @@ export function checkLayers(root: string): Violation[] {
       if (featureOf(from) !== undefined && feature !== undefined && feature !== featureOf(from))
         add("feature-to-feature", from, to);
     }
+  }
+  for (const from of graph.keys()) {
+    if (!/^server\/modules\/[^/]+\/index\.ts$/.test(from)) continue;
+    const text = fs.readFileSync(path.join(root, from), "utf8");
+    for (const match of text.matchAll(/^\s*export\s+(?:type\s+)?\*\s+from\s+["']([^"']+)["']/gm))
+      add("named-exports", from, match[1] as string);
   }
   // Cycles, by a depth-first walk.
   const state = new Map<string, "visiting" | "done">();

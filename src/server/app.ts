@@ -18,14 +18,10 @@ import { mountWeb } from "#server/lib/static-web";
 import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
+import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
-import {
-  adminDeliveriesRouter,
-  adminReleasesRouter,
-  publicReleasePages,
-  releasesRouter,
-} from "#server/modules/releases";
+import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter, splitTemplatesRouter } from "#server/modules/royalties";
 import { adminSubscriptionsRouter, subscriptionsRouter } from "#server/modules/subscriptions";

@@ -14,9 +14,12 @@ import type { Payouts } from "#server/lib/payout-provider";
 import type { Mailer } from "#server/mail/mailer";
 import type { TextMessenger } from "#server/mail/text-messages";
 import type { MediaStore } from "#server/media/media-store";
-import type { DeliveryConfig, IdentifierConfig } from "#server/modules/delivery";
 
-/** What every route can reach, set once per app. */
+/**
+ * What every route can reach, set once per app. Infrastructure only: a capability module that brings
+ * dependencies of its own adds them by augmenting this interface from its own folder (as the delivery
+ * module does in `modules/delivery/deps.ts`), so nothing here names a module.
+ */
 export interface AppDeps {
   database: Database;
   auth: Auth;
@@ -43,12 +46,10 @@ export interface AppDeps {
   trustedOrigins: readonly string[];
   /** Runs quality checks, deliveries and store-report imports in the background. */
   jobs: JobWorker;
-  delivery: DeliveryConfig;
   /** Checked audio and artwork, stored by content (played back to artists and reviewers). */
   media: MediaStore;
   /** The resumable-upload (tus) endpoint's server (modules/uploads). */
   uploads: { handle(req: Request, userId: string): Promise<Response> };
-  identifiers: IdentifierConfig;
   /** The payment gateway in use (Razorpay, or the built-in test gateway) and the seller on our invoices. */
   payments: Payments;
   /** The payout provider in use (RazorpayX, or the built-in test provider) and the TDS rules. */

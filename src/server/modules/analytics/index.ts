@@ -1,2 +1,2 @@
 // The analytics module's entry point: other modules and the composition root import only this.
-export * from "./analytics.routes";
+export { analyticsRouter } from "./analytics.routes";

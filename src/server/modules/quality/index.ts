@@ -1,4 +1,4 @@
 // The quality module's entry point: other modules and the composition root import only this.
 
-export * from "./quality.jobs";
-export * from "./quality-check";
+export { qualityJobs } from "./quality.jobs";
+export { createQualityCheck, queueQualityCheck } from "./quality-check";

@@ -1,8 +1,8 @@
 // The releases module's entry point: other modules and the composition root import only this.
 
-export * from "./admin-deliveries.routes";
-export * from "./admin-releases.routes";
+export { adminReleasesRouter } from "./admin-releases.routes";
 export { tellOwnerOfRejection } from "./admin-releases.service";
-export * from "./public-page";
-export * from "./release.schema";
-export * from "./releases.routes";
+export { publicReleasePages } from "./public-page";
+export type { ReleaseDto } from "./release.schema";
+export { releaseColumns, releaseSchema, toReleaseDto } from "./release.schema";
+export { releasesRouter } from "./releases.routes";

@@ -1,4 +1,4 @@
 // The reports module's entry point: other modules and the composition root import only this.
-export * from "./report-importer";
-export * from "./reports.jobs";
-export * from "./reports.routes";
+export { createReportImportJob, registerReport } from "./report-importer";
+export { reportJobs } from "./reports.jobs";
+export { REPORT_UPLOAD_PATH, reportsRouter } from "./reports.routes";

@@ -4,7 +4,7 @@ export { backfillPanHashes, savePayeeDetails } from "./payee-details";
 export { createPayoutProvider, type TestPayoutProvider } from "./payout-providers";
 export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
-export * from "./royalties.routes";
+export { royaltiesRouter } from "./royalties.routes";
 export { receivePayoutWebhook, refreshQuietPayouts } from "./royalties.service";
 export { royaltySchedule } from "./schedule";
 export { splitTemplatesRouter } from "./split-templates.routes";

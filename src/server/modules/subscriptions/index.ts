@@ -1,6 +1,6 @@
 // The subscriptions module's entry point: other modules and the composition root import only this.
-export * from "./admin-subscriptions.routes";
+export { adminSubscriptionsRouter } from "./admin-subscriptions.routes";
 export { createSubscription } from "./admin-subscriptions.service";
-export * from "./subscription.queries";
-export * from "./subscriptions.routes";
+export { currentSubscription, isReleasePaidFor, planStanding, startPlanToday } from "./subscription.queries";
+export { overviewSchema, subscriptionsRouter } from "./subscriptions.routes";
 export { subscriptionOverview } from "./subscriptions.service";

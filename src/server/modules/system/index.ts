@@ -1,3 +1,3 @@
 // The system module's entry point: other modules and the composition root import only this.
-export * from "./config.routes";
-export * from "./health.routes";
+export { configRouter } from "./config.routes";
+export { healthRouter } from "./health.routes";

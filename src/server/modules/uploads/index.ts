@@ -1,4 +1,6 @@
 // The uploads module's entry point: other modules and the composition root import only this.
-export * from "./upload-server";
-export * from "./uploads.routes";
+
+export type { UploadServer } from "./upload-server";
+export { createUploadServer, UPLOADS_PATH } from "./upload-server";
+export { handleUpload, uploadsRouter } from "./uploads.routes";
 export { claimUploads, finishedUpload } from "./uploads.service";

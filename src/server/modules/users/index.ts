@@ -1,4 +1,4 @@
 // The users module's entry point: other modules and the composition root import only this.
-export * from "./admin-users.routes";
-export * from "./session.routes";
-export * from "./settings.routes";
+export { adminUsersRouter } from "./admin-users.routes";
+export { sessionRouter } from "./session.routes";
+export { AVATAR_UPLOAD_PATH, settingsRouter } from "./settings.routes";

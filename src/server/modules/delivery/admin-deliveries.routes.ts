@@ -8,7 +8,8 @@ import { adminErrors } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
 import { err, json } from "#server/lib/route-helpers";
-import { resumeStore, type StoreConfig, storeOverview } from "#server/modules/delivery";
+import { resumeStore, storeOverview } from "./store-health";
+import type { StoreConfig } from "./stores";
 
 const storeHealthSchema = z
   .object({
