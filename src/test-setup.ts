@@ -19,3 +19,16 @@ afterEach(() => {
   console.error = original;
   if (printed.length) throw new Error(`console.error was called during this test:\n${printed.join("\n")}`);
 });
+
+/**
+ * jsdom lays nothing out, so it has no ResizeObserver, which Radix's checkbox and switch call to size
+ * their hidden inputs: one that never reports is what a page with no layout would see.
+ */
+if (typeof window !== "undefined" && !("ResizeObserver" in globalThis)) {
+  class NoLayoutResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
+}

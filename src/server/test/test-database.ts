@@ -44,6 +44,9 @@ async function onAdminConnection<T>(work: (client: pg.Client) => Promise<T>): Pr
   }
 }
 
+/** This run's test databases are named after its template, so the run's end can find and drop them. */
+const testDatabasePrefix = (template: string) => `kalrav_test_${template.replace("kalrav_template_", "")}_`;
+
 /**
  * Migrates the run's template once: a PostgreSQL template database when the run is on PostgreSQL
  * (TEST_DB=postgres), else a PGlite data folder. Returns it and how to remove it afterwards.
@@ -61,7 +64,14 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     return {
       template: { postgresName: name },
       async remove() {
-        await onAdminConnection((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        // The template, and the test databases the workers kept for reuse (named after it).
+        await onAdminConnection(async (admin) => {
+          const kept = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+            `${testDatabasePrefix(name)}%`,
+          ]);
+          for (const { datname } of kept.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
       },
     };
   }
@@ -86,11 +96,14 @@ function pgliteTemplateBlob(): Promise<Blob> {
 }
 
 /**
- * Embedded databases this worker has finished with, emptied again. Starting a PGlite from the template
- * costs about a second (most of an API test's time); emptying one costs milliseconds. A released
- * database is reset to exactly the migrated template's contents before it is handed out again.
+ * Databases this worker has finished with, emptied again. Starting a PGlite from the template costs
+ * about a second, and copying a PostgreSQL template about half of one (most of an API test's time);
+ * emptying one costs milliseconds. A released database is reset to exactly the migrated template's
+ * contents before it is handed out again: embedded ones whole, PostgreSQL ones by name (their
+ * connections are closed, so no session state survives either).
  */
-const idle: Database[] = [];
+const idlePglite: Database[] = [];
+const idlePostgres: string[] = [];
 let resetStatements: Promise<string[]> | undefined;
 
 /**
@@ -129,7 +142,7 @@ async function resetSql(database: Database): Promise<string[]> {
 }
 
 async function pgliteDatabase(): Promise<Database> {
-  const reused = idle.pop();
+  const reused = idlePglite.pop();
   if (reused) return reused;
   const database = await openDatabase({ dataDir: undefined, template: await pgliteTemplateBlob() });
   // Read off the first fresh one, before any test writes to it.
@@ -138,17 +151,30 @@ async function pgliteDatabase(): Promise<Database> {
   return database;
 }
 
-/** Empties a database and keeps it for the next test; one that cannot be emptied is closed instead. */
-async function releasePglite(database: Database) {
+async function postgresDatabase(): Promise<{ name: string; database: Database }> {
+  const reused = idlePostgres.pop();
+  if (reused) return { name: reused, database: await openDatabase({ url: databaseUrl(reused), poolSize: 5 }) };
+  const template = inject("databaseTemplate").postgresName;
+  if (!template) throw new Error("the PostgreSQL template was not made: is TEST_DB=postgres set for the run?");
+  const name = `${testDatabasePrefix(template)}${randomBytes(6).toString("hex")}`;
+  await onAdminConnection((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const database = await openDatabase({ url: databaseUrl(name), poolSize: 5 });
+  resetStatements ??= resetSql(database);
+  await resetStatements;
+  return { name, database };
+}
+
+/** Empties a database back to the template's contents; false when it could not be (a test closed it). */
+async function emptied(database: Database): Promise<boolean> {
   try {
     const statements = await (resetStatements as Promise<string[]>);
     await database.db.transaction(async (tx) => {
       for (const statement of statements.slice(1)) await tx.execute(sql.raw(statement));
     });
     await database.db.execute(sql.raw(statements[0] as string));
-    idle.push(database);
+    return true;
   } catch {
-    await database.close().catch(() => {});
+    return false;
   }
 }
 
@@ -159,21 +185,25 @@ async function releasePglite(database: Database) {
  */
 export async function createTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (process.env.TEST_DB === "postgres") {
-    const template = inject("databaseTemplate").postgresName;
-    if (!template) throw new Error("the PostgreSQL template was not made: is TEST_DB=postgres set for the run?");
-    const name = `kalrav_test_${randomBytes(6).toString("hex")}`;
-    await onAdminConnection((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-    const database = await openDatabase({ url: databaseUrl(name), poolSize: 5 });
+    const { name, database } = await postgresDatabase();
     return {
       database,
       async dispose() {
-        // The server may have closed its pool already; the database must go either way.
+        const reusable = await emptied(database);
+        // The server may have closed its pool already.
         await database.close().catch(() => {});
-        await onAdminConnection((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        if (reusable) idlePostgres.push(name);
+        else await onAdminConnection((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
     };
   }
   const database = await pgliteDatabase();
   // Back to the worker's idle list, emptied (or, if a test closed it, gone for good).
-  return { database, dispose: () => releasePglite(database) };
+  return {
+    database,
+    async dispose() {
+      if (await emptied(database)) idlePglite.push(database);
+      else await database.close().catch(() => {});
+    },
+  };
 }

@@ -199,18 +199,25 @@ export function createUploadServer(deps: {
     },
   });
 
-  // A cancelled upload is forgotten with its bytes.
+  // A cancelled upload is forgotten with its bytes, before the DELETE is answered: a creation right
+  // after it must find its room given back (the library emits the event before it resolves).
+  const forgetting = new Set<Promise<unknown>>();
   tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, id: string) => {
-    db.delete(uploads)
+    const forgotten = db
+      .delete(uploads)
       .where(eq(uploads.id, id))
       .catch(() => {});
+    forgetting.add(forgotten);
+    void forgotten.finally(() => forgetting.delete(forgotten));
   });
 
   const server = {
     /** Answers one tus request for `userId` (already signed in). */
-    handle(req: Request, userId: string): Promise<Response> {
+    async handle(req: Request, userId: string): Promise<Response> {
       requester.set(req, userId);
-      return tus.handleWeb(req);
+      const response = await tus.handleWeb(req);
+      if (req.method === "DELETE") await Promise.all(forgetting);
+      return response;
     },
     /**
      * Removes uploads left unfinished for longer than the expiry, with their bytes, and forgets finished

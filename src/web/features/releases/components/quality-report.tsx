@@ -4,7 +4,7 @@ import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStat
 import { formatDuration } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
-import { Table, Td, Th } from "#web/components/ui/table";
+import { DataTable } from "#web/components/ui/data-table";
 import type { QualityReport, Track } from "#web/features/releases/api/get-release";
 import { formatDate } from "#web/lib/format";
 
@@ -115,35 +115,31 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
       <h2 id="tracks-heading" className="text-lg font-semibold">
         Tracks
       </h2>
-      <Table className="min-w-[560px]">
-        <thead>
-          <tr>
-            <Th>#</Th>
-            <Th>Title</Th>
-            <Th>ISRC</Th>
-            <Th>Credits</Th>
-            <Th>Duration</Th>
-            <Th>Explicit</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {tracks.map((t) => (
-            <tr key={t.id}>
-              <Td>{t.position}</Td>
-              <Td>
+      <DataTable
+        label="Tracks"
+        className="min-w-[560px]"
+        rows={tracks}
+        rowKey={(t) => t.id}
+        emptyText="No tracks yet."
+        columns={[
+          { header: "#", cell: (t) => t.position },
+          {
+            header: "Title",
+            cell: (t) => (
+              <>
                 {t.title}
                 {t.featuredArtists.length > 0 && (
                   <span className="text-muted-foreground"> (feat. {t.featuredArtists.join(" & ")})</span>
                 )}
-              </Td>
-              <Td>{t.isrc ?? "Assigned at approval"}</Td>
-              <Td className="text-xs">{creditsLine(t.contributors) || "—"}</Td>
-              <Td>{formatDuration(t.durationSeconds)}</Td>
-              <Td>{t.isExplicit ? "Yes" : "No"}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+              </>
+            ),
+          },
+          { header: "ISRC", cell: (t) => t.isrc ?? "Assigned at approval" },
+          { header: "Credits", className: "text-xs", cell: (t) => creditsLine(t.contributors) || "—" },
+          { header: "Duration", cell: (t) => formatDuration(t.durationSeconds) },
+          { header: "Explicit", cell: (t) => (t.isExplicit ? "Yes" : "No") },
+        ]}
+      />
     </section>
   );
 }

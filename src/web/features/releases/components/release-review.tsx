@@ -3,10 +3,10 @@ import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
 import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { type AdminRelease, useAdminReleaseDetail } from "#web/features/releases/api/get-admin-release";
 import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
@@ -102,58 +102,50 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 </h3>
                 <span className="text-sm text-muted-foreground">{data.delivery.summary}</span>
               </div>
-              <Table className="min-w-[640px]">
-                <thead>
-                  <tr>
-                    <Th>Store</Th>
-                    <Th>Message</Th>
-                    <Th>Status</Th>
-                    <Th>Attempts</Th>
-                    <Th>Details</Th>
-                    <Th>Actions</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.deliveries.length === 0 && (
-                    <TableMessage colSpan={6}>
-                      Nothing delivered yet: deliveries start when the release is approved.
-                    </TableMessage>
-                  )}
-                  {data.deliveries.map((d) => (
-                    <tr key={d.id}>
-                      <Td>{d.storeName}</Td>
-                      <Td>{(DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind}</Td>
-                      <Td>
-                        <DeliveryStatusBadge status={d.status} />
-                      </Td>
-                      <Td>{d.attempts}</Td>
-                      <Td className="max-w-xs break-words text-xs">
-                        {d.status === "rejected"
-                          ? `${d.storeName} said: ${d.storeMessage ?? "rejected"}`
-                          : (d.lastError ??
-                            (d.acknowledgedAt
-                              ? `Accepted ${formatDate(d.acknowledgedAt)}`
-                              : d.sentAt
-                                ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
-                                : "—"))}
-                      </Td>
-                      <Td>
-                        {(d.status === "failed" || d.status === "rejected") && (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={`Retry delivery to ${d.storeName}`}
-                            disabled={retry.isPending}
-                            onClick={() => attempt(retry.mutateAsync(d.id), `Delivery to ${d.storeName} queued again`)}
-                          >
-                            Retry
-                          </Button>
-                        )}
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <DataTable
+                label="Deliveries"
+                className="min-w-[640px]"
+                rows={data.deliveries}
+                rowKey={(d) => d.id}
+                emptyText="Nothing delivered yet: deliveries start when the release is approved."
+                columns={[
+                  { header: "Store", rowHeader: true, cell: (d) => d.storeName },
+                  {
+                    header: "Message",
+                    cell: (d) => (DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind,
+                  },
+                  { header: "Status", cell: (d) => <DeliveryStatusBadge status={d.status} /> },
+                  { header: "Attempts", cell: (d) => d.attempts },
+                  {
+                    header: "Details",
+                    className: "max-w-xs break-words text-xs",
+                    cell: (d) =>
+                      d.status === "rejected"
+                        ? `${d.storeName} said: ${d.storeMessage ?? "rejected"}`
+                        : (d.lastError ??
+                          (d.acknowledgedAt
+                            ? `Accepted ${formatDate(d.acknowledgedAt)}`
+                            : d.sentAt
+                              ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
+                              : "—")),
+                  },
+                  {
+                    header: "Actions",
+                    cell: (d) =>
+                      (d.status === "failed" || d.status === "rejected") && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Retry delivery to ${d.storeName}`}
+                          disabled={retry.isPending}
+                          onClick={() => attempt(retry.mutateAsync(d.id), `Delivery to ${d.storeName} queued again`)}
+                        >
+                          Retry
+                        </Button>
+                      ),
+                  },
+                ]}
+              />
             </section>
             {current.status === "live" && (
               <section aria-labelledby="store-links-heading" className="grid gap-3">

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { todayIst } from "#domain/clock";
 import { STORE_STATE_LABELS, type StoreState, whereaboutsHeadline } from "#domain/deliveries";
 import { Badge } from "#web/components/ui/badge";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
+import { DataTable } from "#web/components/ui/data-table";
 import type { ReleaseDetail } from "#web/features/releases/api/get-release";
 import { formatDate } from "#web/lib/format";
 
@@ -73,31 +73,26 @@ export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreE
             ))}
         </div>
       )}
-      <Table aria-label="Stores" className="min-w-[560px]">
-        <thead>
-          <tr>
-            <Th>Store</Th>
-            <Th>Status</Th>
-            <Th>Since</Th>
-            <Th>Details</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {stores.length === 0 && <TableMessage colSpan={4}>No stores are configured.</TableMessage>}
-          {stores.map((entry) => (
-            <tr key={entry.store}>
-              <Td className="font-medium">{entry.storeName}</Td>
-              <Td>
-                <Badge tone={TONE[entry.state as StoreState] ?? "neutral"}>
-                  {STORE_STATE_LABELS[entry.state as StoreState] ?? entry.state}
-                </Badge>
-              </Td>
-              <Td>{entry.at ? formatDate(entry.at) : "—"}</Td>
-              <Td className="max-w-sm break-words">{details(entry, releaseDate)}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="Stores"
+        className="min-w-[560px]"
+        rows={stores}
+        rowKey={(entry) => entry.store}
+        emptyText="No stores are configured."
+        columns={[
+          { header: "Store", rowHeader: true, cell: (entry) => entry.storeName },
+          {
+            header: "Status",
+            cell: (entry) => (
+              <Badge tone={TONE[entry.state as StoreState] ?? "neutral"}>
+                {STORE_STATE_LABELS[entry.state as StoreState] ?? entry.state}
+              </Badge>
+            ),
+          },
+          { header: "Since", cell: (entry) => (entry.at ? formatDate(entry.at) : "—") },
+          { header: "Details", className: "max-w-sm break-words", cell: (entry) => details(entry, releaseDate) },
+        ]}
+      />
     </section>
   );
 }

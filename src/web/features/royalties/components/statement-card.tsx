@@ -3,12 +3,12 @@ import { tdsQuarterIst, todayIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from "#domain/payouts";
 import { Card } from "#web/components/ui/card";
+import { DataTable } from "#web/components/ui/data-table";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { useStatement } from "#web/features/royalties/api/splits";
-import { formatMonth } from "#web/lib/format";
+import { formatDate, formatMonth } from "#web/lib/format";
 
 const labelOf = (month: string) => formatMonth(month, true);
 
@@ -78,27 +78,18 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
               Of the payouts, {formatInr(s.tdsPaise)} was withheld as TDS under section {s.tdsSection} and paid to the
               Income Tax Department in your name.
             </p>
-            <Table aria-label={`Earnings in ${labelOf(month)}, by track`}>
-              <thead>
-                <tr>
-                  <Th>Release</Th>
-                  <Th>Track</Th>
-                  <Th className="text-right">Earnings</Th>
-                  <Th className="text-right">Recoupment</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.earnings.length === 0 && <TableMessage colSpan={4}>No earnings this month.</TableMessage>}
-                {byTrack(s.earnings).map((e) => (
-                  <tr key={e.key}>
-                    <Td>{e.release}</Td>
-                    <Td>{e.track}</Td>
-                    <Td className="text-right">{formatInr(e.earningPaise)}</Td>
-                    <Td className="text-right">{formatInr(e.recoupmentPaise)}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              label={`Earnings in ${labelOf(month)}, by track`}
+              rows={byTrack(s.earnings)}
+              rowKey={(e) => e.key}
+              emptyText="No earnings this month."
+              columns={[
+                { header: "Release", cell: (e) => e.release },
+                { header: "Track", cell: (e) => e.track },
+                { header: "Earnings", numeric: true, cell: (e) => formatInr(e.earningPaise) },
+                { header: "Recoupment", numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
+              ]}
+            />
             {s.earnings.length > 0 && (
               // Every store and country is a long list (a release in 7 stores and 8 countries is 56 rows):
               // it opens on request; the CSV and PDF carry it too.
@@ -107,58 +98,38 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
                   Every store and country ({s.earnings.length} {s.earnings.length === 1 ? "row" : "rows"})
                 </summary>
                 <div className="p-3 pt-0">
-                  <Table aria-label={`Earnings in ${labelOf(month)}, by store and country`}>
-                    <thead>
-                      <tr>
-                        <Th>Release</Th>
-                        <Th>Track</Th>
-                        <Th>Store</Th>
-                        <Th>Country</Th>
-                        <Th className="text-right">Earnings</Th>
-                        <Th className="text-right">Recoupment</Th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {s.earnings.map((e) => (
-                        <tr key={`${e.release}|${e.isrc}|${e.store}|${e.country}`}>
-                          <Td>{e.release}</Td>
-                          <Td>{e.track}</Td>
-                          <Td>{e.store}</Td>
-                          <Td>{e.country}</Td>
-                          <Td className="text-right">{formatInr(e.earningPaise)}</Td>
-                          <Td className="text-right">{formatInr(e.recoupmentPaise)}</Td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
+                  <DataTable
+                    label={`Earnings in ${labelOf(month)}, by store and country`}
+                    rows={s.earnings}
+                    rowKey={(e) => `${e.release}|${e.isrc}|${e.store}|${e.country}`}
+                    emptyText="No earnings this month."
+                    columns={[
+                      { header: "Release", cell: (e) => e.release },
+                      { header: "Track", cell: (e) => e.track },
+                      { header: "Store", cell: (e) => e.store },
+                      { header: "Country", cell: (e) => e.country },
+                      { header: "Earnings", numeric: true, cell: (e) => formatInr(e.earningPaise) },
+                      { header: "Recoupment", numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
+                    ]}
+                  />
                 </div>
               </details>
             )}
             {s.payouts.length > 0 && (
-              <Table aria-label={`Payouts in ${labelOf(month)}`}>
-                <thead>
-                  <tr>
-                    <Th>Requested</Th>
-                    <Th>Status</Th>
-                    <Th className="text-right">Gross</Th>
-                    <Th className="text-right">TDS</Th>
-                    <Th className="text-right">Net</Th>
-                    <Th>UTR</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.payouts.map((p) => (
-                    <tr key={p.id}>
-                      <Td>{p.requestedAt.slice(0, 10)}</Td>
-                      <Td>{PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status}</Td>
-                      <Td className="text-right">{formatInr(p.grossPaise)}</Td>
-                      <Td className="text-right">{formatInr(p.tdsPaise)}</Td>
-                      <Td className="text-right">{formatInr(p.netPaise)}</Td>
-                      <Td>{p.utr ?? "—"}</Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <DataTable
+                label={`Payouts in ${labelOf(month)}`}
+                rows={s.payouts}
+                rowKey={(p) => p.id}
+                emptyText="No payouts this month."
+                columns={[
+                  { header: "Requested", cell: (p) => formatDate(p.requestedAt) },
+                  { header: "Status", cell: (p) => PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status },
+                  { header: "Gross", numeric: true, cell: (p) => formatInr(p.grossPaise) },
+                  { header: "TDS", numeric: true, cell: (p) => formatInr(p.tdsPaise) },
+                  { header: "Net", numeric: true, cell: (p) => formatInr(p.netPaise) },
+                  { header: "UTR", cell: (p) => p.utr ?? "—" },
+                ]}
+              />
             )}
             <p className="flex flex-wrap gap-4 text-sm">
               <a className="text-primary underline" href={`/api/royalties/statements/${month}/csv`} download>

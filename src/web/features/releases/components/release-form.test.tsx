@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { addDays, todayIst } from "#domain/clock";
+import { RELEASE_DATE_MESSAGES, RELEASE_NOTICES, type ReleaseInput } from "#domain/releases";
+import { mockApiForThisFile, renderWithApp } from "#web/test/render";
+import { ReleaseForm } from "./release-form";
+
+mockApiForThisFile();
+
+/** The form with an `onSubmit` that records what it was given. */
+function renderForm() {
+  const submitted: ReleaseInput[] = [];
+  const view = renderWithApp(
+    <ReleaseForm
+      submitLabel="Submit Release"
+      submittingLabel="Submitting..."
+      onSubmit={async (input) => {
+        submitted.push(input);
+      }}
+    />,
+  );
+  return { ...view, submitted };
+}
+
+const describedBy = (field: HTMLElement) =>
+  (field.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(" ");
+
+describe("the release form", () => {
+  it("puts the message beside the first required field left empty, focuses it, and sends nothing", async () => {
+    const { user, submitted } = renderForm();
+    await user.type(screen.getByLabelText("Release Title *"), "Monsoon Tapes");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+
+    const artist = screen.getByLabelText("Artist Name *");
+    await waitFor(() => expect(document.activeElement).toBe(artist));
+    expect(artist.getAttribute("aria-invalid")).toBe("true");
+    expect(describedBy(artist)).toContain(RELEASE_NOTICES.missing.description);
+    expect(screen.getByLabelText("Release Title *").getAttribute("aria-invalid")).toBeNull();
+    expect(submitted).toEqual([]);
+  });
+
+  it("sends each credit line as contributors and featured artists as a list; track 1's audio is the release's", async () => {
+    const { user, submitted } = renderForm();
+    await user.type(screen.getByLabelText("Release Title *"), "Monsoon Tapes");
+    await user.type(screen.getByLabelText("Artist Name *"), "Asha Rao");
+    await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), 30));
+    await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/monsoon.wav");
+    await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.type(screen.getByLabelText("Track 1 title"), "Monsoon");
+    await user.type(screen.getByLabelText("Track 1 featured artists"), "Kabir Sen,  Nila Das ,");
+    await user.type(screen.getByLabelText("Track 1 composers"), "Asha Rao, Kabir Sen");
+    await user.type(screen.getByLabelText("Track 1 lyricists"), "Asha Rao");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({
+      title: "Monsoon Tapes",
+      artistName: "Asha Rao",
+      audioFileUrl: "https://files.example/monsoon.wav",
+      originalReleaseDate: "",
+    });
+    expect(submitted[0]?.tracks).toEqual([
+      expect.objectContaining({
+        title: "Monsoon",
+        audioFileUrl: "",
+        featuredArtists: ["Kabir Sen", "Nila Das"],
+        contributors: [
+          { name: "Asha Rao", role: "composer" },
+          { name: "Kabir Sen", role: "composer" },
+          { name: "Asha Rao", role: "lyricist" },
+        ],
+      }),
+    ]);
+  });
+
+  it("asks whether music dated in the past came out before, and then wants the original date", async () => {
+    const { user, submitted } = renderForm();
+    expect(screen.queryByText(RELEASE_DATE_MESSAGES.pastQuestion)).toBeNull();
+    await user.type(screen.getByLabelText("Release Title *"), "Old Gold");
+    await user.type(screen.getByLabelText("Artist Name *"), "Asha Rao");
+    await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), -3));
+    await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/gold.wav");
+    await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/gold.jpg");
+    await user.type(screen.getByLabelText("Track 1 title"), "Gold");
+    expect(await screen.findByText(RELEASE_DATE_MESSAGES.pastQuestion)).toBeTruthy();
+    await user.click(screen.getByRole("radio", { name: RELEASE_DATE_MESSAGES.releasedBefore }));
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+
+    const original = screen.getByLabelText(RELEASE_DATE_MESSAGES.originalLabel);
+    await waitFor(() => expect(document.activeElement).toBe(original));
+    expect(describedBy(original)).toContain(RELEASE_DATE_MESSAGES.originalRequired);
+    expect(submitted).toEqual([]);
+
+    await user.type(original, "2019-06-01");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]?.originalReleaseDate).toBe("2019-06-01");
+  });
+});
