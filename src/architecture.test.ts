@@ -102,6 +102,18 @@ describe("one way to do each thing", () => {
     expect(timers).toEqual([]);
   });
 
+  it("one data table: every table in the web app is the shared DataTable", () => {
+    // Issue 34: tables were hand-built in nine files beside it, each with its own empty and loading rows.
+    const found: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "web"))) {
+      if (isTest(file) || /components\/ui\/(?:data-)?table\.tsx$/.test(file)) continue;
+      const text = fs.readFileSync(file, "utf8");
+      if (/<(?:table|Table|Th|Td|TableMessage)\b/.test(text) || /components\/ui\/table"/.test(text))
+        found.push(rel(file));
+    }
+    expect(found).toEqual([]);
+  });
+
   it("tests share a worker's modules (vitest isolate: false), so none mocks a module or stubs a global", () => {
     // A mocked module or a stubbed global would leak into every later file of the same worker.
     const found: string[] = [];

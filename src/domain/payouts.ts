@@ -196,6 +196,14 @@ export const PAYEE_METHOD_LABELS: Record<PayeeMethod, string> = {
   bankTransfer: "Bank Transfer",
   paypal: "PayPal",
 };
+/** How a payout went, as lists of payouts show it. */
+export const PAYOUT_METHOD_LABELS: Record<PayeeMethod, string> = {
+  bank: "Bank Transfer",
+  upi: "UPI",
+  bankTransfer: "Bank Transfer",
+  paypal: "PayPal",
+};
+export const payoutMethodLabel = (method: string) => PAYOUT_METHOD_LABELS[method as PayeeMethod] ?? method;
 export const TAX_FORMS = ["w9", "w8ben", "w8bene"] as const;
 export type TaxForm = (typeof TAX_FORMS)[number];
 export const TAX_FORM_LABELS: Record<TaxForm, string> = {

@@ -107,8 +107,8 @@ const idlePostgres: string[] = [];
 let resetStatements: Promise<string[]> | undefined;
 
 /**
- * What empties a database back to the template: every table truncated (identities restarted) except
- * what the migrations themselves seed, every other sequence restarted, and the session's state
+ * What empties a database back to the template: every table emptied except what the migrations
+ * themselves seed, every sequence set back to where the template has it, and the session's state
  * (advisory locks, LISTEN, prepared statements, settings) discarded.
  */
 async function resetSql(database: Database): Promise<string[]> {
@@ -131,7 +131,12 @@ async function resetSql(database: Database): Promise<string[]> {
   );
   return [
     "discard all",
-    `truncate table ${emptied.join(", ")} restart identity cascade`,
+    // DELETE, not TRUNCATE: a TRUNCATE gives each of some fifty tables new files, which costs as much
+    // as copying the template; a DELETE of a test's few rows costs milliseconds. As a replica, the
+    // session fires no triggers (the row counters are emptied with the rest) and checks no foreign
+    // keys, so the order does not matter.
+    "set local session_replication_role = replica",
+    ...emptied.map((name) => `delete from ${name}`),
     // Seeded tables' sequences keep where the seed left them; the rest start again.
     ...sequences.map((s) =>
       Number(s.last) > 0

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
+import { DataTable } from "#web/components/ui/data-table";
 import { FormError } from "#web/components/ui/form-error";
-import { Table, TableMessage, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
 import {
@@ -100,42 +100,41 @@ function StoresTable({ stores, loading, error }: { stores?: StoreHealth[]; loadi
       <h2 id="stores-title" className="text-xl font-semibold">
         Stores
       </h2>
-      <Table aria-label="Stores" className="min-w-[720px]">
-        <thead>
-          <tr>
-            <Th>Store</Th>
-            {COLUMNS.map(([, label]) => (
-              <Th key={label} className="text-right">
-                {label}
-              </Th>
-            ))}
-            <Th>State</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {loading && <TableMessage colSpan={8}>Loading stores…</TableMessage>}
-          {error && <TableMessage colSpan={8}>{error}</TableMessage>}
-          {stores?.map((s) => (
-            <tr key={s.store}>
-              <Td className="font-medium">
+      <DataTable
+        label="Stores"
+        rows={stores}
+        rowKey={(s) => s.store}
+        loading={loading}
+        loadingText="Loading stores…"
+        error={error}
+        emptyText="No stores are configured."
+        columns={[
+          {
+            header: "Store",
+            rowHeader: true,
+            cell: (s) => (
+              <>
                 {s.storeName} <span className="text-xs text-muted-foreground">({s.transport})</span>
-              </Td>
-              {COLUMNS.map(([key]) => (
-                <Td key={key} className="text-right tabular-nums">
-                  {formatCount(s.counts[key] ?? 0)}
-                </Td>
-              ))}
-              <Td>
-                {s.pausedAt
-                  ? "Paused"
-                  : s.consecutiveFailures
-                    ? `${s.consecutiveFailures} failed attempt${s.consecutiveFailures === 1 ? "" : "s"} in a row`
-                    : "Working"}
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+              </>
+            ),
+          },
+          ...COLUMNS.map(([key, label]) => ({
+            header: label,
+            numeric: true,
+            className: "tabular-nums",
+            cell: (s: StoreHealth) => formatCount(s.counts[key] ?? 0),
+          })),
+          {
+            header: "State",
+            cell: (s) =>
+              s.pausedAt
+                ? "Paused"
+                : s.consecutiveFailures
+                  ? `${s.consecutiveFailures} failed attempt${s.consecutiveFailures === 1 ? "" : "s"} in a row`
+                  : "Working",
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -153,65 +152,59 @@ function DeliveryList({ view }: { view: DeliveryView }) {
       setError((err as Error).message);
     }
   };
-  const rows = list.data?.deliveries ?? [];
   return (
     <div className="grid gap-2">
       <FormError message={error} />
-      <Table aria-label={view === "attention" ? "Deliveries that need attention" : "Recent deliveries"}>
-        <thead>
-          <tr>
-            <Th>Release</Th>
-            <Th>Store</Th>
-            <Th>Message</Th>
-            <Th>Status</Th>
-            <Th>Details</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.isPending && <TableMessage colSpan={6}>Loading deliveries…</TableMessage>}
-          {!list.isPending && rows.length === 0 && (
-            <TableMessage colSpan={6}>
-              {view === "attention"
-                ? "Nothing needs attention: every delivery is on its way or done."
-                : "No deliveries yet."}
-            </TableMessage>
-          )}
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <Td>
+      <DataTable
+        label={view === "attention" ? "Deliveries that need attention" : "Recent deliveries"}
+        rows={list.data?.deliveries}
+        rowKey={(row) => row.id}
+        loading={list.isPending}
+        loadingText="Loading deliveries…"
+        error={list.isError ? "Could not load the deliveries." : null}
+        emptyText={
+          view === "attention" ? "Nothing needs attention: every delivery is on its way or done." : "No deliveries yet."
+        }
+        columns={[
+          {
+            header: "Release",
+            cell: (row) => (
+              <>
                 <span className="font-medium">{row.releaseTitle}</span>
                 <span className="block text-xs text-muted-foreground">
                   {row.artistName} · {formatDate(row.createdAt)}
                 </span>
-              </Td>
-              <Td>{row.storeName}</Td>
-              <Td>{(DELIVERY_KIND_LABELS as Record<string, string>)[row.kind] ?? row.kind}</Td>
-              <Td>
-                <DeliveryStatusBadge status={row.status} />
-              </Td>
-              <Td className="max-w-xs break-words text-xs">
-                {row.status === "rejected"
-                  ? `${row.storeName} said: ${row.storeMessage ?? "rejected"}`
-                  : (row.lastError ?? "—")}
-              </Td>
-              <Td>
-                {(row.status === "failed" || row.status === "rejected") && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Retry delivery of ${row.releaseTitle} to ${row.storeName}`}
-                    disabled={retry.isPending}
-                    onClick={() => onRetry(row)}
-                  >
-                    Retry
-                  </Button>
-                )}
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+              </>
+            ),
+          },
+          { header: "Store", cell: (row) => row.storeName },
+          { header: "Message", cell: (row) => (DELIVERY_KIND_LABELS as Record<string, string>)[row.kind] ?? row.kind },
+          { header: "Status", cell: (row) => <DeliveryStatusBadge status={row.status} /> },
+          {
+            header: "Details",
+            className: "max-w-xs break-words text-xs",
+            cell: (row) =>
+              row.status === "rejected"
+                ? `${row.storeName} said: ${row.storeMessage ?? "rejected"}`
+                : (row.lastError ?? "—"),
+          },
+          {
+            header: "Actions",
+            cell: (row) =>
+              (row.status === "failed" || row.status === "rejected") && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Retry delivery of ${row.releaseTitle} to ${row.storeName}`}
+                  disabled={retry.isPending}
+                  onClick={() => onRetry(row)}
+                >
+                  Retry
+                </Button>
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

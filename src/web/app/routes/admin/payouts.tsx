@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { previousTdsQuarter, tdsQuarterIst } from "#domain/clock";
 import { formatInr } from "#domain/money";
-import { PAYOUT_STATUS_LABELS } from "#domain/payouts";
+import { PAYOUT_STATUS_LABELS, payoutMethodLabel } from "#domain/payouts";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
-import { Table, Td, Th } from "#web/components/ui/table";
+import { DataTable } from "#web/components/ui/data-table";
 import { toast } from "#web/components/ui/toast";
 import { type AdminPayout, useAdminPayouts } from "#web/features/royalties/api/get-payouts";
 import { useApprovePayee } from "#web/features/royalties/api/splits";
@@ -44,86 +44,90 @@ export function AdminPayoutsPage() {
             </Button>
           )}
         </div>
-        <Table aria-label="Payout requests">
-          <thead>
-            <tr>
-              {["Artist", "Amount", "Method", "Requested", "Status", "Reference", ""].map((h) => (
-                <Th key={h || "actions"}>{h || <span className="sr-only">Actions</span>}</Th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {payouts.data?.length === 0 && (
-              <tr>
-                <Td colSpan={7}>No payout requests.</Td>
-              </tr>
-            )}
-            {payouts.data?.map((p) => (
-              <tr key={p.id}>
-                <Td>
+        <DataTable
+          label="Payout requests"
+          rows={payouts.data}
+          rowKey={(p) => p.id}
+          loading={payouts.isPending}
+          loadingText="Loading payout requests…"
+          error={payouts.isError ? "Could not load the payout requests." : null}
+          emptyText="No payout requests."
+          columns={[
+            {
+              header: "Artist",
+              cell: (p) => (
+                <>
                   {p.userName}
                   <span className="block text-xs text-muted-foreground">{p.userEmail}</span>
-                </Td>
-                <Td>{formatInr(p.amountPaise)}</Td>
-                <Td>{p.method === "paypal" ? "PayPal" : p.method === "upi" ? "UPI" : "Bank Transfer"}</Td>
-                <Td>{formatDateTime(p.requestedAt)}</Td>
-                <Td>
-                  <Badge
-                    tone={
-                      p.status === "completed"
-                        ? "success"
-                        : p.status === "failed" || p.status === "reversed"
-                          ? "danger"
-                          : "warning"
-                    }
-                  >
-                    {PAYOUT_STATUS_LABELS[p.status]}
-                  </Badge>
-                </Td>
-                <Td>
+                </>
+              ),
+            },
+            { header: "Amount", cell: (p) => formatInr(p.amountPaise) },
+            { header: "Method", cell: (p) => payoutMethodLabel(p.method) },
+            { header: "Requested", cell: (p) => formatDateTime(p.requestedAt) },
+            {
+              header: "Status",
+              cell: (p) => (
+                <Badge
+                  tone={
+                    p.status === "completed"
+                      ? "success"
+                      : p.status === "failed" || p.status === "reversed"
+                        ? "danger"
+                        : "warning"
+                  }
+                >
+                  {PAYOUT_STATUS_LABELS[p.status]}
+                </Badge>
+              ),
+            },
+            {
+              header: "Reference",
+              cell: (p) => (
+                <>
                   {p.reference ?? "—"}
                   {p.tdsPaise > 0 && (
                     <span className="block text-xs text-muted-foreground">TDS {formatInr(p.tdsPaise)}</span>
                   )}
                   {p.failureReason && <span className="block text-xs text-muted-foreground">{p.failureReason}</span>}
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-2">
-                    {p.status === "pending" && p.payableByProvider && (
-                      <Button
-                        size="sm"
-                        onClick={() => setApproving([p])}
-                        aria-label={`Approve payout to ${p.userName}`}
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {p.status === "pending" && p.kycStatus === "name_mismatch" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setReviewing(p)}
-                        aria-label={`Review payee details of ${p.userName}`}
-                      >
-                        Review details
-                      </Button>
-                    )}
-                    {p.status === "pending" && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setPaying(p)}
-                        aria-label={`Mark payout to ${p.userName} as paid`}
-                      >
-                        Mark Paid
-                      </Button>
-                    )}
-                  </div>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              header: "Actions",
+              hiddenHeader: true,
+              cell: (p) => (
+                <div className="flex flex-wrap gap-2">
+                  {p.status === "pending" && p.payableByProvider && (
+                    <Button size="sm" onClick={() => setApproving([p])} aria-label={`Approve payout to ${p.userName}`}>
+                      Approve
+                    </Button>
+                  )}
+                  {p.status === "pending" && p.kycStatus === "name_mismatch" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setReviewing(p)}
+                      aria-label={`Review payee details of ${p.userName}`}
+                    >
+                      Review details
+                    </Button>
+                  )}
+                  {p.status === "pending" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setPaying(p)}
+                      aria-label={`Mark payout to ${p.userName} as paid`}
+                    >
+                      Mark Paid
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
         <p className="text-sm">
           TDS deducted for filing:{" "}
           <a

@@ -6,9 +6,9 @@ import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { DataTable } from "#web/components/ui/data-table";
 import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { Label } from "#web/components/ui/label";
-import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useStoreReports } from "#web/features/reports/api/get-reports";
@@ -80,46 +80,38 @@ export function StoreReportsPage() {
         <h2 id="reports-heading" className="text-lg font-semibold">
           Imports
         </h2>
-        <Table>
-          <thead>
-            <tr>
-              {["File", "Uploaded", "Status", "Rows read", "Imported", "Refused", ""].map((h) => (
-                <Th key={h || "actions"}>{h || <span className="sr-only">Actions</span>}</Th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {reports.data?.length === 0 && (
-              <tr>
-                <Td colSpan={7}>No reports imported yet.</Td>
-              </tr>
-            )}
-            {reports.data?.map((r) => (
-              <tr key={r.id}>
-                <Td className="font-medium">{r.fileName}</Td>
-                <Td>{formatDateTime(r.createdAt)}</Td>
-                <Td>
-                  <Badge tone={TONE[r.status]}>{r.status}</Badge>
-                </Td>
-                <Td>{formatCount(r.processedRows)}</Td>
-                <Td>{r.status === "completed" ? formatCount(r.importedRows) : "—"}</Td>
-                <Td>{formatCount(r.errorRows)}</Td>
-                <Td>
-                  {(r.errorRows > 0 || r.status === "failed") && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setShowing(r.id)}
-                      aria-label={`Refused rows of ${r.fileName}`}
-                    >
-                      Details
-                    </Button>
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label="Imports"
+          rows={reports.data}
+          rowKey={(r) => r.id}
+          loading={reports.isPending}
+          loadingText="Loading imports…"
+          error={reports.isError ? "Could not load the imports." : null}
+          emptyText="No reports imported yet."
+          columns={[
+            { header: "File", rowHeader: true, cell: (r) => r.fileName },
+            { header: "Uploaded", cell: (r) => formatDateTime(r.createdAt) },
+            { header: "Status", cell: (r) => <Badge tone={TONE[r.status]}>{r.status}</Badge> },
+            { header: "Rows read", cell: (r) => formatCount(r.processedRows) },
+            { header: "Imported", cell: (r) => (r.status === "completed" ? formatCount(r.importedRows) : "—") },
+            { header: "Refused", cell: (r) => formatCount(r.errorRows) },
+            {
+              header: "Actions",
+              hiddenHeader: true,
+              cell: (r) =>
+                (r.errorRows > 0 || r.status === "failed") && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setShowing(r.id)}
+                    aria-label={`Refused rows of ${r.fileName}`}
+                  >
+                    Details
+                  </Button>
+                ),
+            },
+          ]}
+        />
       </section>
       <p className="text-sm">
         Payout requests and TDS returns are on the{" "}

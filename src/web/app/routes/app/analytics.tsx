@@ -7,10 +7,10 @@ import { formatInr, rupeesPlain } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { DataTable } from "#web/components/ui/data-table";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
 import { formatChange } from "#web/features/dashboard/components/stat-card";
@@ -217,24 +217,20 @@ export function AnalyticsPage() {
               {data.countries.length === 0 ? (
                 <p className="mt-2 text-sm text-muted-foreground">No listeners reported in this period.</p>
               ) : (
-                <Table className="mt-3 min-w-0">
-                  <thead>
-                    <tr>
-                      <Th>Country</Th>
-                      <Th>Streams</Th>
-                      <Th>Listeners</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.countries.map((c) => (
-                      <tr key={c.code}>
-                        <Td>{countryName(c.code)}</Td>
-                        <Td>{formatCount(c.streams)}</Td>
-                        <Td>{formatCount(c.listeners)}</Td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <div className="mt-3">
+                  <DataTable
+                    label="Countries"
+                    className="min-w-0"
+                    rows={data.countries}
+                    rowKey={(c) => c.code}
+                    emptyText="No listeners reported in this period."
+                    columns={[
+                      { header: "Country", rowHeader: true, cell: (c) => countryName(c.code) },
+                      { header: "Streams", cell: (c) => formatCount(c.streams) },
+                      { header: "Listeners", cell: (c) => formatCount(c.listeners) },
+                    ]}
+                  />
+                </div>
               )}
             </Card>
             <Card>
@@ -245,60 +241,33 @@ export function AnalyticsPage() {
             </Card>
           </TabsContent>
           <TabsContent value="tracks" className="mt-6">
-            <Table>
-              <thead>
-                <tr>
-                  <Th>Release</Th>
-                  <Th>ISRC</Th>
-                  <Th>Streams</Th>
-                  <Th>Listeners</Th>
-                  <Th>Royalties</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.tracks.length === 0 && (
-                  <tr>
-                    <Td colSpan={5}>No streams reported in this period.</Td>
-                  </tr>
-                )}
-                {data.tracks.map((t) => (
-                  <tr key={`${t.releaseId}-${t.isrc}`}>
-                    <Td className="font-medium">{t.title}</Td>
-                    <Td className="font-mono text-xs">{t.isrc || "—"}</Td>
-                    <Td>{formatCount(t.streams)}</Td>
-                    <Td>{formatCount(t.listeners)}</Td>
-                    <Td>{formatInr(t.royaltiesPaise)}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              label="Tracks"
+              rows={data.tracks}
+              rowKey={(t) => `${t.releaseId}-${t.isrc}`}
+              emptyText="No streams reported in this period."
+              columns={[
+                { header: "Release", rowHeader: true, cell: (t) => t.title },
+                { header: "ISRC", className: "font-mono text-xs", cell: (t) => t.isrc || "—" },
+                { header: "Streams", cell: (t) => formatCount(t.streams) },
+                { header: "Listeners", cell: (t) => formatCount(t.listeners) },
+                { header: "Royalties", cell: (t) => formatInr(t.royaltiesPaise) },
+              ]}
+            />
           </TabsContent>
           <TabsContent value="platforms" className="mt-6">
-            <Table>
-              <thead>
-                <tr>
-                  <Th>Store</Th>
-                  <Th>Streams</Th>
-                  <Th>Listeners</Th>
-                  <Th>Royalties</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.stores.length === 0 && (
-                  <tr>
-                    <Td colSpan={4}>No streams reported in this period.</Td>
-                  </tr>
-                )}
-                {data.stores.map((s) => (
-                  <tr key={s.name}>
-                    <Td className="font-medium">{s.name}</Td>
-                    <Td>{formatCount(s.streams)}</Td>
-                    <Td>{formatCount(s.listeners)}</Td>
-                    <Td>{formatInr(s.royaltiesPaise)}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              label="Stores"
+              rows={data.stores}
+              rowKey={(st) => st.name}
+              emptyText="No streams reported in this period."
+              columns={[
+                { header: "Store", rowHeader: true, cell: (st) => st.name },
+                { header: "Streams", cell: (st) => formatCount(st.streams) },
+                { header: "Listeners", cell: (st) => formatCount(st.listeners) },
+                { header: "Royalties", cell: (st) => formatInr(st.royaltiesPaise) },
+              ]}
+            />
           </TabsContent>
         </Tabs>
       )}

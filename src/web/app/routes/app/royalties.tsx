@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatInr } from "#domain/money";
-import { PAYOUT_OPEN_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus } from "#domain/payouts";
+import { PAYOUT_OPEN_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus, payoutMethodLabel } from "#domain/payouts";
 import { ROYALTY_MESSAGES } from "#domain/royalties";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
 import { Skeleton } from "#web/components/ui/skeleton";
-import { Table, Td, Th } from "#web/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
 import { useRoyalties } from "#web/features/royalties/api/get-royalties";
@@ -197,38 +197,29 @@ export function RoyaltiesPage() {
             </TabsList>
           </Tabs>
         </div>
-        <Table id="transactions-table" aria-label="Transaction history">
-          <thead>
-            <tr>
-              <Th>Requested</Th>
-              <Th>Amount</Th>
-              <Th>TDS</Th>
-              <Th>Method</Th>
-              <Th>Status</Th>
-              <Th>Reference (UTR)</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {payouts.length === 0 && (
-              <tr>
-                <Td colSpan={6}>No transactions here yet.</Td>
-              </tr>
-            )}
-            {payouts.map((p) => (
-              <tr key={p.id}>
-                <Td>{formatDate(p.requestedAt)}</Td>
-                <Td>{formatInr(p.amountPaise)}</Td>
-                <Td>{p.tdsPaise ? formatInr(p.tdsPaise) : "—"}</Td>
-                <Td>{p.method === "paypal" ? "PayPal" : p.method === "upi" ? "UPI" : "Bank Transfer"}</Td>
-                <Td>
+        <DataTable
+          id="transactions-table"
+          label="Transaction history"
+          rows={payouts}
+          rowKey={(p) => p.id}
+          emptyText="No transactions here yet."
+          columns={[
+            { header: "Requested", cell: (p) => formatDate(p.requestedAt) },
+            { header: "Amount", cell: (p) => formatInr(p.amountPaise) },
+            { header: "TDS", cell: (p) => (p.tdsPaise ? formatInr(p.tdsPaise) : "—") },
+            { header: "Method", cell: (p) => payoutMethodLabel(p.method) },
+            {
+              header: "Status",
+              cell: (p) => (
+                <>
                   <Badge tone={tone(p.status)}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
                   {p.failureReason && <p className="mt-1 text-xs text-muted-foreground">{p.failureReason}</p>}
-                </Td>
-                <Td>{p.reference ?? "—"}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            { header: "Reference (UTR)", cell: (p) => p.reference ?? "—" },
+          ]}
+        />
       </section>
     </div>
   );

@@ -13,12 +13,12 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { DataTable } from "#web/components/ui/data-table";
 import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
-import { Table, Td, Th } from "#web/components/ui/table";
 import { toast } from "#web/components/ui/toast";
 import {
   type Splits,
@@ -109,32 +109,26 @@ type Sheet = NonNullable<Splits["tracks"][number]["current"]>;
 
 function SheetTable({ sheet, caption }: { sheet: Sheet; caption: string }) {
   return (
-    <Table>
-      <caption className="text-left text-sm text-muted-foreground">{caption}</caption>
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Role</Th>
-          <Th>Share</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {sheet.shares.map((s) => (
-          <tr key={`${s.collaboratorId ?? "owner"}-${s.role}`}>
-            <Td>{s.isOwner ? `${s.name} (you)` : s.name}</Td>
-            <Td>{s.roleLabel}</Td>
-            <Td>{s.percent} %</Td>
-          </tr>
-        ))}
-        {sheet.recoupment && (
+    <DataTable
+      caption={caption}
+      rows={sheet.shares}
+      rowKey={(s) => `${s.collaboratorId ?? "owner"}-${s.role}`}
+      emptyText="No shares yet."
+      columns={[
+        { header: "Name", cell: (s) => (s.isOwner ? `${s.name} (you)` : s.name) },
+        { header: "Role", cell: (s) => s.roleLabel },
+        { header: "Share", cell: (s) => `${s.percent} %` },
+      ]}
+      footer={
+        sheet.recoupment && (
           <tr>
-            <Td colSpan={3} className="text-sm text-muted-foreground">
+            <td colSpan={3} className="px-3 py-2 text-sm text-muted-foreground">
               {sheet.recoupment.name} is repaid {formatInr(sheet.recoupment.amountPaise)} first.
-            </Td>
+            </td>
           </tr>
-        )}
-      </tbody>
-    </Table>
+        )
+      }
+    />
   );
 }
 

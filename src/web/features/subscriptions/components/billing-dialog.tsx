@@ -2,6 +2,7 @@ import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS } from "#domain/plans";
 import { SUBSCRIPTION_STATUS_LABELS } from "#domain/subscriptions";
+import { DataTable } from "#web/components/ui/data-table";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useBilling } from "#web/features/subscriptions/api/get-billing";
@@ -9,7 +10,6 @@ import type { Subscription } from "#web/features/subscriptions/api/get-subscript
 import { formatDate } from "#web/lib/format";
 
 const METHOD_LABELS: Record<string, string> = { upi: "UPI Autopay", card: "Card" };
-const th = "py-2 pr-3";
 
 /** Manage Billing: how the plan pays, when it renews, every invoice (PDF) and payment, and the plan periods. */
 export function BillingDialog({
@@ -65,135 +65,77 @@ export function BillingDialog({
               <h3 id="invoices-heading" className="mb-2 font-semibold">
                 Invoices
               </h3>
-              {b.invoices.length === 0 ? (
-                <p className="text-muted-foreground">No invoices yet: one is issued for every payment.</p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b border-border">
-                        <th scope="col" className={th}>
-                          Invoice
-                        </th>
-                        <th scope="col" className={th}>
-                          Date
-                        </th>
-                        <th scope="col" className={th}>
-                          For
-                        </th>
-                        <th scope="col" className={th}>
-                          Total
-                        </th>
-                        <th scope="col" className="py-2">
-                          PDF
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {b.invoices.map((i) => (
-                        <tr key={i.id} className="border-b border-border">
-                          <td className={th}>{i.number}</td>
-                          <td className={th}>{formatDate(i.issuedAt)}</td>
-                          <td className={th}>{i.description}</td>
-                          <td className={th}>{formatInr(i.totalPaise, { decimals: true })}</td>
-                          <td className="py-2">
-                            <a className="text-primary underline" href={`/api/invoices/${i.id}/pdf`} download>
-                              Download invoice {i.number}
-                            </a>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <DataTable
+                label="Invoices"
+                className="min-w-0"
+                rows={b.invoices}
+                rowKey={(i) => i.id}
+                emptyText="No invoices yet: one is issued for every payment."
+                columns={[
+                  { header: "Invoice", rowHeader: true, cell: (i) => i.number },
+                  { header: "Date", cell: (i) => formatDate(i.issuedAt) },
+                  { header: "For", cell: (i) => i.description },
+                  { header: "Total", cell: (i) => formatInr(i.totalPaise, { decimals: true }) },
+                  {
+                    header: "PDF",
+                    cell: (i) => (
+                      <a className="text-primary underline" href={`/api/invoices/${i.id}/pdf`} download>
+                        Download invoice {i.number}
+                      </a>
+                    ),
+                  },
+                ]}
+              />
             </section>
 
             <section aria-labelledby="payments-heading">
               <h3 id="payments-heading" className="mb-2 font-semibold">
                 Payments
               </h3>
-              {b.payments.length === 0 ? (
-                <p className="text-muted-foreground">No payments yet.</p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b border-border">
-                        <th scope="col" className={th}>
-                          Date
-                        </th>
-                        <th scope="col" className={th}>
-                          For
-                        </th>
-                        <th scope="col" className={th}>
-                          Method
-                        </th>
-                        <th scope="col" className="py-2">
-                          Amount
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {b.payments.map((p) => (
-                        <tr key={p.id} className="border-b border-border">
-                          <td className={th}>{formatDate(p.createdAt)}</td>
-                          <td className={th}>{PLANS[p.planId].name}</td>
-                          <td className={th}>{p.method ? (METHOD_LABELS[p.method] ?? p.method) : "—"}</td>
-                          <td className="py-2">
-                            {formatInr(p.amountPaise, { decimals: true })}
-                            {p.refundedPaise > 0 && ` (refunded ${formatInr(p.refundedPaise, { decimals: true })})`}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <DataTable
+                label="Payments"
+                className="min-w-0"
+                rows={b.payments}
+                rowKey={(p) => p.id}
+                emptyText="No payments yet."
+                columns={[
+                  { header: "Date", cell: (p) => formatDate(p.createdAt) },
+                  { header: "For", cell: (p) => PLANS[p.planId].name },
+                  { header: "Method", cell: (p) => (p.method ? (METHOD_LABELS[p.method] ?? p.method) : "—") },
+                  {
+                    header: "Amount",
+                    cell: (p) => (
+                      <>
+                        {formatInr(p.amountPaise, { decimals: true })}
+                        {p.refundedPaise > 0 && ` (refunded ${formatInr(p.refundedPaise, { decimals: true })})`}
+                      </>
+                    ),
+                  },
+                ]}
+              />
             </section>
 
             <section aria-labelledby="periods-heading">
               <h3 id="periods-heading" className="mb-2 font-semibold">
                 Plan periods
               </h3>
-              {history.length === 0 ? (
-                <p className="text-muted-foreground">None yet: you are on the Basic Artist plan, not paid yet.</p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b border-border">
-                        <th scope="col" className={th}>
-                          Plan
-                        </th>
-                        <th scope="col" className={th}>
-                          Status
-                        </th>
-                        <th scope="col" className={th}>
-                          Period
-                        </th>
-                        <th scope="col" className="py-2">
-                          How
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {history.map((s) => (
-                        <tr key={s.id} className="border-b border-border">
-                          <td className={th}>{PLANS[s.planId].name}</td>
-                          <td className={th}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</td>
-                          <td className={th}>
-                            {formatDate(s.startDate)} – {formatDate(s.endDate)}
-                          </td>
-                          <td className="py-2">
-                            {s.kind === "complimentary" ? `Complimentary: ${s.complimentaryReason ?? ""}` : "Paid"}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <DataTable
+                label="Plan periods"
+                className="min-w-0"
+                rows={history}
+                rowKey={(p) => p.id}
+                emptyText="None yet: you are on the Basic Artist plan, not paid yet."
+                columns={[
+                  { header: "Plan", cell: (p) => PLANS[p.planId].name },
+                  { header: "Status", cell: (p) => SUBSCRIPTION_STATUS_LABELS[p.status] },
+                  { header: "Period", cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` },
+                  {
+                    header: "How",
+                    cell: (p) =>
+                      p.kind === "complimentary" ? `Complimentary: ${p.complimentaryReason ?? ""}` : "Paid",
+                  },
+                ]}
+              />
             </section>
           </div>
         )}
