@@ -114,6 +114,24 @@ describe("one way to do each thing", () => {
     expect(found).toEqual([]);
   });
 
+  it("enums in answers are enums: a status, kind, state, role or residence is never a bare string", () => {
+    // Issue 34: the OpenAPI document and the typed client then name the values a caller can get.
+    const found: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "server"))) {
+      if (isTest(file) || !/\.(?:routes|schema)\.ts$|release-detail\.ts$|payee-account\.ts$/.test(file)) continue;
+      fs.readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (
+            /\b(?:status|kind|state|role|residence|method): z\.string\(\)(?!\.max)/.test(line) &&
+            !/payment/.test(file)
+          )
+            found.push(`${rel(file)}:${i + 1}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
   it("tests share a worker's modules (vitest isolate: false), so none mocks a module or stubs a global", () => {
     // A mocked module or a stubbed global would leak into every later file of the same worker.
     const found: string[] = [];

@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { ATTENTION_STATUSES, DELIVERY_KINDS, DELIVERY_MESSAGES, DELIVERY_STATUSES } from "#domain/deliveries";
+import {
+  ATTENTION_STATUSES,
+  DELIVERY_KINDS,
+  DELIVERY_MESSAGES,
+  DELIVERY_STATUSES,
+  type DeliveryKind,
+  type DeliveryStatus,
+} from "#domain/deliveries";
 import { requireAdmin } from "#server/auth/guards";
 import type { Db } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
@@ -31,8 +38,8 @@ const deliveryRowSchema = z
     artistName: z.string(),
     store: z.string(),
     storeName: z.string(),
-    kind: z.string().openapi({ enum: [...DELIVERY_KINDS] }),
-    status: z.string().openapi({ enum: [...DELIVERY_STATUSES] }),
+    kind: z.enum(DELIVERY_KINDS),
+    status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     storeMessage: z.string().nullable(),
@@ -86,8 +93,8 @@ async function listDeliveries(db: Db, stores: readonly StoreConfig[], view: "att
     artistName,
     store: d.store,
     storeName: stores.find((s) => s.id === d.store)?.name ?? d.store,
-    kind: d.kind,
-    status: d.status,
+    kind: d.kind as DeliveryKind,
+    status: d.status as DeliveryStatus,
     attempts: d.attempts,
     lastError: d.lastError,
     storeMessage: d.storeMessage,

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "#server/auth/guards";
+import { NOTIFICATION_KINDS } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
 import { listNotifications, markAllRead, markRead } from "./notifications.service";
@@ -7,7 +8,7 @@ import { listNotifications, markAllRead, markRead } from "./notifications.servic
 const notificationSchema = z
   .object({
     id: z.string(),
-    kind: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
     title: z.string(),
     body: z.string(),
     link: z.string().nullable(),

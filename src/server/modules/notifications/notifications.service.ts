@@ -1,7 +1,7 @@
 // The in-app notices' use cases, as plain functions over the database: no HTTP here.
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { notifications } from "#server/db/schema";
+import { type NOTIFICATION_KINDS, notifications } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 
 /** The newest twenty notifications and how many are unread. */
@@ -19,7 +19,7 @@ export async function listNotifications(db: Db, userId: string) {
   return {
     notifications: rows.map((r) => ({
       id: r.id,
-      kind: r.kind,
+      kind: r.kind as (typeof NOTIFICATION_KINDS)[number],
       title: r.title,
       body: r.body,
       link: r.link,

@@ -5,13 +5,15 @@ import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
   DELIVERY_KINDS,
   DELIVERY_STATUSES,
+  type DeliveryKind,
+  type DeliveryStatus,
   deliverySummary,
   isDelivered,
   latestPerStore,
   STORE_STATES,
   storeStateOf,
 } from "#domain/deliveries";
-import { QC_STATUSES } from "#domain/quality";
+import { QC_STATUSES, type QcStatus } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db, Tx } from "#server/db/client";
 import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
@@ -33,14 +35,14 @@ export const trackSchema = z
     isrc: z.string().nullable(),
     isExplicit: z.boolean(),
     featuredArtists: z.array(z.string()),
-    contributors: z.array(z.object({ name: z.string(), role: z.string().openapi({ enum: [...CONTRIBUTOR_ROLES] }) })),
+    contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
   })
   .openapi("Track");
 
 export const qualitySchema = z
   .object({
-    status: z.string().openapi({ enum: [...QC_STATUSES] }),
+    status: z.enum(QC_STATUSES),
     checkedAt: z.string().nullable(),
     findings: z.array(findingSchema),
   })
@@ -51,8 +53,8 @@ export const deliverySchema = z
     id: z.string(),
     store: z.string(),
     storeName: z.string(),
-    kind: z.string().openapi({ enum: [...DELIVERY_KINDS] }),
-    status: z.string().openapi({ enum: [...DELIVERY_STATUSES] }),
+    kind: z.enum(DELIVERY_KINDS),
+    status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     /** The DDEX BatchId, once the batch is built. */
@@ -79,7 +81,7 @@ export const storeStateSchema = z
   .object({
     store: z.string(),
     storeName: z.string(),
-    state: z.string().openapi({ enum: [...STORE_STATES] }),
+    state: z.enum(STORE_STATES),
     /** When the state last changed (the store's answer, the sending, or the queueing). */
     at: z.string().nullable(),
     /** The store's own words when it rejected the release. */
@@ -141,7 +143,7 @@ export async function releaseQuality(db: Db, releaseId: string) {
     .from(releases)
     .where(eq(releases.id, releaseId));
   return {
-    status: row?.status ?? "pending",
+    status: (row?.status ?? "pending") as QcStatus,
     checkedAt: row?.checkedAt?.toISOString() ?? null,
     findings: row?.findings ?? [],
   };
@@ -160,8 +162,8 @@ export async function releaseDeliveries(db: Db, releaseId: string, stores: reado
     id: d.id,
     store: d.store,
     storeName: stores.find((s) => s.id === d.store)?.name ?? d.store,
-    kind: d.kind,
-    status: d.status,
+    kind: d.kind as DeliveryKind,
+    status: d.status as DeliveryStatus,
     attempts: d.attempts,
     lastError: d.lastError,
     batchId: d.batchId,

@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
 import { QC_STATUSES } from "#domain/quality";
-import { ARTIST_RELEASE_STATES, artistReleaseState, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
+import {
+  ARTIST_RELEASE_STATES,
+  artistReleaseState,
+  RELEASE_STATUSES,
+  RELEASE_TYPES,
+  type ReleaseStatus,
+} from "#domain/releases";
 import { releases } from "#server/db/schema";
 
 export const releaseSchema = z
@@ -14,7 +20,7 @@ export const releaseSchema = z
     releaseDate: z.string(),
     /** When the music first came out, for a release of music released before (null: new music). */
     originalReleaseDate: z.string().nullable(),
-    status: z.string().openapi({ enum: [...RELEASE_STATUSES] }),
+    status: z.enum(RELEASE_STATUSES),
     streams: z.number().int(),
     isExplicit: z.boolean(),
     genre: z.string().nullable(),
@@ -95,7 +101,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     releaseType: row.releaseType,
     releaseDate: row.releaseDate,
     originalReleaseDate: row.originalReleaseDate,
-    status: row.status,
+    status: row.status as ReleaseStatus,
     streams: row.streams,
     isExplicit: row.isExplicit,
     genre: row.genre,

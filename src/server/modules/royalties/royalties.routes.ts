@@ -38,7 +38,7 @@ const payoutSchema = z
     tdsPaise: z.number().int(),
     netPaise: z.number().int(),
     status: z.enum(PAYOUT_STATUSES),
-    method: z.string(),
+    method: z.enum(PAYEE_METHODS),
     reference: z.string().nullable(),
     utr: z.string().nullable(),
     provider: z.string().nullable(),
@@ -303,7 +303,7 @@ const statementSchema = z
       z.object({
         id: z.string(),
         requestedAt: z.string(),
-        status: z.string(),
+        status: z.enum(PAYOUT_STATUSES),
         grossPaise: money,
         tdsPaise: money,
         netPaise: money,

@@ -5,7 +5,13 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { dateIst, quarterRange } from "#domain/clock";
 import { toCsv } from "#domain/csv";
 import { formatInr, rupeesPlain } from "#domain/money";
-import { isFinancialYear, isLedgerMonth, PAYOUT_COUNTED_STATUSES, type TdsConfig } from "#domain/payouts";
+import {
+  isFinancialYear,
+  isLedgerMonth,
+  PAYOUT_COUNTED_STATUSES,
+  type PayoutStatus,
+  type TdsConfig,
+} from "#domain/payouts";
 import { bpToPercent } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
@@ -38,7 +44,7 @@ export interface Statement {
   payouts: {
     id: string;
     requestedAt: string;
-    status: string;
+    status: PayoutStatus;
     grossPaise: number;
     tdsPaise: number;
     netPaise: number;
@@ -140,7 +146,7 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     payouts: paid.map((p) => ({
       id: p.id,
       requestedAt: p.requestedAt.toISOString(),
-      status: p.status,
+      status: p.status as PayoutStatus,
       grossPaise: p.amountPaise,
       tdsPaise: p.tdsPaise,
       netPaise: p.amountPaise - p.tdsPaise,

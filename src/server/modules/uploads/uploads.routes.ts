@@ -23,7 +23,7 @@ export async function handleUpload(c: Context<AppEnv>) {
 const uploadCheckSchema = z
   .object({
     id: z.string(),
-    kind: z.string().openapi({ enum: [...UPLOAD_KINDS] }),
+    kind: z.enum(UPLOAD_KINDS),
     fileName: z.string(),
     sizeBytes: z.number().int(),
     /** False while bytes are still arriving; the findings come once it is true. */

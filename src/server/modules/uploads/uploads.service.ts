@@ -18,7 +18,7 @@ export async function uploadVerdict(db: Db, ownerId: string, id: string) {
   const findings = finished ? auditUpload(row.kind as UploadKind, row.facts) : [];
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as UploadKind,
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,
     finished,

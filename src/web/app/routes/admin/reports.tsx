@@ -81,7 +81,7 @@ export function StoreReportsPage() {
           Imports
         </h2>
         <DataTable
-          label="Imports"
+          label="Imported reports"
           rows={reports.data}
           rowKey={(r) => r.id}
           loading={reports.isPending}

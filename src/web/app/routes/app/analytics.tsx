@@ -219,7 +219,7 @@ export function AnalyticsPage() {
               ) : (
                 <div className="mt-3">
                   <DataTable
-                    label="Countries"
+                    label="Streams by country"
                     className="min-w-0"
                     rows={data.countries}
                     rowKey={(c) => c.code}
@@ -242,7 +242,7 @@ export function AnalyticsPage() {
           </TabsContent>
           <TabsContent value="tracks" className="mt-6">
             <DataTable
-              label="Tracks"
+              label="Streams by track"
               rows={data.tracks}
               rowKey={(t) => `${t.releaseId}-${t.isrc}`}
               emptyText="No streams reported in this period."
@@ -257,7 +257,7 @@ export function AnalyticsPage() {
           </TabsContent>
           <TabsContent value="platforms" className="mt-6">
             <DataTable
-              label="Stores"
+              label="Streams by store"
               rows={data.stores}
               rowKey={(st) => st.name}
               emptyText="No streams reported in this period."

@@ -116,7 +116,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
         Tracks
       </h2>
       <DataTable
-        label="Tracks"
+        label="Track list"
         className="min-w-[560px]"
         rows={tracks}
         rowKey={(t) => t.id}

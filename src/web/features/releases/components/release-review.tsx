@@ -103,7 +103,7 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 <span className="text-sm text-muted-foreground">{data.delivery.summary}</span>
               </div>
               <DataTable
-                label="Deliveries"
+                label="Delivery messages"
                 className="min-w-[640px]"
                 rows={data.deliveries}
                 rowKey={(d) => d.id}

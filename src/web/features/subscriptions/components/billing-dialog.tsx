@@ -66,7 +66,7 @@ export function BillingDialog({
                 Invoices
               </h3>
               <DataTable
-                label="Invoices"
+                label="Invoice list"
                 className="min-w-0"
                 rows={b.invoices}
                 rowKey={(i) => i.id}
@@ -93,7 +93,7 @@ export function BillingDialog({
                 Payments
               </h3>
               <DataTable
-                label="Payments"
+                label="Payment list"
                 className="min-w-0"
                 rows={b.payments}
                 rowKey={(p) => p.id}
@@ -120,7 +120,7 @@ export function BillingDialog({
                 Plan periods
               </h3>
               <DataTable
-                label="Plan periods"
+                label="Plan period list"
                 className="min-w-0"
                 rows={history}
                 rowKey={(p) => p.id}
