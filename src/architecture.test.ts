@@ -132,6 +132,21 @@ describe("one way to do each thing", () => {
     expect(found).toEqual([]);
   });
 
+  it("routes read validated input only (c.req.valid), never the raw query, params or JSON", () => {
+    // The two raw reads left are deliberate: a webhook's exact bytes (for its signature) and a
+    // multipart picture (checked by its own bytes in the service).
+    const found: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "server"))) {
+      if (isTest(file) || !file.endsWith(".routes.ts")) continue;
+      fs.readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (/c\.req\.(?:json|query|queries|param|parseBody)\(/.test(line)) found.push(`${rel(file)}:${i + 1}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
   it("tests share a worker's modules (vitest isolate: false), so none mocks a module or stubs a global", () => {
     // A mocked module or a stubbed global would leak into every later file of the same worker.
     const found: string[] = [];
