@@ -1,13 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import {
-  ATTENTION_STATUSES,
-  DELIVERY_KINDS,
-  DELIVERY_MESSAGES,
-  DELIVERY_STATUSES,
-  type DeliveryKind,
-  type DeliveryStatus,
-} from "#domain/deliveries";
+import { ATTENTION_STATUSES, DELIVERY_MESSAGES, type DeliveryKind, type DeliveryStatus } from "#domain/deliveries";
 import { requireAdmin } from "#server/auth/guards";
 import type { Db } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
@@ -15,6 +8,7 @@ import { adminErrors } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
 import { err, json } from "#server/lib/route-helpers";
+import { deliveryFields } from "./delivery.schema";
 import { resumeStore, storeOverview } from "./store-health";
 import type { StoreConfig } from "./stores";
 
@@ -32,18 +26,10 @@ const storeHealthSchema = z
 
 const deliveryRowSchema = z
   .object({
-    id: z.string(),
+    ...deliveryFields,
     releaseId: z.string(),
     releaseTitle: z.string(),
     artistName: z.string(),
-    store: z.string(),
-    storeName: z.string(),
-    kind: z.enum(DELIVERY_KINDS),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
-    storeMessage: z.string().nullable(),
-    createdAt: z.string(),
   })
   .openapi("AdminDelivery");
 

@@ -3,6 +3,7 @@
 export { ACKNOWLEDGEMENTS_FOLDER, ackPrefix } from "./acknowledgements";
 export { adminDeliveriesRouter } from "./admin-deliveries.routes";
 export { deliveryJobs } from "./delivery.jobs";
+export { deliveryFields } from "./delivery.schema";
 export type { DeliveryConfig } from "./delivery-service";
 export {
   checkAcknowledgements,

@@ -3,8 +3,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
 import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
-  DELIVERY_KINDS,
-  DELIVERY_STATUSES,
   type DeliveryKind,
   type DeliveryStatus,
   deliverySummary,
@@ -19,7 +17,7 @@ import type { Db, Tx } from "#server/db/client";
 import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
-import { claimReleaseCodes, type IdentifierConfig } from "#server/modules/delivery";
+import { claimReleaseCodes, deliveryFields, type IdentifierConfig } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
 import { linkStats, releaseStoreLinks } from "#server/modules/store-links";
 import { releaseHistory } from "./release-events";
@@ -50,20 +48,11 @@ export const qualitySchema = z
 
 export const deliverySchema = z
   .object({
-    id: z.string(),
-    store: z.string(),
-    storeName: z.string(),
-    kind: z.enum(DELIVERY_KINDS),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
+    ...deliveryFields,
     /** The DDEX BatchId, once the batch is built. */
     batchId: z.string().nullable(),
-    createdAt: z.string(),
     sentAt: z.string().nullable(),
     acknowledgedAt: z.string().nullable(),
-    /** What the store said in its acknowledgement (why it rejected the release), if anything. */
-    storeMessage: z.string().nullable(),
   })
   .openapi("Delivery");
 
