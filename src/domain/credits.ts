@@ -14,14 +14,42 @@ export const CONTRIBUTOR_ROLE_LABELS: Record<ContributorRole, { one: string; man
 };
 
 /**
- * How DDEX names each role: its ContributorRole value, or a user-defined value where the allowed
- * values have none (ERN 4.3 lists many kinds of producer but not the plain "Producer").
+ * How DDEX names each role: a ContributorRole value from the allowed-value sets, never a
+ * user-defined one (a store reading "UserDefined/Producer" files the credit nowhere). The plain
+ * producer of a recording is DDEX's StudioProducer.
  */
-export const DDEX_CONTRIBUTOR_ROLE: Record<ContributorRole, { value: string; userDefined?: string }> = {
-  composer: { value: "Composer" },
-  lyricist: { value: "Lyricist" },
-  producer: { value: "UserDefined", userDefined: "Producer" },
+export const DDEX_CONTRIBUTOR_ROLE: Record<ContributorRole, string> = {
+  composer: "Composer",
+  lyricist: "Lyricist",
+  producer: "StudioProducer",
 };
+
+/**
+ * A track's credits by person: one entry per name with every role it has, in the order first
+ * named (DDEX rule 1030-1: one person is one Contributor however many roles they have).
+ */
+export function creditsByPerson(contributors: readonly Contributor[]): { name: string; roles: ContributorRole[] }[] {
+  const byName = new Map<string, ContributorRole[]>();
+  for (const c of contributors) {
+    const roles = byName.get(c.name) ?? [];
+    if (!roles.includes(c.role)) roles.push(c.role);
+    byName.set(c.name, roles);
+  }
+  return [...byName].map(([name, roles]) => ({ name, roles }));
+}
+
+/**
+ * The artist line stores display: the main artist, then featured artists after "feat.", joined the
+ * way English lists are ("Asha feat. Ravi & Meera"; "Asha feat. Ravi, Meera & Kabir"). The main
+ * artist listed again as featured is left out.
+ */
+export function artistCredit(main: string, featured: readonly string[]): string {
+  const others = featured.filter((name) => name !== main);
+  if (!others.length) return main;
+  const last = others.at(-1);
+  const list = others.length === 1 ? last : `${others.slice(0, -1).join(", ")} & ${last}`;
+  return `${main} feat. ${list}`;
+}
 
 export const MAX_CONTRIBUTORS = 30;
 

@@ -63,6 +63,7 @@ describe("metadata rules", () => {
     artistName: "Asha",
     releaseType: "single" as const,
     upcEan: null,
+    isExplicit: false,
     tracks: [
       {
         position: 1,
@@ -70,6 +71,7 @@ describe("metadata rules", () => {
         isrc: null as string | null,
         featuredArtists: [] as string[],
         durationSeconds: 200,
+        isExplicit: false,
       },
     ],
   };
@@ -111,9 +113,28 @@ describe("metadata rules", () => {
         isrc: null,
         featuredArtists: position === 2 ? ["Asha"] : [],
         durationSeconds: 200,
+        isExplicit: false,
       })),
     };
     expect(codes(auditMetadata(album))).toEqual(["metadata.featured_is_main"]);
+  });
+  it("says when an explicit track makes the whole release explicit, and not when the release already is", () => {
+    const ep = {
+      ...release,
+      releaseType: "ep" as const,
+      tracks: [1, 2, 3, 4].map((position) => ({
+        position,
+        title: `Song ${position}`,
+        isrc: null,
+        featuredArtists: [],
+        durationSeconds: 200,
+        isExplicit: position === 3,
+      })),
+    };
+    const found = auditMetadata(ep);
+    expect(codes(found)).toEqual(["metadata.explicit_from_tracks"]);
+    expect(found[0]?.message).toBe("Track 3 is marked explicit, so stores will show the whole release as explicit.");
+    expect(auditMetadata({ ...ep, isExplicit: true })).toEqual([]);
   });
   it("checks UPC and ISRC formats and warns when the track list does not match the release type", () => {
     expect(codes(auditMetadata({ ...release, upcEan: "036000291453" }))).toEqual(["metadata.upc"]);

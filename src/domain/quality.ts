@@ -1,5 +1,5 @@
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
-import { RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
+import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
 import { expectedReleaseType } from "./tracks";
 
 /**
@@ -301,12 +301,15 @@ export interface MetadataSubject {
   artistName: string;
   releaseType: ReleaseType;
   upcEan: string | null;
+  /** What the artist ticked for the release; its tracks' own marks can make it explicit anyway. */
+  isExplicit: boolean;
   tracks: {
     position: number;
     title: string;
     isrc: string | null;
     featuredArtists: string[];
     durationSeconds: number | null;
+    isExplicit: boolean;
   }[];
 }
 
@@ -520,6 +523,20 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         );
       }
     }
+  }
+  const explicitTracks = release.tracks.filter((t) => t.isExplicit).map((t) => t.position);
+  if (!release.isExplicit && isExplicitRelease(release, release.tracks)) {
+    const which =
+      explicitTracks.length === 1 ? `Track ${explicitTracks[0]} is` : `Tracks ${explicitTracks.join(", ")} are`;
+    out.push(
+      finding(
+        "warning",
+        "metadata.explicit_from_tracks",
+        "Explicit content",
+        `${which} marked explicit, so stores will show the whole release as explicit.`,
+        "Nothing to do if that is right. If a track is clean, untick Explicit on that track.",
+      ),
+    );
   }
   const expected = expectedReleaseType(release.tracks.map((t) => t.durationSeconds));
   const declared = release.releaseType === "compilation" ? "album" : release.releaseType;

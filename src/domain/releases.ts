@@ -308,3 +308,11 @@ export const releaseMetadataSchema = z.object({
     .refine((v) => v === "" || isValidUpcEan(v), RELEASE_NOTICES.invalidUpc.description),
 });
 export type ReleaseMetadataInput = z.input<typeof releaseMetadataSchema>;
+
+/**
+ * Whether stores must mark the release explicit: when the artist said so, or when any of its tracks
+ * is explicit (an album with one explicit song is an explicit album at every store).
+ */
+export function isExplicitRelease(release: { isExplicit: boolean }, tracks: readonly { isExplicit: boolean }[]) {
+  return release.isExplicit || tracks.some((t) => t.isExplicit);
+}

@@ -241,6 +241,7 @@ export function createDeliveryJob(deps: {
         artistName: release.artistName,
         type: release.releaseType as ReleaseType,
         releaseDate: release.releaseDate,
+        originalReleaseDate: release.originalReleaseDate,
         genre: release.genre,
         language: release.language,
         isExplicit: release.isExplicit,
@@ -262,18 +263,15 @@ export function createDeliveryJob(deps: {
   }
 
   /**
-   * The batch's creation time and BatchId, given once: now, but always after the store's last batch,
-   * so BatchIds are unique per store and a store applies a release's messages in order. A lock per
-   * store keeps two workers from taking the same millisecond.
+   * The batch's creation time and BatchId, given at each attempt: now, but always after the store's
+   * last batch, so BatchIds are unique per store and a store applies a release's messages in order.
+   * A retry is a new batch with its own time: one stamped at the first attempt could be older than a
+   * message for the same release sent since. A lock per store keeps two workers from taking the same
+   * millisecond.
    */
   async function stampBatch(deliveryId: string, store: string): Promise<{ createdAt: Date; batchId: string }> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`delivery-batch:${store}`}))`);
-      const [current] = await tx
-        .select({ at: deliveries.messageCreatedAt, batchId: deliveries.batchId })
-        .from(deliveries)
-        .where(eq(deliveries.id, deliveryId));
-      if (current?.at && current.batchId) return { createdAt: current.at, batchId: current.batchId };
       const [last] = await tx
         .select({ at: sql<string | null>`max(${deliveries.messageCreatedAt})` })
         .from(deliveries)
@@ -355,11 +353,22 @@ export function createDeliveryJob(deps: {
           }
         }
         const messagePath = `${upc}/${upc}.xml`;
+        // Only the worker whose batch is the delivery's current one completes it: a worker that lost
+        // its lease and woke up after another restamped the delivery leaves its batch incomplete.
+        const beforeManifest = async () => {
+          const [current] = await db
+            .select({ batchId: deliveries.batchId })
+            .from(deliveries)
+            .where(eq(deliveries.id, delivery.id));
+          if (current?.batchId !== batchId) throw new SupersededBatch();
+        };
         await viaStore(() =>
-          transport.upload(batchId, [...files, { relPath: messagePath, source: { text: xml } }], {
-            relPath: manifestName(batchId),
-            source: { text: "" },
-          }),
+          transport.upload(
+            batchId,
+            [...files, { relPath: messagePath, source: { text: xml } }],
+            { relPath: manifestName(batchId), source: { text: "" } },
+            { beforeManifest },
+          ),
         );
       }
       await db
@@ -368,6 +377,8 @@ export function createDeliveryJob(deps: {
         .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, "sending")));
       await recordStoreSuccess(db, store.id);
     } catch (err) {
+      // Another worker owns the delivery now: its outcome is theirs to record.
+      if (err instanceof SupersededBatch) return;
       const message = err instanceof Error ? err.message : String(err);
       if (storeFault) {
         const health = await recordStoreFailure(db, store.id, message);
@@ -382,6 +393,13 @@ export function createDeliveryJob(deps: {
       throw err;
     }
   };
+}
+
+/** Thrown before a batch's manifest when the delivery has moved on to a newer batch. */
+class SupersededBatch extends Error {
+  constructor() {
+    super("The delivery was restarted in a newer batch; this one is left incomplete.");
+  }
 }
 
 /**

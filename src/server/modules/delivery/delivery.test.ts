@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { todayIst } from "#domain/clock";
 import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
 import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
@@ -18,6 +17,7 @@ import { image, type MediaServer, startMediaServer, wav } from "#server/test/med
 import { payOnTestGateway } from "#server/test/payments";
 import { fingerprintOf, generateHostKey, type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { xpath } from "#server/test/xpath";
 import { checkAcknowledgements, createDeliveryJob, manifestName, type StoreRejection } from "./delivery-service";
 import { createErnValidator, defaultSchemaDir } from "./ern-schema";
 import type { StoreConfig } from "./stores";
@@ -42,7 +42,7 @@ function testTransport(store: StoreConfig): Transport {
   const real = transportFor(store);
   return {
     ...real,
-    async upload(batchId, files, manifest) {
+    async upload(batchId, files, manifest, opts) {
       uploads.push(`${store.id}/${batchId}`);
       if (store.id === "stall" && stall) {
         const current = stall;
@@ -51,7 +51,7 @@ function testTransport(store: StoreConfig): Transport {
           .catch(() => {});
         await current.promise;
       }
-      return real.upload(batchId, files, manifest);
+      return real.upload(batchId, files, manifest, opts);
     },
   };
 }
@@ -356,7 +356,6 @@ describe("approval, identifiers and deliveries", () => {
     ]);
     const takedownXml = await fs.readFile(path.join(root, "itunes", takedowns[1].batchId, upc, `${upc}.xml`), "utf8");
     expect((await validator.validate(takedownXml)).valid).toBe(true);
-    expect(takedownXml).toContain(`<EndDate>${todayIst()}</EndDate>`);
     expect(takedownXml).not.toContain("<File>");
     expect(await files(path.join(root, "itunes", takedowns[1].batchId))).toEqual(
       [`${upc}/${upc}.xml`, manifestName(takedowns[1].batchId)].sort(),
@@ -382,6 +381,14 @@ describe("approval, identifiers and deliveries", () => {
     expect(takedownXml).toContain(
       `<MessageCreatedDateTime>${new Date(takedownAt).toISOString()}</MessageCreatedDateTime>`,
     );
+    // The takedown grants nothing: deals that end at the moment it was made, or none at all while
+    // the release date has not come anywhere yet.
+    const releaseDate = detail.body.release.releaseDate as string;
+    const firstOut = Date.parse(`${releaseDate}T00:00:00+14:00`);
+    expect(xpath(takedownXml, "//Deal/DealTerms/ValidityPeriod/EndDateTime")).toEqual(
+      takedownAt < firstOut ? [] : xpath(takedownXml, "//Deal").map(() => new Date(takedownAt).toISOString()),
+    );
+    if (takedownAt < firstOut) expect(xpath(takedownXml, "/ern:NewReleaseMessage/DealList")).toEqual([]);
     expect((await artist.client.get(`/api/releases/${id}`)).body.delivery.summary).toBe("Delivered to 0 of 3 stores");
 
     // Approved again: the same UPC and ISRC, never new ones.
@@ -417,7 +424,7 @@ describe("approval, identifiers and deliveries", () => {
 });
 
 describe("the delivery queue survives a worker dying mid-delivery", () => {
-  it("another worker takes the job over when its lease ends, finishes the batch once, and a replay sends nothing", async () => {
+  it("another worker takes the job over when its lease ends in a new batch of its own time, the frozen worker cannot complete its old one, and a replay sends nothing", async () => {
     const stallStore: StoreConfig = {
       id: "stall",
       name: "Stall",
@@ -486,32 +493,41 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
         const real = transportFor(store);
         return {
           ...real,
-          upload: (batchId, batchFiles, manifest) => {
+          upload: (batchId, batchFiles, manifest, opts) => {
             counted.push(batchId);
-            return real.upload(batchId, batchFiles, manifest);
+            return real.upload(batchId, batchFiles, manifest, opts);
           },
         };
       }),
     });
     await restarted.drain();
-    expect(counted).toEqual([batchId]);
+    // The retry is a new batch, stamped now: a later BatchId and message time than the first attempt's.
     const [done] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(done?.status).toBe("sent");
+    const retryBatch = done?.batchId ?? "";
+    expect(counted).toEqual([retryBatch]);
+    expect(retryBatch > batchId).toBe(true);
     const upc = (await admin.get(`/api/admin/releases/${id}`)).body.release.upcEan;
-    expect((await files(batchDir)).filter((f) => !f.endsWith(".part") && f !== "ignored.part")).toEqual(
+    const retryDir = path.join(root, "stall", retryBatch);
+    expect(await files(retryDir)).toEqual(
       [
         `${upc}/${upc}.xml`,
         `${upc}/resources/${upc}.jpg`,
         `${upc}/resources/${upc}_01_001.wav`,
-        manifestName(batchId),
+        manifestName(retryBatch),
       ].sort(),
     );
+    const retryXml = await fs.readFile(path.join(retryDir, upc, `${upc}.xml`), "utf8");
+    expect(xpath(retryXml, "//MessageHeader/MessageCreatedDateTime")).toEqual([done?.messageCreatedAt?.toISOString()]);
 
-    // The frozen worker wakes up and fails: it must not undo the other's success.
-    stall.fail(new Error("killed"));
+    // The frozen worker wakes up and carries on: its old batch is superseded, so it never gets its
+    // manifest (a store ignores a batch without one), and the other's success stands.
+    stall.release();
     await frozen.stop();
+    expect((await files(batchDir)).some((f) => f.startsWith("BatchComplete"))).toBe(false);
     const [still] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(still?.status).toBe("sent");
+    expect(still?.batchId).toBe(retryBatch);
 
     // A worker that died after the manifest landed but before recording it: replayed, nothing is sent again.
     await server.database.db.update(deliveries).set({ status: "sending" }).where(eq(deliveries.id, row.id));
@@ -520,7 +536,7 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
       .set({ status: "queued", runAt: new Date(0) })
       .where(eq(jobs.ref, row.id));
     await restarted.drain();
-    expect(counted).toEqual([batchId]);
+    expect(counted).toEqual([retryBatch]);
     const [replayed] = await server.database.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(replayed?.status).toBe("sent");
     stall = undefined;

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
 import { ruleFindings, sampleBaseline } from "#server/test/ddex-rules";
-import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
+import { xpath } from "#server/test/xpath";
+import { AVS_VERSION, buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import { createErnValidator, defaultSchemaDir, type ErnValidator } from "./ern-schema";
 
 let validator: ErnValidator;
@@ -44,6 +47,7 @@ function snapshot(
       artistName: "Asha",
       type: "single",
       releaseDate: "2026-12-24",
+      originalReleaseDate: null,
       genre: "Indie",
       language: null,
       isExplicit: false,
@@ -101,7 +105,8 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(models).toEqual(["SubscriptionModel", "AdvertisementSupportedModel"]);
     for (const d of deals) {
       expect((d.DealTerms as Obj).TerritoryCode).toBe("Worldwide");
-      expect(((d.DealTerms as Obj).ValidityPeriod as Obj).StartDate).toBe("2026-12-24");
+      // Local midnight in each territory: a date-time without a zone.
+      expect((d.DealTerms as Obj).ValidityPeriod).toEqual({ StartDateTime: "2026-12-24T00:00:00" });
     }
   });
 
@@ -115,7 +120,7 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(trackReleases).toHaveLength(4);
     // DDEX rule 1049-2: a TrackRelease repeats no title of its recording.
     for (const tr of trackReleases) expect(tr.DisplayTitleText).toBeUndefined();
-    expect(xml).not.toContain("feat.");
+    expect(xpath(xml, "//DisplayTitleText")).not.toContainEqual(expect.stringContaining("feat."));
     const second = list((msg.ResourceList as Obj).SoundRecording as Obj[])[1] as Obj;
     expect(second.DisplayTitleText).toBe("Song 2");
     const artists = list(second.DisplayArtist as Obj[]).map((a) => a.DisplayArtistRole);
@@ -186,14 +191,17 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(((msg.ResourceList as Obj).Image as Obj).ParentalWarningType).toBe("NotExplicit");
   });
 
-  it("a takedown: the release resent with its deals ended today and no files, schema-valid", async () => {
-    const xml = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2027-02-01T08:00:00Z") }));
+  it("a takedown of a live release: its deals end at the moment the message is sent, and no files, schema-valid", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2027-02-01T08:00:00.250Z") }));
     await expectValid(xml);
     const msg = parse(xml);
     const deals = list(((msg.DealList as Obj).ReleaseDeal as Obj).Deal as Obj[]);
     expect(deals.length).toBeGreaterThan(0);
     for (const d of deals)
-      expect((d.DealTerms as Obj).ValidityPeriod).toEqual({ StartDate: "2026-12-24", EndDate: "2027-02-01" });
+      expect((d.DealTerms as Obj).ValidityPeriod).toEqual({
+        StartDateTime: "2026-12-24T00:00:00",
+        EndDateTime: "2027-02-01T08:00:00.250Z",
+      });
     expect(((msg.ReleaseList as Obj).Release as Obj).DisplayTitleText).toBe("Monsoon Nights");
     // The batch carries no files, so the message names none.
     expect(xml).not.toContain("<File>");
@@ -201,11 +209,22 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(xml.match(/<IsProvidedInDelivery>false<\/IsProvidedInDelivery>/g)).toHaveLength(2);
   });
 
-  it("a takedown before the release date ends deals that start no later than they end", async () => {
+  it("a takedown before the release date grants no availability at all: no deal (a deal from today to today would)", async () => {
     const xml = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2026-12-01T08:00:00Z") }));
     await expectValid(xml);
-    expect(xml).toContain("<StartDate>2026-12-01</StartDate>");
-    expect(xml).toContain("<EndDate>2026-12-01</EndDate>");
+    const msg = parse(xml);
+    expect(msg.DealList).toBeUndefined();
+    expect(xml).not.toMatch(/StartDate|EndDate/);
+    // Still the whole release, so the store knows what is withdrawn.
+    expect(((msg.ReleaseList as Obj).Release as Obj).DisplayTitleText).toBe("Monsoon Nights");
+  });
+
+  it("a takedown on the release day: out already in the first time zones (UTC+14), so its deals end now", () => {
+    // 10:30 UTC on 23 December is 00:30 on the 24th in Kiribati.
+    const out = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2026-12-23T10:30:00Z") }));
+    expect(out).toContain("<EndDateTime>2026-12-23T10:30:00.000Z</EndDateTime>");
+    const before = buildNewReleaseMessage(snapshot({ takedown: true, createdAt: new Date("2026-12-23T09:59:59Z") }));
+    expect(before).not.toContain("<DealList>");
   });
 
   it("credits: composers, lyricists and producers as Contributors, the artist who wrote the song one party; the language sung", async () => {
@@ -223,11 +242,9 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     const sr = (parse(xml).ResourceList as Obj).SoundRecording as Obj;
     const contributors = list(sr.Contributor as Obj[]);
     expect(contributors.map((c) => c.ContributorPartyReference)).toEqual(["PA1", "PA2", "PA3"]);
-    expect(contributors.map((c) => c.Role)).toEqual([
-      "Composer",
-      "Lyricist",
-      { "@Namespace": "PADPIDALOCALKALRAV", "@UserDefinedValue": "Producer", "#": "UserDefined" },
-    ]);
+    // Standard roles only: a producer is DDEX's StudioProducer, never UserDefined.
+    expect(contributors.map((c) => c.Role)).toEqual(["Composer", "Lyricist", "StudioProducer"]);
+    expect(xml).not.toContain("UserDefined");
     // The main artist is also the composer: one party, not two.
     const parties = list((parse(xml).PartyList as Obj).Party as Obj[]).map((p) => (p.PartyName as Obj).FullName);
     expect(parties).toEqual(["Asha", "Gulzar Rao", "Meera Iyer", "Asha"]);
@@ -236,6 +253,82 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     await expectValid(instrumental);
     expect(instrumental).toContain("<IsInstrumental>true</IsInstrumental>");
     expect(instrumental).not.toContain("LanguageOfPerformance");
+  });
+
+  const R = "/ern:NewReleaseMessage/ReleaseList/Release";
+  const SR = "/ern:NewReleaseMessage/ResourceList/SoundRecording";
+
+  it("one person credited as composer and lyricist is one Contributor with both roles (DDEX rule 1030-1)", async () => {
+    const tracks = [
+      track(1, {
+        contributors: [
+          { name: "Gulzar Rao", role: "composer" },
+          { name: "Meera Iyer", role: "producer" },
+          { name: "Gulzar Rao", role: "lyricist" },
+        ],
+      }),
+    ];
+    const xml = buildNewReleaseMessage(snapshot({ tracks }));
+    await expectValid(xml);
+    expect(xpath(xml, `${SR}/Contributor/@SequenceNumber`)).toEqual(["1", "2"]);
+    expect(xpath(xml, `${SR}/Contributor[1]/Role`)).toEqual(["Composer", "Lyricist"]);
+    expect(xpath(xml, `${SR}/Contributor[2]/Role`)).toEqual(["StudioProducer"]);
+    const gulzar = xpath(xml, `${SR}/Contributor[1]/ContributorPartyReference`)[0];
+    expect(xpath(xml, `//PartyList/Party[PartyReference="${gulzar}"]/PartyName/FullName`)).toEqual(["Gulzar Rao"]);
+  });
+
+  it("featured artists are in each track's artist line, and a single's at the release level too", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ tracks: [track(1, { featuredArtists: ["Ravi", "Meera"] })] }));
+    await expectValid(xml);
+    expect(xpath(xml, `${SR}/DisplayArtistName`)).toEqual(["Asha feat. Ravi & Meera"]);
+    expect(xpath(xml, `${R}/DisplayArtistName`)).toEqual(["Asha feat. Ravi & Meera"]);
+    expect(xpath(xml, `${R}/DisplayArtist/DisplayArtistRole`)).toEqual([
+      "MainArtist",
+      "FeaturedArtist",
+      "FeaturedArtist",
+    ]);
+    // The release's featured artists are the same parties as the track's.
+    expect(xpath(xml, `${R}/DisplayArtist/ArtistPartyReference`)).toEqual(
+      xpath(xml, `${SR}/DisplayArtist/ArtistPartyReference`),
+    );
+    // An EP is its main artist's: the featured artist of one track stays on that track.
+    const ep = buildNewReleaseMessage(
+      snapshot({
+        release: { type: "ep" },
+        tracks: [1, 2, 3, 4].map((p) => track(p, p === 2 ? { featuredArtists: ["Ravi"] } : {})),
+      }),
+    );
+    await expectValid(ep);
+    expect(xpath(ep, `${R}/DisplayArtistName`)).toEqual(["Asha"]);
+    expect(xpath(ep, `${SR}/DisplayArtistName`)).toEqual(["Asha", "Asha feat. Ravi", "Asha", "Asha"]);
+  });
+
+  it("one explicit track makes the release explicit even when the artist did not tick it", async () => {
+    const tracks = [1, 2, 3, 4].map((p) => track(p, { isExplicit: p === 3 }));
+    const xml = buildNewReleaseMessage(snapshot({ release: { type: "ep", isExplicit: false }, tracks }));
+    await expectValid(xml);
+    expect(xpath(xml, `${R}/ParentalWarningType`)).toEqual(["Explicit"]);
+    expect(xpath(xml, `${SR}/ParentalWarningType`)).toEqual(["NotExplicit", "NotExplicit", "Explicit", "NotExplicit"]);
+  });
+
+  it("a re-release carries its original release date, and its (P) year is the year the recording first came out", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ release: { originalReleaseDate: "1998-06-15" } }));
+    await expectValid(xml);
+    expect(xpath(xml, `${R}/OriginalReleaseDate`)).toEqual(["1998-06-15"]);
+    expect(xpath(xml, `${R}/PLine/Year`)).toEqual(["1998"]);
+    expect(xpath(xml, `${R}/PLine/PLineText`)).toEqual(["(P) 1998 Asha"]);
+    expect(xpath(xml, `${SR}/SoundRecordingEdition/PLine/Year`)).toEqual(["1998"]);
+    // The artwork and packaging are new: the (C) line keeps the release's own year.
+    expect(xpath(xml, `${R}/CLine/Year`)).toEqual(["2026"]);
+    expect(xpath(buildNewReleaseMessage(snapshot()), `${R}/OriginalReleaseDate`)).toEqual([]);
+  });
+
+  it("declares the allowed-value-set version our schema folder holds, the one its values come from", () => {
+    const avs = readFileSync(path.join(defaultSchemaDir(), "allowed-value-sets.xsd"), "utf8");
+    const version = /<xs:documentation source="AvsVersionId">(\d+)<\/xs:documentation>/.exec(avs)?.[1];
+    expect(version).toBe(AVS_VERSION);
+    expect(buildNewReleaseMessage(snapshot())).toContain(`AvsVersionId="${version}"`);
+    expect(buildPurgeReleaseMessage(snapshot())).toContain(`AvsVersionId="${version}"`);
   });
 
   it("a takedown for a store whose rule is to purge: a schema-valid PurgeReleaseMessage naming the release by its UPC", async () => {
@@ -301,8 +394,24 @@ describe("DDEX release-profile business rules (beyond the official samples' base
         downloads: true,
       }),
     ],
+    [
+      "a person credited as composer and lyricist (rule 1030-1), a featured artist on a single, a re-release",
+      snapshot({
+        release: { originalReleaseDate: "1998-06-15" },
+        tracks: [
+          track(1, {
+            featuredArtists: ["Ravi"],
+            contributors: [
+              { name: "Gulzar Rao", role: "composer" },
+              { name: "Gulzar Rao", role: "lyricist" },
+            ],
+          }),
+        ],
+        downloads: true,
+      }),
+    ],
     ["an artist named Label", snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, downloads: true })],
-    ["a takedown", snapshot({ takedown: true, downloads: true })],
+    ["a takedown", snapshot({ takedown: true, downloads: true, createdAt: new Date("2027-02-01T08:00:00Z") })],
     [
       "an update (metadata only)",
       snapshot({ filesProvided: false, downloads: true, release: { title: "Monsoon Nights (Remastered)" } }),
@@ -321,6 +430,14 @@ describe("DDEX release-profile business rules (beyond the official samples' base
     const findings = newFindings(xml);
     expect(findings.filter((f) => f.role !== "Warning")).toEqual([]);
     // Streaming stores assemble the album from its track deals; DDEX's samples sell the album itself only as a download.
+    expect(findings.map((f) => f.rule)).toEqual([
+      expect.stringContaining("All ReleaseReferences must have a Reference IDREF"),
+    ]);
+  });
+
+  it("a takedown before the release date: no error beyond the baseline; only the warning that no deal names the releases", () => {
+    const findings = newFindings(buildNewReleaseMessage(snapshot({ takedown: true, downloads: true })));
+    expect(findings.filter((f) => f.role !== "Warning")).toEqual([]);
     expect(findings.map((f) => f.rule)).toEqual([
       expect.stringContaining("All ReleaseReferences must have a Reference IDREF"),
     ]);

@@ -1,8 +1,7 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
-import { dateIst } from "#domain/clock";
-import { type Contributor, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
-import type { ReleaseType } from "#domain/releases";
+import { artistCredit, type Contributor, creditsByPerson, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
+import { isExplicitRelease, type ReleaseType } from "#domain/releases";
 import { isoDuration } from "#domain/tracks";
 
 /** Everything one NewReleaseMessage says: a full-state snapshot of a release for one store. */
@@ -20,9 +19,12 @@ export interface ErnSnapshot {
     artistName: string;
     type: ReleaseType;
     releaseDate: string;
+    /** When music released before first came out (a re-release); null for new music. */
+    originalReleaseDate: string | null;
     genre: string | null;
     /** The language sung (IETF code) or null when the artist did not say. */
     language: string | null;
+    /** What the artist ticked; an explicit track makes the release explicit anyway. */
     isExplicit: boolean;
     /** The rights holder named in the (P) and (C) lines: the label or the artist. */
     rightsHolder: string;
@@ -30,8 +32,9 @@ export interface ErnSnapshot {
   tracks: ErnTrack[];
   artwork: { fileName: string; md5: string; width: number; height: number; format: string } | null;
   /**
-   * Takedown: the release is resent with its deals ended on the message's date and no files (the
-   * default rule; Spotify, for one, does not take a PurgeReleaseMessage as a takedown).
+   * Takedown: the release is resent with no files and its deals ended at the message's moment, or
+   * with no deals at all when it was not yet out anywhere (the default rule; Spotify, for one, does
+   * not take a PurgeReleaseMessage as a takedown).
    */
   takedown: boolean;
   /** Whether the batch carries the audio and cover files (a new release) or metadata only (an update or takedown). */
@@ -60,6 +63,12 @@ export interface ErnTrack {
 }
 
 const ERN_NS = "http://ddex.net/xml/ern/43";
+/**
+ * The allowed-value sets the message's values come from: the version our schema folder holds
+ * (`allowed-value-sets.xsd`), which a test reads back. The official samples, written earlier, say
+ * 3; a message must declare the version whose values it uses.
+ */
+export const AVS_VERSION = "9";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
 
@@ -107,6 +116,12 @@ const DOWNLOAD_PRICE_CODE: Record<ReleaseType | "track", string> = {
  */
 export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const year = s.release.releaseDate.slice(0, 4);
+  // The (P) line dates the recording: a re-release keeps the year it first came out.
+  const pYear = (s.release.originalReleaseDate ?? s.release.releaseDate).slice(0, 4);
+  const explicit = isExplicitRelease(s.release, s.tracks);
+  // A single's one track is the release: its featured artists are the release's too.
+  const releaseFeatured =
+    s.tracks.length === 1 ? (s.tracks[0]?.featuredArtists ?? []).filter((n) => n !== s.release.artistName) : [];
   const partyList = new PartyList(s.release.rightsHolder);
   const mainRef = partyList.person(s.release.artistName);
   for (const track of s.tracks) {
@@ -121,7 +136,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     "xsi:schemaLocation": `${ERN_NS} ${ERN_NS}/release-notification.xsd`,
     ReleaseProfileVersionId: "Audio",
     LanguageAndScriptCode: "en",
-    AvsVersionId: "3",
+    AvsVersionId: AVS_VERSION,
   });
 
   messageHeader(root, s);
@@ -143,8 +158,8 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     const edition = sr.ele("SoundRecordingEdition");
     edition.ele("ResourceId").ele("ISRC").txt(track.isrc);
     const pline = edition.ele("PLine");
-    pline.ele("Year").txt(year);
-    pline.ele("PLineText").txt(`(P) ${year} ${s.release.rightsHolder}`);
+    pline.ele("Year").txt(pYear);
+    pline.ele("PLineText").txt(`(P) ${pYear} ${s.release.rightsHolder}`);
     if (track.audio) {
       const tech = edition.ele("TechnicalDetails");
       tech.ele("TechnicalResourceDetailsReference").txt(`T${track.position}`);
@@ -160,19 +175,18 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     // never "(feat. X)" typed into the title.
     sr.ele("DisplayTitleText").txt(track.title);
     sr.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(track.title);
-    sr.ele("DisplayArtistName", WORLDWIDE).txt(s.release.artistName);
+    // The artist line a store shows names the featured artists too ("Asha feat. Ravi").
+    sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, track.featuredArtists));
     displayArtist(sr, 1, mainRef, "MainArtist");
     const featured = track.featuredArtists.filter((name) => name !== s.release.artistName);
     featured.forEach((name, i) => {
       displayArtist(sr, i + 2, partyList.person(name), "FeaturedArtist");
     });
-    track.contributors.forEach((c, i) => {
+    // One Contributor per person with all their roles (DDEX rule 1030-1).
+    creditsByPerson(track.contributors).forEach((person, i) => {
       const contributor = sr.ele("Contributor", { SequenceNumber: String(i + 1) });
-      contributor.ele("ContributorPartyReference").txt(partyList.person(c.name));
-      const role = DDEX_CONTRIBUTOR_ROLE[c.role];
-      contributor
-        .ele("Role", role.userDefined ? { Namespace: s.sender.dpid, UserDefinedValue: role.userDefined } : undefined)
-        .txt(role.value);
+      contributor.ele("ContributorPartyReference").txt(partyList.person(person.name));
+      for (const role of person.roles) contributor.ele("Role").txt(DDEX_CONTRIBUTOR_ROLE[role]);
     });
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
     sr.ele("ParentalWarningType").txt(parental(track.isExplicit));
@@ -201,12 +215,15 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   release.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
   release.ele("DisplayTitleText").txt(s.release.title);
   release.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(s.release.title);
-  release.ele("DisplayArtistName", WORLDWIDE).txt(s.release.artistName);
+  release.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, releaseFeatured));
   displayArtist(release, 1, mainRef, "MainArtist");
+  releaseFeatured.forEach((name, i) => {
+    displayArtist(release, i + 2, partyList.person(name), "FeaturedArtist");
+  });
   release.ele("ReleaseLabelReference", WORLDWIDE).txt(labelRef);
   const pline = release.ele("PLine");
-  pline.ele("Year").txt(year);
-  pline.ele("PLineText").txt(`(P) ${year} ${s.release.rightsHolder}`);
+  pline.ele("Year").txt(pYear);
+  pline.ele("PLineText").txt(`(P) ${pYear} ${s.release.rightsHolder}`);
   const cline = release.ele("CLine");
   cline.ele("Year").txt(year);
   cline.ele("CLineText").txt(`(C) ${year} ${s.release.rightsHolder}`);
@@ -217,7 +234,8 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     .ele("GenreText")
     .txt(s.release.genre || "Unclassifiable");
   release.ele("ReleaseDate", WORLDWIDE).txt(s.release.releaseDate);
-  release.ele("ParentalWarningType").txt(parental(s.release.isExplicit));
+  if (s.release.originalReleaseDate) release.ele("OriginalReleaseDate", WORLDWIDE).txt(s.release.originalReleaseDate);
+  release.ele("ParentalWarningType").txt(parental(explicit));
   if (s.release.type === "compilation") release.ele("IsMultiArtistCompilation").txt("true");
   const group = release.ele("ResourceGroup");
   group.ele("SequenceNumber").txt("1");
@@ -241,16 +259,19 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   }
 
   // Streaming and download deals on each track; the album (R0) is sold as a download only, as in
-  // DDEX's own samples. A takedown resends the same deals ended on the message's date.
+  // DDEX's own samples. Availability starts at local midnight of the release date in each territory
+  // (a date-time without a zone, as DDEX reads it). A takedown ends the deals at the moment it is
+  // sent; one sent before the release was out anywhere carries no deal at all, because a deal that
+  // starts and ends grants availability in between (DDEX periods include both ends).
+  const window = dealWindow(s);
+  if (!window) return doc.end({ prettyPrint: true });
   const deals = root.ele("DealList");
-  const endDate = s.takedown ? dateIst(s.createdAt) : null;
-  const startDate = endDate && endDate < s.release.releaseDate ? endDate : s.release.releaseDate;
   const addDeal = (releaseDeal: XMLBuilder, model: string, uses: string[], priceCode?: string) => {
     const terms = releaseDeal.ele("Deal").ele("DealTerms");
     terms.ele("TerritoryCode").txt("Worldwide");
     const validity = terms.ele("ValidityPeriod");
-    validity.ele("StartDate").txt(startDate);
-    if (endDate) validity.ele("EndDate").txt(endDate);
+    validity.ele("StartDateTime").txt(window.start);
+    if (window.end) validity.ele("EndDateTime").txt(window.end);
     terms.ele("CommercialModelType").txt(model);
     for (const use of uses) terms.ele("UseType").txt(use);
     if (priceCode) terms.ele("PriceInformation").ele("PriceCode", { Namespace: s.sender.dpid }).txt(priceCode);
@@ -267,6 +288,24 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   }
 
   return doc.end({ prettyPrint: true });
+}
+
+/** The first moment anywhere in the world is on a given local date: midnight at UTC+14 (Kiribati). */
+const EARLIEST_OFFSET = "+14:00";
+
+/**
+ * When the deals run: from local midnight of the release date, to the takedown's moment for a
+ * takedown. Null when a takedown comes before the release reached its first territory.
+ */
+export function dealWindow(s: Pick<ErnSnapshot, "release" | "takedown" | "createdAt">): {
+  start: string;
+  end: string | null;
+} | null {
+  const start = `${s.release.releaseDate}T00:00:00`;
+  if (!s.takedown) return { start, end: null };
+  const firstOut = Date.parse(`${start}${EARLIEST_OFFSET}`);
+  if (s.createdAt.getTime() < firstOut) return null;
+  return { start, end: s.createdAt.toISOString() };
 }
 
 type HeaderFacts = Pick<ErnSnapshot, "messageId" | "createdAt" | "sender" | "recipient"> & {
@@ -300,7 +339,7 @@ export function buildPurgeReleaseMessage(
     "xmlns:xsi": XSI_NS,
     "xsi:schemaLocation": `${ERN_NS} ${ERN_NS}/release-notification.xsd`,
     LanguageAndScriptCode: "en",
-    AvsVersionId: "3",
+    AvsVersionId: AVS_VERSION,
   });
   messageHeader(root, s);
   const purged = root.ele("PurgedRelease");

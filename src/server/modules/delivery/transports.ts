@@ -19,12 +19,20 @@ export interface BatchFile {
  */
 export interface Transport {
   isComplete(batchId: string, manifestName: string): Promise<boolean>;
-  upload(batchId: string, files: BatchFile[], manifest: BatchFile): Promise<void>;
+  /**
+   * `beforeManifest` runs after the files and before the manifest; it throws to leave the batch
+   * incomplete (a worker whose batch another worker has since replaced must not complete it).
+   */
+  upload(batchId: string, files: BatchFile[], manifest: BatchFile, opts?: UploadOptions): Promise<void>;
   /**
    * The acknowledgement files the store has written whose names start with one of `prefixes`, with
    * their text: one listing and one connection for all of them, however many batches are waiting.
    */
   readAcknowledgements(prefixes: string[]): Promise<AcknowledgementFile[]>;
+}
+
+export interface UploadOptions {
+  beforeManifest?: () => Promise<void>;
 }
 
 export interface AcknowledgementFile {
@@ -64,9 +72,10 @@ export function folderTransport(root: string): Transport {
       }
       return out;
     },
-    async upload(batchId, files, manifest) {
+    async upload(batchId, files, manifest, opts) {
       const batchDir = path.join(root, batchId);
       for (const file of files) await put(batchDir, file);
+      await opts?.beforeManifest?.();
       await put(batchDir, manifest);
     },
   };
@@ -179,9 +188,10 @@ export function sftpTransport(config: SftpStore): Transport {
         }
         return out;
       }),
-    upload: (batchId, files, manifest) =>
+    upload: (batchId, files, manifest, opts) =>
       withSftp(async (sftp) => {
         for (const file of files) await put(sftp, batchDir(batchId), file);
+        await opts?.beforeManifest?.();
         await put(sftp, batchDir(batchId), manifest);
       }),
   };

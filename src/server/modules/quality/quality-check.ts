@@ -239,12 +239,14 @@ export function createQualityCheck(deps: {
         artistName: release.artistName,
         releaseType: release.releaseType as ReleaseType,
         upcEan: release.upcEan,
+        isExplicit: release.isExplicit,
         tracks: trackRows.map((t) => ({
           position: t.position,
           title: t.title,
           isrc: t.isrc,
           featuredArtists: t.featuredArtists,
           durationSeconds: durations.get(t.id) ?? null,
+          isExplicit: t.isExplicit,
         })),
       }),
     );
