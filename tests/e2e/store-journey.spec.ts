@@ -22,6 +22,7 @@ async function acknowledge(store: string, batchId: string, upc: string, status: 
     path.join(dir, `ACK_${batchId}_${upc}.xml`),
     `<?xml version="1.0" encoding="UTF-8"?>
 <FtpAcknowledgementMessage MessageVersionId="ern-c/16">
+  <AcknowledgedFile><FileName>${batchId}/${upc}/${upc}.xml</FileName></AcknowledgedFile>
   <FileStatus>${status}</FileStatus>${errorText ? `\n  <ErrorText>${errorText}</ErrorText>` : ""}
 </FtpAcknowledgementMessage>`,
   );

@@ -169,7 +169,7 @@ async function acceptOnFolderStores(opts: DemoOptions) {
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(
       path.join(dir, `${ackPrefix(row.batchId)}_${row.upc}.xml`),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<FtpAcknowledgementMessage MessageVersionId="ern-c/16">\n  <FileStatus>FileOK</FileStatus>\n</FtpAcknowledgementMessage>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<FtpAcknowledgementMessage MessageVersionId="ern-c/16">\n  <AcknowledgedFile><FileName>${row.batchId}/${row.upc}/${row.upc}.xml</FileName></AcknowledgedFile>\n  <FileStatus>FileOK</FileStatus>\n</FtpAcknowledgementMessage>\n`,
     );
   }
   return checkAcknowledgements(db, opts.delivery.stores, undefined, opts.logger);

@@ -3,22 +3,20 @@ import { JSDOM } from "jsdom";
 
 /**
  * XPath over a built message, as a store's ingestion team reads it: the string value of every node
- * the expression selects (text unescaped). The prefix `ern` names the ERN namespace of the message's
- * root; other elements are unqualified, as in DDEX messages.
+ * the expression selects (text unescaped). `ern:` in the expression stands for the prefix of the
+ * message's root element, whatever the message calls it (ern:, echo:...); the rest of a DDEX
+ * message is unqualified.
  */
 export function xpath(xml: string, expression: string): string[] {
-  const { window } = new JSDOM(xml, { contentType: "application/xml" }) as { window: Window & typeof globalThis };
+  // jsdom's XPath resolves prefixes by name and matches attributes in lower case (as for HTML), so
+  // the root's prefix is taken off before parsing and mixed-case attributes are named by local name.
+  const unprefixed = xml.replace(/<(\/?)[A-Za-z][\w-]*:([A-Za-z]+Message)\b/g, "<$1$2");
+  const query = expression.replace(/ern:/g, "").replace(/@([A-Za-z_][\w-]*)/g, '@*[local-name()="$1"]');
+  const { window } = new JSDOM(unprefixed, { contentType: "application/xml" }) as {
+    window: Window & typeof globalThis;
+  };
   const doc = window.document;
-  // jsdom's XPath matches attribute names in lower case (as for HTML): name DDEX's mixed-case ones by local name.
-  const query = expression.replace(/@([A-Za-z_][\w-]*)/g, '@*[local-name()="$1"]');
-  const rootNs = doc.documentElement.namespaceURI;
-  const result = doc.evaluate(
-    query,
-    doc,
-    (prefix: string | null) => (prefix === "ern" ? rootNs : null),
-    window.XPathResult.ORDERED_NODE_SNAPSHOT_TYPE,
-    null,
-  );
+  const result = doc.evaluate(query, doc, () => null, window.XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
   const values: string[] = [];
   for (let i = 0; i < result.snapshotLength; i++) values.push(result.snapshotItem(i)?.textContent ?? "");
   return values;

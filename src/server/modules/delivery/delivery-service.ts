@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
@@ -7,9 +7,10 @@ import { deliveries, releases, tracks } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
-import { ackPrefix, parseAcknowledgement } from "./acknowledgements";
+import { type Acknowledgement, acknowledgementMatches, ackPrefix, parseAcknowledgement } from "./acknowledgements";
 import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
+import { buildManifestMessage } from "./manifest";
 import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-health";
 import type { StoreConfig } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
@@ -29,11 +30,7 @@ export function batchIdFor(at: Date): string {
   return at.toISOString().replace(/[-:TZ.]/g, "");
 }
 
-/**
- * The batch-complete file, written last. The profile allows its zero-byte semaphore form in place of
- * a ManifestMessage; we use that form (decision 017): the ERN-C manifest schema is not part of what
- * we validate against, and an empty file cannot be malformed.
- */
+/** The batch-complete file, written last: the batch's ManifestMessage (manifest.ts). */
 export function manifestName(batchId: string): string {
   return `BatchComplete_${batchId}.xml`;
 }
@@ -341,10 +338,8 @@ export function createDeliveryJob(deps: {
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
         const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind as DeliveryKind);
-        const xml =
-          delivery.kind === "takedown" && store.takedown === "purge"
-            ? buildPurgeReleaseMessage(snap)
-            : buildNewReleaseMessage(snap);
+        const purge = delivery.kind === "takedown" && store.takedown === "purge";
+        const xml = purge ? buildPurgeReleaseMessage(snap) : buildNewReleaseMessage(snap);
         if (config.validator) {
           const result = await config.validator.validate(xml);
           if (!result.valid) {
@@ -362,11 +357,25 @@ export function createDeliveryJob(deps: {
             .where(eq(deliveries.id, delivery.id));
           if (current?.batchId !== batchId) throw new SupersededBatch();
         };
+        const manifest = buildManifestMessage({
+          createdAt,
+          sender: config.sender,
+          recipient: { dpid: store.dpid, name: store.name },
+          messages: [
+            {
+              messageId: delivery.id,
+              messageType: purge ? "PurgeReleaseMessage" : "NewReleaseMessage",
+              path: messagePath,
+              icpn: upc,
+              text: xml,
+            },
+          ],
+        });
         await viaStore(() =>
           transport.upload(
             batchId,
             [...files, { relPath: messagePath, source: { text: xml } }],
-            { relPath: manifestName(batchId), source: { text: "" } },
+            { relPath: manifestName(batchId), source: { text: manifest } },
             { beforeManifest },
           ),
         );
@@ -402,11 +411,15 @@ class SupersededBatch extends Error {
   }
 }
 
+/** How many outstanding deliveries one poll reads per listing; every one is read, page by page. */
+const ACK_PAGE = 500;
+
 /**
- * Reads stores' acknowledgements back: per store, one listing (one connection) for every batch
- * waiting on it. "FileOK" makes a delivery acknowledged (accepted); any other status rejects it,
- * with the store's message kept for the admin and the artist. A file that is not an
- * acknowledgement is logged and left for a person.
+ * Reads stores' acknowledgements back, in any current form (acknowledgements.ts): per store, every
+ * delivery still waiting on it, page by page, one listing per page. An acceptance makes a delivery
+ * acknowledged; a refusal rejects it, with the store's words kept for the admin and the artist; a
+ * "received" status leaves it waiting. A file that is not an acknowledgement, or one about another
+ * release, is logged and left for a person.
  */
 export async function checkAcknowledgements(
   db: Db,
@@ -416,21 +429,41 @@ export async function checkAcknowledgements(
   /** Told of each rejection once, with the store's words (the owner hears of it: issue 33). */
   onRejected?: (rejection: StoreRejection) => Promise<void>,
 ): Promise<{ accepted: number; rejected: number }> {
-  const sent = await db
-    .select({
-      id: deliveries.id,
-      store: deliveries.store,
-      batchId: deliveries.batchId,
-      releaseId: deliveries.releaseId,
-    })
-    .from(deliveries)
-    .where(eq(deliveries.status, "sent"))
-    .orderBy(desc(deliveries.sentAt))
-    .limit(1000);
   const counts = { accepted: 0, rejected: 0 };
   for (const store of stores) {
-    const waiting = sent.filter((row) => row.store === store.id && row.batchId);
-    if (!waiting.length) continue;
+    let after: string | null = null;
+    for (;;) {
+      const page = await db
+        .select({
+          id: deliveries.id,
+          batchId: deliveries.batchId,
+          releaseId: deliveries.releaseId,
+          upc: releases.upcEan,
+        })
+        .from(deliveries)
+        .innerJoin(releases, eq(releases.id, deliveries.releaseId))
+        .where(
+          and(
+            eq(deliveries.store, store.id),
+            eq(deliveries.status, "sent"),
+            isNotNull(deliveries.batchId),
+            after ? gt(deliveries.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(deliveries.id))
+        .limit(ACK_PAGE);
+      if (!page.length) break;
+      after = page.at(-1)?.id ?? null;
+      await readAcknowledgementsFor(store, page);
+      if (page.length < ACK_PAGE) break;
+    }
+  }
+  return counts;
+
+  async function readAcknowledgementsFor(
+    store: StoreConfig,
+    waiting: { id: string; batchId: string | null; releaseId: string; upc: string | null }[],
+  ) {
     const files = await transport(store)
       .readAcknowledgements(waiting.map((row) => ackPrefix(row.batchId as string)))
       .catch((err) => {
@@ -438,37 +471,46 @@ export async function checkAcknowledgements(
         return [];
       });
     for (const row of waiting) {
-      const prefix = ackPrefix(row.batchId as string);
+      const batchId = row.batchId as string;
+      const prefix = ackPrefix(batchId);
       // The batch's latest acknowledgement wins (a store may write a later status update).
       const file = files.filter((f) => f.name === `${prefix}.xml` || f.name.startsWith(`${prefix}_`)).at(-1);
       if (!file) continue;
-      let ack: ReturnType<typeof parseAcknowledgement>;
+      let ack: Acknowledgement;
       try {
         ack = parseAcknowledgement(file.text);
       } catch (err) {
         logger?.warn({ err, store: store.id, file: file.name }, "unreadable acknowledgement");
         continue;
       }
+      const match = acknowledgementMatches(ack, { id: row.id, batchId, upc: row.upc ?? "" });
+      if (!match.ok) {
+        logger?.warn(
+          { store: store.id, file: file.name, delivery: row.id },
+          `acknowledgement refused: ${match.reason}`,
+        );
+        continue;
+      }
+      if (ack.outcome === "pending") continue;
+      const accepted = ack.outcome === "accepted";
+      const storeWords = ack.message ?? `The store answered ${ack.status}.`;
       const [updated] = await db
         .update(deliveries)
         .set({
-          status: ack.accepted ? "acknowledged" : "rejected",
+          status: accepted ? "acknowledged" : "rejected",
           acknowledgedAt: new Date(),
-          storeMessage: ack.accepted ? ack.message : (ack.message ?? `The store answered ${ack.status}.`),
+          storeMessage: accepted ? ack.message : storeWords,
         })
         .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")))
         .returning({ id: deliveries.id });
-      if (updated) counts[ack.accepted ? "accepted" : "rejected"]++;
-      if (updated && !ack.accepted && onRejected) {
-        await onRejected({
-          releaseId: row.releaseId,
-          storeName: store.name,
-          message: ack.message ?? `The store answered ${ack.status}.`,
-        }).catch((err) => logger?.warn({ err, store: store.id }, "could not tell the owner of a rejection"));
+      if (updated) counts[accepted ? "accepted" : "rejected"]++;
+      if (updated && !accepted && onRejected) {
+        await onRejected({ releaseId: row.releaseId, storeName: store.name, message: storeWords }).catch((err) =>
+          logger?.warn({ err, store: store.id }, "could not tell the owner of a rejection"),
+        );
       }
     }
   }
-  return counts;
 }
 
 export interface StoreRejection {

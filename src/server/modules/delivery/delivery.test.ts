@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
 import { deliveries, jobs } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
-import { createLogger } from "#server/lib/logger";
+import { createLogger, type Logger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
 import { createMediaStore } from "#server/media/media-store";
 import { queueQualityCheck } from "#server/modules/quality";
@@ -164,6 +164,29 @@ async function writeAck(dropBox: string, batchId: string, upc: string, status: s
   );
 }
 
+/** An ERN-C 1.8 AcknowledgementMessage: the release's status and the message's file status. */
+async function writeErnc18Ack(dropBox: string, batchId: string, upc: string, status: string, text?: string) {
+  const dir = path.join(dropBox, "acknowledgements");
+  await fs.mkdir(dir, { recursive: true });
+  const releaseStatus =
+    status === "FileOK" ? "SuccessfullyIngestedByReleaseDistributor" : "ProcessingErrorAtReleaseDistributor";
+  await fs.writeFile(
+    path.join(dir, `ACK_${batchId}_${upc}.xml`),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<ns3:AcknowledgementMessage xmlns:ns3="http://ddex.net/xml/ern-c-sftp/18" AvsVersionId="9">
+  <MessageHeader><MessageId>ACK-${batchId}</MessageId><MessageCreatedDateTime>2026-11-24T10:00:00Z</MessageCreatedDateTime></MessageHeader>
+  <ReleaseStatus>
+    <ReleaseId><ICPN>${upc}</ICPN></ReleaseId>
+    <ReleaseStatus>${releaseStatus}</ReleaseStatus>
+    <Acknowledgement>
+      <MessageType>NewReleaseMessage</MessageType>
+      <MessageStatus><Status>${status}</Status>${text ? `<StatusMessage>${text}</StatusMessage>` : ""}</MessageStatus>
+    </Acknowledgement>
+  </ReleaseStatus>
+</ns3:AcknowledgementMessage>`,
+  );
+}
+
 describe("approval, identifiers and deliveries", () => {
   it("refuses approval while the check runs or finds blocking problems", async () => {
     const created = await artist.client.post(
@@ -235,8 +258,19 @@ describe("approval, identifiers and deliveries", () => {
     expect(await files(sftpDir)).toEqual(
       expected.map((f) => (f.startsWith("BatchComplete") ? manifestName(sftpBatch) : f)).sort(),
     );
-    // BatchComplete is the profile's zero-byte semaphore.
-    expect((await fs.stat(path.join(sftpDir, manifestName(sftpBatch)))).size).toBe(0);
+    // BatchComplete is the batch's ManifestMessage: the message it holds, its release and its hash.
+    const manifest = await fs.readFile(path.join(sftpDir, manifestName(sftpBatch)), "utf8");
+    const M = "/ern:ManifestMessage";
+    expect(xpath(manifest, `${M}/NumberOfMessages`)).toEqual(["1"]);
+    expect(xpath(manifest, `${M}/MessageInBatch/URL`)).toEqual([`${upc}/${upc}.xml`]);
+    expect(xpath(manifest, `${M}/MessageInBatch/MessageType`)).toEqual(["NewReleaseMessage"]);
+    expect(xpath(manifest, `${M}/MessageInBatch/MessageId`)).toEqual([detail.body.deliveries[2].id]);
+    expect(xpath(manifest, `${M}/MessageInBatch/IncludedReleaseId/ICPN`)).toEqual([upc]);
+    expect(xpath(manifest, `${M}/MessageHeader/MessageRecipient/PartyId`)).toEqual(["PADPIDATESTSAAVN"]);
+    const messageMd5 = createHash("md5")
+      .update(await fs.readFile(path.join(sftpDir, upc, `${upc}.xml`)))
+      .digest("hex");
+    expect(xpath(manifest, `${M}/MessageInBatch/HashSum/HashSumValue`)).toEqual([messageMd5]);
     // The exact bytes the artist linked, over SFTP too.
     expect(Buffer.compare(await fs.readFile(path.join(sftpDir, upc, "resources", `${upc}_01_001.wav`)), audio)).toBe(0);
     const xml = await fs.readFile(path.join(sftpDir, upc, `${upc}.xml`), "utf8");
@@ -268,16 +302,36 @@ describe("approval, identifiers and deliveries", () => {
     expect(itunesXml).toContain("PayAsYouGoModel");
     expect(xml).not.toContain("PayAsYouGoModel");
 
-    // Acknowledgements, read back from where the choreography puts them: Spotify accepts, JioSaavn
-    // (over SFTP) rejects with its reason, Apple Music has not answered yet.
+    // Acknowledgements, read back from where the choreography puts them: Spotify accepts (ECHO 1.6),
+    // JioSaavn (over SFTP) rejects with its reason (ERN-C 1.8), and Apple Music first files an
+    // acknowledgement about another release, which is refused and logged, not applied.
     await writeAck(path.join(root, "spotify"), spotifyBatch, upc, "FileOK");
-    await writeAck(path.join(root, "sftp", "incoming"), sftpBatch, upc, "FileNotOK", "Cover art is below 3000x3000.");
+    await writeErnc18Ack(
+      path.join(root, "sftp", "incoming"),
+      sftpBatch,
+      upc,
+      "ResourceNotMeetingSpecifications",
+      "Cover art is below 3000x3000.",
+    );
+    const itunesBatch = detail.body.deliveries[1].batchId;
+    await writeErnc18Ack(path.join(root, "itunes"), itunesBatch, "8901234999997", "FileOK");
     const told: StoreRejection[] = [];
+    const warnings: string[] = [];
+    // A logger that keeps what it is told (pino's overloads are more than this test needs).
+    const recording = {
+      warn: ((_: unknown, message: string) => {
+        warnings.push(message);
+      }) as Pick<Logger, "warn">["warn"],
+    };
     expect(
-      await checkAcknowledgements(server.database.db, stores, undefined, undefined, async (r) => {
+      await checkAcknowledgements(server.database.db, stores, undefined, recording, async (r) => {
         told.push(r);
       }),
     ).toEqual({ accepted: 1, rejected: 1 });
+    expect(warnings).toEqual([
+      "acknowledgement refused: The acknowledgement names release 8901234999997, not this delivery.",
+    ]);
+    await fs.rm(path.join(root, "itunes", "acknowledgements"), { recursive: true });
     // The owner is told of the rejection at once, in the app and by e-mail, in the store's words.
     expect(told).toEqual([{ releaseId: id, storeName: "JioSaavn", message: "Cover art is below 3000x3000." }]);
     const logger = createLogger("silent");
@@ -622,6 +676,40 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     expect((await admin.post("/api/admin/stores/saavn/resume")).status).toBe(409);
     expect((await admin.post("/api/admin/stores/napster/resume")).status).toBe(404);
   }, 90_000);
+
+  it("polling reads every outstanding delivery, page by page, not only the newest ones", async () => {
+    const id = await checkedRelease();
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const upc = (await admin.get(`/api/admin/releases/${id}`)).body.release.upcEan as string;
+    // 1,200 batches waiting on one store, the oldest sent first; the store answers the oldest.
+    const base = Date.parse("2026-01-01T00:00:00Z");
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      releaseId: id,
+      store: "spotify",
+      kind: "update",
+      status: "sent",
+      batchId: `2026010100${String(i).padStart(7, "0")}`,
+      sentAt: new Date(base + i * 1000),
+    }));
+    const inserted = await server.database.db
+      .insert(deliveries)
+      .values(rows)
+      .returning({ id: deliveries.id, batchId: deliveries.batchId });
+    const oldest = inserted.find((r) => r.batchId === rows[0]?.batchId);
+    await writeAck(path.join(root, "spotify"), rows[0]?.batchId as string, upc, "FileOK");
+    const counts = await checkAcknowledgements(
+      server.database.db,
+      stores.filter((s) => s.id === "spotify"),
+    );
+    expect(counts.accepted).toBe(1);
+    const [row] = await server.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, oldest?.id as string));
+    expect(row?.status).toBe("acknowledged");
+    await fs.rm(path.join(root, "spotify", "acknowledgements"), { recursive: true });
+  }, 60_000);
 
   it("polling a store for acknowledgements opens one SSH connection, however many batches wait on it", async () => {
     const ids = [await checkedRelease(), await checkedRelease(), await checkedRelease()];

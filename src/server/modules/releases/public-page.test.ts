@@ -64,7 +64,7 @@ async function ack(store: string, batchId: string, upc: string, status: string, 
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(
     path.join(dir, `ACK_${batchId}_${upc}.xml`),
-    `<FtpAcknowledgementMessage><FileStatus>${status}</FileStatus>${errorText ? `<ErrorText>${errorText}</ErrorText>` : ""}</FtpAcknowledgementMessage>`,
+    `<FtpAcknowledgementMessage><AcknowledgedFile><FileName>${batchId}/${upc}/${upc}.xml</FileName></AcknowledgedFile><FileStatus>${status}</FileStatus>${errorText ? `<ErrorText>${errorText}</ErrorText>` : ""}</FtpAcknowledgementMessage>`,
   );
 }
 
