@@ -154,6 +154,8 @@ export const releaseInputSchema = z
     genre: z.string().trim().max(60).default(""),
     /** The language sung on the release (DDEX LanguageOfPerformance); empty: not said. */
     language: performanceLanguageSchema,
+    /** The label it comes out on, named in the (P) and (C) lines; empty: the artist's own release. */
+    labelName: z.string().trim().max(200).default(""),
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
     audioFileUrl: z.string().trim().max(2048).default(""),
@@ -184,10 +186,26 @@ export const releaseInputSchema = z
     }
     const trackProblem = trackListProblem(v.releaseType, v.tracks);
     if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
+    // A compilation gathers other artists' recordings: each track names its own artist, and the
+    // label that puts it out holds the rights lines (never "Various Artists").
+    if (v.releaseType === "compilation") {
+      if (!v.labelName)
+        ctx.addIssue({ code: "custom", message: COMPILATION_MESSAGES.labelRequired, path: ["labelName"] });
+      if (!v.tracks.length || v.tracks.some((t) => !t.artistName))
+        ctx.addIssue({ code: "custom", message: COMPILATION_MESSAGES.trackArtistRequired, path: ["tracks"] });
+    }
   });
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 /** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
+
+/** What a compilation needs that other releases do not. */
+export const COMPILATION_MESSAGES = {
+  labelRequired: "A compilation needs the label it comes out on: it holds the (P) and (C) lines.",
+  trackArtistRequired: "On a compilation, every track needs its own artist.",
+  labelHint: "Optional: the label named in the (P) and (C) lines. Leave empty if you release it yourself.",
+  trackArtistHint: "The track's own main artist, as stores should show it.",
+} as const;
 
 /** A release date that has passed: was the music out before? (issue 21) */
 export const RELEASE_DATE_MESSAGES = {

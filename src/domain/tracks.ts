@@ -41,6 +41,8 @@ export const trackInputSchema = z.object({
     .default("")
     .transform((v) => (v ? normaliseIsrc(v) : "")),
   isExplicit: z.boolean().default(false),
+  /** The track's own main artist when it is not the release's (a compilation); empty: the release's. */
+  artistName: z.string().trim().max(200).default(""),
   featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
   /** Composers, lyricists and producers. */
   contributors: z.array(contributorSchema).max(MAX_CONTRIBUTORS).default([]),
@@ -56,6 +58,7 @@ export interface TrackPlan {
   audioUploadId: string | null;
   isrc: string | null;
   isExplicit: boolean;
+  artistName: string | null;
   featuredArtists: string[];
   contributors: Contributor[];
 }
@@ -77,6 +80,7 @@ export function planTracks(
           audioUploadId: "",
           isrc: "",
           isExplicit: release.isExplicit,
+          artistName: "",
           featuredArtists: [],
           contributors: [],
         },
@@ -90,6 +94,7 @@ export function planTracks(
         { audioFileUrl: t.audioUploadId ? null : t.audioFileUrl || null, audioUploadId: t.audioUploadId || null }),
     isrc: t.isrc || null,
     isExplicit: t.isExplicit,
+    artistName: t.artistName || null,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,
   }));

@@ -163,6 +163,8 @@ export const releases = pgTable(
     genre: text("genre"),
     /** The language sung on it (an IETF code, "zxx" for an instrumental); null: not said. */
     language: text("language"),
+    /** The label it comes out on, the (P)/(C) holder; null: the artist's own release. */
+    labelName: text("label_name"),
     upcEan: text("upc_ean"),
     audioFileUrl: text("audio_file_url"),
     coverArtUrl: text("cover_art_url"),
@@ -845,6 +847,8 @@ export const tracks = pgTable(
     audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isrc: text("isrc"),
     isExplicit: boolean("is_explicit").notNull().default(false),
+    /** The track's own main artist (a compilation's); null: the release's artist. */
+    artistName: text("artist_name"),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),
     /** Composers, lyricists and producers (DDEX Contributors). */
     contributors: jsonb("contributors").$type<Contributor[]>().notNull().default([]),

@@ -202,6 +202,7 @@ export function createDeliveryJob(deps: {
         position: t.position,
         isrc: t.isrc,
         title: t.title,
+        artistName: t.artistName,
         featuredArtists: t.featuredArtists,
         contributors: t.contributors,
         isExplicit: t.isExplicit,
@@ -242,7 +243,8 @@ export function createDeliveryJob(deps: {
         genre: release.genre,
         language: release.language,
         isExplicit: release.isExplicit,
-        rightsHolder: release.artistName,
+        // The label that puts it out holds the (P) and (C) lines; an artist's own release, the artist.
+        rightsHolder: release.labelName ?? release.artistName,
       },
       tracks: ernTracks,
       artwork,

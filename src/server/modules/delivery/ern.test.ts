@@ -16,6 +16,7 @@ const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
   position,
   isrc: `INZZZ26${String(position).padStart(5, "0")}`,
   title: `Song ${position}`,
+  artistName: null,
   featuredArtists: [],
   contributors: [],
   isExplicit: false,
@@ -323,6 +324,35 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(xpath(buildNewReleaseMessage(snapshot()), `${R}/OriginalReleaseDate`)).toEqual([]);
   });
 
+  it("a compilation: each track's own artist, the real label as label and rights holder, the compilation release type", async () => {
+    const artists = ["Asha", "Ravi", "Meera", "Asha"];
+    const tracks = artists.map((artistName, i) => track(i + 1, { artistName }));
+    const xml = buildNewReleaseMessage(
+      snapshot({
+        release: { type: "compilation", artistName: "Various Artists", rightsHolder: "Monsoon Records" },
+        tracks,
+      }),
+    );
+    await expectValid(xml);
+    expect(xpath(xml, `${SR}/DisplayArtistName`)).toEqual(artists);
+    // "Various Artists" is how the release is shown, never a party: not an artist, label or holder.
+    expect(xpath(xml, "//PartyList/Party/PartyName/FullName")).toEqual(["Asha", "Ravi", "Meera", "Monsoon Records"]);
+    const label = xpath(xml, `${R}/ReleaseLabelReference`)[0];
+    expect(xpath(xml, `//PartyList/Party[PartyReference="${label}"]/PartyName/FullName`)).toEqual(["Monsoon Records"]);
+    expect(xpath(xml, `${R}/PLine/PLineText`)).toEqual(["(P) 2026 Monsoon Records"]);
+    expect(xpath(xml, `${R}/CLine/CLineText`)).toEqual(["(C) 2026 Monsoon Records"]);
+    expect(xpath(xml, `${SR}/SoundRecordingEdition/PLine/PLineText`)).toEqual(
+      artists.map(() => "(P) 2026 Monsoon Records"),
+    );
+    expect(xpath(xml, `${R}/ReleaseType`)).toEqual(["UserDefined"]);
+    expect(xpath(xml, `${R}/ReleaseType/@UserDefinedValue`)).toEqual(["Compilation"]);
+    expect(xpath(xml, `${R}/ReleaseType/@Namespace`)).toEqual(["PADPIDALOCALSPOTIFY"]);
+    expect(xpath(xml, `${R}/IsMultiArtistCompilation`)).toEqual(["true"]);
+    expect(xpath(xml, `${R}/DisplayArtistName`)).toEqual(["Various Artists"]);
+    expect(xpath(xml, `${R}/DisplayArtist/DisplayArtistRole`)).toEqual(["MainArtist", "MainArtist", "MainArtist"]);
+    expect(xml).not.toMatch(/<FullName>Various Artists<\/FullName>|\(P\) 2026 Various Artists/);
+  });
+
   it("declares the allowed-value-set version our schema folder holds, the one its values come from", () => {
     const avs = readFileSync(path.join(defaultSchemaDir(), "allowed-value-sets.xsd"), "utf8");
     const version = /<xs:documentation source="AvsVersionId">(\d+)<\/xs:documentation>/.exec(avs)?.[1];
@@ -407,6 +437,14 @@ describe("DDEX release-profile business rules (beyond the official samples' base
             ],
           }),
         ],
+        downloads: true,
+      }),
+    ],
+    [
+      "a compilation",
+      snapshot({
+        release: { type: "compilation", artistName: "Various Artists", rightsHolder: "Monsoon Records" },
+        tracks: ["Asha", "Ravi", "Meera", "Kabir"].map((artistName, i) => track(i + 1, { artistName })),
         downloads: true,
       }),
     ],

@@ -47,6 +47,8 @@ export interface ErnTrack {
   position: number;
   isrc: string;
   title: string;
+  /** The track's own main artist (a compilation's); null: the release's artist. */
+  artistName: string | null;
   featuredArtists: string[];
   /** Composers, lyricists, producers: DDEX Contributors (what collecting societies such as IPRS need). */
   contributors: Contributor[];
@@ -72,7 +74,17 @@ export const AVS_VERSION = "9";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
 
-const RELEASE_TYPE: Record<ReleaseType, string> = { single: "Single", ep: "EP", album: "Album", compilation: "Album" };
+const RELEASE_TYPE: Record<Exclude<ReleaseType, "compilation">, string> = {
+  single: "Single",
+  ep: "EP",
+  album: "Album",
+};
+
+/**
+ * ERN 4.3 has no "Compilation" release type: stores that take compilations (Spotify first) ask for
+ * the user-defined value "Compilation", in the recipient's namespace, with IsMultiArtistCompilation.
+ */
+export const COMPILATION_RELEASE_TYPE = "Compilation";
 
 /**
  * The message's parties, each with a reference unique by construction: people (artists, composers,
@@ -123,8 +135,14 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const releaseFeatured =
     s.tracks.length === 1 ? (s.tracks[0]?.featuredArtists ?? []).filter((n) => n !== s.release.artistName) : [];
   const partyList = new PartyList(s.release.rightsHolder);
-  const mainRef = partyList.person(s.release.artistName);
+  const compilation = s.release.type === "compilation";
+  const mainOf = (track: ErnTrack) => track.artistName || s.release.artistName;
+  // A compilation's artists are its tracks' ("Various Artists" is how stores show the release,
+  // never a party); any other release is its main artist's.
+  const releaseArtists = compilation ? [...new Set(s.tracks.map(mainOf))] : [s.release.artistName];
+  for (const name of releaseArtists) partyList.person(name);
   for (const track of s.tracks) {
+    partyList.person(mainOf(track));
     for (const name of track.featuredArtists) partyList.person(name);
     for (const c of track.contributors) partyList.person(c.name);
   }
@@ -176,9 +194,10 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     sr.ele("DisplayTitleText").txt(track.title);
     sr.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(track.title);
     // The artist line a store shows names the featured artists too ("Asha feat. Ravi").
-    sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, track.featuredArtists));
-    displayArtist(sr, 1, mainRef, "MainArtist");
-    const featured = track.featuredArtists.filter((name) => name !== s.release.artistName);
+    const main = mainOf(track);
+    sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(main, track.featuredArtists));
+    displayArtist(sr, 1, partyList.person(main), "MainArtist");
+    const featured = track.featuredArtists.filter((name) => name !== main);
     featured.forEach((name, i) => {
       displayArtist(sr, i + 2, partyList.person(name), "FeaturedArtist");
     });
@@ -211,14 +230,20 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const releaseList = root.ele("ReleaseList");
   const release = releaseList.ele("Release");
   release.ele("ReleaseReference").txt("R0");
-  release.ele("ReleaseType").txt(RELEASE_TYPE[s.release.type]);
+  if (s.release.type === "compilation")
+    release
+      .ele("ReleaseType", { Namespace: s.recipient.dpid, UserDefinedValue: COMPILATION_RELEASE_TYPE })
+      .txt("UserDefined");
+  else release.ele("ReleaseType").txt(RELEASE_TYPE[s.release.type]);
   release.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
   release.ele("DisplayTitleText").txt(s.release.title);
   release.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(s.release.title);
   release.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, releaseFeatured));
-  displayArtist(release, 1, mainRef, "MainArtist");
+  releaseArtists.forEach((name, i) => {
+    displayArtist(release, i + 1, partyList.person(name), "MainArtist");
+  });
   releaseFeatured.forEach((name, i) => {
-    displayArtist(release, i + 2, partyList.person(name), "FeaturedArtist");
+    displayArtist(release, releaseArtists.length + i + 1, partyList.person(name), "FeaturedArtist");
   });
   release.ele("ReleaseLabelReference", WORLDWIDE).txt(labelRef);
   const pline = release.ele("PLine");

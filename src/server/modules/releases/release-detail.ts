@@ -32,6 +32,8 @@ export const trackSchema = z
     audioUploadId: z.string().nullable(),
     isrc: z.string().nullable(),
     isExplicit: z.boolean(),
+    /** The track's own main artist (a compilation's); null: the release's. */
+    artistName: z.string().nullable(),
     featuredArtists: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
@@ -120,6 +122,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     audioUploadId: t.audioUploadId,
     isrc: t.isrc,
     isExplicit: t.isExplicit,
+    artistName: t.artistName,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,
     durationSeconds: t.durationSeconds,

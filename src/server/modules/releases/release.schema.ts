@@ -20,6 +20,8 @@ export const releaseSchema = z
     releaseDate: z.string(),
     /** When the music first came out, for a release of music released before (null: new music). */
     originalReleaseDate: z.string().nullable(),
+    /** The label named in the (P) and (C) lines; null: the artist's own release. */
+    labelName: z.string().nullable(),
     status: z.enum(RELEASE_STATUSES),
     streams: z.number().int(),
     isExplicit: z.boolean(),
@@ -55,6 +57,7 @@ export const releaseColumns = {
   releaseType: releases.releaseType,
   releaseDate: releases.releaseDate,
   originalReleaseDate: releases.originalReleaseDate,
+  labelName: releases.labelName,
   status: releases.status,
   streams: releases.streams,
   isExplicit: releases.isExplicit,
@@ -101,6 +104,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     releaseType: row.releaseType,
     releaseDate: row.releaseDate,
     originalReleaseDate: row.originalReleaseDate,
+    labelName: row.labelName,
     status: row.status as ReleaseStatus,
     streams: row.streams,
     isExplicit: row.isExplicit,

@@ -46,6 +46,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     ...fields,
     genre: fields.genre || null,
     language: fields.language || null,
+    labelName: fields.labelName || null,
     upcEan: fields.upcEan || null,
     originalReleaseDate: fields.originalReleaseDate || null,
     audioUploadId: fields.audioUploadId || null,

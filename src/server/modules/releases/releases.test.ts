@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIst } from "#domain/clock";
-import { RELEASE_NOTICES } from "#domain/releases";
+import { COMPILATION_MESSAGES, RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
 import { payOnTestGateway } from "#server/test/payments";
@@ -189,6 +189,34 @@ describe("artist releases API", () => {
       expect((await owner.client.post("/api/releases", body)).status).toBe(400);
     }
     expect(await countReleases()).toBe(before);
+    await server.jobs.drain();
+  });
+
+  it("a compilation keeps each track's artist and its label; without them it is refused with the reason, and nothing is stored", async () => {
+    const tracks = [
+      { title: "Rain", artistName: "Asha", audioFileUrl: "https://cdn.example.com/1.wav" },
+      { title: "Thunder", artistName: "Ravi", audioFileUrl: "https://cdn.example.com/2.wav" },
+    ];
+    const base = { releaseType: "compilation", artistName: "Various Artists", labelName: "Monsoon Records" };
+    const created = await owner.client.post("/api/releases", validRelease({ ...base, tracks }));
+    expect(created.status).toBe(201);
+    expect(created.body.release.labelName).toBe("Monsoon Records");
+    const detail = await owner.client.get(`/api/releases/${created.body.release.id}`);
+    expect(detail.body.tracks.map((t: { artistName: string | null }) => t.artistName)).toEqual(["Asha", "Ravi"]);
+    const before = await countReleases();
+    const noLabel = await owner.client.post("/api/releases", validRelease({ ...base, labelName: "", tracks }));
+    expect(noLabel.status).toBe(400);
+    expect(JSON.stringify(noLabel.body)).toContain(COMPILATION_MESSAGES.labelRequired);
+    const noArtist = await owner.client.post(
+      "/api/releases",
+      validRelease({ ...base, tracks: [tracks[0], { ...tracks[1], artistName: "" }] }),
+    );
+    expect(noArtist.status).toBe(400);
+    expect(JSON.stringify(noArtist.body)).toContain(COMPILATION_MESSAGES.trackArtistRequired);
+    expect(await countReleases()).toBe(before);
+    // Any other release may name its label too; empty means the artist's own.
+    const single = await owner.client.post("/api/releases", validRelease());
+    expect(single.body.release.labelName).toBeNull();
     await server.jobs.drain();
   });
 

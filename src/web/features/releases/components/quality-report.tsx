@@ -128,6 +128,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
             cell: (t) => (
               <>
                 {t.title}
+                {t.artistName && <span className="text-muted-foreground"> by {t.artistName}</span>}
                 {t.featuredArtists.length > 0 && (
                   <span className="text-muted-foreground"> (feat. {t.featuredArtists.join(" & ")})</span>
                 )}

@@ -2,7 +2,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { addDays, todayIst } from "#domain/clock";
-import { RELEASE_DATE_MESSAGES, RELEASE_NOTICES, type ReleaseInput } from "#domain/releases";
+import { COMPILATION_MESSAGES, RELEASE_DATE_MESSAGES, RELEASE_NOTICES, type ReleaseInput } from "#domain/releases";
 import { mockApiForThisFile, renderWithApp } from "#web/test/render";
 import { ReleaseForm } from "./release-form";
 
@@ -75,6 +75,31 @@ describe("the release form", () => {
         ],
       }),
     ]);
+  });
+
+  it("a compilation asks for each track's artist and the label, with the label's message beside its field", async () => {
+    const { user, submitted } = renderForm();
+    expect(screen.queryByLabelText("Track 1 artist *")).toBeNull();
+    await user.type(screen.getByLabelText("Release Title *"), "Monsoon Hits");
+    await user.type(screen.getByLabelText("Artist Name *"), "Various Artists");
+    await user.selectOptions(screen.getByLabelText("Release Type"), "compilation");
+    await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), 30));
+    await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/1.wav");
+    await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.type(screen.getByLabelText("Track 1 title"), "Rain");
+    await user.type(screen.getByLabelText("Track 1 artist *"), "Asha Rao");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+
+    const label = screen.getByLabelText("Label *");
+    await waitFor(() => expect(document.activeElement).toBe(label));
+    expect(describedBy(label)).toContain(COMPILATION_MESSAGES.labelRequired);
+    expect(submitted).toEqual([]);
+
+    await user.type(label, "Monsoon Records");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({ releaseType: "compilation", labelName: "Monsoon Records" });
+    expect(submitted[0]?.tracks?.[0]).toMatchObject({ title: "Rain", artistName: "Asha Rao" });
   });
 
   it("asks whether music dated in the past came out before, and then wants the original date", async () => {

@@ -11,6 +11,7 @@ import {
   type PerformanceLanguage,
 } from "#domain/credits";
 import {
+  COMPILATION_MESSAGES,
   isPastDate,
   noticeFor,
   RELEASE_DATE_MESSAGES,
@@ -38,6 +39,8 @@ import { ApiClientError } from "#web/lib/api-client";
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
   title: string;
+  /** A compilation track's own artist. */
+  artistName: string;
   audioFileUrl: string;
   audioUploadId: string;
   isrc: string;
@@ -54,6 +57,7 @@ const names = (line: string) =>
 
 const EMPTY_TRACK: TrackRow = {
   title: "",
+  artistName: "",
   audioFileUrl: "",
   audioUploadId: "",
   isrc: "",
@@ -91,6 +95,7 @@ type FieldKey =
   | "artistName"
   | "releaseDate"
   | "originalReleaseDate"
+  | "labelName"
   | "audioFileUrl"
   | "coverArtUrl"
   | "upcEan"
@@ -102,6 +107,7 @@ const FIELD_IDS: Record<FieldKey, string> = {
   artistName: "release-artist",
   releaseDate: "release-date",
   originalReleaseDate: "release-original-date",
+  labelName: "release-label",
   audioFileUrl: "release-audio",
   coverArtUrl: "release-artwork",
   upcEan: "release-upc",
@@ -138,6 +144,7 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   originalReleaseDate: "",
   genre: "",
   language: "",
+  labelName: "",
   upcEan: "",
   isExplicit: false,
   audioFileUrl: "",
@@ -170,6 +177,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     language: (PERFORMANCE_LANGUAGE_CODES as readonly string[]).includes(release.language ?? "")
       ? (release.language as PerformanceLanguage)
       : "",
+    labelName: release.labelName ?? "",
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
@@ -179,6 +187,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     tracks: tracks.length
       ? tracks.map((t) => ({
           title: t.title,
+          artistName: t.artistName ?? "",
           audioFileUrl: t.audioFileUrl ?? "",
           audioUploadId: t.audioUploadId ?? "",
           isrc: t.isrc ?? "",
@@ -380,6 +389,19 @@ export function ReleaseForm({
           </Select>
         </div>
         <div className="grid gap-2">
+          <Label htmlFor={idOf("release-label")}>Label{releaseType === "compilation" ? " *" : ""}</Label>
+          <Input
+            id={idOf("release-label")}
+            maxLength={200}
+            {...fieldErrorProps(idOf("release-label-error"), errors.labelName, idOf("release-label-hint"))}
+            {...form.register("labelName")}
+          />
+          <p id={idOf("release-label-hint")} className="text-xs text-muted-foreground">
+            {COMPILATION_MESSAGES.labelHint}
+          </p>
+          <FieldError id={idOf("release-label-error")} message={errors.labelName} />
+        </div>
+        <div className="grid gap-2">
           <Label htmlFor={idOf("release-upc")}>UPC/EAN</Label>
           <Input
             id={idOf("release-upc")}
@@ -488,6 +510,20 @@ export function ReleaseForm({
                 {...form.register(`tracks.${i}.title`)}
               />
             </div>
+            {releaseType === "compilation" && (
+              <div className="grid gap-2">
+                <Label htmlFor={`${uid}track-${i}-artist`}>Track {i + 1} artist *</Label>
+                <Input
+                  id={`${uid}track-${i}-artist`}
+                  maxLength={200}
+                  aria-describedby={`${uid}track-${i}-artist-hint`}
+                  {...form.register(`tracks.${i}.artistName`)}
+                />
+                <p id={`${uid}track-${i}-artist-hint`} className="text-xs text-muted-foreground">
+                  {COMPILATION_MESSAGES.trackArtistHint}
+                </p>
+              </div>
+            )}
             <div className="grid gap-2">
               <Label htmlFor={`${uid}track-${i}-isrc`}>Track {i + 1} ISRC</Label>
               <Input
