@@ -1210,6 +1210,11 @@ export const deliveries = pgTable(
     /** When the store's acknowledgement was read, and what the store said (its ErrorText) if anything. */
     acknowledgedAt: timestamp("acknowledged_at", tz),
     storeMessage: text("store_message"),
+    /** An update that carries the files again (an audio or artwork change), not metadata only. */
+    withFiles: boolean("with_files").notNull().default(false),
+    /** What the message showed the store (release-content.ts): an update is due when this differs. */
+    viewHash: text("view_hash"),
+    filesHash: text("files_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

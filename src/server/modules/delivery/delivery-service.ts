@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
-import { deliveries, releases, tracks } from "#server/db/schema";
+import { deliveries, releases } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
@@ -11,6 +11,7 @@ import { type Acknowledgement, acknowledgementMatches, ackPrefix, parseAcknowled
 import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
 import { buildManifestMessage } from "./manifest";
+import { contentHashes, releaseContent } from "./release-content";
 import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-health";
 import type { StoreConfig } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
@@ -48,13 +49,21 @@ export async function queueReleaseDeliveries(
   for (const store of stores) await queueDelivery(tx, releaseId, store.id, "insert", opts.awaitingPayment);
 }
 
-async function queueDelivery(tx: Tx, releaseId: string, store: string, kind: DeliveryKind, awaitingPayment = false) {
+async function queueDelivery(
+  tx: Tx,
+  releaseId: string,
+  store: string,
+  kind: DeliveryKind,
+  awaitingPayment = false,
+  withFiles = false,
+) {
   const id = randomUUID();
   await tx.insert(deliveries).values({
     id,
     releaseId,
     store,
     kind,
+    withFiles,
     // The BatchId is the batch's creation time: given when the batch is built, not now.
     batchId: null,
     status: awaitingPayment ? "awaiting_payment" : "queued",
@@ -121,27 +130,44 @@ export async function queueTakedowns(tx: Tx, releaseId: string) {
 }
 
 /**
- * The release's metadata changed after delivery: each store that holds it gets an update message
- * (same UPC, ISRCs and references, so the store keeps its streams), once; a store still waiting
- * for the release gets the new metadata with it anyway. Returns how many were queued.
+ * Something about the release may have changed after delivery (an admin's edit, a file checked
+ * again): each store that holds it gets an update when what it shows differs from what the store
+ * last received (release-content.ts), with the same UPC, ISRCs and references so the store keeps its
+ * streams; the update carries the files again when their contents changed. One pending update per
+ * store at most (it is built from the release as it is when it leaves). Returns how many were queued.
  */
 export async function queueUpdates(tx: Tx, releaseId: string): Promise<number> {
+  const content = await releaseContent(tx, releaseId);
+  if (!content) return 0;
+  const now = contentHashes(content);
   const holding = await storesHolding(tx, releaseId);
-  const pending = await tx
-    .select({ store: deliveries.store })
+  const rows = await tx
+    .select({
+      id: deliveries.id,
+      store: deliveries.store,
+      kind: deliveries.kind,
+      status: deliveries.status,
+      withFiles: deliveries.withFiles,
+      viewHash: deliveries.viewHash,
+      filesHash: deliveries.filesHash,
+    })
     .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.releaseId, releaseId),
-        eq(deliveries.kind, "update"),
-        inArray(deliveries.status, ["queued", "failed", "paused"]),
-      ),
-    );
-  const alreadyQueued = new Set(pending.map((p) => p.store));
+    .where(and(eq(deliveries.releaseId, releaseId), inArray(deliveries.kind, ["insert", "update"])))
+    .orderBy(desc(deliveries.createdAt));
   let queued = 0;
   for (const store of holding) {
-    if (alreadyQueued.has(store)) continue;
-    await queueDelivery(tx, releaseId, store, "update");
+    const ofStore = rows.filter((r) => r.store === store);
+    const last = ofStore.find((r) => isDelivered(r.status));
+    if (last?.viewHash === now.view) continue;
+    const filesChanged = last?.filesHash !== now.files;
+    const pending = ofStore.find((r) => r.kind === "update" && ["queued", "failed", "paused"].includes(r.status));
+    if (pending) {
+      // The pending one goes out with the release as it is then; it must carry files that changed.
+      if (filesChanged && !pending.withFiles)
+        await tx.update(deliveries).set({ withFiles: true }).where(eq(deliveries.id, pending.id));
+      continue;
+    }
+    await queueDelivery(tx, releaseId, store, "update", false, filesChanged);
     queued++;
   }
   return queued;
@@ -158,24 +184,20 @@ export function createDeliveryJob(deps: {
   const { db, media, config } = deps;
   const transportOf = deps.transport ?? transportFor;
 
-  async function snapshot(deliveryId: string, store: StoreConfig, createdAt: Date, kind: DeliveryKind) {
-    const takedown = kind === "takedown";
-    // Files go with the release itself; an update or a takedown carries metadata only.
-    const withFiles = kind === "insert";
-    const [row] = await db
-      .select({ release: releases })
-      .from(deliveries)
-      .innerJoin(releases, eq(releases.id, deliveries.releaseId))
-      .where(eq(deliveries.id, deliveryId));
-    if (!row) throw new Error("delivery vanished");
-    const release = row.release;
+  async function snapshot(
+    delivery: { id: string; releaseId: string; kind: DeliveryKind; withFiles: boolean },
+    store: StoreConfig,
+    createdAt: Date,
+  ) {
+    const deliveryId = delivery.id;
+    const takedown = delivery.kind === "takedown";
+    // Files go with the release itself, and with an update whose files changed; otherwise metadata only.
+    const withFiles = delivery.kind === "insert" || (delivery.kind === "update" && delivery.withFiles);
+    const content = await releaseContent(db, delivery.releaseId);
+    if (!content) throw new Error("delivery vanished");
+    const { release, tracks: trackRows } = content;
     if (!release.upcEan) throw new Error("The release has no UPC/EAN.");
     const upc = release.upcEan;
-    const trackRows = await db
-      .select()
-      .from(tracks)
-      .where(eq(tracks.releaseId, release.id))
-      .orderBy(asc(tracks.position));
     const files: BatchFile[] = [];
     const ernTracks: ErnTrack[] = [];
     for (const t of trackRows) {
@@ -252,7 +274,7 @@ export function createDeliveryJob(deps: {
       filesProvided: withFiles,
       downloads: store.downloads,
     };
-    return { upc, snap, files };
+    return { upc, snap, files, hashes: contentHashes(content) };
   }
 
   async function mediaFile(sha256: string): Promise<string> {
@@ -329,6 +351,8 @@ export function createDeliveryJob(deps: {
         throw err;
       }
     };
+    // What this message showed the store, recorded with its success (queueUpdates compares with it).
+    let hashes: { view: string; files: string } | undefined;
     try {
       const transport = transportOf(store);
       // A worker that died after the manifest landed but before recording it: the batch is there; record it, send nothing.
@@ -339,7 +363,18 @@ export function createDeliveryJob(deps: {
         ));
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
-        const { upc, snap, files } = await snapshot(delivery.id, store, createdAt, delivery.kind as DeliveryKind);
+        const built = await snapshot(
+          {
+            id: delivery.id,
+            releaseId: delivery.releaseId,
+            kind: delivery.kind as DeliveryKind,
+            withFiles: delivery.withFiles,
+          },
+          store,
+          createdAt,
+        );
+        const { upc, snap, files } = built;
+        hashes = built.hashes;
         const purge = delivery.kind === "takedown" && store.takedown === "purge";
         const xml = purge ? buildPurgeReleaseMessage(snap) : buildNewReleaseMessage(snap);
         if (config.validator) {
@@ -384,7 +419,12 @@ export function createDeliveryJob(deps: {
       }
       await db
         .update(deliveries)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          lastError: null,
+          ...(hashes ? { viewHash: hashes.view, filesHash: hashes.files } : {}),
+        })
         .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, "sending")));
       await recordStoreSuccess(db, store.id);
     } catch (err) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IDENTIFIER_MESSAGES, isValidUpcEan } from "#domain/identifiers";
-import { deliveries, jobs } from "#server/db/schema";
+import { deliveries, jobs, releases, tracks } from "#server/db/schema";
 import { createJobWorker } from "#server/jobs/queue";
 import { createLogger, type Logger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
@@ -18,7 +18,13 @@ import { payOnTestGateway } from "#server/test/payments";
 import { fingerprintOf, generateHostKey, type SftpTestServer, startSftpServer } from "#server/test/sftp-server";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { xpath } from "#server/test/xpath";
-import { checkAcknowledgements, createDeliveryJob, manifestName, type StoreRejection } from "./delivery-service";
+import {
+  checkAcknowledgements,
+  createDeliveryJob,
+  manifestName,
+  queueUpdates,
+  type StoreRejection,
+} from "./delivery-service";
 import { createErnValidator, defaultSchemaDir } from "./ern-schema";
 import type { StoreConfig } from "./stores";
 import { HOST_KEY_MISMATCH, sftpTransport, type Transport, transportFor } from "./transports";
@@ -450,6 +456,70 @@ describe("approval, identifiers and deliveries", () => {
     expect(again.body.release.upcEan).toBe(upc);
     expect((await admin.get(`/api/admin/releases/${id}`)).body.tracks[0].isrc).toBe(isrc);
     await server.jobs.drain();
+  }, 60_000);
+
+  it("every change a store shows sends one update (metadata only), an unchanged edit sends nothing, and a replaced file goes out with its update", async () => {
+    media.put("/replaceable.wav", audio);
+    const id = await checkedRelease({ audioFileUrl: media.url("/replaceable.wav") });
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const detail = async () => (await admin.get(`/api/admin/releases/${id}`)).body;
+    const updatesOf = async () =>
+      (await detail()).deliveries.filter((d: { kind: string; store: string }) => d.kind === "update");
+    const first = await detail();
+    const upc = first.release.upcEan as string;
+
+    // An admin's edit that changes nothing sends nothing.
+    const same = {
+      title: first.release.title,
+      artistName: first.release.artistName,
+      releaseDate: first.release.releaseDate,
+      status: "live",
+      upcEan: upc,
+    };
+    expect((await admin.request("PATCH", `/api/admin/releases/${id}`, same)).status).toBe(200);
+    await server.jobs.drain();
+    expect(await updatesOf()).toEqual([]);
+
+    // Genre, credits and explicitness are what stores show: each change is an update,
+    // whichever way it was made; the stores are told once, with the release as it then is.
+    const db = server.database.db;
+    await db.update(releases).set({ genre: "Sufi" }).where(eq(releases.id, id));
+    await db
+      .update(tracks)
+      .set({ contributors: [{ name: "Gulzar Rao", role: "lyricist" }], isExplicit: true })
+      .where(eq(tracks.releaseId, id));
+    expect(await db.transaction((tx) => queueUpdates(tx, id))).toBe(3);
+    expect(await db.transaction((tx) => queueUpdates(tx, id))).toBe(0);
+    await server.jobs.drain();
+    const metadataOnly = (await updatesOf()).find((d: { store: string }) => d.store === "spotify");
+    expect(metadataOnly.status).toBe("sent");
+    const batchDir = path.join(root, "spotify", metadataOnly.batchId);
+    expect(await files(batchDir)).toEqual([`${upc}/${upc}.xml`, manifestName(metadataOnly.batchId)].sort());
+    const updateXml = await fs.readFile(path.join(batchDir, upc, `${upc}.xml`), "utf8");
+    expect(xpath(updateXml, "//ReleaseList/Release/Genre/GenreText")).toEqual(["Sufi"]);
+    expect(xpath(updateXml, "//SoundRecording/Contributor/Role")).toEqual(["Lyricist"]);
+    expect(xpath(updateXml, "//ReleaseList/Release/ParentalWarningType")).toEqual(["Explicit"]);
+    // Once sent, nothing is due again until something changes.
+    expect(await db.transaction((tx) => queueUpdates(tx, id))).toBe(0);
+
+    // The artist replaced the audio at the same link; the check runs again: the update carries the file.
+    const louder = wav({ sampleRate: 44_100, bitDepth: 24, channels: 2, seconds: 0.75, extensible: true });
+    media.put("/replaceable.wav", louder);
+    expect((await admin.post(`/api/admin/releases/${id}/quality-check`)).status).toBe(202);
+    await server.jobs.drain();
+    await server.jobs.drain();
+    const withFile = (await updatesOf()).filter((d: { store: string }) => d.store === "spotify");
+    expect(withFile).toHaveLength(2);
+    const latest = withFile.find((d: { batchId: string }) => d.batchId !== metadataOnly.batchId);
+    expect(latest.status).toBe("sent");
+    const fileDir = path.join(root, "spotify", latest.batchId);
+    const sentAudio = await fs.readFile(path.join(fileDir, upc, "resources", `${upc}_01_001.wav`));
+    expect(Buffer.compare(sentAudio, louder)).toBe(0);
+    const fileXml = await fs.readFile(path.join(fileDir, upc, `${upc}.xml`), "utf8");
+    expect(xpath(fileXml, "//SoundRecording//File/HashSum/HashSumValue")).toEqual([
+      createHash("md5").update(louder).digest("hex"),
+    ]);
   }, 60_000);
 
   it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {

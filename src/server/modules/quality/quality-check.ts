@@ -21,6 +21,7 @@ import { inspectArtwork, inspectAudio } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { mediaBytesUsed, recordMediaFile } from "#server/media/media-usage";
 import { FetchRefused } from "#server/media/safe-fetch";
+import { queueUpdates } from "#server/modules/delivery";
 import { finishedUpload } from "#server/modules/uploads";
 
 /** Reads the first bytes of a downloaded file to tell a web page from a broken file. */
@@ -256,7 +257,11 @@ export function createQualityCheck(deps: {
     await db.transaction(async (tx) => {
       // The release first, then its tracks: the order an artist's edit takes them in (it locks the
       // release, then replaces the tracks). Taken the other way round, the two deadlocked.
-      await tx.select({ id: releases.id }).from(releases).where(eq(releases.id, releaseId)).for("no key update");
+      const [locked] = await tx
+        .select({ status: releases.status })
+        .from(releases)
+        .where(eq(releases.id, releaseId))
+        .for("no key update");
       for (const t of trackResults) {
         await tx
           .update(tracks)
@@ -281,6 +286,9 @@ export function createQualityCheck(deps: {
           artworkFacts: artwork?.facts ?? null,
         })
         .where(eq(releases.id, releaseId));
+      // A live release checked again (say, its audio replaced at the same link): stores get what
+      // changed, the files too, unless the new files would be refused.
+      if (locked?.status === "live" && blockingCount(findings) === 0) await queueUpdates(tx, releaseId);
     });
     const blocking = blockingCount(findings);
     if (blocking > 0 && release.userId && deps.onBlocking) {

@@ -329,12 +329,8 @@ export async function editReleaseMetadata(
       })
       .where(eq(releases.id, id));
     await claimReleaseCodes(tx, id);
-    // Stores that have the release get the new metadata, under the same identifiers.
-    const changed =
-      input.title !== before.title ||
-      input.artistName !== before.artistName ||
-      input.releaseDate !== before.releaseDate;
-    if (changed && !goesDown && before.status === "live") queued = await queueUpdates(tx, id);
+    // Stores that have the release get whatever they show that changed, under the same identifiers.
+    if (!goesDown && before.status === "live") queued = await queueUpdates(tx, id);
   });
   if (queued) deps.jobs.kick();
   if (goesLive) return approveRelease(deps, id);
