@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseType } from "#domain/releases";
@@ -10,10 +11,11 @@ import type { MediaStore } from "#server/media/media-store";
 import { type Acknowledgement, acknowledgementMatches, ackPrefix, parseAcknowledgement } from "./acknowledgements";
 import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
 import type { ErnValidator } from "./ern-schema";
+import { buildItunesMetadata, checkItunesPackage, packageFolder } from "./itunes-package";
 import { buildManifestMessage } from "./manifest";
 import { contentHashes, releaseContent } from "./release-content";
 import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-health";
-import type { StoreConfig } from "./stores";
+import { type StoreConfig, type StoreFormat, storeFormat } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
 
 export interface DeliveryConfig {
@@ -34,6 +36,14 @@ export function batchIdFor(at: Date): string {
 /** The batch-complete file, written last: the batch's ManifestMessage (manifest.ts). */
 export function manifestName(batchId: string): string {
   return `BatchComplete_${batchId}.xml`;
+}
+
+/**
+ * The file whose arrival completes a batch, written last: a DDEX batch's manifest, or an iTunes
+ * Package's metadata.xml.
+ */
+export function completionPath(format: StoreFormat, batchId: string, upc: string): string {
+  return format === "itunes-package" ? `${packageFolder(upc)}/metadata.xml` : manifestName(batchId);
 }
 
 /**
@@ -198,7 +208,8 @@ export function createDeliveryJob(deps: {
     const { release, tracks: trackRows } = content;
     if (!release.upcEan) throw new Error("The release has no UPC/EAN.");
     const upc = release.upcEan;
-    const files: BatchFile[] = [];
+    // The files this message carries, by the name the message gives them; each format places them.
+    const files: { name: string; path: string; md5: string }[] = [];
     const ernTracks: ErnTrack[] = [];
     for (const t of trackRows) {
       if (!t.isrc) throw new Error(`Track ${t.position} has no ISRC.`);
@@ -215,8 +226,7 @@ export function createDeliveryJob(deps: {
           sampleRate: facts.sampleRate ?? 44100,
           bitDepth: facts.bitDepth ?? 16,
         };
-        if (withFiles)
-          files.push({ relPath: `${upc}/resources/${fileName}`, source: { file: await mediaFile(t.audioSha256) } });
+        if (withFiles) files.push({ name: fileName, path: await mediaFile(t.audioSha256), md5: t.audioMd5 });
       } else if (withFiles) {
         throw new Error(`Track ${t.position}'s audio has not been checked.`);
       }
@@ -244,10 +254,7 @@ export function createDeliveryJob(deps: {
         format: release.artworkFacts.format,
       };
       if (withFiles)
-        files.push({
-          relPath: `${upc}/resources/${fileName}`,
-          source: { file: await mediaFile(release.artworkSha256) },
-        });
+        files.push({ name: fileName, path: await mediaFile(release.artworkSha256), md5: release.artworkMd5 });
     }
     const snap: ErnSnapshot = {
       messageId: deliveryId,
@@ -306,6 +313,84 @@ export function createDeliveryJob(deps: {
     });
   }
 
+  async function releaseUpc(releaseId: string): Promise<string> {
+    const [row] = await db.select({ upc: releases.upcEan }).from(releases).where(eq(releases.id, releaseId));
+    return row?.upc ?? "";
+  }
+
+  type Built = Awaited<ReturnType<typeof snapshot>>;
+  type Batch = { files: BatchFile[]; completion: BatchFile; problems: string[] };
+
+  /**
+   * A DDEX batch: the files under `<UPC>/resources/`, the message at `<UPC>/<UPC>.xml`, and the
+   * ECHO manifest last. The message must pass the ERN 4.3 schema before it leaves.
+   */
+  async function ernBatch(
+    store: StoreConfig,
+    b: Built & { deliveryId: string; kind: DeliveryKind; createdAt: Date; batchId: string },
+  ): Promise<Batch> {
+    const purge = b.kind === "takedown" && store.takedown === "purge";
+    const xml = purge ? buildPurgeReleaseMessage(b.snap) : buildNewReleaseMessage(b.snap);
+    if (config.validator) {
+      const result = await config.validator.validate(xml);
+      if (!result.valid)
+        return {
+          files: [],
+          completion: { relPath: "", source: { text: "" } },
+          problems: [`The message did not pass the ERN 4.3 checks: ${result.errors.slice(0, 3).join("; ")}`],
+        };
+    }
+    const messagePath = `${b.upc}/${b.upc}.xml`;
+    const manifest = buildManifestMessage({
+      createdAt: b.createdAt,
+      sender: config.sender,
+      recipient: { dpid: store.dpid, name: store.name },
+      messages: [
+        {
+          messageId: b.deliveryId,
+          messageType: purge ? "PurgeReleaseMessage" : "NewReleaseMessage",
+          path: messagePath,
+          icpn: b.upc,
+          text: xml,
+        },
+      ],
+    });
+    return {
+      files: [
+        ...b.files.map((f) => ({ relPath: `${b.upc}/resources/${f.name}`, source: { file: f.path } })),
+        { relPath: messagePath, source: { text: xml } },
+      ],
+      completion: { relPath: manifestName(b.batchId), source: { text: manifest } },
+      problems: [],
+    };
+  }
+
+  /**
+   * Apple's iTunes Package: `<UPC>.itmsp/` with the files and metadata.xml, written last (the
+   * package is complete when its metadata is there), checked against Apple's public rules first.
+   */
+  async function itunesBatch(store: StoreConfig, b: Built): Promise<Batch> {
+    const folder = packageFolder(b.upc);
+    const sizes: Record<string, number> = {};
+    for (const f of b.files) sizes[f.name] = (await fs.stat(f.path)).size;
+    const metadata = buildItunesMetadata(b.snap, {
+      provider: store.provider ?? "",
+      priceTiers: store.priceTiers,
+      sizes,
+    });
+    const problems = checkItunesPackage({
+      folder,
+      metadata,
+      files: b.files.map((f) => ({ name: f.name, bytes: sizes[f.name] ?? 0, md5: f.md5 })),
+      snapshot: b.snap,
+    }).map((p) => `The iTunes Package did not pass Apple's rules: ${p}`);
+    return {
+      files: b.files.map((f) => ({ relPath: `${folder}/${f.name}`, source: { file: f.path } })),
+      completion: { relPath: `${folder}/metadata.xml`, source: { text: metadata } },
+      problems,
+    };
+  }
+
   return async function runDelivery(job: ClaimedJob): Promise<void> {
     const [delivery] = await db.select().from(deliveries).where(eq(deliveries.id, job.ref));
     // Never deliver twice what went out, nor what was cancelled.
@@ -355,11 +440,16 @@ export function createDeliveryJob(deps: {
     let hashes: { view: string; files: string } | undefined;
     try {
       const transport = transportOf(store);
-      // A worker that died after the manifest landed but before recording it: the batch is there; record it, send nothing.
+      const format = storeFormat(store);
+      // A worker that died after the batch's last file landed but before recording it: the batch is
+      // there; record it, send nothing.
       const resumed =
         delivery.batchId &&
-        (await viaStore(() =>
-          transport.isComplete(delivery.batchId as string, manifestName(delivery.batchId as string)),
+        (await viaStore(async () =>
+          transport.isComplete(
+            delivery.batchId as string,
+            completionPath(format, delivery.batchId as string, await releaseUpc(delivery.releaseId)),
+          ),
         ));
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
@@ -373,18 +463,21 @@ export function createDeliveryJob(deps: {
           store,
           createdAt,
         );
-        const { upc, snap, files } = built;
         hashes = built.hashes;
-        const purge = delivery.kind === "takedown" && store.takedown === "purge";
-        const xml = purge ? buildPurgeReleaseMessage(snap) : buildNewReleaseMessage(snap);
-        if (config.validator) {
-          const result = await config.validator.validate(xml);
-          if (!result.valid) {
-            await fail(`The message did not pass the ERN 4.3 checks: ${result.errors.slice(0, 3).join("; ")}`, true);
-            return;
-          }
+        const batch =
+          format === "itunes-package"
+            ? await itunesBatch(store, built)
+            : await ernBatch(store, {
+                ...built,
+                deliveryId: delivery.id,
+                kind: delivery.kind as DeliveryKind,
+                createdAt,
+                batchId,
+              });
+        if (batch.problems.length) {
+          await fail(batch.problems.slice(0, 3).join("; "), true);
+          return;
         }
-        const messagePath = `${upc}/${upc}.xml`;
         // Only the worker whose batch is the delivery's current one completes it: a worker that lost
         // its lease and woke up after another restamped the delivery leaves its batch incomplete.
         const beforeManifest = async () => {
@@ -394,28 +487,7 @@ export function createDeliveryJob(deps: {
             .where(eq(deliveries.id, delivery.id));
           if (current?.batchId !== batchId) throw new SupersededBatch();
         };
-        const manifest = buildManifestMessage({
-          createdAt,
-          sender: config.sender,
-          recipient: { dpid: store.dpid, name: store.name },
-          messages: [
-            {
-              messageId: delivery.id,
-              messageType: purge ? "PurgeReleaseMessage" : "NewReleaseMessage",
-              path: messagePath,
-              icpn: upc,
-              text: xml,
-            },
-          ],
-        });
-        await viaStore(() =>
-          transport.upload(
-            batchId,
-            [...files, { relPath: messagePath, source: { text: xml } }],
-            { relPath: manifestName(batchId), source: { text: manifest } },
-            { beforeManifest },
-          ),
-        );
+        await viaStore(() => transport.upload(batchId, batch.files, batch.completion, { beforeManifest }));
       }
       await db
         .update(deliveries)

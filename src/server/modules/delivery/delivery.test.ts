@@ -522,6 +522,55 @@ describe("approval, identifiers and deliveries", () => {
     ]);
   }, 60_000);
 
+  it("a store that takes Apple's iTunes Package gets <UPC>.itmsp with metadata.xml last, naming every file with its real size and MD5", async () => {
+    const appleRoot = path.join(root, "apple-itmsp");
+    const appleStore: StoreConfig = {
+      id: "apple-music",
+      name: "Apple Music",
+      dpid: "PADPIDATESTAPPLE",
+      downloads: true,
+      format: "itunes-package",
+      provider: "KALRAV_TEST",
+      priceTiers: { track: "98", album: "32" },
+      transport: { kind: "folder", path: appleRoot },
+    };
+    const storesFile = path.join(root, "itunes-stores.json");
+    await fs.writeFile(storesFile, JSON.stringify([appleStore]));
+    await server.close();
+    server = await startTestServer(
+      { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
+      { transport: testTransport },
+    );
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    artist = await createArtist(server);
+    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    const id = await checkedRelease({ tracks: [{ title: "Monsoon Nights", isExplicit: true }] });
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
+    const [delivery] = detail.deliveries;
+    expect(delivery).toMatchObject({ store: "apple-music", status: "sent" });
+    const upc = detail.release.upcEan as string;
+    const pkg = path.join(appleRoot, delivery.batchId, `${upc}.itmsp`);
+    expect(await files(pkg)).toEqual([`${upc}.jpg`, `${upc}_01_001.wav`, "metadata.xml"].sort());
+    const metadata = await fs.readFile(path.join(pkg, "metadata.xml"), "utf8");
+    expect(xpath(metadata, "/package/album/vendor_id")).toEqual([upc]);
+    expect(xpath(metadata, "/package/provider")).toEqual(["KALRAV_TEST"]);
+    expect(xpath(metadata, "/package/album/tracks/track/isrc")).toEqual([detail.tracks[0].isrc]);
+    expect(xpath(metadata, "/package/album/explicit_content")).toEqual(["explicit"]);
+    for (const name of [`${upc}_01_001.wav`, `${upc}.jpg`]) {
+      const bytes = await fs.readFile(path.join(pkg, name));
+      const entry = `//*[file_name="${name}"]`;
+      expect(xpath(metadata, `${entry}/size`)).toEqual([String(bytes.length)]);
+      expect(xpath(metadata, `${entry}/checksum`)).toEqual([createHash("md5").update(bytes).digest("hex")]);
+    }
+    // No DDEX manifest in an iTunes batch: metadata.xml is what completes it.
+    expect((await files(path.join(appleRoot, delivery.batchId))).some((f) => f.startsWith("BatchComplete"))).toBe(
+      false,
+    );
+  }, 60_000);
+
   it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => checkedRelease()));
     await server.jobs.drain();

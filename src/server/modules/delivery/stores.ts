@@ -2,6 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** The delivery formats a store can take. */
+export const STORE_FORMATS = ["ern-4.3", "itunes-package"] as const;
+export type StoreFormat = (typeof STORE_FORMATS)[number];
+
 /** A store we deliver to: who it is in DDEX terms and how files reach it. */
 const storeSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{2,40}$/),
@@ -14,6 +18,19 @@ const storeSchema = z.object({
    * Spotify requires; unset means this), or a PurgeReleaseMessage for a store whose agreement asks for one.
    */
   takedown: z.enum(["end-deals", "purge"]).optional(),
+  /**
+   * What the store takes: an ERN 4.3 NewReleaseMessage in a DDEX batch (the default), or Apple's
+   * iTunes Package (`<UPC>.itmsp` with metadata.xml); unset means ERN 4.3. ERN 4.3.2 comes with
+   * the AI disclosure (issue 40).
+   */
+  format: z.enum(STORE_FORMATS).optional(),
+  /** For an iTunes Package: the provider short name Apple gave the content provider. */
+  provider: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/)
+    .optional(),
+  /** For an iTunes Package: the wholesale price tiers of the agreement; without them, streaming only. */
+  priceTiers: z.object({ track: z.string().min(1), album: z.string().min(1) }).optional(),
   /**
    * The store's search, with {query} where the release's title and artist go: where a fan is sent
    * from the release's public page until its own link on the store is known.
@@ -43,23 +60,36 @@ const storeSchema = z.object({
 });
 export type StoreConfig = z.infer<typeof storeSchema>;
 
+export function storeFormat(store: StoreConfig): StoreFormat {
+  return store.format ?? "ern-4.3";
+}
+
 /**
  * The stores of a fresh install: the six an Indian artist expects, each delivering into a local
  * folder under the data directory (what a store would pick up), with placeholder DDEX party ids.
  * A real deployment lists its stores, their DPIDs and SFTP drop boxes in STORES_FILE.
  */
 function defaultStores(dataDir: string): StoreConfig[] {
-  const local = (id: string, name: string, searchUrl: string, downloads = false): StoreConfig => ({
+  const local = (
+    id: string,
+    name: string,
+    searchUrl: string,
+    downloads = false,
+    format: StoreFormat = "ern-4.3",
+  ): StoreConfig => ({
     id,
     name,
     dpid: `PADPIDALOCAL${id.replace(/-/g, "").toUpperCase()}`,
     downloads,
     searchUrl,
+    format,
+    ...(format === "itunes-package" ? { provider: "KALRAV_LOCAL" } : {}),
     transport: { kind: "folder", path: path.join(dataDir, "deliveries", id) },
   });
   return [
     local("spotify", "Spotify", "https://open.spotify.com/search/{query}"),
-    local("apple-music", "Apple Music", "https://music.apple.com/in/search?term={query}", true),
+    // Apple takes its own iTunes Package, not ERN (a local folder standing in for Transporter).
+    local("apple-music", "Apple Music", "https://music.apple.com/in/search?term={query}", true, "itunes-package"),
     local("youtube-music", "YouTube Music", "https://music.youtube.com/search?q={query}"),
     local("amazon-music", "Amazon Music", "https://music.amazon.in/search/{query}", true),
     local("jiosaavn", "JioSaavn", "https://www.jiosaavn.com/search/{query}"),
@@ -79,6 +109,8 @@ export function loadStores(storesFile: string | undefined, dataDir: string): Sto
   }
   const ids = new Set<string>();
   for (const store of parsed.data) {
+    if (store.format === "itunes-package" && !store.provider)
+      throw new Error(`STORES_FILE: store ${store.id} takes iTunes Packages and needs its Apple provider short name`);
     if (ids.has(store.id)) throw new Error(`STORES_FILE lists store ${store.id} twice`);
     ids.add(store.id);
   }
