@@ -14,11 +14,14 @@ export interface Plan {
   features: readonly string[];
   badge?: string;
   popular?: boolean;
+  /** Pre-orders and instant-grat tracks (the plan's "custom release dates"). */
+  preOrders: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
   introductory: {
     id: "introductory",
+    preOrders: false,
     name: "Introductory Offer",
     pricePaise: 29_900,
     priceUnit: "per track / year",
@@ -29,6 +32,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   basic_artist: {
     id: "basic_artist",
+    preOrders: false,
     name: "Basic Artist",
     pricePaise: 49_900,
     priceUnit: "per year",
@@ -45,6 +49,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   pro_artist: {
     id: "pro_artist",
+    preOrders: true,
     name: "Pro Artist",
     pricePaise: 99_900,
     priceUnit: "per year",
@@ -63,6 +68,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   label_plan: {
     id: "label_plan",
+    preOrders: true,
     name: "Label Plan",
     pricePaise: 199_900,
     priceUnit: "per year",

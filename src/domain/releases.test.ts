@@ -3,8 +3,11 @@ import { firstIssueMessage } from "./auth";
 import {
   isIsoDate,
   noticeFor,
+  PRE_ORDER_MESSAGES,
+  preOrderProblem,
   RELEASE_NOTICES,
   releaseInputSchema,
+  releaseMoment,
   releaseStatusLabel,
   releaseTypeLabel,
 } from "./releases";
@@ -71,5 +74,33 @@ describe("labels", () => {
     expect(releaseStatusLabel("archived")).toBe("archived");
     expect(releaseTypeLabel("ep")).toBe("EP");
     expect(releaseTypeLabel("mixtape")).toBe("Single");
+  });
+});
+
+describe("release timing and pre-orders", () => {
+  const base = { releaseDate: "2026-12-24", preOrderDate: "", instantGratDate: "", tracks: [{}, {}, {}] };
+  it("a pre-order opens before the release date; instant grat falls between, with some tracks but not all", () => {
+    expect(preOrderProblem(base)).toBeUndefined();
+    expect(preOrderProblem({ ...base, preOrderDate: "2026-12-01" })).toBeUndefined();
+    expect(preOrderProblem({ ...base, preOrderDate: "2026-12-24" })).toEqual({
+      field: "preOrderDate",
+      message: PRE_ORDER_MESSAGES.preOrderInvalid,
+    });
+    expect(preOrderProblem({ ...base, instantGratDate: "2026-12-10" })?.message).toBe(
+      PRE_ORDER_MESSAGES.instantGratNeedsPreOrder,
+    );
+    const ig = { ...base, preOrderDate: "2026-12-01", instantGratDate: "2026-12-10" };
+    expect(preOrderProblem({ ...ig, tracks: [{ instantGrat: true }, {}, {}] })).toBeUndefined();
+    expect(
+      preOrderProblem({ ...ig, instantGratDate: "2026-11-30", tracks: [{ instantGrat: true }, {}] })?.message,
+    ).toBe(PRE_ORDER_MESSAGES.instantGratInvalid);
+    expect(preOrderProblem(ig)?.message).toBe(PRE_ORDER_MESSAGES.instantGratTracks);
+    expect(preOrderProblem({ ...ig, tracks: [{ instantGrat: true }, { instantGrat: true }] })?.message).toBe(
+      PRE_ORDER_MESSAGES.instantGratTracks,
+    );
+  });
+  it("a release moment is a local midnight without a zone, or India's midnight as a UTC instant", () => {
+    expect(releaseMoment("2026-12-24", "local")).toBe("2026-12-24T00:00:00");
+    expect(releaseMoment("2026-12-24", "global")).toBe("2026-12-23T18:30:00.000Z");
   });
 });

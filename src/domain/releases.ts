@@ -140,6 +140,22 @@ export function noticeFor(message: string): Notice | undefined {
 }
 
 /**
+ * When a release goes live on its date: at midnight in each country (stores' usual way), or at one
+ * moment everywhere, midnight in India (fans abroad get it the evening before, all together).
+ */
+export const RELEASE_TIMINGS = ["local", "global"] as const;
+export type ReleaseTiming = (typeof RELEASE_TIMINGS)[number];
+export const RELEASE_TIMING_LABELS: Record<ReleaseTiming, string> = {
+  local: "At midnight in each country",
+  global: "At the same moment everywhere: midnight in India (18:30 UTC the day before)",
+};
+
+/** The moment a date starts for a release timing: a zone-less local midnight, or India's midnight in UTC. */
+export function releaseMoment(date: string, timing: ReleaseTiming): string {
+  return timing === "global" ? new Date(`${date}T00:00:00+05:30`).toISOString() : `${date}T00:00:00`;
+}
+
+/**
  * An artist's release upload (product §5), checked in the spec's order: required fields, audio URL,
  * artwork URL; then what we add: a UPC/EAN check digit when one is given, and a real date.
  */
@@ -156,6 +172,12 @@ export const releaseInputSchema = z
     language: performanceLanguageSchema,
     /** The label it comes out on, named in the (P) and (C) lines; empty: the artist's own release. */
     labelName: z.string().trim().max(200).default(""),
+    /** When on the release date it goes live: midnight in each country, or one moment everywhere. */
+    releaseTiming: z.enum(RELEASE_TIMINGS).default("local"),
+    /** Pre-orders open on this date (before the release date); empty: no pre-order. Pro and Label plans. */
+    preOrderDate: z.string().trim().max(10).default(""),
+    /** Instant-grat tracks can be heard from this date, during the pre-order; empty: none. */
+    instantGratDate: z.string().trim().max(10).default(""),
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
     audioFileUrl: z.string().trim().max(2048).default(""),
@@ -186,6 +208,9 @@ export const releaseInputSchema = z
     }
     const trackProblem = trackListProblem(v.releaseType, v.tracks);
     if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
+    const scheduleProblem = preOrderProblem(v);
+    if (scheduleProblem)
+      ctx.addIssue({ code: "custom", message: scheduleProblem.message, path: [scheduleProblem.field] });
     // A compilation gathers other artists' recordings: each track names its own artist, and the
     // label that puts it out holds the rights lines (never "Various Artists").
     if (v.releaseType === "compilation") {
@@ -198,6 +223,45 @@ export const releaseInputSchema = z
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 /** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
+
+export const PRE_ORDER_MESSAGES = {
+  preOrderLabel: "Pre-orders open on",
+  instantGratLabel: "Instant-grat tracks play from",
+  hint: "Optional. Fans can pre-order the release from this date; instant-grat tracks can be heard before the release date.",
+  planOnly: "Pre-orders and instant-grat tracks come with the Pro Artist and Label plans.",
+  preOrderInvalid: "Pre-orders must open on a real date before the release date.",
+  instantGratInvalid: "The instant-grat date must fall between the pre-order date and the release date.",
+  instantGratNeedsPreOrder: "Instant-grat tracks need a pre-order: choose when pre-orders open first.",
+  instantGratTracks: "Choose at least one instant-grat track, and not all of them.",
+  instantGratTrackLabel: (n: number) => `Track ${n} plays during the pre-order (instant grat)`,
+} as const;
+
+/** The first problem with a release's pre-order and instant-grat dates, and the field it belongs to. */
+export function preOrderProblem(v: {
+  releaseDate: string;
+  preOrderDate: string;
+  instantGratDate: string;
+  tracks: readonly { instantGrat?: boolean }[];
+}): { field: "preOrderDate" | "instantGratDate"; message: string } | undefined {
+  const igTracks = v.tracks.filter((t) => t.instantGrat).length;
+  if (v.preOrderDate && (!isIsoDate(v.preOrderDate) || v.preOrderDate >= v.releaseDate))
+    return { field: "preOrderDate", message: PRE_ORDER_MESSAGES.preOrderInvalid };
+  if ((v.instantGratDate || igTracks) && !v.preOrderDate)
+    return { field: "instantGratDate", message: PRE_ORDER_MESSAGES.instantGratNeedsPreOrder };
+  if (
+    v.instantGratDate &&
+    (!isIsoDate(v.instantGratDate) || v.instantGratDate < v.preOrderDate || v.instantGratDate >= v.releaseDate)
+  )
+    return { field: "instantGratDate", message: PRE_ORDER_MESSAGES.instantGratInvalid };
+  if ((v.instantGratDate && (igTracks === 0 || igTracks === v.tracks.length)) || (igTracks && !v.instantGratDate))
+    return { field: "instantGratDate", message: PRE_ORDER_MESSAGES.instantGratTracks };
+  return undefined;
+}
+
+/** Whether a release asks for what only some plans include. */
+export function usesPreOrders(v: { preOrderDate: string; instantGratDate: string }): boolean {
+  return Boolean(v.preOrderDate || v.instantGratDate);
+}
 
 /** What a compilation needs that other releases do not. */
 export const COMPILATION_MESSAGES = {

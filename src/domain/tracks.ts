@@ -41,6 +41,8 @@ export const trackInputSchema = z.object({
     .default("")
     .transform((v) => (v ? normaliseIsrc(v) : "")),
   isExplicit: z.boolean().default(false),
+  /** Heard during the pre-order, from the release's instant-grat date. */
+  instantGrat: z.boolean().default(false),
   /** The track's own main artist when it is not the release's (a compilation); empty: the release's. */
   artistName: z.string().trim().max(200).default(""),
   featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
@@ -58,6 +60,7 @@ export interface TrackPlan {
   audioUploadId: string | null;
   isrc: string | null;
   isExplicit: boolean;
+  instantGrat: boolean;
   artistName: string | null;
   featuredArtists: string[];
   contributors: Contributor[];
@@ -80,6 +83,7 @@ export function planTracks(
           audioUploadId: "",
           isrc: "",
           isExplicit: release.isExplicit,
+          instantGrat: false,
           artistName: "",
           featuredArtists: [],
           contributors: [],
@@ -94,6 +98,7 @@ export function planTracks(
         { audioFileUrl: t.audioUploadId ? null : t.audioFileUrl || null, audioUploadId: t.audioUploadId || null }),
     isrc: t.isrc || null,
     isExplicit: t.isExplicit,
+    instantGrat: t.instantGrat,
     artistName: t.artistName || null,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,

@@ -165,6 +165,12 @@ export const releases = pgTable(
     language: text("language"),
     /** The label it comes out on, the (P)/(C) holder; null: the artist's own release. */
     labelName: text("label_name"),
+    /** "local" (midnight in each country) or "global" (midnight in India, everywhere at once). */
+    releaseTiming: text("release_timing").notNull().default("local"),
+    /** Pre-orders open on this date; null: no pre-order. */
+    preOrderDate: date("pre_order_date"),
+    /** Instant-grat tracks play from this date; null: none. */
+    instantGratDate: date("instant_grat_date"),
     upcEan: text("upc_ean"),
     audioFileUrl: text("audio_file_url"),
     coverArtUrl: text("cover_art_url"),
@@ -847,6 +853,8 @@ export const tracks = pgTable(
     audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isrc: text("isrc"),
     isExplicit: boolean("is_explicit").notNull().default(false),
+    /** Heard during the pre-order, from the release's instant-grat date. */
+    instantGrat: boolean("instant_grat").notNull().default(false),
     /** The track's own main artist (a compilation's); null: the release's artist. */
     artistName: text("artist_name"),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
-import type { ReleaseType } from "#domain/releases";
+import type { ReleaseTiming, ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
@@ -235,6 +235,7 @@ export function createDeliveryJob(deps: {
         isrc: t.isrc,
         title: t.title,
         artistName: t.artistName,
+        instantGrat: t.instantGrat,
         featuredArtists: t.featuredArtists,
         contributors: t.contributors,
         isExplicit: t.isExplicit,
@@ -269,6 +270,9 @@ export function createDeliveryJob(deps: {
         type: release.releaseType as ReleaseType,
         releaseDate: release.releaseDate,
         originalReleaseDate: release.originalReleaseDate,
+        releaseTiming: release.releaseTiming as ReleaseTiming,
+        preOrderDate: release.preOrderDate,
+        instantGratDate: release.instantGratDate,
         genre: release.genre,
         language: release.language,
         isExplicit: release.isExplicit,

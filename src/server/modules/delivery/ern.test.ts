@@ -17,6 +17,7 @@ const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
   isrc: `INZZZ26${String(position).padStart(5, "0")}`,
   title: `Song ${position}`,
   artistName: null,
+  instantGrat: false,
   featuredArtists: [],
   contributors: [],
   isExplicit: false,
@@ -49,6 +50,9 @@ function snapshot(
       type: "single",
       releaseDate: "2026-12-24",
       originalReleaseDate: null,
+      releaseTiming: "local",
+      preOrderDate: null,
+      instantGratDate: null,
       genre: "Indie",
       language: null,
       isExplicit: false,
@@ -353,6 +357,56 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(xml).not.toMatch(/<FullName>Various Artists<\/FullName>|\(P\) 2026 Various Artists/);
   });
 
+  it("one moment everywhere: deals start at India's midnight in UTC; a takedown before that moment grants nothing", async () => {
+    const xml = buildNewReleaseMessage(snapshot({ release: { releaseTiming: "global" } }));
+    await expectValid(xml);
+    expect(new Set(xpath(xml, "//Deal/DealTerms/ValidityPeriod/StartDateTime"))).toEqual(
+      new Set(["2026-12-23T18:30:00.000Z"]),
+    );
+    const early = buildNewReleaseMessage(
+      snapshot({ release: { releaseTiming: "global" }, takedown: true, createdAt: new Date("2026-12-23T18:29:59Z") }),
+    );
+    expect(xpath(early, "/ern:NewReleaseMessage/DealList")).toEqual([]);
+    const after = buildNewReleaseMessage(
+      snapshot({ release: { releaseTiming: "global" }, takedown: true, createdAt: new Date("2026-12-23T18:30:01Z") }),
+    );
+    expect(new Set(xpath(after, "//Deal/DealTerms/ValidityPeriod/EndDateTime"))).toEqual(
+      new Set(["2026-12-23T18:30:01.000Z"]),
+    );
+  });
+
+  it("a pre-order: the album sold from the pre-order date until the release, with its instant-grat track out from its own date", async () => {
+    const tracks = [1, 2, 3, 4].map((p) => track(p, { instantGrat: p === 2 }));
+    const xml = buildNewReleaseMessage(
+      snapshot({
+        release: { type: "ep", preOrderDate: "2026-12-01", instantGratDate: "2026-12-10" },
+        tracks,
+        downloads: true,
+      }),
+    );
+    await expectValid(xml);
+    const preOrder = "//ReleaseDeal[DealReleaseReference='R0']/Deal[DealTerms/IsPreOrderDeal='true']/DealTerms";
+    expect(xpath(xml, `${preOrder}/ValidityPeriod/StartDateTime`)).toEqual(["2026-12-01T00:00:00"]);
+    // It ends where the release's own deal starts: a continuum, not an overlap.
+    expect(xpath(xml, `${preOrder}/ValidityPeriod/EndDateTime`)).toEqual(["2026-12-24T00:00:00"]);
+    expect(xpath(xml, `${preOrder}/UseType`)).toEqual(["PermanentDownload"]);
+    expect(xpath(xml, `${preOrder}/InstantGratificationResourceList/DealResourceReference`)).toEqual(["A2"]);
+    const igDeal = "//ReleaseDeal[DealReleaseReference='R2']";
+    expect(xpath(xml, `${igDeal}/DealReleaseReference`)).toEqual(["R2"]);
+    expect(new Set(xpath(xml, `${igDeal}/Deal/DealTerms/ValidityPeriod/StartDateTime`))).toEqual(
+      new Set(["2026-12-10T00:00:00"]),
+    );
+    expect(
+      new Set(xpath(xml, "//ReleaseDeal[DealReleaseReference='R1']/Deal/DealTerms/ValidityPeriod/StartDateTime")),
+    ).toEqual(new Set(["2026-12-24T00:00:00"]));
+    // A streaming-only store has nothing to pre-sell: no pre-order, and every track from the release date.
+    const streaming = buildNewReleaseMessage(
+      snapshot({ release: { type: "ep", preOrderDate: "2026-12-01", instantGratDate: "2026-12-10" }, tracks }),
+    );
+    expect(xpath(streaming, "//IsPreOrderDeal")).toEqual([]);
+    expect(new Set(xpath(streaming, "//ValidityPeriod/StartDateTime"))).toEqual(new Set(["2026-12-24T00:00:00"]));
+  });
+
   it("declares the allowed-value-set version our schema folder holds, the one its values come from", () => {
     const avs = readFileSync(path.join(defaultSchemaDir(), "allowed-value-sets.xsd"), "utf8");
     const version = /<xs:documentation source="AvsVersionId">(\d+)<\/xs:documentation>/.exec(avs)?.[1];
@@ -445,6 +499,14 @@ describe("DDEX release-profile business rules (beyond the official samples' base
       snapshot({
         release: { type: "compilation", artistName: "Various Artists", rightsHolder: "Monsoon Records" },
         tracks: ["Asha", "Ravi", "Meera", "Kabir"].map((artistName, i) => track(i + 1, { artistName })),
+        downloads: true,
+      }),
+    ],
+    [
+      "a pre-order with an instant-grat track",
+      snapshot({
+        release: { type: "ep", preOrderDate: "2026-12-01", instantGratDate: "2026-12-10" },
+        tracks: [1, 2, 3, 4].map((p) => track(p, { instantGrat: p === 1 })),
         downloads: true,
       }),
     ],

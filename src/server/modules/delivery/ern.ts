@@ -1,7 +1,7 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import { artistCredit, type Contributor, creditsByPerson, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
-import { isExplicitRelease, type ReleaseType } from "#domain/releases";
+import { isExplicitRelease, type ReleaseTiming, type ReleaseType, releaseMoment } from "#domain/releases";
 import { isoDuration } from "#domain/tracks";
 
 /** Everything one NewReleaseMessage says: a full-state snapshot of a release for one store. */
@@ -21,6 +21,12 @@ export interface ErnSnapshot {
     releaseDate: string;
     /** When music released before first came out (a re-release); null for new music. */
     originalReleaseDate: string | null;
+    /** Midnight in each territory ("local") or one moment everywhere, India's midnight ("global"). */
+    releaseTiming: ReleaseTiming;
+    /** Pre-orders open on this date (sold as downloads before the release date); null: none. */
+    preOrderDate: string | null;
+    /** Instant-grat tracks are available from this date, during the pre-order; null: none. */
+    instantGratDate: string | null;
     genre: string | null;
     /** The language sung (IETF code) or null when the artist did not say. */
     language: string | null;
@@ -49,6 +55,8 @@ export interface ErnTrack {
   title: string;
   /** The track's own main artist (a compilation's); null: the release's artist. */
   artistName: string | null;
+  /** Available from the release's instant-grat date, during the pre-order. */
+  instantGrat: boolean;
   featuredArtists: string[];
   /** Composers, lyricists, producers: DDEX Contributors (what collecting societies such as IPRS need). */
   contributors: Contributor[];
@@ -284,31 +292,65 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   }
 
   // Streaming and download deals on each track; the album (R0) is sold as a download only, as in
-  // DDEX's own samples. Availability starts at local midnight of the release date in each territory
-  // (a date-time without a zone, as DDEX reads it). A takedown ends the deals at the moment it is
-  // sent; one sent before the release was out anywhere carries no deal at all, because a deal that
-  // starts and ends grants availability in between (DDEX periods include both ends).
+  // DDEX's own samples. Availability starts at the release's moment: local midnight of the release
+  // date in each territory (a date-time without a zone, as DDEX reads it) or India's midnight for
+  // everyone. A takedown ends the deals at the moment it is sent; one sent before the release was out
+  // anywhere carries no deal at all, because a deal that starts and ends grants availability in
+  // between (DDEX periods include both ends). Pre-orders and instant grat are dropped from takedowns.
   const window = dealWindow(s);
   if (!window) return doc.end({ prettyPrint: true });
   const deals = root.ele("DealList");
-  const addDeal = (releaseDeal: XMLBuilder, model: string, uses: string[], priceCode?: string) => {
-    const terms = releaseDeal.ele("Deal").ele("DealTerms");
-    terms.ele("TerritoryCode").txt("Worldwide");
-    const validity = terms.ele("ValidityPeriod");
-    validity.ele("StartDateTime").txt(window.start);
-    if (window.end) validity.ele("EndDateTime").txt(window.end);
-    terms.ele("CommercialModelType").txt(model);
-    for (const use of uses) terms.ele("UseType").txt(use);
-    if (priceCode) terms.ele("PriceInformation").ele("PriceCode", { Namespace: s.sender.dpid }).txt(priceCode);
+  const preOrder = !s.takedown && s.downloads && s.release.preOrderDate ? s.release.preOrderDate : null;
+  const instantGrat = preOrder && s.release.instantGratDate ? s.release.instantGratDate : null;
+  const at = (date: string) => releaseMoment(date, s.release.releaseTiming);
+  type Terms = { start: string; end: string | null; preOrder?: boolean; instantGrat?: string[] };
+  const addDeal = (releaseDeal: XMLBuilder, model: string, uses: string[], priceCode?: string, terms?: Terms) => {
+    const period = terms ?? window;
+    const dealTerms = releaseDeal.ele("Deal").ele("DealTerms");
+    dealTerms.ele("TerritoryCode").txt("Worldwide");
+    const validity = dealTerms.ele("ValidityPeriod");
+    validity.ele("StartDateTime").txt(period.start);
+    if (period.end) validity.ele("EndDateTime").txt(period.end);
+    dealTerms.ele("CommercialModelType").txt(model);
+    for (const use of uses) dealTerms.ele("UseType").txt(use);
+    if (priceCode) dealTerms.ele("PriceInformation").ele("PriceCode", { Namespace: s.sender.dpid }).txt(priceCode);
+    if (terms?.preOrder) dealTerms.ele("IsPreOrderDeal").txt("true");
+    if (terms?.instantGrat?.length) {
+      const list = dealTerms.ele("InstantGratificationResourceList");
+      for (const ref of terms.instantGrat) list.ele("DealResourceReference").txt(ref);
+    }
   };
-  const trackDeal = deals.ele("ReleaseDeal");
-  for (const track of s.tracks) trackDeal.ele("DealReleaseReference").txt(`R${track.position}`);
-  addDeal(trackDeal, "SubscriptionModel", ["OnDemandStream", "NonInteractiveStream", "ConditionalDownload"]);
-  addDeal(trackDeal, "AdvertisementSupportedModel", ["OnDemandStream", "NonInteractiveStream"]);
+  // Instant-grat tracks are out from their own date; the others from the release's moment.
+  const groups = [
+    { tracks: s.tracks.filter((t) => !(instantGrat && t.instantGrat)), start: window.start },
+    { tracks: s.tracks.filter((t) => instantGrat && t.instantGrat), start: instantGrat ? at(instantGrat) : "" },
+  ].filter((g) => g.tracks.length);
+  for (const group of groups) {
+    const terms = { start: group.start, end: window.end };
+    const trackDeal = deals.ele("ReleaseDeal");
+    for (const track of group.tracks) trackDeal.ele("DealReleaseReference").txt(`R${track.position}`);
+    addDeal(
+      trackDeal,
+      "SubscriptionModel",
+      ["OnDemandStream", "NonInteractiveStream", "ConditionalDownload"],
+      undefined,
+      terms,
+    );
+    addDeal(trackDeal, "AdvertisementSupportedModel", ["OnDemandStream", "NonInteractiveStream"], undefined, terms);
+    if (s.downloads) addDeal(trackDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE.track, terms);
+  }
   if (s.downloads) {
-    addDeal(trackDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE.track);
     const albumDeal = deals.ele("ReleaseDeal");
     albumDeal.ele("DealReleaseReference").txt("R0");
+    // The pre-order: the album sold before it is out, until the release's moment (DDEX continuums
+    // end one period's date-time where the next starts), with its instant-grat tracks at once.
+    if (preOrder)
+      addDeal(albumDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE[s.release.type], {
+        start: at(preOrder),
+        end: window.start,
+        preOrder: true,
+        instantGrat: s.tracks.filter((t) => instantGrat && t.instantGrat).map((t) => `A${t.position}`),
+      });
     addDeal(albumDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE[s.release.type]);
   }
 
@@ -326,9 +368,10 @@ export function dealWindow(s: Pick<ErnSnapshot, "release" | "takedown" | "create
   start: string;
   end: string | null;
 } | null {
-  const start = `${s.release.releaseDate}T00:00:00`;
+  const start = releaseMoment(s.release.releaseDate, s.release.releaseTiming);
   if (!s.takedown) return { start, end: null };
-  const firstOut = Date.parse(`${start}${EARLIEST_OFFSET}`);
+  // A global moment is one instant; a local midnight reaches UTC+14 first.
+  const firstOut = s.release.releaseTiming === "global" ? Date.parse(start) : Date.parse(`${start}${EARLIEST_OFFSET}`);
   if (s.createdAt.getTime() < firstOut) return null;
   return { start, end: s.createdAt.toISOString() };
 }

@@ -9,6 +9,7 @@ const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
   isrc: `INZZZ26${String(position).padStart(5, "0")}`,
   title: `Song ${position}`,
   artistName: null,
+  instantGrat: false,
   featuredArtists: [],
   contributors: [],
   isExplicit: false,
@@ -39,6 +40,9 @@ function snapshot(over: Partial<Omit<ErnSnapshot, "release">> & { release?: Part
       type: "single",
       releaseDate: "2026-12-24",
       originalReleaseDate: null,
+      releaseTiming: "local",
+      preOrderDate: null,
+      instantGratDate: null,
       genre: "Indie Pop",
       language: "hi",
       isExplicit: false,
@@ -196,6 +200,31 @@ describe("Apple's iTunes Package", () => {
       "Asha",
     ]);
     expect(xml).not.toContain("Various Artists");
+  });
+
+  it("a pre-order: the album's product opens it; each track says whether it is heard at once", () => {
+    const s = snapshot({
+      release: { type: "ep", preOrderDate: "2026-12-01", instantGratDate: "2026-12-10" },
+      tracks: [1, 2, 3, 4].map((p) => track(p, { instantGrat: p === 2 })),
+    });
+    const files = filesOf(s);
+    const xml = buildItunesMetadata(s, {
+      provider: "KALRAV_LOCAL",
+      priceTiers: { track: "98", album: "32" },
+      sizes: sizes(files),
+    });
+    expect(xpath(xml, `${P}/products/product/preorder_sales_start_date`)).toEqual(["2026-12-01"]);
+    expect(xpath(xml, `${P}/tracks/track/products/product/preorder_sales_start_date`)).toEqual([]);
+    expect(xpath(xml, `${P}/tracks/track/preorder_type`)).toEqual([
+      "standard",
+      "instant-gratification",
+      "standard",
+      "standard",
+    ]);
+    // Without the agreement's prices there is nothing to pre-sell.
+    const streaming = buildItunesMetadata(s, { provider: "KALRAV_LOCAL", sizes: sizes(files) });
+    expect(xpath(streaming, "//preorder_sales_start_date")).toEqual([]);
+    expect(xpath(streaming, "//preorder_type")).toEqual([]);
   });
 
   it("genres map to Apple's codes, and anything unknown is World", () => {

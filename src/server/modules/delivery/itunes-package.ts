@@ -135,6 +135,9 @@ export function buildItunesMetadata(s: ErnSnapshot, opts: ItunesOptions): string
         person.roles.map((role) => APPLE_ROLE[role]),
         false,
       );
+    // During a pre-order each track says whether it is heard at once (Apple's instant gratification).
+    if (preOrdering(s, opts))
+      track.ele("preorder_type").txt(t.instantGrat && r.instantGratDate ? "instant-gratification" : "standard");
     product(track.ele("products"), s, opts, "track");
   }
   return doc.end({ prettyPrint: true });
@@ -172,6 +175,9 @@ function product(parent: XMLBuilder, s: ErnSnapshot, opts: ItunesOptions, level:
   }
   const date = s.release.releaseDate;
   const sells = s.downloads && opts.priceTiers;
+  // The pre-order opens on the album's product only (Apple refuses it on a track's).
+  if (level === "album" && preOrdering(s, opts))
+    p.ele("preorder_sales_start_date").txt(s.release.preOrderDate as string);
   if (sells && opts.priceTiers) {
     p.ele("wholesale_price_tier").txt(level === "album" ? opts.priceTiers.album : opts.priceTiers.track);
     p.ele("sales_start_date").txt(date);
@@ -179,6 +185,11 @@ function product(parent: XMLBuilder, s: ErnSnapshot, opts: ItunesOptions, level:
   p.ele("cleared_for_sale").txt(String(Boolean(sells)));
   p.ele("cleared_for_stream").txt("true");
   p.ele("stream_start_date").txt(date);
+}
+
+/** A pre-order needs something to sell: a pre-order date, downloads, and the agreement's prices. */
+function preOrdering(s: ErnSnapshot, opts: ItunesOptions): boolean {
+  return Boolean(!s.takedown && s.release.preOrderDate && s.downloads && opts.priceTiers);
 }
 
 /**

@@ -13,6 +13,9 @@ const content = (): ReleaseContent =>
       language: "hi",
       isExplicit: false,
       labelName: null,
+      releaseTiming: "local",
+      preOrderDate: null,
+      instantGratDate: null,
       upcEan: "8901234000007",
       artworkMd5: "a1",
       artworkFacts: { width: 3000, height: 3000, format: "jpeg" },
@@ -54,6 +57,12 @@ describe("what a store shows of a release", () => {
       },
       (c) => {
         c.release.originalReleaseDate = "1998-06-15";
+      },
+      (c) => {
+        c.release.releaseTiming = "global";
+      },
+      (c) => {
+        c.release.preOrderDate = "2026-12-01";
       },
       (c) => {
         (c.tracks[0] as ReleaseContent["tracks"][number]).contributors = [{ name: "Gulzar Rao", role: "lyricist" }];

@@ -34,6 +34,8 @@ export const trackSchema = z
     isExplicit: z.boolean(),
     /** The track's own main artist (a compilation's); null: the release's. */
     artistName: z.string().nullable(),
+    /** Heard during the pre-order, from the release's instant-grat date. */
+    instantGrat: z.boolean(),
     featuredArtists: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
@@ -123,6 +125,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     isrc: t.isrc,
     isExplicit: t.isExplicit,
     artistName: t.artistName,
+    instantGrat: t.instantGrat,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,
     durationSeconds: t.durationSeconds,

@@ -6,8 +6,10 @@ import {
   ARTIST_RELEASE_STATES,
   artistReleaseState,
   RELEASE_STATUSES,
+  RELEASE_TIMINGS,
   RELEASE_TYPES,
   type ReleaseStatus,
+  type ReleaseTiming,
 } from "#domain/releases";
 import { releases } from "#server/db/schema";
 
@@ -22,6 +24,11 @@ export const releaseSchema = z
     originalReleaseDate: z.string().nullable(),
     /** The label named in the (P) and (C) lines; null: the artist's own release. */
     labelName: z.string().nullable(),
+    releaseTiming: z.enum(RELEASE_TIMINGS),
+    /** Pre-orders open on this date; null: no pre-order. */
+    preOrderDate: z.string().nullable(),
+    /** Instant-grat tracks play from this date; null: none. */
+    instantGratDate: z.string().nullable(),
     status: z.enum(RELEASE_STATUSES),
     streams: z.number().int(),
     isExplicit: z.boolean(),
@@ -58,6 +65,9 @@ export const releaseColumns = {
   releaseDate: releases.releaseDate,
   originalReleaseDate: releases.originalReleaseDate,
   labelName: releases.labelName,
+  releaseTiming: releases.releaseTiming,
+  preOrderDate: releases.preOrderDate,
+  instantGratDate: releases.instantGratDate,
   status: releases.status,
   streams: releases.streams,
   isExplicit: releases.isExplicit,
@@ -105,6 +115,9 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     releaseDate: row.releaseDate,
     originalReleaseDate: row.originalReleaseDate,
     labelName: row.labelName,
+    releaseTiming: row.releaseTiming as ReleaseTiming,
+    preOrderDate: row.preOrderDate,
+    instantGratDate: row.instantGratDate,
     status: row.status as ReleaseStatus,
     streams: row.streams,
     isExplicit: row.isExplicit,

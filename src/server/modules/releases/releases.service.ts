@@ -1,12 +1,15 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
 import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import {
   artistMayChange,
+  PRE_ORDER_MESSAGES,
   RELEASE_NOTICES,
   type ReleaseData,
   type ReleaseStatus,
   type ReleaseType,
+  usesPreOrders,
 } from "#domain/releases";
 import type { Db } from "#server/db/client";
 import { preparedQuery } from "#server/db/prepared";
@@ -15,6 +18,7 @@ import type { JobWorker } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { type IdentifierConfig, releaseTypedCodes, type StoreConfig } from "#server/modules/delivery";
+import { currentSubscription } from "#server/modules/subscriptions";
 import { claimUploads } from "#server/modules/uploads";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
@@ -37,6 +41,12 @@ const notEditable = () => new DomainError("conflict", "INVALID_STATE", RELEASE_N
  */
 async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: ReleaseData) {
   const { tracks, ...fields } = input;
+  // Pre-orders and instant-grat tracks are the Pro and Label plans' (the plan in force today).
+  if (usesPreOrders(fields) || tracks.some((t) => t.instantGrat)) {
+    const planId = ((await currentSubscription(tx, ownerId))?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID;
+    if (!PLANS[planId].preOrders)
+      throw new DomainError("forbidden", "PLAN_FEATURE", PRE_ORDER_MESSAGES.planOnly, { field: "preOrderDate" });
+  }
   await claimUploads(tx, ownerId, [
     ...(fields.audioUploadId ? [{ id: fields.audioUploadId, kind: "audio" as const }] : []),
     ...(fields.coverArtUploadId ? [{ id: fields.coverArtUploadId, kind: "artwork" as const }] : []),
@@ -47,6 +57,8 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     genre: fields.genre || null,
     language: fields.language || null,
     labelName: fields.labelName || null,
+    preOrderDate: fields.preOrderDate || null,
+    instantGratDate: fields.instantGratDate || null,
     upcEan: fields.upcEan || null,
     originalReleaseDate: fields.originalReleaseDate || null,
     audioUploadId: fields.audioUploadId || null,

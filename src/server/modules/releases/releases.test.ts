@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIst } from "#domain/clock";
-import { COMPILATION_MESSAGES, RELEASE_NOTICES } from "#domain/releases";
+import { COMPILATION_MESSAGES, PRE_ORDER_MESSAGES, RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, setReleaseStatus, validRelease } from "#server/test/factories";
 import { payOnTestGateway } from "#server/test/payments";
@@ -217,6 +217,50 @@ describe("artist releases API", () => {
     // Any other release may name its label too; empty means the artist's own.
     const single = await owner.client.post("/api/releases", validRelease());
     expect(single.body.release.labelName).toBeNull();
+    await server.jobs.drain();
+  });
+
+  it("pre-orders and instant-grat tracks are the Pro and Label plans': refused on Basic with the reason, kept on Pro", async () => {
+    const preOrdered = validRelease({
+      releaseType: "ep",
+      releaseTiming: "global",
+      preOrderDate: addDays(todayIst(), 10),
+      instantGratDate: addDays(todayIst(), 20),
+      releaseDate: addDays(todayIst(), 40),
+      tracks: [1, 2, 3, 4].map((n) => ({
+        title: `Song ${n}`,
+        audioFileUrl: `https://cdn.example.com/${n}.wav`,
+        instantGrat: n === 2,
+      })),
+    });
+    await payOnTestGateway(owner.client, { planId: "basic_artist" });
+    const before = await countReleases();
+    const refused = await owner.client.post("/api/releases", preOrdered);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: "PLAN_FEATURE", message: PRE_ORDER_MESSAGES.planOnly });
+    expect(await countReleases()).toBe(before);
+    // The timing alone is every plan's.
+    const timed = await owner.client.post("/api/releases", validRelease({ releaseTiming: "global" }));
+    expect(timed.status).toBe(201);
+    expect(timed.body.release.releaseTiming).toBe("global");
+
+    await payOnTestGateway(owner.client, { planId: "pro_artist" });
+    const created = await owner.client.post("/api/releases", preOrdered);
+    expect(created.status).toBe(201);
+    expect(created.body.release).toMatchObject({
+      releaseTiming: "global",
+      preOrderDate: addDays(todayIst(), 10),
+      instantGratDate: addDays(todayIst(), 20),
+    });
+    const detail = await owner.client.get(`/api/releases/${created.body.release.id}`);
+    expect(detail.body.tracks.map((t: { instantGrat: boolean }) => t.instantGrat)).toEqual([false, true, false, false]);
+    // Dates out of order are refused by the rules every form shares.
+    const late = await owner.client.post(
+      "/api/releases",
+      validRelease({ preOrderDate: addDays(todayIst(), 50), releaseDate: addDays(todayIst(), 40) }),
+    );
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain(PRE_ORDER_MESSAGES.preOrderInvalid);
     await server.jobs.drain();
   });
 

@@ -1,6 +1,7 @@
 import { Filter, Plus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { PLANS } from "#domain/plans";
 import {
   RELEASE_NOTICES,
   RELEASE_STATUS_LABELS,
@@ -23,6 +24,7 @@ import { useCreateRelease } from "#web/features/releases/api/create-release";
 import { type ReleaseFilters, useReleases } from "#web/features/releases/api/get-releases";
 import { ReleaseCard } from "#web/features/releases/components/release-card";
 import { ReleaseForm } from "#web/features/releases/components/release-form";
+import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
 
 const TABS = [
   { value: "all", label: "All Releases" },
@@ -42,6 +44,9 @@ export function ReleasesPage() {
   const [type, setType] = useState<ReleaseType | "">("");
   const q = params.get("q")?.trim() || undefined;
   const filterPanelId = useId();
+  // Pre-orders are the Pro and Label plans' (the server checks too); asked only when the form is open.
+  const subscription = useSubscription(formOpen);
+  const preOrdersAllowed = subscription.data ? PLANS[subscription.data.currentPlanId].preOrders : false;
   const create = useCreateRelease();
   const releases = useReleases({ tab, status: status || undefined, type: type || undefined, q });
 
@@ -88,6 +93,7 @@ export function ReleasesPage() {
         <Card>
           <h2 className="mb-4 text-xl font-semibold">Upload New Release</h2>
           <ReleaseForm
+            preOrdersAllowed={preOrdersAllowed}
             submitLabel="Submit Release"
             submittingLabel="Submitting..."
             onDirtyChange={setFormDirty}

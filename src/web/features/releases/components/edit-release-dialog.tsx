@@ -83,6 +83,9 @@ function EditReleaseForm({
       submittingLabel="Saving..."
       onCancel={onCancel}
       onSubmit={onSubmit}
+      // A release submitted with a pre-order keeps its dates editable; adding one is done on the
+      // upload form, which knows the plan (the server checks the plan either way).
+      preOrdersAllowed={Boolean(release.preOrderDate || release.instantGratDate)}
     />
   );
 }

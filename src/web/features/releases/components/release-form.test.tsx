@@ -2,17 +2,25 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { addDays, todayIst } from "#domain/clock";
-import { COMPILATION_MESSAGES, RELEASE_DATE_MESSAGES, RELEASE_NOTICES, type ReleaseInput } from "#domain/releases";
+import {
+  COMPILATION_MESSAGES,
+  PRE_ORDER_MESSAGES,
+  RELEASE_DATE_MESSAGES,
+  RELEASE_NOTICES,
+  RELEASE_TIMING_LABELS,
+  type ReleaseInput,
+} from "#domain/releases";
 import { mockApiForThisFile, renderWithApp } from "#web/test/render";
 import { ReleaseForm } from "./release-form";
 
 mockApiForThisFile();
 
 /** The form with an `onSubmit` that records what it was given. */
-function renderForm() {
+function renderForm(preOrdersAllowed = false) {
   const submitted: ReleaseInput[] = [];
   const view = renderWithApp(
     <ReleaseForm
+      preOrdersAllowed={preOrdersAllowed}
       submitLabel="Submit Release"
       submittingLabel="Submitting..."
       onSubmit={async (input) => {
@@ -100,6 +108,44 @@ describe("the release form", () => {
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).toMatchObject({ releaseType: "compilation", labelName: "Monsoon Records" });
     expect(submitted[0]?.tracks?.[0]).toMatchObject({ title: "Rain", artistName: "Asha Rao" });
+  });
+
+  it("pre-orders are offered on plans that include them: dates beside their messages, then instant-grat tracks", async () => {
+    const basic = renderForm(false);
+    expect(screen.getByLabelText(PRE_ORDER_MESSAGES.preOrderLabel)).toHaveProperty("disabled", true);
+    expect(screen.getByText(PRE_ORDER_MESSAGES.planOnly)).toBeTruthy();
+    basic.unmount();
+
+    const { user, submitted } = renderForm(true);
+    await user.type(screen.getByLabelText("Release Title *"), "Four Rains");
+    await user.type(screen.getByLabelText("Artist Name *"), "Asha Rao");
+    const releaseDate = addDays(todayIst(), 40);
+    await user.type(screen.getByLabelText("Release Date *"), releaseDate);
+    await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/1.wav");
+    await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.click(screen.getByLabelText(RELEASE_TIMING_LABELS.global));
+    const preOrder = screen.getByLabelText(PRE_ORDER_MESSAGES.preOrderLabel);
+    await user.type(preOrder, addDays(todayIst(), 50));
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    await waitFor(() => expect(document.activeElement).toBe(preOrder));
+    expect(describedBy(preOrder)).toContain(PRE_ORDER_MESSAGES.preOrderInvalid);
+    expect(submitted).toEqual([]);
+
+    await user.clear(preOrder);
+    await user.type(preOrder, addDays(todayIst(), 10));
+    await user.type(screen.getByLabelText(PRE_ORDER_MESSAGES.instantGratLabel), addDays(todayIst(), 20));
+    await user.click(screen.getByRole("button", { name: "Add track" }));
+    await user.type(screen.getByLabelText("Track 2 title"), "Second");
+    await user.type(screen.getByLabelText("Track 2 audio file URL"), "https://files.example/2.wav");
+    await user.click(screen.getByLabelText(PRE_ORDER_MESSAGES.instantGratTrackLabel(2)));
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({
+      releaseTiming: "global",
+      preOrderDate: addDays(todayIst(), 10),
+      instantGratDate: addDays(todayIst(), 20),
+    });
+    expect(submitted[0]?.tracks?.map((t) => t.instantGrat)).toEqual([false, true]);
   });
 
   it("asks whether music dated in the past came out before, and then wants the original date", async () => {

@@ -14,8 +14,11 @@ import {
   COMPILATION_MESSAGES,
   isPastDate,
   noticeFor,
+  PRE_ORDER_MESSAGES,
   RELEASE_DATE_MESSAGES,
   RELEASE_NOTICES,
+  RELEASE_TIMING_LABELS,
+  RELEASE_TIMINGS,
   RELEASE_TYPE_LABELS,
   RELEASE_TYPES,
   type ReleaseInput,
@@ -41,6 +44,8 @@ interface TrackRow extends Record<ContributorRole, string> {
   title: string;
   /** A compilation track's own artist. */
   artistName: string;
+  /** Heard during the pre-order. */
+  instantGrat: boolean;
   audioFileUrl: string;
   audioUploadId: string;
   isrc: string;
@@ -58,6 +63,7 @@ const names = (line: string) =>
 const EMPTY_TRACK: TrackRow = {
   title: "",
   artistName: "",
+  instantGrat: false,
   audioFileUrl: "",
   audioUploadId: "",
   isrc: "",
@@ -96,6 +102,8 @@ type FieldKey =
   | "releaseDate"
   | "originalReleaseDate"
   | "labelName"
+  | "preOrderDate"
+  | "instantGratDate"
   | "audioFileUrl"
   | "coverArtUrl"
   | "upcEan"
@@ -108,6 +116,8 @@ const FIELD_IDS: Record<FieldKey, string> = {
   releaseDate: "release-date",
   originalReleaseDate: "release-original-date",
   labelName: "release-label",
+  preOrderDate: "release-pre-order",
+  instantGratDate: "release-instant-grat",
   audioFileUrl: "release-audio",
   coverArtUrl: "release-artwork",
   upcEan: "release-upc",
@@ -145,6 +155,9 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   genre: "",
   language: "",
   labelName: "",
+  releaseTiming: "local",
+  preOrderDate: "",
+  instantGratDate: "",
   upcEan: "",
   isExplicit: false,
   audioFileUrl: "",
@@ -178,6 +191,9 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
       ? (release.language as PerformanceLanguage)
       : "",
     labelName: release.labelName ?? "",
+    releaseTiming: release.releaseTiming,
+    preOrderDate: release.preOrderDate ?? "",
+    instantGratDate: release.instantGratDate ?? "",
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
@@ -188,6 +204,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
       ? tracks.map((t) => ({
           title: t.title,
           artistName: t.artistName ?? "",
+          instantGrat: t.instantGrat,
           audioFileUrl: t.audioFileUrl ?? "",
           audioUploadId: t.audioUploadId ?? "",
           isrc: t.isrc ?? "",
@@ -218,8 +235,11 @@ export function ReleaseForm({
   onSubmit,
   onCancel,
   onDirtyChange,
+  preOrdersAllowed = false,
 }: {
   initial?: ReleaseFormValues;
+  /** Whether the artist's plan includes pre-orders and instant-grat tracks (Pro and Label). */
+  preOrdersAllowed?: boolean;
   submitLabel: string;
   submittingLabel: string;
   /** `blockingFiles`: uploaded files the form already showed as refused by stores. */
@@ -252,6 +272,7 @@ export function ReleaseForm({
   // A code another release holds: the refusal stays in the form with the way to dispute it.
   const [disputable, setDisputable] = useState<{ code: string; message: string } | null>(null);
   const releaseDate = form.watch("releaseDate");
+  const instantGratDate = form.watch("instantGratDate");
   const pastDate = isPastDate(releaseDate, todayIst());
   const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
   const submit = form.handleSubmit(async (values) => {
@@ -373,6 +394,49 @@ export function ReleaseForm({
             )}
           </fieldset>
         )}
+        <fieldset className="grid gap-2 rounded-lg border border-border p-3 sm:col-span-2">
+          <legend className="px-1 text-sm font-medium">When it goes live on the release date</legend>
+          {RELEASE_TIMINGS.map((timing) => (
+            <label key={timing} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={timing} {...form.register("releaseTiming")} />
+              {RELEASE_TIMING_LABELS[timing]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-lg border border-border p-3 sm:col-span-2 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium">Pre-order</legend>
+          <p id={idOf("release-pre-order-hint")} className="text-xs text-muted-foreground sm:col-span-2">
+            {preOrdersAllowed ? PRE_ORDER_MESSAGES.hint : PRE_ORDER_MESSAGES.planOnly}
+          </p>
+          <div className="grid gap-2">
+            <Label htmlFor={idOf("release-pre-order")}>{PRE_ORDER_MESSAGES.preOrderLabel}</Label>
+            <Input
+              id={idOf("release-pre-order")}
+              type="date"
+              max={releaseDate || undefined}
+              disabled={!preOrdersAllowed}
+              {...fieldErrorProps(idOf("release-pre-order-error"), errors.preOrderDate, idOf("release-pre-order-hint"))}
+              {...form.register("preOrderDate")}
+            />
+            <FieldError id={idOf("release-pre-order-error")} message={errors.preOrderDate} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={idOf("release-instant-grat")}>{PRE_ORDER_MESSAGES.instantGratLabel}</Label>
+            <Input
+              id={idOf("release-instant-grat")}
+              type="date"
+              max={releaseDate || undefined}
+              disabled={!preOrdersAllowed}
+              {...fieldErrorProps(
+                idOf("release-instant-grat-error"),
+                errors.instantGratDate,
+                idOf("release-pre-order-hint"),
+              )}
+              {...form.register("instantGratDate")}
+            />
+            <FieldError id={idOf("release-instant-grat-error")} message={errors.instantGratDate} />
+          </div>
+        </fieldset>
         <div className="grid gap-2">
           <Label htmlFor={idOf("release-genre")}>Genre</Label>
           <Input id={idOf("release-genre")} maxLength={60} {...form.register("genre")} />
@@ -593,6 +657,24 @@ export function ReleaseForm({
                 />
                 <Label htmlFor={`${uid}track-${i}-explicit`}>Track {i + 1} is explicit</Label>
               </div>
+              {preOrdersAllowed && instantGratDate && (
+                <div className="flex items-center gap-2 pb-2">
+                  <Controller
+                    control={form.control}
+                    name={`tracks.${i}.instantGrat`}
+                    render={({ field: f }) => (
+                      <Checkbox
+                        id={`${uid}track-${i}-instant-grat`}
+                        checked={f.value}
+                        onCheckedChange={(v) => f.onChange(v === true)}
+                      />
+                    )}
+                  />
+                  <Label htmlFor={`${uid}track-${i}-instant-grat`}>
+                    {PRE_ORDER_MESSAGES.instantGratTrackLabel(i + 1)}
+                  </Label>
+                </div>
+              )}
               {i > 0 && (
                 <Button type="button" variant="outline" size="sm" onClick={() => trackRows.remove(i)}>
                   Remove track {i + 1}
