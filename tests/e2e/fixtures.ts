@@ -68,7 +68,10 @@ export async function adminInNewBrowser(browser: Browser): Promise<Page> {
 export async function latestMailTo(to: string, subject: string) {
   const dir = path.join(E2E_DATA_DIR, "outbox");
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await fs.readdir(dir).catch(() => [])).sort().reverse();
+    const files = (await fs.readdir(dir).catch(() => []))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), "utf8"));
       if (mail.to === to && mail.subject === subject) return mail as { to: string; subject: string; text: string };

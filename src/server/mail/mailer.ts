@@ -45,6 +45,9 @@ export async function writeToOutbox(dir: string, message: object): Promise<strin
   await fs.mkdir(dir, { recursive: true });
   const date = new Date().toISOString();
   const file = path.join(dir, `${date.replace(/[:.]/g, "-")}-${randomUUID()}.json`);
-  await fs.writeFile(file, JSON.stringify({ date, ...message }, null, 2));
+  // Written aside and renamed into place: whoever reads the outbox never sees half a message (an
+  // end-to-end test once read one mid-write).
+  await fs.writeFile(`${file}.part`, JSON.stringify({ date, ...message }, null, 2));
+  await fs.rename(`${file}.part`, file);
   return file;
 }

@@ -73,7 +73,7 @@ export async function startTestServer(
     client: () => new TestClient(url),
     async outbox() {
       const dir = path.join(dataDir, "outbox");
-      const files = (await fs.readdir(dir).catch(() => [])).sort();
+      const files = (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(".json")).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), "utf8"))));
     },
     async close() {
