@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AI_LEVELS } from "./ai-disclosure";
 import { performanceLanguageSchema } from "./credits";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
@@ -178,6 +179,8 @@ export const releaseInputSchema = z
     preOrderDate: z.string().trim().max(10).default(""),
     /** Instant-grat tracks can be heard from this date, during the pre-order; empty: none. */
     instantGratDate: z.string().trim().max(10).default(""),
+    /** How much of the artwork AI made; null: not declared yet. */
+    artworkAi: z.enum(AI_LEVELS).nullable().default(null),
     upcEan: z.string().trim().max(13).default(""),
     isExplicit: z.boolean().default(false),
     audioFileUrl: z.string().trim().max(2048).default(""),

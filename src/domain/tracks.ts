@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type TrackAi, trackAiSchema } from "./ai-disclosure";
 import { type Contributor, contributorSchema, MAX_CONTRIBUTORS } from "./credits";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import type { ReleaseType } from "./release-types";
@@ -43,6 +44,8 @@ export const trackInputSchema = z.object({
   isExplicit: z.boolean().default(false),
   /** Heard during the pre-order, from the release's instant-grat date. */
   instantGrat: z.boolean().default(false),
+  /** The artist's AI declaration by area; null: not declared yet. */
+  ai: trackAiSchema.nullable().default(null),
   /** The track's own main artist when it is not the release's (a compilation); empty: the release's. */
   artistName: z.string().trim().max(200).default(""),
   featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
@@ -61,6 +64,7 @@ export interface TrackPlan {
   isrc: string | null;
   isExplicit: boolean;
   instantGrat: boolean;
+  ai: TrackAi | null;
   artistName: string | null;
   featuredArtists: string[];
   contributors: Contributor[];
@@ -84,6 +88,7 @@ export function planTracks(
           isrc: "",
           isExplicit: release.isExplicit,
           instantGrat: false,
+          ai: null,
           artistName: "",
           featuredArtists: [],
           contributors: [],
@@ -99,6 +104,7 @@ export function planTracks(
     isrc: t.isrc || null,
     isExplicit: t.isExplicit,
     instantGrat: t.instantGrat,
+    ai: t.ai,
     artistName: t.artistName || null,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,

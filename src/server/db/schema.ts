@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TrackAi } from "#domain/ai-disclosure";
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import {
@@ -171,6 +172,8 @@ export const releases = pgTable(
     preOrderDate: date("pre_order_date"),
     /** Instant-grat tracks play from this date; null: none. */
     instantGratDate: date("instant_grat_date"),
+    /** How much of the artwork AI made (none, partly, all); null: not declared yet. */
+    artworkAi: text("artwork_ai"),
     upcEan: text("upc_ean"),
     audioFileUrl: text("audio_file_url"),
     coverArtUrl: text("cover_art_url"),
@@ -855,6 +858,8 @@ export const tracks = pgTable(
     isExplicit: boolean("is_explicit").notNull().default(false),
     /** Heard during the pre-order, from the release's instant-grat date. */
     instantGrat: boolean("instant_grat").notNull().default(false),
+    /** The artist's AI declaration by area (vocals, instruments, composition, lyrics, mix); null: not declared. */
+    ai: jsonb("ai").$type<TrackAi>(),
     /** The track's own main artist (a compilation's); null: the release's artist. */
     artistName: text("artist_name"),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { AiLevel } from "#domain/ai-disclosure";
 import { DELIVERY_MAX_ATTEMPTS, DELIVERY_MESSAGES, type DeliveryKind, isDelivered } from "#domain/deliveries";
 import type { ReleaseTiming, ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
@@ -236,6 +237,7 @@ export function createDeliveryJob(deps: {
         title: t.title,
         artistName: t.artistName,
         instantGrat: t.instantGrat,
+        ai: t.ai,
         featuredArtists: t.featuredArtists,
         contributors: t.contributors,
         isExplicit: t.isExplicit,
@@ -273,6 +275,7 @@ export function createDeliveryJob(deps: {
         releaseTiming: release.releaseTiming as ReleaseTiming,
         preOrderDate: release.preOrderDate,
         instantGratDate: release.instantGratDate,
+        artworkAi: release.artworkAi as AiLevel | null,
         genre: release.genre,
         language: release.language,
         isExplicit: release.isExplicit,
@@ -284,6 +287,7 @@ export function createDeliveryJob(deps: {
       takedown,
       filesProvided: withFiles,
       downloads: store.downloads,
+      version: storeFormat(store) === "ern-4.3.2" ? "4.3.2" : "4.3",
     };
     return { upc, snap, files, hashes: contentHashes(content) };
   }
@@ -341,7 +345,9 @@ export function createDeliveryJob(deps: {
         return {
           files: [],
           completion: { relPath: "", source: { text: "" } },
-          problems: [`The message did not pass the ERN 4.3 checks: ${result.errors.slice(0, 3).join("; ")}`],
+          problems: [
+            `The message did not pass the ERN ${b.snap.version ?? "4.3"} checks: ${result.errors.slice(0, 3).join("; ")}`,
+          ],
         };
     }
     const messagePath = `${b.upc}/${b.upc}.xml`;

@@ -571,6 +571,53 @@ describe("approval, identifiers and deliveries", () => {
     );
   }, 60_000);
 
+  it("a store on ERN 4.3.2 gets the artist's AI declaration, valid against the 4.3.2 schema, while a 4.3 store gets valid 4.3", async () => {
+    const stores432: StoreConfig[] = [
+      {
+        ...(stores[0] as StoreConfig),
+        id: "deezer",
+        name: "Deezer",
+        format: "ern-4.3.2",
+        transport: { kind: "folder", path: path.join(root, "deezer") },
+      },
+      {
+        ...(stores[0] as StoreConfig),
+        id: "spotify43",
+        transport: { kind: "folder", path: path.join(root, "spotify43") },
+      },
+    ];
+    const storesFile = path.join(root, "ern432-stores.json");
+    await fs.writeFile(storesFile, JSON.stringify(stores432));
+    await server.close();
+    server = await startTestServer(
+      { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
+      { transport: testTransport },
+    );
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    artist = await createArtist(server);
+    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    const ai = { vocals: "all", instrumentation: "all", composition: "all", lyrics: "all", postProduction: "all" };
+    const id = await checkedRelease({ artworkAi: "none", tracks: [{ title: "Synthetic Rain", ai }] });
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
+    const upc = detail.release.upcEan as string;
+    const read = async (store: string) => {
+      const d = detail.deliveries.find((x: { store: string }) => x.store === store);
+      expect(d.status).toBe("sent");
+      return fs.readFile(path.join(root, store, d.batchId, upc, `${upc}.xml`), "utf8");
+    };
+    const xml432 = await read("deezer");
+    expect((await validator.validate(xml432)).errors).toEqual([]);
+    expect(xml432).toContain("http://ddex.net/xml/ern/432");
+    expect(xpath(xml432, "//SoundRecording/ContainsAI")).toEqual(["All"]);
+    expect(xpath(xml432, "//ReleaseList/Release/ContainsAI")).toEqual(["Partly"]);
+    const xml43 = await read("spotify43");
+    expect((await validator.validate(xml43)).errors).toEqual([]);
+    expect(xml43).not.toContain("ContainsAI");
+  }, 60_000);
+
   it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => checkedRelease()));
     await server.jobs.drain();

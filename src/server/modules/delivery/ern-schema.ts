@@ -19,24 +19,31 @@ export interface ErnValidator {
 }
 
 /**
- * Validates messages against the official ERN 4.3 XSD, offline (libxml2 compiled to WASM). The
- * folder holds `ernv43/release-notification.xsd` and `allowed-value-sets.xsd` side by side, as DDEX
- * publishes them; the schemas are read once.
+ * Validates messages against the official ERN XSD of their version, offline (libxml2 compiled to
+ * WASM): 4.3, or 4.3.2 when the message is in its namespace. The folder holds `ernv43/` and
+ * `ernv432/` beside `allowed-value-sets.xsd`, as DDEX publishes them; the schemas are read once.
  */
 export function createErnValidator(schemaDir: string): ErnValidator {
-  const ern = fs
-    .readFileSync(path.join(schemaDir, "ernv43", "release-notification.xsd"), "utf8")
-    .replace('schemaLocation="../allowed-value-sets.xsd"', 'schemaLocation="allowed-value-sets.xsd"');
+  const read = (folder: string) =>
+    fs
+      .readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8")
+      .replace('schemaLocation="../allowed-value-sets.xsd"', 'schemaLocation="allowed-value-sets.xsd"');
+  const schemas = { "4.3": read("ernv43"), "4.3.2": read("ernv432") };
   const avs = fs.readFileSync(path.join(schemaDir, "allowed-value-sets.xsd"), "utf8");
-  const references = referenceElements(ern);
+  const references = { "4.3": referenceElements(schemas["4.3"]), "4.3.2": referenceElements(schemas["4.3.2"]) };
   return {
     async validate(xml) {
+      // The root element's namespace says the version (the first few hundred bytes hold it).
+      const version = xml.slice(0, 600).includes('"http://ddex.net/xml/ern/432"') ? "4.3.2" : "4.3";
       const result = await validateXML({
         xml: [{ fileName: "message.xml", contents: xml }],
-        schema: [{ fileName: "release-notification.xsd", contents: ern }],
+        schema: [{ fileName: "release-notification.xsd", contents: schemas[version] }],
         preload: [{ fileName: "allowed-value-sets.xsd", contents: avs }],
       });
-      const errors = [...result.errors.map((e) => e.message ?? String(e)), ...checkReferences(xml, references)];
+      const errors = [
+        ...result.errors.map((e) => e.message ?? String(e)),
+        ...checkReferences(xml, references[version]),
+      ];
       return { valid: result.valid && errors.length === 0, errors };
     },
   };

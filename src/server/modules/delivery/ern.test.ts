@@ -18,6 +18,7 @@ const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
   title: `Song ${position}`,
   artistName: null,
   instantGrat: false,
+  ai: null,
   featuredArtists: [],
   contributors: [],
   isExplicit: false,
@@ -53,6 +54,7 @@ function snapshot(
       releaseTiming: "local",
       preOrderDate: null,
       instantGratDate: null,
+      artworkAi: null,
       genre: "Indie",
       language: null,
       isExplicit: false,
@@ -405,6 +407,69 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     );
     expect(xpath(streaming, "//IsPreOrderDeal")).toEqual([]);
     expect(new Set(xpath(streaming, "//ValidityPeriod/StartDateTime"))).toEqual(new Set(["2026-12-24T00:00:00"]));
+  });
+
+  it("ERN 4.3.2 for stores that take it: the declared AI use on recordings, contributors, artwork and release; nothing when undeclared", async () => {
+    const ai = {
+      vocals: "none",
+      instrumentation: "all",
+      composition: "partly",
+      lyrics: "none",
+      postProduction: "none",
+    } as const;
+    const declared = snapshot({
+      version: "4.3.2",
+      release: { artworkAi: "none" },
+      tracks: [
+        track(1, {
+          ai,
+          contributors: [
+            { name: "Gulzar Rao", role: "composer" },
+            { name: "Gulzar Rao", role: "lyricist" },
+            { name: "Meera Iyer", role: "producer" },
+          ],
+        }),
+      ],
+    });
+    const xml = buildNewReleaseMessage(declared);
+    await expectValid(xml);
+    expect(xml).toContain('xmlns:ern="http://ddex.net/xml/ern/432"');
+    expect(xpath(xml, `${SR}/ContainsAI`)).toEqual(["Partly"]);
+    // Gulzar wrote music (partly AI) and words (none): partly; Meera produced AI instruments and a human mix.
+    expect(xpath(xml, `${SR}/Contributor/AiContribution`)).toEqual(["Partly", "Partly"]);
+    expect(xpath(xml, `${SR}/Contributor[1]/Role/Value`)).toEqual(["Composer", "Lyricist"]);
+    expect(xpath(xml, "//ResourceList/Image/ContainsAI")).toEqual(["None"]);
+    expect(xpath(xml, `${R}/ContainsAI`)).toEqual(["Partly"]);
+    // Not declared: 4.3.2 says nothing rather than guess; 4.3 has no place for it at all.
+    const silent = buildNewReleaseMessage(snapshot({ version: "4.3.2" }));
+    await expectValid(silent);
+    expect(xpath(silent, "//ContainsAI")).toEqual([]);
+    const v43 = buildNewReleaseMessage({ ...declared, version: "4.3" });
+    await expectValid(v43);
+    expect(v43).not.toContain("ContainsAI");
+    expect(v43).not.toContain("AiContribution");
+  });
+
+  it("every release shape is valid ERN 4.3.2 too, the takedown and the purge included", async () => {
+    const shapes: ErnSnapshot[] = [
+      snapshot({ version: "4.3.2", downloads: true }),
+      snapshot({
+        version: "4.3.2",
+        release: { type: "compilation", artistName: "Various Artists", rightsHolder: "Monsoon Records" },
+        tracks: ["Asha", "Ravi", "Meera", "Kabir"].map((artistName, i) => track(i + 1, { artistName })),
+      }),
+      snapshot({
+        version: "4.3.2",
+        release: { type: "ep", preOrderDate: "2026-12-01", instantGratDate: "2026-12-10", releaseTiming: "global" },
+        tracks: [1, 2, 3, 4].map((p) => track(p, { instantGrat: p === 1, featuredArtists: p === 2 ? ["Ravi"] : [] })),
+        downloads: true,
+      }),
+      snapshot({ version: "4.3.2", takedown: true, createdAt: new Date("2027-02-01T08:00:00Z") }),
+    ];
+    for (const shape of shapes) await expectValid(buildNewReleaseMessage(shape));
+    const purge = buildPurgeReleaseMessage(snapshot({ version: "4.3.2" }));
+    await expectValid(purge);
+    expect(purge).toContain("http://ddex.net/xml/ern/432");
   });
 
   it("declares the allowed-value-set version our schema folder holds, the one its values come from", () => {

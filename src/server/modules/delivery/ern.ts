@@ -1,5 +1,14 @@
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import {
+  type AiLevel,
+  combinedAiLevel,
+  contributorAiLevel,
+  DDEX_AI_LEVEL,
+  releaseAiLevel,
+  type TrackAi,
+  trackAiLevel,
+} from "#domain/ai-disclosure";
 import { artistCredit, type Contributor, creditsByPerson, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
 import { isExplicitRelease, type ReleaseTiming, type ReleaseType, releaseMoment } from "#domain/releases";
 import { isoDuration } from "#domain/tracks";
@@ -27,6 +36,8 @@ export interface ErnSnapshot {
     preOrderDate: string | null;
     /** Instant-grat tracks are available from this date, during the pre-order; null: none. */
     instantGratDate: string | null;
+    /** How much of the artwork AI made; null: not declared (4.3.2 then says nothing). */
+    artworkAi: AiLevel | null;
     genre: string | null;
     /** The language sung (IETF code) or null when the artist did not say. */
     language: string | null;
@@ -47,6 +58,8 @@ export interface ErnSnapshot {
   filesProvided: boolean;
   /** Permanent downloads offered besides streaming. */
   downloads: boolean;
+  /** The ERN version the store takes; 4.3 when unset. */
+  version?: ErnVersion;
 }
 
 export interface ErnTrack {
@@ -57,6 +70,8 @@ export interface ErnTrack {
   artistName: string | null;
   /** Available from the release's instant-grat date, during the pre-order. */
   instantGrat: boolean;
+  /** The artist's AI declaration by area; null: not declared (4.3.2 then says nothing). */
+  ai: TrackAi | null;
   featuredArtists: string[];
   /** Composers, lyricists, producers: DDEX Contributors (what collecting societies such as IPRS need). */
   contributors: Contributor[];
@@ -72,7 +87,13 @@ export interface ErnTrack {
   } | null;
 }
 
-const ERN_NS = "http://ddex.net/xml/ern/43";
+/** The ERN versions we build: 4.3, and 4.3.2 (which adds AI disclosure and reshapes a few elements). */
+export const ERN_VERSIONS = ["4.3", "4.3.2"] as const;
+export type ErnVersion = (typeof ERN_VERSIONS)[number];
+export const ERN_NAMESPACE: Record<ErnVersion, string> = {
+  "4.3": "http://ddex.net/xml/ern/43",
+  "4.3.2": "http://ddex.net/xml/ern/432",
+};
 /**
  * The allowed-value sets the message's values come from: the version our schema folder holds
  * (`allowed-value-sets.xsd`), which a test reads back. The official samples, written earlier, say
@@ -157,9 +178,12 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const labelRef = partyList.label.ref;
 
   const doc = create({ version: "1.0", encoding: "UTF-8" });
-  const root = doc.ele(ERN_NS, "ern:NewReleaseMessage", {
+  const version = s.version ?? "4.3";
+  const ns = ERN_NAMESPACE[version];
+  const v432 = version === "4.3.2";
+  const root = doc.ele(ns, "ern:NewReleaseMessage", {
     "xmlns:xsi": XSI_NS,
-    "xsi:schemaLocation": `${ERN_NS} ${ERN_NS}/release-notification.xsd`,
+    "xsi:schemaLocation": `${ns} ${ns}/release-notification.xsd`,
     ReleaseProfileVersionId: "Audio",
     LanguageAndScriptCode: "en",
     AvsVersionId: AVS_VERSION,
@@ -213,10 +237,20 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     creditsByPerson(track.contributors).forEach((person, i) => {
       const contributor = sr.ele("Contributor", { SequenceNumber: String(i + 1) });
       contributor.ele("ContributorPartyReference").txt(partyList.person(person.name));
-      for (const role of person.roles) contributor.ele("Role").txt(DDEX_CONTRIBUTOR_ROLE[role]);
+      // 4.3.2 wraps the role in Value, beside the instrument it was played on.
+      for (const role of person.roles)
+        (v432 ? contributor.ele("Role").ele("Value") : contributor.ele("Role")).txt(DDEX_CONTRIBUTOR_ROLE[role]);
+      // 4.3.2: how much AI did what this person is credited for (their roles' areas, combined).
+      if (v432 && track.ai) {
+        const ai = track.ai;
+        contributor
+          .ele("AiContribution")
+          .txt(DDEX_AI_LEVEL[combinedAiLevel(person.roles.map((role) => contributorAiLevel(role, ai)))]);
+      }
     });
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
     sr.ele("ParentalWarningType").txt(parental(track.isExplicit));
+    if (v432 && track.ai) sr.ele("ContainsAI").txt(DDEX_AI_LEVEL[trackAiLevel(track.ai)]);
     if (s.release.language === "zxx") sr.ele("IsInstrumental").txt("true");
     else if (s.release.language) sr.ele("LanguageOfPerformance").txt(s.release.language);
   }
@@ -227,6 +261,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     image.ele("ResourceId").ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`${s.release.upc}_cover`);
     // The cover is not explicit because the music is: an explicit album's cover is marked by its own review.
     image.ele("ParentalWarningType").txt("NotExplicit");
+    if (v432 && s.release.artworkAi) image.ele("ContainsAI").txt(DDEX_AI_LEVEL[s.release.artworkAi]);
     const tech = image.ele("TechnicalDetails");
     tech.ele("TechnicalResourceDetailsReference").txt(`T${s.tracks.length + 1}`);
     tech.ele("ImageCodecType").txt(s.artwork.format === "png" ? "PNG" : "JPEG");
@@ -263,7 +298,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const total = s.tracks.reduce((sum, t) => sum + t.durationSeconds, 0);
   release.ele("Duration").txt(isoDuration(total));
   release
-    .ele("Genre", WORLDWIDE)
+    .ele(v432 ? "DisplayGenre" : "Genre", WORLDWIDE)
     .ele("GenreText")
     .txt(s.release.genre || "Unclassifiable");
   release.ele("ReleaseDate", WORLDWIDE).txt(s.release.releaseDate);
@@ -278,6 +313,9 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     item.ele("ReleaseResourceReference").txt(`A${track.position}`);
   }
   if (s.artwork) group.ele("LinkedReleaseResourceReference").txt(`A${s.tracks.length + 1}`);
+  // The release as a whole, once every track and the artwork are declared (never a guess).
+  const releaseAi = releaseAiLevel(s.tracks, s.artwork ? s.release.artworkAi : "none");
+  if (v432 && releaseAi) release.ele("ContainsAI").txt(DDEX_AI_LEVEL[releaseAi]);
 
   for (const track of s.tracks) {
     const tr = releaseList.ele("TrackRelease");
@@ -286,7 +324,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     // No title of its own: DDEX rule 1049-2 wants one only where it differs from the recording's.
     tr.ele("ReleaseResourceReference").txt(`A${track.position}`);
     tr.ele("ReleaseLabelReference", WORLDWIDE).txt(labelRef);
-    tr.ele("Genre", WORLDWIDE)
+    tr.ele(v432 ? "DisplayGenre" : "Genre", WORLDWIDE)
       .ele("GenreText")
       .txt(s.release.genre || "Unclassifiable");
   }
@@ -376,7 +414,7 @@ export function dealWindow(s: Pick<ErnSnapshot, "release" | "takedown" | "create
   return { start, end: s.createdAt.toISOString() };
 }
 
-type HeaderFacts = Pick<ErnSnapshot, "messageId" | "createdAt" | "sender" | "recipient"> & {
+type HeaderFacts = Pick<ErnSnapshot, "messageId" | "createdAt" | "sender" | "recipient" | "version"> & {
   release: Pick<ErnSnapshot["release"], "id">;
 };
 
@@ -403,9 +441,10 @@ export function buildPurgeReleaseMessage(
   s: HeaderFacts & { release: Pick<ErnSnapshot["release"], "id" | "upc" | "title"> },
 ): string {
   const doc = create({ version: "1.0", encoding: "UTF-8" });
-  const root = doc.ele(ERN_NS, "ern:PurgeReleaseMessage", {
+  const ns = ERN_NAMESPACE[s.version ?? "4.3"];
+  const root = doc.ele(ns, "ern:PurgeReleaseMessage", {
     "xmlns:xsi": XSI_NS,
-    "xsi:schemaLocation": `${ERN_NS} ${ERN_NS}/release-notification.xsd`,
+    "xsi:schemaLocation": `${ns} ${ns}/release-notification.xsd`,
     LanguageAndScriptCode: "en",
     AvsVersionId: AVS_VERSION,
   });

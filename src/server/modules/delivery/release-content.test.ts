@@ -16,6 +16,7 @@ const content = (): ReleaseContent =>
       releaseTiming: "local",
       preOrderDate: null,
       instantGratDate: null,
+      artworkAi: null,
       upcEan: "8901234000007",
       artworkMd5: "a1",
       artworkFacts: { width: 3000, height: 3000, format: "jpeg" },
@@ -60,6 +61,10 @@ describe("what a store shows of a release", () => {
       },
       (c) => {
         c.release.releaseTiming = "global";
+      },
+      // A change of AI declaration after delivery is an update (4.3.2 stores show it).
+      (c) => {
+        c.release.artworkAi = "partly";
       },
       (c) => {
         c.release.preOrderDate = "2026-12-01";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** The delivery formats a store can take. */
-export const STORE_FORMATS = ["ern-4.3", "itunes-package"] as const;
+export const STORE_FORMATS = ["ern-4.3", "ern-4.3.2", "itunes-package"] as const;
 export type StoreFormat = (typeof STORE_FORMATS)[number];
 
 /** A store we deliver to: who it is in DDEX terms and how files reach it. */
@@ -19,9 +19,8 @@ const storeSchema = z.object({
    */
   takedown: z.enum(["end-deals", "purge"]).optional(),
   /**
-   * What the store takes: an ERN 4.3 NewReleaseMessage in a DDEX batch (the default), or Apple's
-   * iTunes Package (`<UPC>.itmsp` with metadata.xml); unset means ERN 4.3. ERN 4.3.2 comes with
-   * the AI disclosure (issue 40).
+   * What the store takes: an ERN 4.3 NewReleaseMessage in a DDEX batch (the default), ERN 4.3.2
+   * (the same with the AI disclosure), or Apple's iTunes Package (`<UPC>.itmsp` with metadata.xml).
    */
   format: z.enum(STORE_FORMATS).optional(),
   /** For an iTunes Package: the provider short name Apple gave the content provider. */

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
+import { AI_LEVELS, type AiArea } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
@@ -36,6 +37,16 @@ export const trackSchema = z
     artistName: z.string().nullable(),
     /** Heard during the pre-order, from the release's instant-grat date. */
     instantGrat: z.boolean(),
+    /** The artist's AI declaration by area; null: not declared yet. */
+    ai: z
+      .object({
+        vocals: z.enum(AI_LEVELS),
+        instrumentation: z.enum(AI_LEVELS),
+        composition: z.enum(AI_LEVELS),
+        lyrics: z.enum(AI_LEVELS),
+        postProduction: z.enum(AI_LEVELS),
+      } satisfies Record<AiArea, unknown>)
+      .nullable(),
     featuredArtists: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
@@ -126,6 +137,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     isExplicit: t.isExplicit,
     artistName: t.artistName,
     instantGrat: t.instantGrat,
+    ai: t.ai,
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,
     durationSeconds: t.durationSeconds,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { AI_LEVELS, type AiLevel } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import { QC_STATUSES } from "#domain/quality";
 import {
@@ -29,6 +30,8 @@ export const releaseSchema = z
     preOrderDate: z.string().nullable(),
     /** Instant-grat tracks play from this date; null: none. */
     instantGratDate: z.string().nullable(),
+    /** How much of the artwork AI made; null: not declared yet. */
+    artworkAi: z.enum(AI_LEVELS).nullable(),
     status: z.enum(RELEASE_STATUSES),
     streams: z.number().int(),
     isExplicit: z.boolean(),
@@ -68,6 +71,7 @@ export const releaseColumns = {
   releaseTiming: releases.releaseTiming,
   preOrderDate: releases.preOrderDate,
   instantGratDate: releases.instantGratDate,
+  artworkAi: releases.artworkAi,
   status: releases.status,
   streams: releases.streams,
   isExplicit: releases.isExplicit,
@@ -118,6 +122,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
     releaseTiming: row.releaseTiming as ReleaseTiming,
     preOrderDate: row.preOrderDate,
     instantGratDate: row.instantGratDate,
+    artworkAi: row.artworkAi as AiLevel | null,
     status: row.status as ReleaseStatus,
     streams: row.streams,
     isExplicit: row.isExplicit,

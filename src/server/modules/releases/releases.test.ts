@@ -264,6 +264,37 @@ describe("artist releases API", () => {
     await server.jobs.drain();
   });
 
+  it("keeps the artist's AI declaration for each track and the artwork; refuses an incomplete one", async () => {
+    const ai = {
+      vocals: "none",
+      instrumentation: "partly",
+      composition: "none",
+      lyrics: "none",
+      postProduction: "none",
+    };
+    const created = await owner.client.post(
+      "/api/releases",
+      validRelease({ artworkAi: "all", tracks: [{ title: "Monsoon Nights", ai }] }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.release.artworkAi).toBe("all");
+    const detail = await owner.client.get(`/api/releases/${created.body.release.id}`);
+    expect(detail.body.tracks[0].ai).toEqual(ai);
+    // Not asked yet: nothing is assumed.
+    const silent = await owner.client.post("/api/releases", validRelease());
+    expect(silent.body.release.artworkAi).toBeNull();
+    const before = await countReleases();
+    const { lyrics: _, ...partial } = ai;
+    for (const body of [
+      validRelease({ artworkAi: "some" }),
+      validRelease({ tracks: [{ title: "X", ai: partial }] }),
+      validRelease({ tracks: [{ title: "X", ai: { ...ai, vocals: "maybe" } }] }),
+    ])
+      expect((await owner.client.post("/api/releases", body)).status).toBe(400);
+    expect(await countReleases()).toBe(before);
+    await server.jobs.drain();
+  });
+
   it("lets the artist edit and withdraw only while pending review", async () => {
     const created = (await owner.client.post("/api/releases", validRelease({ title: "Draft" }))).body.release;
     const edited = await owner.client.request(

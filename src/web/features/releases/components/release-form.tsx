@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { TrackAi } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import {
   CONTRIBUTOR_ROLE_LABELS,
@@ -46,6 +47,8 @@ interface TrackRow extends Record<ContributorRole, string> {
   artistName: string;
   /** Heard during the pre-order. */
   instantGrat: boolean;
+  /** The AI declaration by area, kept as it is (asked on its own screen). */
+  ai: TrackAi | null;
   audioFileUrl: string;
   audioUploadId: string;
   isrc: string;
@@ -64,6 +67,7 @@ const EMPTY_TRACK: TrackRow = {
   title: "",
   artistName: "",
   instantGrat: false,
+  ai: null,
   audioFileUrl: "",
   audioUploadId: "",
   isrc: "",
@@ -158,6 +162,7 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   releaseTiming: "local",
   preOrderDate: "",
   instantGratDate: "",
+  artworkAi: null,
   upcEan: "",
   isExplicit: false,
   audioFileUrl: "",
@@ -194,6 +199,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     releaseTiming: release.releaseTiming,
     preOrderDate: release.preOrderDate ?? "",
     instantGratDate: release.instantGratDate ?? "",
+    artworkAi: release.artworkAi,
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
@@ -205,6 +211,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           title: t.title,
           artistName: t.artistName ?? "",
           instantGrat: t.instantGrat,
+          ai: t.ai,
           audioFileUrl: t.audioFileUrl ?? "",
           audioUploadId: t.audioUploadId ?? "",
           isrc: t.isrc ?? "",
