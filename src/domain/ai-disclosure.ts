@@ -66,3 +66,50 @@ export function releaseAiLevel(tracks: readonly { ai: TrackAi | null }[], artwor
   if (artwork === null || tracks.some((t) => t.ai === null)) return null;
   return combinedAiLevel([...tracks.map((t) => trackAiLevel(t.ai as TrackAi)), artwork]);
 }
+
+/** What the artist answers first: did AI make any part of this release? */
+export const AI_ANSWERS = ["no", "yes"] as const;
+export type AiAnswer = (typeof AI_ANSWERS)[number];
+
+/** Nothing made by AI, anywhere in a track. */
+export const NO_AI: TrackAi = {
+  vocals: "none",
+  instrumentation: "none",
+  composition: "none",
+  lyrics: "none",
+  postProduction: "none",
+};
+
+export const AI_MESSAGES = {
+  legend: "AI use",
+  question: "Did AI make any part of this release: the music, the words, the voice, the mix or the cover?",
+  explain:
+    "Stores now ask, and show listeners what they are told. Using AI does not stop a release; hiding it can get it taken down. Tools that only clean up a recording (noise removal, tuning) do not count.",
+  answers: { no: "No, people made all of it", yes: "Yes, some or all of it" } satisfies Record<AiAnswer, string>,
+  artwork: "The cover art",
+  trackArea: (track: number, area: string) => `Track ${track}: ${area.toLowerCase()}`,
+  required: "Say whether AI made any part of this release, and if so which.",
+} as const;
+
+/**
+ * The declaration as stored: "no" declares every track and the artwork free of AI; "yes" keeps what
+ * the artist answered per track and for the artwork. Undeclared parts stay null.
+ */
+export function applyAiAnswer<T extends { ai: TrackAi | null }>(
+  answer: AiAnswer | undefined,
+  artworkAi: AiLevel | null,
+  tracks: readonly T[],
+): { artworkAi: AiLevel | null; tracks: T[] } {
+  if (answer === "no") return { artworkAi: "none", tracks: tracks.map((t) => ({ ...t, ai: NO_AI })) };
+  return { artworkAi, tracks: [...tracks] };
+}
+
+/** Whether a release's declaration is complete: answered "no", or every track and the artwork answered. */
+export function aiDeclared(
+  answer: AiAnswer | undefined,
+  artworkAi: AiLevel | null,
+  tracks: readonly { ai: TrackAi | null }[],
+) {
+  if (answer === "no") return true;
+  return answer === "yes" && artworkAi !== null && tracks.length > 0 && tracks.every((t) => t.ai !== null);
+}

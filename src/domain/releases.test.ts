@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AI_MESSAGES } from "./ai-disclosure";
 import { firstIssueMessage } from "./auth";
 import {
   isIsoDate,
@@ -18,6 +19,7 @@ const valid = {
   releaseDate: "2026-12-01",
   audioFileUrl: "https://cdn.example.com/monsoon.wav",
   coverArtUrl: "https://cdn.example.com/monsoon.jpg",
+  aiUsed: "no",
 };
 const noticeOf = (input: object) => {
   const result = releaseInputSchema.safeParse(input);
@@ -25,6 +27,16 @@ const noticeOf = (input: object) => {
 };
 
 describe("release upload rules, in the spec's order", () => {
+  it("needs the answer to the AI question: no, or yes with every track and the artwork answered", () => {
+    const { aiUsed: _, ...unanswered } = valid;
+    expect(releaseInputSchema.safeParse(unanswered).error?.issues[0]?.message).toBe(AI_MESSAGES.required);
+    expect(releaseInputSchema.safeParse({ ...valid, aiUsed: "yes" }).success).toBe(false);
+    const ai = { vocals: "all", instrumentation: "none", composition: "none", lyrics: "none", postProduction: "none" };
+    expect(
+      releaseInputSchema.safeParse({ ...valid, aiUsed: "yes", artworkAi: "none", tracks: [{ title: "Monsoon", ai }] })
+        .success,
+    ).toBe(true);
+  });
   it("accepts a complete release and fills the defaults", () => {
     const parsed = releaseInputSchema.parse(valid);
     expect(parsed).toMatchObject({ releaseType: "single", isExplicit: false, genre: "", upcEan: "" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AI_LEVELS } from "./ai-disclosure";
+import { AI_ANSWERS, AI_LEVELS, AI_MESSAGES, aiDeclared } from "./ai-disclosure";
 import { performanceLanguageSchema } from "./credits";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
@@ -179,6 +179,8 @@ export const releaseInputSchema = z
     preOrderDate: z.string().trim().max(10).default(""),
     /** Instant-grat tracks can be heard from this date, during the pre-order; empty: none. */
     instantGratDate: z.string().trim().max(10).default(""),
+    /** Did AI make any part of it? "no" declares it all human; "yes" is followed by the answers. */
+    aiUsed: z.enum(AI_ANSWERS).optional(),
     /** How much of the artwork AI made; null: not declared yet. */
     artworkAi: z.enum(AI_LEVELS).nullable().default(null),
     upcEan: z.string().trim().max(13).default(""),
@@ -211,6 +213,9 @@ export const releaseInputSchema = z
     }
     const trackProblem = trackListProblem(v.releaseType, v.tracks);
     if (trackProblem) ctx.addIssue({ code: "custom", message: trackProblem, path: ["tracks"] });
+    // Stores ask; so do we, before anything is submitted (issue 40).
+    if (!aiDeclared(v.aiUsed, v.artworkAi, v.tracks))
+      ctx.addIssue({ code: "custom", message: AI_MESSAGES.required, path: ["aiUsed"] });
     const scheduleProblem = preOrderProblem(v);
     if (scheduleProblem)
       ctx.addIssue({ code: "custom", message: scheduleProblem.message, path: [scheduleProblem.field] });

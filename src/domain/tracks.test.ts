@@ -146,6 +146,7 @@ describe("track lists", () => {
       releaseDate: "2026-12-01",
       audioFileUrl: "https://x/a.wav",
       coverArtUrl: "https://x/a.jpg",
+      aiUsed: "no",
       tracks: [{ title: "One", isrc: "in-zzz-26-00001" }],
     });
     expect(parsed.tracks[0]?.isrc).toBe("INZZZ2600001");

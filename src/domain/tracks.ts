@@ -75,7 +75,14 @@ export interface TrackPlan {
  * named after the release. Track 1's audio is always the release's audio.
  */
 export function planTracks(
-  release: { title: string; isExplicit: boolean; audioFileUrl: string | null; audioUploadId: string | null },
+  release: {
+    title: string;
+    isExplicit: boolean;
+    audioFileUrl: string | null;
+    audioUploadId: string | null;
+    /** The AI declaration of the one track made when none is listed. */
+    ai?: TrackAi | null;
+  },
   tracks: readonly TrackData[],
 ): TrackPlan[] {
   const listed = tracks.length
@@ -88,7 +95,7 @@ export function planTracks(
           isrc: "",
           isExplicit: release.isExplicit,
           instantGrat: false,
-          ai: null,
+          ai: release.ai ?? null,
           artistName: "",
           featuredArtists: [],
           contributors: [],

@@ -35,6 +35,7 @@ for (const theme of THEMES) {
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     const created = await page.request.post("/api/releases", {
       data: {
+        aiUsed: "no",
         title: "Accessible Song",
         artistName: "Accessible Artist",
         releaseDate: "2026-12-24",

@@ -27,6 +27,7 @@ async function artistWithRelease(page: Page, title: string) {
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   const res = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title,
       artistName: "Review Artist",
       releaseDate: "2026-12-01",
@@ -98,6 +99,7 @@ test("admin approves, takes down and rejects releases from the table; the artist
   const second = `${title} B`;
   await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title: second,
       artistName: "A",
       releaseDate: "2026-12-02",

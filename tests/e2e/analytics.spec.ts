@@ -28,6 +28,7 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   const created = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title: "Charted Song",
       artistName: "Charted Artist",
       releaseDate: "2026-06-01",

@@ -33,6 +33,7 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await page.getByLabel("Release Date *").fill("2026-12-24");
   await page.getByLabel("Audio File URL", { exact: true }).fill(monoWav);
   await page.getByLabel("Cover Art URL", { exact: true }).fill(artwork);
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
 

@@ -25,6 +25,7 @@ test("every dialog gives focus back to where it was opened", async ({ page, brow
   const origin = new URL(page.url()).origin;
   const created = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title,
       artistName: "Focus Artist",
       releaseDate: "2026-12-01",

@@ -67,6 +67,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel("Release Date *", { exact: true }).fill("2027-01-15");
     await page.getByLabel("Audio File URL", { exact: true }).fill("https://cdn.example.com/first.wav");
     await page.getByLabel("Cover Art URL", { exact: true }).fill("https://cdn.example.com/first.jpg");
+    await page.getByLabel("No, people made all of it").check();
     await page.getByRole("button", { name: "Submit Release" }).click();
     await expectToast(page, "Upload successful!");
     await page.goto("/app/dashboard");

@@ -18,6 +18,8 @@ async function fillRelease(page: Page, values: Partial<Record<string, string>>) 
     ["UPC/EAN", values.upc ?? ""],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  // The AI question every release answers (issue 40).
+  await page.getByLabel("No, people made all of it").check();
 }
 
 const VALID = {
@@ -127,6 +129,7 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
   await page.getByLabel("Language").selectOption({ label: "Hindi" });
   await page.getByLabel("Track 1 composers").fill("Asha Rao, Vikram Sen");
   await page.getByLabel("Track 1 lyricists").fill("Gulzar Rao");
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!");
 
@@ -177,6 +180,7 @@ test("the dashboard shows honest zeros, recent releases and the way to upload", 
   await page.getByRole("link", { name: "Upload New Release" }).click();
   await expect(page).toHaveURL(/\/app\/releases\?new=1$/);
   await fillRelease(page, { ...VALID, title: "Dashboard Single" });
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!");
   await page.getByRole("link", { name: "Dashboard", exact: true }).click();

@@ -33,6 +33,7 @@ async function rejectAsAdmin(browser: Browser, releaseId: string, notes: string)
 async function submitInCaps(page: Page) {
   const res = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       // All capitals: the quality check asks for title case (a finding the artist can fix by editing).
       title: "ROUGH CUT",
       artistName: "Kabir",
@@ -120,11 +121,13 @@ test("a past release date asks whether the music came out before and keeps the o
   await question.getByRole("radio", { name: "Yes, it came out before" }).check();
   await page.getByLabel("Audio File URL", { exact: true }).fill("https://cdn.example.com/old.wav");
   await page.getByLabel("Cover Art URL", { exact: true }).fill("https://cdn.example.com/old.jpg");
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   const original = page.getByLabel("Original release date");
   await expect(original).toBeFocused();
   await expect(original).toHaveAccessibleDescription("Enter the date the music first came out.");
   await original.fill("1998-03-14");
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!");
   const list = await (await page.request.get("/api/releases")).json();

@@ -34,6 +34,7 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   const origin = new URL(page.url()).origin;
   const created = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title: "Split Song",
       artistName: "Split Owner",
       releaseDate: "2026-06-01",

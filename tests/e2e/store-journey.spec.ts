@@ -42,6 +42,7 @@ test("an artist follows a release from approval to accepted by two stores and re
   const origin = new URL(page.url()).origin;
   const created = await page.request.post("/api/releases", {
     data: {
+      aiUsed: "no",
       title,
       artistName: "Following Artist",
       releaseDate: "2026-06-01",

@@ -127,6 +127,7 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
   await page.getByLabel("Release Date *").fill("2026-12-24");
   await page.getByLabel("Audio File URL", { exact: true }).fill(audio);
   await page.getByLabel("Cover Art URL", { exact: true }).fill(artwork);
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
 

@@ -104,6 +104,7 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   if (process.env.E2E_SCREENSHOTS) await audioField.screenshot({ path: "test-results/upload-field-phone.png" });
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  await page.getByLabel("No, people made all of it").check();
   await page.getByRole("button", { name: "Submit Release" }).click();
   await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
 

@@ -29,6 +29,8 @@ export const validRelease = (overrides: Record<string, unknown> = {}) => ({
   isExplicit: false,
   audioFileUrl: "https://cdn.example.com/monsoon.wav",
   coverArtUrl: "https://cdn.example.com/monsoon.jpg",
+  // The artist's answer to the AI question, which every submission needs.
+  aiUsed: "no",
   ...overrides,
 });
 

@@ -598,7 +598,7 @@ describe("approval, identifiers and deliveries", () => {
     artist = await createArtist(server);
     await payOnTestGateway(artist.client, { planId: "basic_artist" });
     const ai = { vocals: "all", instrumentation: "all", composition: "all", lyrics: "all", postProduction: "all" };
-    const id = await checkedRelease({ artworkAi: "none", tracks: [{ title: "Synthetic Rain", ai }] });
+    const id = await checkedRelease({ aiUsed: "yes", artworkAi: "none", tracks: [{ title: "Synthetic Rain", ai }] });
     await admin.post(`/api/admin/releases/${id}/approve`);
     await server.jobs.drain();
     const detail = (await admin.get(`/api/admin/releases/${id}`)).body;

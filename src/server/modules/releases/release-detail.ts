@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
-import { AI_LEVELS, type AiArea } from "#domain/ai-disclosure";
+import { AI_LEVELS, type AiArea, type TrackAi } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
@@ -113,6 +113,8 @@ export async function writeTracks(
     isExplicit: boolean;
     audioFileUrl: string | null;
     audioUploadId: string | null;
+    /** The AI declaration of the one track made when none is listed. */
+    ai?: TrackAi | null;
   },
   listed: readonly TrackData[],
   /** Codes typed by an artist (not an admin): none may come from our own ranges. */

@@ -1,6 +1,7 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
 import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { applyAiAnswer, NO_AI } from "#domain/ai-disclosure";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import {
   artistMayChange,
@@ -40,7 +41,7 @@ const notEditable = () => new DomainError("conflict", "INVALID_STATE", RELEASE_N
  * and the uploads it names must be the artist's own, finished, and of the right kind.
  */
 async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: ReleaseData) {
-  const { tracks, ...fields } = input;
+  const { tracks, aiUsed, ...fields } = input;
   // Pre-orders and instant-grat tracks are the Pro and Label plans' (the plan in force today).
   if (usesPreOrders(fields) || tracks.some((t) => t.instantGrat)) {
     const planId = ((await currentSubscription(tx, ownerId))?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID;
@@ -57,6 +58,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     genre: fields.genre || null,
     language: fields.language || null,
     labelName: fields.labelName || null,
+    artworkAi: applyAiAnswer(aiUsed, fields.artworkAi, []).artworkAi,
     preOrderDate: fields.preOrderDate || null,
     instantGratDate: fields.instantGratDate || null,
     upcEan: fields.upcEan || null,
@@ -66,6 +68,15 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     coverArtUploadId: fields.coverArtUploadId || null,
     coverArtUrl: fields.coverArtUploadId ? null : fields.coverArtUrl || null,
   };
+}
+
+/** The tracks with the artist's AI answer applied ("no" declares every one free of AI). */
+function declaredTracks(input: ReleaseData) {
+  return applyAiAnswer(input.aiUsed, input.artworkAi, input.tracks).tracks;
+}
+/** The declaration of the one track a release without a track list gets. */
+function aiOfDefaultTrack(input: ReleaseData) {
+  return input.aiUsed === "no" ? NO_AI : null;
 }
 
 /** The owner's releases, newest submission first. */
@@ -115,7 +126,9 @@ export async function submitRelease(
       })
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
-    await writeTracks(tx, inserted, input.tracks, { ours: deps.identifiers });
+    await writeTracks(tx, { ...inserted, ai: aiOfDefaultTrack(input) }, declaredTracks(input), {
+      ours: deps.identifiers,
+    });
     await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: ownerId });
     return inserted;
   });
@@ -167,7 +180,9 @@ export async function updateRelease(
       .where(eq(releases.id, id))
       .returning(releaseColumns);
     if (!updated) throw notFound();
-    await writeTracks(tx, updated, input.tracks, { ours: deps.identifiers });
+    await writeTracks(tx, { ...updated, ai: aiOfDefaultTrack(input) }, declaredTracks(input), {
+      ours: deps.identifiers,
+    });
     if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: ownerId });
     return updated;
   });

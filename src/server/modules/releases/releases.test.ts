@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NO_AI } from "#domain/ai-disclosure";
 import { addDays, todayIst } from "#domain/clock";
 import { COMPILATION_MESSAGES, PRE_ORDER_MESSAGES, RELEASE_NOTICES } from "#domain/releases";
 import { rebuildLedger } from "#server/modules/royalties";
@@ -274,21 +275,25 @@ describe("artist releases API", () => {
     };
     const created = await owner.client.post(
       "/api/releases",
-      validRelease({ artworkAi: "all", tracks: [{ title: "Monsoon Nights", ai }] }),
+      validRelease({ aiUsed: "yes", artworkAi: "all", tracks: [{ title: "Monsoon Nights", ai }] }),
     );
     expect(created.status).toBe(201);
     expect(created.body.release.artworkAi).toBe("all");
     const detail = await owner.client.get(`/api/releases/${created.body.release.id}`);
     expect(detail.body.tracks[0].ai).toEqual(ai);
-    // Not asked yet: nothing is assumed.
-    const silent = await owner.client.post("/api/releases", validRelease());
-    expect(silent.body.release.artworkAi).toBeNull();
+    // "No" declares the whole release human, the track made for it included.
+    const human = await owner.client.post("/api/releases", validRelease({ aiUsed: "no" }));
+    expect(human.body.release.artworkAi).toBe("none");
+    const humanDetail = await owner.client.get(`/api/releases/${human.body.release.id}`);
+    expect(humanDetail.body.tracks[0].ai).toEqual(NO_AI);
     const before = await countReleases();
     const { lyrics: _, ...partial } = ai;
     for (const body of [
-      validRelease({ artworkAi: "some" }),
-      validRelease({ tracks: [{ title: "X", ai: partial }] }),
-      validRelease({ tracks: [{ title: "X", ai: { ...ai, vocals: "maybe" } }] }),
+      validRelease({ aiUsed: undefined }),
+      validRelease({ aiUsed: "yes" }),
+      validRelease({ aiUsed: "yes", artworkAi: "some", tracks: [{ title: "X", ai }] }),
+      validRelease({ aiUsed: "yes", artworkAi: "none", tracks: [{ title: "X", ai: partial }] }),
+      validRelease({ aiUsed: "yes", artworkAi: "none", tracks: [{ title: "X", ai: { ...ai, vocals: "maybe" } }] }),
     ])
       expect((await owner.client.post("/api/releases", body)).status).toBe(400);
     expect(await countReleases()).toBe(before);

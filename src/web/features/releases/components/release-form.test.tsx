@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { AI_MESSAGES } from "#domain/ai-disclosure";
 import { addDays, todayIst } from "#domain/clock";
 import {
   COMPILATION_MESSAGES,
@@ -58,6 +59,7 @@ describe("the release form", () => {
     await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), 30));
     await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/monsoon.wav");
     await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.click(screen.getByLabelText(AI_MESSAGES.answers.no));
     await user.type(screen.getByLabelText("Track 1 title"), "Monsoon");
     await user.type(screen.getByLabelText("Track 1 featured artists"), "Kabir Sen,  Nila Das ,");
     await user.type(screen.getByLabelText("Track 1 composers"), "Asha Rao, Kabir Sen");
@@ -94,6 +96,7 @@ describe("the release form", () => {
     await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), 30));
     await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/1.wav");
     await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.click(screen.getByLabelText(AI_MESSAGES.answers.no));
     await user.type(screen.getByLabelText("Track 1 title"), "Rain");
     await user.type(screen.getByLabelText("Track 1 artist *"), "Asha Rao");
     await user.click(screen.getByRole("button", { name: "Submit Release" }));
@@ -123,6 +126,7 @@ describe("the release form", () => {
     await user.type(screen.getByLabelText("Release Date *"), releaseDate);
     await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/1.wav");
     await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.click(screen.getByLabelText(AI_MESSAGES.answers.no));
     await user.click(screen.getByLabelText(RELEASE_TIMING_LABELS.global));
     const preOrder = screen.getByLabelText(PRE_ORDER_MESSAGES.preOrderLabel);
     await user.type(preOrder, addDays(todayIst(), 50));
@@ -148,6 +152,34 @@ describe("the release form", () => {
     expect(submitted[0]?.tracks?.map((t) => t.instantGrat)).toEqual([false, true]);
   });
 
+  it("asks whether AI made any part of it: unanswered, the message is beside the question; 'yes' asks per track and for the cover", async () => {
+    const { user, submitted } = renderForm();
+    await user.type(screen.getByLabelText("Release Title *"), "Synthetic Rain");
+    await user.type(screen.getByLabelText("Artist Name *"), "Asha Rao");
+    await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), 30));
+    await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/1.wav");
+    await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    const no = screen.getByLabelText(AI_MESSAGES.answers.no);
+    await waitFor(() => expect(document.activeElement).toBe(no));
+    expect(describedBy(no)).toContain(AI_MESSAGES.required);
+    expect(submitted).toEqual([]);
+
+    await user.click(screen.getByLabelText(AI_MESSAGES.answers.yes));
+    await user.selectOptions(screen.getByLabelText(AI_MESSAGES.artwork), "none");
+    await user.selectOptions(screen.getByLabelText(AI_MESSAGES.trackArea(1, "Vocals")), "all");
+    await user.click(screen.getByRole("button", { name: "Submit Release" }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({ aiUsed: "yes", artworkAi: "none" });
+    expect(submitted[0]?.tracks?.[0]?.ai).toEqual({
+      vocals: "all",
+      instrumentation: "none",
+      composition: "none",
+      lyrics: "none",
+      postProduction: "none",
+    });
+  });
+
   it("asks whether music dated in the past came out before, and then wants the original date", async () => {
     const { user, submitted } = renderForm();
     expect(screen.queryByText(RELEASE_DATE_MESSAGES.pastQuestion)).toBeNull();
@@ -156,6 +188,7 @@ describe("the release form", () => {
     await user.type(screen.getByLabelText("Release Date *"), addDays(todayIst(), -3));
     await user.type(screen.getByLabelText("Audio File URL"), "https://files.example/gold.wav");
     await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/gold.jpg");
+    await user.click(screen.getByLabelText(AI_MESSAGES.answers.no));
     await user.type(screen.getByLabelText("Track 1 title"), "Gold");
     expect(await screen.findByText(RELEASE_DATE_MESSAGES.pastQuestion)).toBeTruthy();
     await user.click(screen.getByRole("radio", { name: RELEASE_DATE_MESSAGES.releasedBefore }));

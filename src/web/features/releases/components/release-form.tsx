@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
-import type { TrackAi } from "#domain/ai-disclosure";
+import {
+  AI_ANSWERS,
+  AI_AREA_LABELS,
+  AI_AREAS,
+  AI_LEVEL_LABELS,
+  AI_LEVELS,
+  AI_MESSAGES,
+  type AiAnswer,
+  type AiLevel,
+  NO_AI,
+  type TrackAi,
+  trackAiLevel,
+} from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import {
   CONTRIBUTOR_ROLE_LABELS,
@@ -47,15 +59,20 @@ interface TrackRow extends Record<ContributorRole, string> {
   artistName: string;
   /** Heard during the pre-order. */
   instantGrat: boolean;
-  /** The AI declaration by area, kept as it is (asked on its own screen). */
-  ai: TrackAi | null;
+  /** The AI declaration by area, used when the artist answered that AI made some of it. */
+  ai: TrackAi;
   audioFileUrl: string;
   audioUploadId: string;
   isrc: string;
   isExplicit: boolean;
   featuredArtists: string;
 }
-export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks"> & { tracks: TrackRow[] };
+export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks" | "aiUsed" | "artworkAi"> & {
+  /** Unanswered until the artist picks one. */
+  aiUsed: AiAnswer | "";
+  artworkAi: AiLevel | "";
+  tracks: TrackRow[];
+};
 
 const names = (line: string) =>
   line
@@ -67,7 +84,7 @@ const EMPTY_TRACK: TrackRow = {
   title: "",
   artistName: "",
   instantGrat: false,
-  ai: null,
+  ai: NO_AI,
   audioFileUrl: "",
   audioUploadId: "",
   isrc: "",
@@ -78,11 +95,23 @@ const EMPTY_TRACK: TrackRow = {
   producer: "",
 };
 
+/** What the artist declared before: unanswered, "no" (all of it human) or "yes". */
+function answeredAi(release: Release, tracks: Track[]): AiAnswer | "" {
+  if (release.artworkAi === null || tracks.length === 0 || tracks.some((t) => t.ai === null)) return "";
+  const human = release.artworkAi === "none" && tracks.every((t) => t.ai && trackAiLevel(t.ai) === "none");
+  return human ? "no" : "yes";
+}
+
 function toInput(values: ReleaseFormValues): ReleaseInput {
+  const detailed = values.aiUsed === "yes";
   return {
     ...values,
+    aiUsed: values.aiUsed || undefined,
+    // "No" declares everything human on the server; "yes" sends the answers.
+    artworkAi: detailed && values.artworkAi ? values.artworkAi : null,
     tracks: values.tracks.map(({ composer, lyricist, producer, ...t }, i) => ({
       ...t,
+      ai: detailed ? t.ai : null,
       // Track 1's audio is the release's audio.
       audioFileUrl: i === 0 ? "" : t.audioFileUrl,
       audioUploadId: i === 0 ? "" : t.audioUploadId,
@@ -106,6 +135,7 @@ type FieldKey =
   | "releaseDate"
   | "originalReleaseDate"
   | "labelName"
+  | "aiUsed"
   | "preOrderDate"
   | "instantGratDate"
   | "audioFileUrl"
@@ -126,6 +156,8 @@ const FIELD_IDS: Record<FieldKey, string> = {
   coverArtUrl: "release-artwork",
   upcEan: "release-upc",
   tracks: "track-0-title",
+  // Asked last, after the tracks it is about.
+  aiUsed: "release-ai-no",
 };
 const FIELD_ORDER = Object.keys(FIELD_IDS) as FieldKey[];
 
@@ -162,7 +194,8 @@ export const EMPTY_RELEASE: ReleaseFormValues = {
   releaseTiming: "local",
   preOrderDate: "",
   instantGratDate: "",
-  artworkAi: null,
+  aiUsed: "",
+  artworkAi: "",
   upcEan: "",
   isExplicit: false,
   audioFileUrl: "",
@@ -199,7 +232,8 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     releaseTiming: release.releaseTiming,
     preOrderDate: release.preOrderDate ?? "",
     instantGratDate: release.instantGratDate ?? "",
-    artworkAi: release.artworkAi,
+    aiUsed: answeredAi(release, tracks),
+    artworkAi: release.artworkAi ?? "",
     upcEan: release.upcEan ?? "",
     isExplicit: release.isExplicit,
     audioFileUrl: release.audioFileUrl ?? "",
@@ -211,7 +245,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           title: t.title,
           artistName: t.artistName ?? "",
           instantGrat: t.instantGrat,
-          ai: t.ai,
+          ai: t.ai ?? NO_AI,
           audioFileUrl: t.audioFileUrl ?? "",
           audioUploadId: t.audioUploadId ?? "",
           isrc: t.isrc ?? "",
@@ -280,6 +314,7 @@ export function ReleaseForm({
   const [disputable, setDisputable] = useState<{ code: string; message: string } | null>(null);
   const releaseDate = form.watch("releaseDate");
   const instantGratDate = form.watch("instantGratDate");
+  const aiUsed = form.watch("aiUsed");
   const pastDate = isPastDate(releaseDate, todayIst());
   const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
   const submit = form.handleSubmit(async (values) => {
@@ -701,6 +736,63 @@ export function ReleaseForm({
           >
             Add track
           </Button>
+        )}
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-border p-3">
+        <legend className="px-1 font-medium">{AI_MESSAGES.legend} *</legend>
+        <p id={idOf("release-ai-hint")} className="text-xs text-muted-foreground">
+          {AI_MESSAGES.explain}
+        </p>
+        <div role="radiogroup" aria-labelledby={idOf("release-ai-question")} className="grid gap-2">
+          <p id={idOf("release-ai-question")} className="text-sm">
+            {AI_MESSAGES.question}
+          </p>
+          {AI_ANSWERS.map((answer) => (
+            <label key={answer} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                value={answer}
+                id={idOf(`release-ai-${answer}`)}
+                {...(answer === "no"
+                  ? fieldErrorProps(idOf("release-ai-error"), errors.aiUsed, idOf("release-ai-hint"))
+                  : {})}
+                {...form.register("aiUsed")}
+              />
+              {AI_MESSAGES.answers[answer]}
+            </label>
+          ))}
+          <FieldError id={idOf("release-ai-error")} message={errors.aiUsed} />
+        </div>
+        {aiUsed === "yes" && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={idOf("release-artwork-ai")}>{AI_MESSAGES.artwork}</Label>
+              <Select id={idOf("release-artwork-ai")} {...form.register("artworkAi")}>
+                <option value="">Choose…</option>
+                {AI_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {AI_LEVEL_LABELS[level]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {trackRows.fields.map((field, i) =>
+              AI_AREAS.map((area) => (
+                <div key={`${field.id}-${area}`} className="grid gap-2">
+                  <Label htmlFor={`${uid}track-${i}-ai-${area}`}>
+                    {AI_MESSAGES.trackArea(i + 1, AI_AREA_LABELS[area])}
+                  </Label>
+                  <Select id={`${uid}track-${i}-ai-${area}`} {...form.register(`tracks.${i}.ai.${area}`)}>
+                    {AI_LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {AI_LEVEL_LABELS[level]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              )),
+            )}
+          </div>
         )}
       </fieldset>
       {disputable && (
