@@ -75,6 +75,20 @@ describe("metadata rules", () => {
       },
     ],
   };
+  /** A four-track EP of the same release, each track as `over` makes it. */
+  const ep = (over: (position: number) => Partial<(typeof release.tracks)[number]>) => ({
+    ...release,
+    releaseType: "ep" as const,
+    tracks: [1, 2, 3, 4].map((position) => ({
+      position,
+      title: `Song ${position}`,
+      isrc: null,
+      featuredArtists: [] as string[],
+      durationSeconds: 200,
+      isExplicit: false,
+      ...over(position),
+    })),
+  });
   it("finds nothing in a tidy single", () => expect(auditMetadata(release)).toEqual([]));
   it("title case, all caps and scripts without case", () => {
     expect(isTitleCase("Songs of the Monsoon")).toBe(true);
@@ -104,37 +118,15 @@ describe("metadata rules", () => {
     expect(codes(auditMetadata({ ...release, artistName: "Asha feat. Ravi" }))).toEqual([
       "metadata.artist_consistency",
     ]);
-    const album = {
-      ...release,
-      releaseType: "ep" as const,
-      tracks: [1, 2, 3, 4].map((position) => ({
-        position,
-        title: `Song ${position}`,
-        isrc: null,
-        featuredArtists: position === 2 ? ["Asha"] : [],
-        durationSeconds: 200,
-        isExplicit: false,
-      })),
-    };
+    const album = ep((position) => ({ featuredArtists: position === 2 ? ["Asha"] : [] }));
     expect(codes(auditMetadata(album))).toEqual(["metadata.featured_is_main"]);
   });
   it("says when an explicit track makes the whole release explicit, and not when the release already is", () => {
-    const ep = {
-      ...release,
-      releaseType: "ep" as const,
-      tracks: [1, 2, 3, 4].map((position) => ({
-        position,
-        title: `Song ${position}`,
-        isrc: null,
-        featuredArtists: [],
-        durationSeconds: 200,
-        isExplicit: position === 3,
-      })),
-    };
-    const found = auditMetadata(ep);
+    const explicitThird = ep((position) => ({ isExplicit: position === 3 }));
+    const found = auditMetadata(explicitThird);
     expect(codes(found)).toEqual(["metadata.explicit_from_tracks"]);
     expect(found[0]?.message).toBe("Track 3 is marked explicit, so stores will show the whole release as explicit.");
-    expect(auditMetadata({ ...ep, isExplicit: true })).toEqual([]);
+    expect(auditMetadata({ ...explicitThird, isExplicit: true })).toEqual([]);
   });
   it("checks UPC and ISRC formats and warns when the track list does not match the release type", () => {
     expect(codes(auditMetadata({ ...release, upcEan: "036000291453" }))).toEqual(["metadata.upc"]);

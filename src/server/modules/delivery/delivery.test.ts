@@ -111,9 +111,10 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-beforeEach(async () => {
+/** A server delivering to the stores in `storesFile`, an admin signed in, and an artist whose plan is paid. */
+async function startWithStores(storesFile: string) {
   server = await startTestServer(
-    { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: path.join(root, "stores.json") },
+    { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
     { transport: testTransport },
   );
   admin = server.client();
@@ -121,7 +122,17 @@ beforeEach(async () => {
   artist = await createArtist(server);
   // Deliveries go to stores once the artist's plan is paid (issue 18).
   await payOnTestGateway(artist.client, { planId: "basic_artist" });
-});
+}
+
+/** The test's server again, delivering to other stores. */
+async function restartWithStores(name: string, list: StoreConfig[]) {
+  const storesFile = path.join(root, `${name}.json`);
+  await fs.writeFile(storesFile, JSON.stringify(list));
+  await server.close();
+  await startWithStores(storesFile);
+}
+
+beforeEach(() => startWithStores(path.join(root, "stores.json")));
 afterEach(async () => {
   stall?.release();
   await server?.close();
@@ -534,17 +545,7 @@ describe("approval, identifiers and deliveries", () => {
       priceTiers: { track: "98", album: "32" },
       transport: { kind: "folder", path: appleRoot },
     };
-    const storesFile = path.join(root, "itunes-stores.json");
-    await fs.writeFile(storesFile, JSON.stringify([appleStore]));
-    await server.close();
-    server = await startTestServer(
-      { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
-      { transport: testTransport },
-    );
-    admin = server.client();
-    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    artist = await createArtist(server);
-    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    await restartWithStores("itunes-stores", [appleStore]);
     const id = await checkedRelease({ tracks: [{ title: "Monsoon Nights", isExplicit: true }] });
     await admin.post(`/api/admin/releases/${id}/approve`);
     await server.jobs.drain();
@@ -586,17 +587,7 @@ describe("approval, identifiers and deliveries", () => {
         transport: { kind: "folder", path: path.join(root, "spotify43") },
       },
     ];
-    const storesFile = path.join(root, "ern432-stores.json");
-    await fs.writeFile(storesFile, JSON.stringify(stores432));
-    await server.close();
-    server = await startTestServer(
-      { FETCH_ALLOW_HOSTS: media.host, STORES_FILE: storesFile },
-      { transport: testTransport },
-    );
-    admin = server.client();
-    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    artist = await createArtist(server);
-    await payOnTestGateway(artist.client, { planId: "basic_artist" });
+    await restartWithStores("ern432-stores", stores432);
     const ai = { vocals: "all", instrumentation: "all", composition: "all", lyrics: "all", postProduction: "all" };
     const id = await checkedRelease({ aiUsed: "yes", artworkAi: "none", tracks: [{ title: "Synthetic Rain", ai }] });
     await admin.post(`/api/admin/releases/${id}/approve`);

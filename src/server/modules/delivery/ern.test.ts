@@ -3,8 +3,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
 import { ruleFindings, sampleBaseline } from "#server/test/ddex-rules";
+import { ernSnapshot, ernTrack } from "#server/test/ern-fixtures";
 import { xpath } from "#server/test/xpath";
-import { AVS_VERSION, buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
+import { AVS_VERSION, buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot } from "./ern";
 import { createErnValidator, defaultSchemaDir, type ErnValidator } from "./ern-schema";
 
 let validator: ErnValidator;
@@ -12,69 +13,8 @@ beforeAll(() => {
   validator = createErnValidator(defaultSchemaDir());
 });
 
-const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
-  position,
-  isrc: `INZZZ26${String(position).padStart(5, "0")}`,
-  title: `Song ${position}`,
-  artistName: null,
-  instantGrat: false,
-  ai: null,
-  featuredArtists: [],
-  contributors: [],
-  isExplicit: false,
-  durationSeconds: 180 + position,
-  audio: {
-    fileName: `8901234000007_01_${String(position).padStart(3, "0")}.wav`,
-    md5: "9e107d9d372bb6826bd81d3542a419d6",
-    codec: "WAV",
-    channels: 2,
-    sampleRate: 44_100,
-    bitDepth: 24,
-  },
-  ...over,
-});
-
-function snapshot(
-  over: Partial<Omit<ErnSnapshot, "release">> & { release?: Partial<ErnSnapshot["release"]> } = {},
-): ErnSnapshot {
-  const { release, ...rest } = over;
-  return {
-    messageId: "d7f0c6a2-1",
-    createdAt: new Date("2026-11-22T10:00:00.123Z"),
-    sender: { dpid: "PADPIDALOCALKALRAV", name: "Kalrav" },
-    recipient: { dpid: "PADPIDALOCALSPOTIFY", name: "Spotify" },
-    release: {
-      id: "5b1c-release",
-      upc: "8901234000007",
-      title: "Monsoon Nights",
-      artistName: "Asha",
-      type: "single",
-      releaseDate: "2026-12-24",
-      originalReleaseDate: null,
-      releaseTiming: "local",
-      preOrderDate: null,
-      instantGratDate: null,
-      artworkAi: null,
-      genre: "Indie",
-      language: null,
-      isExplicit: false,
-      rightsHolder: "Asha",
-      ...release,
-    },
-    tracks: [track(1)],
-    artwork: {
-      fileName: "8901234000007.jpg",
-      md5: "e4d909c290d0fb1ca068ffaddf22cbd0",
-      width: 3000,
-      height: 3000,
-      format: "jpeg",
-    },
-    takedown: false,
-    filesProvided: true,
-    downloads: false,
-    ...rest,
-  };
-}
+const track = ernTrack;
+const snapshot = ernSnapshot;
 
 type Obj = Record<string, unknown>;
 /** The message as an object tree, to read elements by path. */

@@ -422,14 +422,17 @@ function messageHeader(root: XMLBuilder, s: HeaderFacts) {
   const header = root.ele("MessageHeader");
   header.ele("MessageThreadId").txt(s.release.id);
   header.ele("MessageId").txt(s.messageId);
-  const sender = header.ele("MessageSender");
-  sender.ele("PartyId").txt(s.sender.dpid);
-  sender.ele("PartyName").ele("FullName").txt(s.sender.name);
-  const recipient = header.ele("MessageRecipient");
-  recipient.ele("PartyId").txt(s.recipient.dpid);
-  recipient.ele("PartyName").ele("FullName").txt(s.recipient.name);
+  messagingParty(header, "MessageSender", s.sender);
+  messagingParty(header, "MessageRecipient", s.recipient);
   header.ele("MessageCreatedDateTime").txt(s.createdAt.toISOString());
   header.ele("MessageControlType").txt("LiveMessage");
+}
+
+/** A message's sender or recipient, as every DDEX message header names them: DPID and name. */
+export function messagingParty(header: XMLBuilder, element: string, party: { dpid: string; name: string }) {
+  const el = header.ele(element);
+  el.ele("PartyId").txt(party.dpid);
+  el.ele("PartyName").ele("FullName").txt(party.name);
 }
 
 /**

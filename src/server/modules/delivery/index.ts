@@ -16,6 +16,7 @@ export {
 } from "./delivery-service";
 // Its additions to every route's dependencies (AppDeps).
 export type {} from "./deps";
+export type { ErnSnapshot, ErnTrack } from "./ern";
 export { createErnValidator, defaultSchemaDir } from "./ern-schema";
 export type { IdentifierConfig } from "./identifiers";
 export { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES, releaseTypedCodes } from "./identifiers";

@@ -1,63 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { ernSnapshot, ernTrack, FIXTURE_UPC } from "#server/test/ern-fixtures";
 import { xpath } from "#server/test/xpath";
 import type { ErnSnapshot, ErnTrack } from "./ern";
 import { appleGenre, buildItunesMetadata, checkItunesPackage, type PackageFile, packageFolder } from "./itunes-package";
 
-const UPC = "8901234000007";
-const track = (position: number, over: Partial<ErnTrack> = {}): ErnTrack => ({
-  position,
-  isrc: `INZZZ26${String(position).padStart(5, "0")}`,
-  title: `Song ${position}`,
-  artistName: null,
-  instantGrat: false,
-  ai: null,
-  featuredArtists: [],
-  contributors: [],
-  isExplicit: false,
-  durationSeconds: 180,
-  audio: {
-    fileName: `${UPC}_01_${String(position).padStart(3, "0")}.wav`,
-    md5: `${String(position).padStart(2, "0")}${"a".repeat(30)}`,
-    codec: "WAV",
-    channels: 2,
-    sampleRate: 44_100,
-    bitDepth: 24,
-  },
-  ...over,
-});
+const UPC = FIXTURE_UPC;
+const track = ernTrack;
 
-function snapshot(over: Partial<Omit<ErnSnapshot, "release">> & { release?: Partial<ErnSnapshot["release"]> } = {}) {
-  const { release, ...rest } = over;
-  return {
-    messageId: "d-1",
-    createdAt: new Date("2026-11-26T10:00:00Z"),
-    sender: { dpid: "PADPIDALOCALKALRAV", name: "Kalrav" },
-    recipient: { dpid: "PADPIDALOCALAPPLEMUSIC", name: "Apple Music" },
-    release: {
-      id: "r-1",
-      upc: UPC,
-      title: "Monsoon Nights",
-      artistName: "Asha",
-      type: "single",
-      releaseDate: "2026-12-24",
-      originalReleaseDate: null,
-      releaseTiming: "local",
-      preOrderDate: null,
-      instantGratDate: null,
-      artworkAi: null,
-      genre: "Indie Pop",
-      language: "hi",
-      isExplicit: false,
-      rightsHolder: "Asha",
-      ...release,
-    },
-    tracks: [track(1)],
-    artwork: { fileName: `${UPC}.jpg`, md5: "c".repeat(32), width: 3000, height: 3000, format: "jpeg" },
-    takedown: false,
-    filesProvided: true,
-    downloads: true,
-    ...rest,
-  } satisfies ErnSnapshot;
+/** The fixture release as an Apple store takes it: downloads on, sung in Hindi. */
+function snapshot(over: Parameters<typeof ernSnapshot>[0] = {}): ErnSnapshot {
+  return ernSnapshot({ downloads: true, ...over, release: { language: "hi", ...over.release } });
 }
 
 /** The package's files as they would be on disk: each named file with its size and MD5. */
@@ -89,7 +41,7 @@ describe("Apple's iTunes Package", () => {
     expect(xpath(xml, `${P}/track_count`)).toEqual(["1"]);
     expect(xpath(xml, `${P}/artwork_files/file/file_name`)).toEqual([`${UPC}.jpg`]);
     expect(xpath(xml, `${P}/artwork_files/file/size`)).toEqual(["5000"]);
-    expect(xpath(xml, `${P}/artwork_files/file/checksum`)).toEqual(["c".repeat(32)]);
+    expect(xpath(xml, `${P}/artwork_files/file/checksum`)).toEqual([s.artwork?.md5]);
     expect(xpath(xml, `${P}/artwork_files/file/checksum/@type`)).toEqual(["md5"]);
     // A single's featured artist is the album's too, never primary.
     expect(xpath(xml, `${P}/artists/artist/artist_name`)).toEqual(["Asha", "Ravi"]);

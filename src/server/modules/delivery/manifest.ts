@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { create } from "xmlbuilder2";
+import { messagingParty } from "./ern";
 
 /**
  * The batch's completion file, `BatchComplete_<BatchId>.xml`: an ERN choreography (ECHO) 1.7
@@ -30,12 +31,8 @@ export function buildManifestMessage(m: {
   const doc = create({ version: "1.0", encoding: "UTF-8" });
   const root = doc.ele(MANIFEST_NS, "echo:ManifestMessage", { MessageVersionId: "1.7" });
   const header = root.ele("MessageHeader");
-  const sender = header.ele("MessageSender");
-  sender.ele("PartyId").txt(m.sender.dpid);
-  sender.ele("PartyName").ele("FullName").txt(m.sender.name);
-  const recipient = header.ele("MessageRecipient");
-  recipient.ele("PartyId").txt(m.recipient.dpid);
-  recipient.ele("PartyName").ele("FullName").txt(m.recipient.name);
+  messagingParty(header, "MessageSender", m.sender);
+  messagingParty(header, "MessageRecipient", m.recipient);
   header.ele("MessageCreatedDateTime").txt(m.createdAt.toISOString());
   root.ele("IsTestFlag").txt("false");
   // Paths below are relative to the batch folder the manifest sits in.

@@ -43,6 +43,7 @@ import { UPLOAD_MESSAGES } from "#domain/uploads";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
@@ -447,37 +448,37 @@ export function ReleaseForm({
         </fieldset>
         <fieldset className="grid gap-3 rounded-lg border border-border p-3 sm:col-span-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">Pre-order</legend>
-          <p id={idOf("release-pre-order-hint")} className="text-xs text-muted-foreground sm:col-span-2">
-            {preOrdersAllowed ? PRE_ORDER_MESSAGES.hint : PRE_ORDER_MESSAGES.planOnly}
-          </p>
-          <div className="grid gap-2">
-            <Label htmlFor={idOf("release-pre-order")}>{PRE_ORDER_MESSAGES.preOrderLabel}</Label>
-            <Input
-              id={idOf("release-pre-order")}
-              type="date"
-              max={releaseDate || undefined}
-              disabled={!preOrdersAllowed}
-              {...fieldErrorProps(idOf("release-pre-order-error"), errors.preOrderDate, idOf("release-pre-order-hint"))}
-              {...form.register("preOrderDate")}
-            />
-            <FieldError id={idOf("release-pre-order-error")} message={errors.preOrderDate} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={idOf("release-instant-grat")}>{PRE_ORDER_MESSAGES.instantGratLabel}</Label>
-            <Input
-              id={idOf("release-instant-grat")}
-              type="date"
-              max={releaseDate || undefined}
-              disabled={!preOrdersAllowed}
-              {...fieldErrorProps(
-                idOf("release-instant-grat-error"),
-                errors.instantGratDate,
-                idOf("release-pre-order-hint"),
-              )}
-              {...form.register("instantGratDate")}
-            />
-            <FieldError id={idOf("release-instant-grat-error")} message={errors.instantGratDate} />
-          </div>
+          <FormField
+            id={idOf("release-pre-order")}
+            label={PRE_ORDER_MESSAGES.preOrderLabel}
+            hint={preOrdersAllowed ? PRE_ORDER_MESSAGES.hint : PRE_ORDER_MESSAGES.planOnly}
+            error={errors.preOrderDate}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                max={releaseDate || undefined}
+                disabled={!preOrdersAllowed}
+                {...form.register("preOrderDate")}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={idOf("release-instant-grat")}
+            label={PRE_ORDER_MESSAGES.instantGratLabel}
+            error={errors.instantGratDate}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                max={releaseDate || undefined}
+                disabled={!preOrdersAllowed}
+                {...form.register("instantGratDate")}
+              />
+            )}
+          </FormField>
         </fieldset>
         <div className="grid gap-2">
           <Label htmlFor={idOf("release-genre")}>Genre</Label>
