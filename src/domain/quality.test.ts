@@ -128,6 +128,26 @@ describe("metadata rules", () => {
     expect(found[0]?.message).toBe("Track 3 is marked explicit, so stores will show the whole release as explicit.");
     expect(auditMetadata({ ...explicitThird, isExplicit: true })).toEqual([]);
   });
+  it("store style: no promotion words or emoji in titles, and an artist name that names someone", () => {
+    for (const title of ["Monsoon Nights (Official Audio)", "Monsoon Nights Lyrical Video", "Monsoon Full Song"])
+      expect(auditMetadata({ ...release, title }).find((f) => f.code === "metadata.promo_in_title")?.severity).toBe(
+        "blocking",
+      );
+    // "Official" alone may be the work's own name: a warning, not a refusal.
+    expect(auditMetadata({ ...release, title: "Official Secrets" })).toEqual([
+      expect.objectContaining({ code: "metadata.promo_in_title", severity: "warning" }),
+    ]);
+    // An official-sounding word inside another is the work's own name.
+    expect(codes(auditMetadata({ ...release, title: "Officially Yours" }))).not.toContain("metadata.promo_in_title");
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights 🌧️" }))).toEqual(["metadata.emoji_in_title"]);
+    expect(codes(auditMetadata({ ...release, artistName: "Asha ✨" }))).toEqual(["metadata.emoji_in_artist"]);
+    expect(codes(auditMetadata({ ...release, artistName: "Various Artists" }))).toEqual(["metadata.generic_artist"]);
+    expect(codes(auditMetadata({ ...release, artistName: "Unknown" }))).toEqual(["metadata.generic_artist"]);
+    // A compilation is "Various Artists" by nature.
+    const compilation = auditMetadata({ ...release, releaseType: "compilation", artistName: "Various Artists" });
+    expect(codes(compilation)).not.toContain("metadata.generic_artist");
+    expect(auditMetadata({ ...release, title: "मानसून की रातें" })).toEqual([]);
+  });
   it("checks UPC and ISRC formats and warns when the track list does not match the release type", () => {
     expect(codes(auditMetadata({ ...release, upcEan: "036000291453" }))).toEqual(["metadata.upc"]);
     const badIsrc = { ...release, tracks: release.tracks.map((t) => ({ ...t, isrc: "IN-123" })) };

@@ -376,6 +376,15 @@ const FEAT_ANYWHERE = /\b(feat\.?|ft\.?|featuring)(\s|$)/i;
 const FEAT_AT_END = /\s\(feat\. [^()]+\)$/;
 const VERSION_WORDS = /\b(explicit|clean)\b/i;
 const URLISH = /(https?:\/\/|www\.|\.(com|in|net|org|io)\b)/i;
+/** Phrases stores refuse in titles: promotion, not the work's name (Apple's and Spotify's style guides). */
+const PROMO_PHRASES =
+  /\b(official\s+((music|lyric(al)?)\s+)?(audio|video|song|track)|(lyric(al)?|music)\s+video|full\s+(song|video)|audio\s+song)\b/i;
+/** "Official" alone: usually promotion, sometimes the work's name ("Official Secrets"), so a warning. */
+const OFFICIAL = /\bofficial\b/i;
+/** Emoji and pictographs: no store shows them in titles or artist names. */
+const EMOJI = /\p{Extended_Pictographic}/u;
+/** Names that say no one in particular: stores refuse them as artists (a compilation's own name aside). */
+const GENERIC_ARTISTS = /^(various( artists)?|va|unknown( artist)?|artist|no artist|n\/a|none|anonymous|traditional)$/i;
 
 function titleFindings(subject: string, title: string, featured: readonly string[]): Finding[] {
   const out: Finding[] = [];
@@ -399,6 +408,29 @@ function titleFindings(subject: string, title: string, featured: readonly string
         subject,
         `"${title}" names a store (${store}).`,
         "Remove store names from titles; stores show their own names.",
+      ),
+    );
+  }
+  const promo = PROMO_PHRASES.exec(title)?.[0];
+  if (promo || OFFICIAL.test(title)) {
+    out.push(
+      finding(
+        promo ? "blocking" : "warning",
+        "metadata.promo_in_title",
+        subject,
+        `"${title}" says "${promo ?? OFFICIAL.exec(title)?.[0]}".`,
+        'Remove words like "Official", "Official Audio" or "Lyrical Video" from the title: stores show the music as official already. Keep "Official" only if it is part of the work\'s own name.',
+      ),
+    );
+  }
+  if (EMOJI.test(title)) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.emoji_in_title",
+        subject,
+        `"${title}" contains an emoji.`,
+        "Remove emoji from the title; stores refuse them.",
       ),
     );
   }
@@ -469,6 +501,29 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         "Artist name",
         `"${release.artistName}" is written in capitals.`,
         "Use the artist's usual spelling; capitals are fine only when that is how the name is written everywhere.",
+      ),
+    );
+  }
+  if (EMOJI.test(release.artistName)) {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.emoji_in_artist",
+        "Artist name",
+        `"${release.artistName}" contains an emoji.`,
+        "Remove emoji from the artist name; stores refuse them.",
+      ),
+    );
+  }
+  // "Various Artists" names a compilation's many artists; anywhere else it names nobody.
+  if (GENERIC_ARTISTS.test(release.artistName.trim()) && release.releaseType !== "compilation") {
+    out.push(
+      finding(
+        "blocking",
+        "metadata.generic_artist",
+        "Artist name",
+        `"${release.artistName}" does not name an artist.`,
+        "Enter the artist's own name. For a release of many artists' tracks, choose Compilation and name each track's artist.",
       ),
     );
   }
