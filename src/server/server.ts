@@ -306,10 +306,17 @@ export async function startServer(
       trustProxy: env.TRUST_PROXY,
     },
   );
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  // A port already taken is an error to report (and stop on), not an exception thrown later from a
+  // listener: the server never started, so nothing it began may keep running.
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withHeaders }, () =>
       resolve(s),
     );
+    s.once("error", reject);
+  }).catch(async (err: unknown) => {
+    await jobs.stop();
+    await database.close();
+    throw err;
   });
   // Idle keep-alive connections stay open longer than clients keep them (Node closes them after
   // 5 s): a client reusing a connection just as the server closed it got ECONNRESET mid-request.

@@ -39,7 +39,27 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-test-"));
   const { database, dispose } = await createTestDatabase();
-  const port = await freePort();
+  // A free port can be taken by another test worker between the probe and the listen: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir, database, dispose, envOverrides, opts);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) {
+        await dispose().catch(() => {});
+        throw err;
+      }
+    }
+  }
+}
+
+async function startOn(
+  port: number,
+  dataDir: string,
+  database: Awaited<ReturnType<typeof createTestDatabase>>["database"],
+  dispose: () => Promise<void>,
+  envOverrides: Record<string, string>,
+  opts: { transport?: (store: StoreConfig) => Transport },
+): Promise<TestServer> {
   const url = `http://127.0.0.1:${port}`;
   const env = loadEnv({
     PORT: String(port),
