@@ -92,16 +92,18 @@ export const AI_MESSAGES = {
 } as const;
 
 /**
- * The declaration as stored: "no" declares every track and the artwork free of AI; "yes" keeps what
- * the artist answered per track and for the artwork. Undeclared parts stay null.
+ * The declaration as stored: "no" declares every track and the artwork free of AI (the one track a
+ * release without a track list gets included); "yes" keeps what the artist answered per track and
+ * for the artwork. Undeclared parts stay null.
  */
-export function applyAiAnswer<T extends { ai: TrackAi | null }>(
-  answer: AiAnswer | undefined,
-  artworkAi: AiLevel | null,
-  tracks: readonly T[],
-): { artworkAi: AiLevel | null; tracks: T[] } {
-  if (answer === "no") return { artworkAi: "none", tracks: tracks.map((t) => ({ ...t, ai: NO_AI })) };
-  return { artworkAi, tracks: [...tracks] };
+export function applyAiAnswer<T extends { ai: TrackAi | null }>(v: {
+  aiUsed?: AiAnswer;
+  artworkAi: AiLevel | null;
+  tracks: readonly T[];
+}): { artworkAi: AiLevel | null; tracks: T[]; unlistedTrackAi: TrackAi | null } {
+  if (v.aiUsed === "no")
+    return { artworkAi: "none", tracks: v.tracks.map((t) => ({ ...t, ai: NO_AI })), unlistedTrackAi: NO_AI };
+  return { artworkAi: v.artworkAi, tracks: [...v.tracks], unlistedTrackAi: null };
 }
 
 /** Whether a release's declaration is complete: answered "no", or every track and the artwork answered. */

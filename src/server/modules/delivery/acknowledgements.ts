@@ -25,8 +25,7 @@ export interface Acknowledgement {
   names: { icpns: string[]; messageIds: string[]; files: string[] };
 }
 
-export const ACKNOWLEDGEMENT_FORMS = ["echo-1.6", "echo-1.7", "ern-c-1.8"] as const;
-export type AcknowledgementForm = (typeof ACKNOWLEDGEMENT_FORMS)[number];
+export type AcknowledgementForm = "echo-1.6" | "echo-1.7" | "ern-c-1.8";
 
 export const ACKNOWLEDGEMENTS_FOLDER = "acknowledgements";
 

@@ -327,7 +327,8 @@ export function createDeliveryJob(deps: {
   }
 
   type Built = Awaited<ReturnType<typeof snapshot>>;
-  type Batch = { files: BatchFile[]; completion: BatchFile; problems: string[] };
+  /** What goes to the store, the file written last among it; or why nothing may go. */
+  type Batch = { files: BatchFile[]; completion: BatchFile } | { problems: string[] };
 
   /**
    * A DDEX batch: the files under `<UPC>/resources/`, the message at `<UPC>/<UPC>.xml`, and the
@@ -343,8 +344,6 @@ export function createDeliveryJob(deps: {
       const result = await config.validator.validate(xml);
       if (!result.valid)
         return {
-          files: [],
-          completion: { relPath: "", source: { text: "" } },
           problems: [
             `The message did not pass the ERN ${b.snap.version ?? "4.3"} checks: ${result.errors.slice(0, 3).join("; ")}`,
           ],
@@ -370,8 +369,7 @@ export function createDeliveryJob(deps: {
         ...b.files.map((f) => ({ relPath: `${b.upc}/resources/${f.name}`, source: { file: f.path } })),
         { relPath: messagePath, source: { text: xml } },
       ],
-      completion: { relPath: manifestName(b.batchId), source: { text: manifest } },
-      problems: [],
+      completion: { relPath: completionPath("ern-4.3", b.batchId, b.upc), source: { text: manifest } },
     };
   }
 
@@ -393,11 +391,12 @@ export function createDeliveryJob(deps: {
       metadata,
       files: b.files.map((f) => ({ name: f.name, bytes: sizes[f.name] ?? 0, md5: f.md5 })),
       snapshot: b.snap,
-    }).map((p) => `The iTunes Package did not pass Apple's rules: ${p}`);
+    });
+    if (problems.length)
+      return { problems: problems.map((p) => `The iTunes Package did not pass Apple's rules: ${p}`) };
     return {
       files: b.files.map((f) => ({ relPath: `${folder}/${f.name}`, source: { file: f.path } })),
-      completion: { relPath: `${folder}/metadata.xml`, source: { text: metadata } },
-      problems,
+      completion: { relPath: completionPath("itunes-package", "", b.upc), source: { text: metadata } },
     };
   }
 
@@ -453,14 +452,13 @@ export function createDeliveryJob(deps: {
       const format = storeFormat(store);
       // A worker that died after the batch's last file landed but before recording it: the batch is
       // there; record it, send nothing.
-      const resumed =
-        delivery.batchId &&
-        (await viaStore(async () =>
-          transport.isComplete(
-            delivery.batchId as string,
-            completionPath(format, delivery.batchId as string, await releaseUpc(delivery.releaseId)),
-          ),
-        ));
+      let resumed = false;
+      if (delivery.batchId) {
+        const batchId = delivery.batchId;
+        // An iTunes Package completes in a folder named by the UPC; a DDEX batch by its BatchId.
+        const upc = format === "itunes-package" ? await releaseUpc(delivery.releaseId) : "";
+        resumed = await viaStore(() => transport.isComplete(batchId, completionPath(format, batchId, upc)));
+      }
       if (!resumed) {
         const { createdAt, batchId } = await stampBatch(delivery.id, store.id);
         const built = await snapshot(
@@ -484,7 +482,7 @@ export function createDeliveryJob(deps: {
                 createdAt,
                 batchId,
               });
-        if (batch.problems.length) {
+        if ("problems" in batch) {
           await fail(batch.problems.slice(0, 3).join("; "), true);
           return;
         }

@@ -88,12 +88,11 @@ export interface ErnTrack {
 }
 
 /** The ERN versions we build: 4.3, and 4.3.2 (which adds AI disclosure and reshapes a few elements). */
-export const ERN_VERSIONS = ["4.3", "4.3.2"] as const;
-export type ErnVersion = (typeof ERN_VERSIONS)[number];
-export const ERN_NAMESPACE: Record<ErnVersion, string> = {
+export const ERN_NAMESPACE = {
   "4.3": "http://ddex.net/xml/ern/43",
   "4.3.2": "http://ddex.net/xml/ern/432",
-};
+} as const;
+export type ErnVersion = keyof typeof ERN_NAMESPACE;
 /**
  * The allowed-value sets the message's values come from: the version our schema folder holds
  * (`allowed-value-sets.xsd`), which a test reads back. The official samples, written earlier, say
@@ -359,9 +358,10 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     }
   };
   // Instant-grat tracks are out from their own date; the others from the release's moment.
+  const igTracks = instantGrat ? s.tracks.filter((t) => t.instantGrat) : [];
   const groups = [
-    { tracks: s.tracks.filter((t) => !(instantGrat && t.instantGrat)), start: window.start },
-    { tracks: s.tracks.filter((t) => instantGrat && t.instantGrat), start: instantGrat ? at(instantGrat) : "" },
+    { tracks: s.tracks.filter((t) => !igTracks.includes(t)), start: window.start },
+    { tracks: igTracks, start: instantGrat ? at(instantGrat) : "" },
   ].filter((g) => g.tracks.length);
   for (const group of groups) {
     const terms = { start: group.start, end: window.end };
@@ -387,7 +387,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
         start: at(preOrder),
         end: window.start,
         preOrder: true,
-        instantGrat: s.tracks.filter((t) => instantGrat && t.instantGrat).map((t) => `A${t.position}`),
+        instantGrat: igTracks.map((t) => `A${t.position}`),
       });
     addDeal(albumDeal, "PayAsYouGoModel", ["PermanentDownload"], DOWNLOAD_PRICE_CODE[s.release.type]);
   }

@@ -2,7 +2,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import { type ContributorRole, creditsByPerson } from "#domain/credits";
 import { isExplicitRelease } from "#domain/releases";
-import { dealWindow, type ErnSnapshot } from "./ern";
+import type { ErnSnapshot } from "./ern";
 
 /**
  * Apple's own delivery format (Apple Music Specification 5.3, public at help.apple.com/itc/musicspec):
@@ -167,22 +167,21 @@ function artist(parent: XMLBuilder, name: string, roles: string[], primary: bool
 function product(parent: XMLBuilder, s: ErnSnapshot, opts: ItunesOptions, level: "album" | "track") {
   const p = parent.ele("product");
   p.ele("territory").txt("WW");
-  const window = dealWindow(s);
-  if (s.takedown || !window) {
+  if (s.takedown) {
     p.ele("cleared_for_sale").txt("false");
     p.ele("cleared_for_stream").txt("false");
     return;
   }
   const date = s.release.releaseDate;
-  const sells = s.downloads && opts.priceTiers;
+  const tiers = s.downloads ? opts.priceTiers : undefined;
   // The pre-order opens on the album's product only (Apple refuses it on a track's).
   if (level === "album" && preOrdering(s, opts))
     p.ele("preorder_sales_start_date").txt(s.release.preOrderDate as string);
-  if (sells && opts.priceTiers) {
-    p.ele("wholesale_price_tier").txt(level === "album" ? opts.priceTiers.album : opts.priceTiers.track);
+  if (tiers) {
+    p.ele("wholesale_price_tier").txt(level === "album" ? tiers.album : tiers.track);
     p.ele("sales_start_date").txt(date);
   }
-  p.ele("cleared_for_sale").txt(String(Boolean(sells)));
+  p.ele("cleared_for_sale").txt(String(Boolean(tiers)));
   p.ele("cleared_for_stream").txt("true");
   p.ele("stream_start_date").txt(date);
 }

@@ -1,8 +1,8 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
 import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import { applyAiAnswer, NO_AI } from "#domain/ai-disclosure";
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
+import { applyAiAnswer } from "#domain/ai-disclosure";
+import { PLANS } from "#domain/plans";
 import {
   artistMayChange,
   PRE_ORDER_MESSAGES,
@@ -12,14 +12,14 @@ import {
   type ReleaseType,
   usesPreOrders,
 } from "#domain/releases";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { preparedQuery } from "#server/db/prepared";
 import { releases } from "#server/db/schema";
 import type { JobWorker } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { type IdentifierConfig, releaseTypedCodes, type StoreConfig } from "#server/modules/delivery";
-import { currentSubscription } from "#server/modules/subscriptions";
+import { currentPlanId } from "#server/modules/subscriptions";
 import { claimUploads } from "#server/modules/uploads";
 import { releaseColumns, toReleaseDto } from "./release.schema";
 import { hasEarnings, releaseExtras, writeTracks } from "./release-detail";
@@ -44,8 +44,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
   const { tracks, aiUsed, ...fields } = input;
   // Pre-orders and instant-grat tracks are the Pro and Label plans' (the plan in force today).
   if (usesPreOrders(fields) || tracks.some((t) => t.instantGrat)) {
-    const planId = ((await currentSubscription(tx, ownerId))?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID;
-    if (!PLANS[planId].preOrders)
+    if (!PLANS[await currentPlanId(tx, ownerId)].preOrders)
       throw new DomainError("forbidden", "PLAN_FEATURE", PRE_ORDER_MESSAGES.planOnly, { field: "preOrderDate" });
   }
   await claimUploads(tx, ownerId, [
@@ -58,7 +57,7 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
     genre: fields.genre || null,
     language: fields.language || null,
     labelName: fields.labelName || null,
-    artworkAi: applyAiAnswer(aiUsed, fields.artworkAi, []).artworkAi,
+    artworkAi: applyAiAnswer(input).artworkAi,
     preOrderDate: fields.preOrderDate || null,
     instantGratDate: fields.instantGratDate || null,
     upcEan: fields.upcEan || null,
@@ -70,13 +69,15 @@ async function storedFields(tx: Pick<Db, "select">, ownerId: string, input: Rele
   };
 }
 
-/** The tracks with the artist's AI answer applied ("no" declares every one free of AI). */
-function declaredTracks(input: ReleaseData) {
-  return applyAiAnswer(input.aiUsed, input.artworkAi, input.tracks).tracks;
-}
-/** The declaration of the one track a release without a track list gets. */
-function aiOfDefaultTrack(input: ReleaseData) {
-  return input.aiUsed === "no" ? NO_AI : null;
+/** The tracks as stored, with the artist's AI answer applied. */
+function writeDeclaredTracks(
+  tx: Tx,
+  release: Parameters<typeof writeTracks>[1],
+  input: ReleaseData,
+  identifiers: IdentifierConfig,
+) {
+  const declared = applyAiAnswer(input);
+  return writeTracks(tx, { ...release, ai: declared.unlistedTrackAi }, declared.tracks, { ours: identifiers });
 }
 
 /** The owner's releases, newest submission first. */
@@ -126,9 +127,7 @@ export async function submitRelease(
       })
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
-    await writeTracks(tx, { ...inserted, ai: aiOfDefaultTrack(input) }, declaredTracks(input), {
-      ours: deps.identifiers,
-    });
+    await writeDeclaredTracks(tx, inserted, input, deps.identifiers);
     await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: ownerId });
     return inserted;
   });
@@ -180,9 +179,7 @@ export async function updateRelease(
       .where(eq(releases.id, id))
       .returning(releaseColumns);
     if (!updated) throw notFound();
-    await writeTracks(tx, { ...updated, ai: aiOfDefaultTrack(input) }, declaredTracks(input), {
-      ours: deps.identifiers,
-    });
+    await writeDeclaredTracks(tx, updated, input, deps.identifiers);
     if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: ownerId });
     return updated;
   });

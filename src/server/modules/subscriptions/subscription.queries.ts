@@ -22,7 +22,7 @@ export async function currentSubscription(db: Pick<Db, "select">, userId: string
   return row ?? null;
 }
 
-export async function currentPlanId(db: Db, userId: string): Promise<PlanId> {
+export async function currentPlanId(db: Pick<Db, "select">, userId: string): Promise<PlanId> {
   return ((await currentSubscription(db, userId))?.planId as PlanId | undefined) ?? DEFAULT_PLAN_ID;
 }
 

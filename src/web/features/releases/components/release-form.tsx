@@ -11,8 +11,8 @@ import {
   type AiAnswer,
   type AiLevel,
   NO_AI,
+  releaseAiLevel,
   type TrackAi,
-  trackAiLevel,
 } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import {
@@ -98,9 +98,8 @@ const EMPTY_TRACK: TrackRow = {
 
 /** What the artist declared before: unanswered, "no" (all of it human) or "yes". */
 function answeredAi(release: Release, tracks: Track[]): AiAnswer | "" {
-  if (release.artworkAi === null || tracks.length === 0 || tracks.some((t) => t.ai === null)) return "";
-  const human = release.artworkAi === "none" && tracks.every((t) => t.ai && trackAiLevel(t.ai) === "none");
-  return human ? "no" : "yes";
+  const level = releaseAiLevel(tracks, release.artworkAi);
+  return level === null ? "" : level === "none" ? "no" : "yes";
 }
 
 function toInput(values: ReleaseFormValues): ReleaseInput {
