@@ -18,6 +18,7 @@ import {
 import type { TrackAi } from "#domain/ai-disclosure";
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
+import type { AudioLevels } from "#domain/levels";
 import {
   CHECKOUT_PURPOSES,
   CHECKOUT_STATUSES,
@@ -1297,4 +1298,30 @@ export const usedTotpCodes = pgTable(
     usedAt: timestamp("used_at", tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/**
+ * What a master's samples measured (issue 40), by the file's SHA-256: its levels and its acoustic
+ * fingerprint, once per distinct file however many tracks use it. `failure` says why a file that
+ * looked like audio did not decode.
+ */
+export const audioAnalyses = pgTable("audio_analyses", {
+  sha256: text("sha256").primaryKey(),
+  levels: jsonb("levels").$type<AudioLevels>(),
+  failure: text("failure"),
+  /** Chromaprint's raw fingerprint, items as signed 32-bit integers. */
+  fingerprint: integer("fingerprint").array(),
+  analysedAt: timestamp("analysed_at", tz).notNull().defaultNow(),
+});
+
+/** The fingerprint index: sampled keys of each analysed file, so a lookup reads a few rows per key. */
+export const fingerprintKeys = pgTable(
+  "fingerprint_keys",
+  {
+    key: integer("key").notNull(),
+    sha256: text("sha256")
+      .notNull()
+      .references(() => audioAnalyses.sha256, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.sha256] })],
 );

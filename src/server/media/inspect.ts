@@ -44,17 +44,32 @@ export async function inspectAudio(file: string): Promise<AudioFacts | null> {
 /** More chunks than any WAV writer makes before its audio. */
 const MAX_WAV_CHUNKS = 1024;
 
-async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
+/** Where a WAV's audio is and how it is laid out, from its chunks (what the header claims). */
+export interface WavLayout {
+  formatTag: number;
+  channels: number;
+  sampleRate: number;
+  blockAlign: number;
+  bitsPerSample: number;
+  validBits: number;
+  /** Where the samples start, and how many bytes of them the file holds. */
+  dataOffset: number;
+  dataBytes: number;
+  truncated: boolean;
+}
+
+/** Reads a WAV's layout from its chunks; null when it has no readable fmt and data chunks. */
+export async function readWavLayout(fh: fs.FileHandle): Promise<WavLayout | null> {
   const { size } = await fh.stat();
   let offset = 12;
   let fmt: Buffer | undefined;
-  let dataBytes: number | undefined;
+  let data: { offset: number; bytes: number } | undefined;
   let truncated = false;
   const header = Buffer.alloc(8);
   // Walk the chunks (fmt, data, and any LIST/bext/… between) by their declared sizes. A real WAV has a
   // handful; a file of millions of empty chunks is not one we read (issue 33: it held a request 108 s).
   let chunks = 0;
-  while (offset + 8 <= size && (!fmt || dataBytes === undefined)) {
+  while (offset + 8 <= size && (!fmt || data === undefined)) {
     if (++chunks > MAX_WAV_CHUNKS) return null;
     await fh.read(header, 0, 8, offset);
     const id = header.toString("ascii", 0, 4);
@@ -63,34 +78,50 @@ async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
       fmt = Buffer.alloc(Math.min(length, 64));
       await fh.read(fmt, 0, fmt.length, offset + 8);
     } else if (id === "data") {
-      dataBytes = Math.min(length, size - offset - 8);
+      data = { offset: offset + 8, bytes: Math.min(length, size - offset - 8) };
       // 0xFFFFFFFF is how streaming writers say "unknown length"; anything else past the end is a cut.
-      truncated = length !== 0xffffffff && length > dataBytes;
+      truncated = length !== 0xffffffff && length > data.bytes;
     }
     offset += 8 + length + (length % 2);
   }
-  if (!fmt || fmt.length < 16) return null;
+  if (!fmt || fmt.length < 16 || !data) return null;
   let formatTag = fmt.readUInt16LE(0);
-  const channels = fmt.readUInt16LE(2);
-  const sampleRate = fmt.readUInt32LE(4);
-  const blockAlign = fmt.readUInt16LE(12);
   const bitsPerSample = fmt.readUInt16LE(14);
   let validBits = bitsPerSample;
   if (formatTag === WAVE_FORMAT_EXTENSIBLE && fmt.length >= 40) {
     validBits = fmt.readUInt16LE(18) || bitsPerSample;
     formatTag = fmt.readUInt16LE(24); // first two bytes of the sub-format GUID are the format code
   }
+  return {
+    formatTag,
+    channels: fmt.readUInt16LE(2),
+    sampleRate: fmt.readUInt32LE(4),
+    blockAlign: fmt.readUInt16LE(12),
+    bitsPerSample,
+    validBits,
+    dataOffset: data.offset,
+    dataBytes: data.bytes,
+    truncated,
+  };
+}
+
+/** The WAV format codes for integer and floating-point samples. */
+export const WAV_FORMAT = { pcm: WAVE_FORMAT_PCM, float: WAVE_FORMAT_IEEE_FLOAT } as const;
+
+async function readWav(fh: fs.FileHandle): Promise<AudioFacts | null> {
+  const wav = await readWavLayout(fh);
+  if (!wav) return null;
+  const { formatTag, blockAlign, sampleRate, dataBytes } = wav;
   const encoding = formatTag === WAVE_FORMAT_PCM ? "pcm" : formatTag === WAVE_FORMAT_IEEE_FLOAT ? "float" : "other";
-  const durationSeconds =
-    dataBytes !== undefined && blockAlign > 0 && sampleRate > 0 ? dataBytes / blockAlign / sampleRate : null;
+  const durationSeconds = blockAlign > 0 && sampleRate > 0 ? dataBytes / blockAlign / sampleRate : null;
   return {
     container: "wav",
     encoding,
-    bitDepth: validBits,
+    bitDepth: wav.validBits,
     sampleRate,
-    channels,
+    channels: wav.channels,
     durationSeconds,
-    ...(truncated ? { truncated } : {}),
+    ...(wav.truncated ? { truncated: true } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { Finding } from "#domain/quality";
 import type { Database } from "#server/db/client";
 import { releases } from "#server/db/schema";
-import { type PcmSpec, pcm, wav } from "#server/media/wav";
+import { type PcmSpec, pcm, type Signal, wav } from "#server/media/wav";
 
 export { type PcmSpec, wav };
 
@@ -50,10 +50,25 @@ class BitWriter {
   }
 }
 
+/** The frame header's codes for common sample rates. */
+const FLAC_RATE_CODES: Record<number, number> = {
+  88200: 0b0001,
+  176400: 0b0010,
+  192000: 0b0011,
+  8000: 0b0100,
+  16000: 0b0101,
+  22050: 0b0110,
+  24000: 0b0111,
+  32000: 0b1000,
+  44100: 0b1001,
+  48000: 0b1010,
+  96000: 0b1011,
+};
+
 /** A real FLAC file (uncompressed VERBATIM subframes): decoders read it; headers carry the spec. */
-export function flac(spec: PcmSpec): Buffer {
+export function flac(spec: PcmSpec, signal?: Signal): Buffer {
   const frames = Math.round(spec.sampleRate * spec.seconds);
-  const samples = pcm(spec);
+  const samples = pcm(spec, signal);
   const bytes = spec.bitDepth / 8;
   const blockSize = 4096;
   const info = new BitWriter();
@@ -77,7 +92,7 @@ export function flac(spec: PcmSpec): Buffer {
     head.write(0, 1);
     head.write(0, 1); // fixed block size
     head.write(0b0111, 4); // block size: 16-bit value at the end of the header
-    head.write(0, 4); // sample rate: from STREAMINFO
+    head.write(FLAC_RATE_CODES[spec.sampleRate] ?? 0, 4); // the rate's code, as encoders write it (0: see STREAMINFO)
     head.write(spec.channels - 1, 4); // independent channels
     head.write(sampleSizeCode, 3);
     head.write(0, 1);

@@ -12,10 +12,11 @@ import {
   STORE_STATES,
   storeStateOf,
 } from "#domain/deliveries";
+import type { AudioLevels } from "#domain/levels";
 import { QC_STATUSES, type QcStatus } from "#domain/quality";
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db, Tx } from "#server/db/client";
-import { dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
+import { audioAnalyses, dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes, deliveryFields, type IdentifierConfig } from "#server/modules/delivery";
@@ -50,6 +51,19 @@ export const trackSchema = z
     featuredArtists: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
+    /** The master's measured levels (issue 40); null until measured, or for a file that is not WAV or FLAC. */
+    levels: z
+      .object({
+        integratedLufs: z.number().nullable(),
+        truePeakDbtp: z.number().nullable(),
+        samplePeakDbfs: z.number().nullable(),
+        clippedSamples: z.number().int(),
+        leadingSilenceSeconds: z.number(),
+        trailingSilenceSeconds: z.number(),
+        monoInStereo: z.boolean().nullable(),
+        durationSeconds: z.number(),
+      } satisfies Record<keyof AudioLevels, unknown>)
+      .nullable(),
   })
   .openapi("Track");
 
@@ -128,8 +142,13 @@ export async function writeTracks(
 }
 
 export async function releaseTracks(db: Db, releaseId: string) {
-  const rows = await db.select().from(tracks).where(eq(tracks.releaseId, releaseId)).orderBy(asc(tracks.position));
-  return rows.map((t) => ({
+  const rows = await db
+    .select({ t: tracks, levels: audioAnalyses.levels })
+    .from(tracks)
+    .leftJoin(audioAnalyses, eq(audioAnalyses.sha256, tracks.audioSha256))
+    .where(eq(tracks.releaseId, releaseId))
+    .orderBy(asc(tracks.position));
+  return rows.map(({ t, levels }) => ({
     id: t.id,
     position: t.position,
     title: t.title,
@@ -143,6 +162,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     featuredArtists: t.featuredArtists,
     contributors: t.contributors,
     durationSeconds: t.durationSeconds,
+    levels: levels ?? null,
   }));
 }
 

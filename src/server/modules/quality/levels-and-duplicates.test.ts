@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Signal } from "#server/media/wav";
+import { createArtist, validRelease } from "#server/test/factories";
+import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
+import { startTestServer, type TestServer } from "#server/test/test-server";
+
+// Issue 40: every master measured and fingerprinted by the quality check, through the real API.
+
+let server: TestServer;
+let media: MediaServer;
+
+/** Random notes from a seed, a little different in each channel: music no other test file holds. */
+function tune(seed: number, gain = 0.3): Signal {
+  let s = seed;
+  const next = () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+  const notes = Array.from({ length: 200 }, () => 220 * 2 ** (Math.floor(next() * 24) / 12));
+  return (t, ch) => {
+    const note = notes[Math.floor(t * 4) % notes.length] ?? 220;
+    return gain * (ch === 0 ? 1 : 0.8) * (1 - ((t * 4) % 1) * 0.6) * Math.sin(2 * Math.PI * note * t);
+  };
+}
+
+beforeAll(async () => {
+  media = await startMediaServer();
+  const spec = { sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 20 } as const;
+  media.put("/song.wav", wav(spec, tune(11)));
+  // The same song as someone else would have it: resampled to 48 kHz, 24-bit and 1 dB quieter.
+  media.put("/song-reencoded.wav", wav({ ...spec, sampleRate: 48_000, bitDepth: 24 }, tune(11, 0.3 * 10 ** (-1 / 20))));
+  media.put("/other-song.wav", wav(spec, tune(12)));
+  // A master squeezed past full scale: a hard-clipped, very loud version of a song.
+  const loud = tune(13, 4);
+  media.put(
+    "/loud.wav",
+    wav(spec, (t, ch) => Math.max(-1, Math.min(1, loud(t, ch)))),
+  );
+  // One channel copied into both.
+  const mono = tune(14);
+  media.put(
+    "/mono.wav",
+    wav(spec, (t) => mono(t, 0)),
+  );
+  media.put("/art.jpg", await image({ width: 3000, height: 3000, format: "jpeg" }));
+}, 60_000);
+afterAll(async () => {
+  await media?.close();
+});
+beforeEach(async () => {
+  server = await startTestServer({ FETCH_ALLOW_HOSTS: media.host });
+});
+afterEach(async () => {
+  await server?.close();
+});
+
+type Finding = { code: string; severity: string; message: string; fix: string };
+
+async function submit(artist: Awaited<ReturnType<typeof createArtist>>, audio: string, extra = {}) {
+  const created = await artist.client.post(
+    "/api/releases",
+    validRelease({ audioFileUrl: media.url(audio), coverArtUrl: media.url("/art.jpg"), ...extra }),
+  );
+  expect(created.status).toBe(201);
+  await server.jobs.drain();
+  const detail = await artist.client.get(`/api/releases/${created.body.release.id}`);
+  expect(detail.body.quality.status).toBe("done");
+  return detail.body as { quality: { findings: Finding[] }; tracks: { levels: unknown }[] };
+}
+
+describe("duplicates", () => {
+  it("blocks the second account's copy of a recording with the evidence, and not the first's", async () => {
+    const first = await createArtist(server, "Asha");
+    const second = await createArtist(server, "Copycat");
+    const original = await submit(first, "/song.wav", { title: "Monsoon Nights" });
+    expect(original.quality.findings.map((f) => f.code)).toEqual([]);
+
+    const copied = await submit(second, "/song.wav", { title: "My Song", artistName: "Copycat" });
+    const duplicate = copied.quality.findings.find((f) => f.code === "audio.duplicate");
+    expect(duplicate).toMatchObject({ severity: "blocking" });
+    expect(duplicate?.message).toBe(
+      "This recording is already distributed from another account: 100% of this track matches “Monsoon Nights” by Asha on “Monsoon Nights”.",
+    );
+    expect(duplicate?.fix).toMatch(/support ticket/);
+
+    // A re-encoded copy still matches; other music does not.
+    const reencoded = await submit(second, "/song-reencoded.wav", { title: "My Song 2", artistName: "Copycat" });
+    const match = reencoded.quality.findings.find((f) => f.code === "audio.duplicate");
+    expect(match?.message).toMatch(/: (9\d|100)% of this track matches “Monsoon Nights”/);
+    const other = await submit(second, "/other-song.wav", { title: "Mine", artistName: "Copycat" });
+    expect(other.quality.findings.map((f) => f.code)).toEqual([]);
+  });
+
+  it("warns an artist re-releasing their own recording under a new ISRC to reuse the old one", async () => {
+    const artist = await createArtist(server, "Asha");
+    await submit(artist, "/song.wav", {
+      title: "Monsoon Nights",
+      tracks: [{ title: "Monsoon Nights", isrc: "INABC2600001" }],
+    });
+    const again = await submit(artist, "/song-reencoded.wav", {
+      title: "Monsoon Nights (2027 Edition)",
+      tracks: [{ title: "Monsoon Nights", isrc: "INABC2600002" }],
+    });
+    const reupload = again.quality.findings.find((f) => f.code === "audio.reupload");
+    expect(reupload).toMatchObject({ severity: "warning" });
+    expect(reupload?.fix).toBe(
+      "A re-release of the same recording must reuse its ISRC: enter INABC2600001 as this track's ISRC.",
+    );
+    expect(again.quality.findings.some((f) => f.code === "audio.duplicate")).toBe(false);
+  });
+});
+
+describe("levels", () => {
+  it("warns about a loud, clipping master and shows its measured levels on the release", async () => {
+    const artist = await createArtist(server);
+    const release = await submit(artist, "/loud.wav");
+    const codes = release.quality.findings.map((f) => f.code).sort();
+    expect(codes).toEqual(["levels.clipping", "levels.loud", "levels.true_peak"]);
+    expect(release.quality.findings.every((f) => f.severity === "warning")).toBe(true);
+    expect(release.tracks[0]?.levels).toMatchObject({
+      integratedLufs: expect.any(Number),
+      truePeakDbtp: expect.any(Number),
+      clippedSamples: expect.any(Number),
+    });
+  });
+
+  it("tells a mono master saved as stereo", async () => {
+    const artist = await createArtist(server);
+    const release = await submit(artist, "/mono.wav");
+    expect(release.quality.findings.map((f) => f.code)).toEqual(["levels.mono_in_stereo"]);
+  });
+});
