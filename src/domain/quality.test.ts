@@ -110,9 +110,12 @@ describe("metadata rules", () => {
       "metadata.store_in_title",
     ]);
   });
-  it("wants featured artists as (feat. X) at the end, once, and never the main artist", () => {
-    expect(auditMetadata({ ...release, title: "Monsoon Nights (feat. Ravi)" })).toEqual([]);
+  it("wants featured artists in their field, not the title, once, and never the main artist", () => {
+    expect(codes(auditMetadata({ ...release, title: "Monsoon Nights (feat. Ravi)" }))).toEqual([
+      "metadata.feat_in_title",
+    ]);
     expect(codes(auditMetadata({ ...release, title: "Monsoon Nights feat. Ravi" }))).toEqual([
+      "metadata.feat_in_title",
       "metadata.feat_placement",
     ]);
     expect(codes(auditMetadata({ ...release, artistName: "Asha feat. Ravi" }))).toEqual([
@@ -120,6 +123,22 @@ describe("metadata rules", () => {
     ]);
     const album = ep((position) => ({ featuredArtists: position === 2 ? ["Asha"] : [] }));
     expect(codes(auditMetadata(album))).toEqual(["metadata.featured_is_main"]);
+  });
+  it("wants version text in the Version field, not the title", () => {
+    const cases: [string, string][] = [
+      ["Monsoon Nights (Remix)", "Remix"],
+      ["Monsoon Nights [Live at Mood Indigo]", "Live at Mood Indigo"],
+      ["Monsoon Nights - Acoustic Version", "Acoustic Version"],
+      ["Monsoon Nights (Slowed + Reverb)", "Slowed + Reverb"],
+    ];
+    for (const [title, version] of cases) {
+      const found = auditMetadata({ ...release, title });
+      expect(codes(found)).toEqual(["metadata.version_in_title"]);
+      expect(found[0]?.fix).toContain(`Put "${version}" in the track's Version field`);
+    }
+    // A word inside the song's own name is not a version.
+    expect(auditMetadata({ ...release, title: "Live Forever" })).toEqual([]);
+    expect(auditMetadata({ ...release, title: "Remixed Feelings" })).toEqual([]);
   });
   it("says when an explicit track makes the whole release explicit, and not when the release already is", () => {
     const explicitThird = ep((position) => ({ isExplicit: position === 3 }));

@@ -129,6 +129,25 @@ export function webPageFinding(kind: "audio" | "artwork", subject: string): Find
   );
 }
 
+/** A track without audio, or a release without cover artwork. */
+export function missingFinding(kind: "audio" | "artwork", subject: string): Finding {
+  return kind === "audio"
+    ? finding(
+        "blocking",
+        "audio.missing",
+        subject,
+        "This track has no audio file.",
+        "Upload the track's WAV or FLAC file, or paste a link to it.",
+      )
+    : finding(
+        "blocking",
+        "artwork.missing",
+        subject,
+        "This release has no cover artwork.",
+        "Upload a square RGB JPG or PNG between 3000 and 6000 pixels a side, or paste a link to one.",
+      );
+}
+
 /** An uploaded file a release names is no longer in the media store. */
 export function uploadMissingFinding(kind: "audio" | "artwork", subject: string): Finding {
   return finding(
@@ -386,8 +405,35 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 /** Names that say no one in particular: stores refuse them as artists (a compilation's own name aside). */
 const GENERIC_ARTISTS = /^(various( artists)?|va|unknown( artist)?|artist|no artist|n\/a|none|anonymous|traditional)$/i;
 
+/** Version text in brackets or after a dash: what a track's Version field is for. */
+const VERSION_IN_TITLE =
+  /(?:\(|\[|\s[-–]\s)([^()[\]]*\b(?:remix|live|acoustic|remaster(?:ed)?|radio edit|extended(?: mix)?|instrumental|unplugged|reprise|demo|lo-?fi|slowed|sped up|reverb|mix|edit|version)\b[^()[\]]*)\)?\]?$/i;
+
 function titleFindings(subject: string, title: string, featured: readonly string[]): Finding[] {
   const out: Finding[] = [];
+  const version = VERSION_IN_TITLE.exec(title)?.[1]?.trim();
+  if (version) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.version_in_title",
+        subject,
+        `"${title}" carries version text ("${version}") in the title.`,
+        `Put "${version}" in the track's Version field and keep the title the song's own name: each store shows the version its own way.`,
+      ),
+    );
+  }
+  if (FEAT_ANYWHERE.test(title) && featured.length === 0) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.feat_in_title",
+        subject,
+        `"${title}" names a featured artist in the title.`,
+        "Take the featured artist out of the title and add them as a featured artist on the track: stores write “feat.” from that field, in their own style.",
+      ),
+    );
+  }
   if (URLISH.test(title)) {
     out.push(
       finding(
@@ -452,7 +498,7 @@ function titleFindings(subject: string, title: string, featured: readonly string
         "metadata.feat_placement",
         subject,
         `"${title}" names a featured artist outside the form "(feat. Name)" at the end.`,
-        'Write featured artists at the end of the title as "(feat. Name)", or list them as featured artists on the track.',
+        'List featured artists as featured artists on the track; if the title must name them, write "(feat. Name)" at its end.',
       ),
     );
   }

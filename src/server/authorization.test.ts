@@ -31,6 +31,7 @@ const MATRIX: Record<string, Access> = {
   "POST /tickets/{id}/messages": "owner",
   "GET /releases": "user",
   "POST /releases": "user",
+  "POST /releases/preflight": "user",
   "GET /releases/{id}": "owner",
   "PUT /releases/{id}": "owner",
   "DELETE /releases/{id}": "owner",

@@ -3,6 +3,7 @@ import type { Signal } from "#server/media/wav";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { startTestServer, type TestServer } from "#server/test/test-server";
+import { uploadFile } from "#server/test/tus";
 
 // Issue 40: every master measured and fingerprinted by the quality check, through the real API.
 
@@ -65,7 +66,7 @@ async function submit(artist: Awaited<ReturnType<typeof createArtist>>, audio: s
   await server.jobs.drain();
   const detail = await artist.client.get(`/api/releases/${created.body.release.id}`);
   expect(detail.body.quality.status).toBe("done");
-  return detail.body as { quality: { findings: Finding[] }; tracks: { levels: unknown }[] };
+  return detail.body as { quality: { findings: Finding[] }; tracks: { levels: unknown }[]; verdict: unknown };
 }
 
 describe("duplicates", () => {
@@ -128,5 +129,93 @@ describe("levels", () => {
     const artist = await createArtist(server);
     const release = await submit(artist, "/mono.wav");
     expect(release.quality.findings.map((f) => f.code)).toEqual(["levels.mono_in_stereo"]);
+  });
+});
+
+describe("per-store verdict before submission", () => {
+  type Verdict = {
+    summary: string;
+    stores: { store: string; verdict: string; reasons: { kind: string; message: string; fix: string }[] }[];
+  };
+  const byStore = (verdict: Verdict) => Object.fromEntries(verdict.stores.map((s) => [s.store, s.verdict]));
+
+  it("judges uploads as they were measured, store by store, and changes nothing", async () => {
+    const artist = await createArtist(server, "Asha");
+    const loud = tune(21, 4);
+    const audioId = await uploadFile(artist.client, {
+      kind: "audio",
+      type: "audio/wav",
+      name: "loud.wav",
+      bytes: wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 12 }, (t, ch) =>
+        Math.max(-1, Math.min(1, loud(t, ch))),
+      ),
+    });
+    const coverId = await uploadFile(artist.client, {
+      kind: "artwork",
+      type: "image/jpeg",
+      name: "cover.jpg",
+      bytes: await image({ width: 3000, height: 3000, format: "jpeg" }),
+    });
+    const draft = validRelease({
+      title: "Monsoon Nights (feat. Ravi)",
+      audioUploadId: audioId,
+      audioFileUrl: "",
+      coverArtUploadId: coverId,
+      coverArtUrl: "",
+    });
+    // The upload's measurement is queued; until it has run, the verdict waits.
+    const waiting = await artist.client.post("/api/releases/preflight", draft);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.verdict.summary).toBe("Checking your files for the stores…");
+
+    await server.jobs.drain();
+    const judged = await artist.client.post("/api/releases/preflight", draft);
+    const verdict = judged.body.verdict as Verdict;
+    expect(byStore(verdict)).toMatchObject({ spotify: "warnings", "apple-music": "refused" });
+    const apple = verdict.stores.find((s) => s.store === "apple-music");
+    expect(apple?.reasons[0]).toMatchObject({
+      kind: "refused",
+      message: '"Monsoon Nights (feat. Ravi)" names a featured artist in the title.',
+    });
+    const spotify = verdict.stores.find((s) => s.store === "spotify");
+    expect(spotify?.reasons.map((r) => r.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^Spotify plays at −14\.0 LUFS: this master \(−?\d+\.\d LUFS\) will be turned down \d+\.\d dB\.$/,
+        ),
+      ]),
+    );
+
+    // Fixed as the verdict says: Apple takes it too (with the loudness warning).
+    const fixed = await artist.client.post("/api/releases/preflight", {
+      ...draft,
+      title: "Monsoon Nights",
+      tracks: [{ title: "Monsoon Nights", featuredArtists: ["Ravi"] }],
+    });
+    expect(byStore(fixed.body.verdict)).toMatchObject({ spotify: "warnings", "apple-music": "warnings" });
+    expect((await artist.client.get("/api/releases")).body.releases).toEqual([]);
+  });
+
+  it("reads another account's upload as no file at all", async () => {
+    const owner = await createArtist(server, "Owner");
+    const other = await createArtist(server, "Other");
+    const audioId = await uploadFile(owner.client, {
+      kind: "audio",
+      type: "audio/wav",
+      name: "mine.wav",
+      bytes: wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 2 }),
+    });
+    const res = await other.client.post(
+      "/api/releases/preflight",
+      validRelease({ audioUploadId: audioId, audioFileUrl: "" }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.findings.map((f: Finding) => f.code)).toContain("audio.missing");
+  });
+
+  it("is on the release page and in the admin's review once submitted", async () => {
+    const artist = await createArtist(server);
+    const release = await submit(artist, "/other-song.wav");
+    expect(release).toMatchObject({ verdict: { summary: "Ready for all 6 stores" } });
   });
 });

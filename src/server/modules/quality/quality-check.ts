@@ -1,13 +1,5 @@
 import fs from "node:fs/promises";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import {
-  type AudioMatch,
-  compareFingerprints,
-  DUPLICATE_RULES,
-  duplicateFindings,
-  fingerprintKeys,
-} from "#domain/duplicates";
-import { type AudioLevels, auditLevels, undecodableFinding } from "#domain/levels";
+import { and, asc, desc, eq } from "drizzle-orm";
 import {
   type ArtworkFacts,
   type AudioFacts,
@@ -18,26 +10,21 @@ import {
   type Finding,
   fetchFinding,
   looksLikeWebPage,
+  missingFinding,
   uploadMissingFinding,
   webPageFinding,
 } from "#domain/quality";
 import type { ReleaseType } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
-import {
-  audioAnalyses,
-  fingerprintKeys as fingerprintKeyRows,
-  releaseFileVersions,
-  releases,
-  tracks,
-} from "#server/db/schema";
+import { releaseFileVersions, releases, tracks } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
-import { analyseAudio, FINGERPRINT_ITEM_SECONDS } from "#server/media/audio-analysis";
 import { inspectArtwork, inspectAudio } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
 import { mediaBytesUsed, recordMediaFile } from "#server/media/media-usage";
 import { FetchRefused } from "#server/media/safe-fetch";
 import { queueUpdates } from "#server/modules/delivery";
 import { finishedUpload } from "#server/modules/uploads";
+import { createAudioChecks } from "./audio-checks";
 
 /** Reads the first bytes of a downloaded file to tell a web page from a broken file. */
 async function startsLikeWebPage(filePath: string): Promise<boolean> {
@@ -182,116 +169,7 @@ export function createQualityCheck(deps: {
     };
   }
 
-  /**
-   * A file's levels and fingerprint, measured once per distinct file (by its SHA-256) and kept, so a
-   * check run again, or another track using the same file, reads them instead of decoding again.
-   */
-  async function analysisOf(
-    sha256: string,
-    container: string,
-    signal?: AbortSignal,
-  ): Promise<{ levels: AudioLevels | null; failure: string | null; fingerprint: number[] | null }> {
-    const [known] = await db
-      .select({ levels: audioAnalyses.levels, failure: audioAnalyses.failure, fingerprint: audioAnalyses.fingerprint })
-      .from(audioAnalyses)
-      .where(eq(audioAnalyses.sha256, sha256));
-    if (known) return known;
-    const result = await analyseAudio(media.pathOf(sha256), container, signal);
-    const row = result.ok
-      ? { levels: result.levels, failure: null, fingerprint: Array.from(result.fingerprint, (v) => v | 0) }
-      : { levels: null, failure: result.reason, fingerprint: null };
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(audioAnalyses)
-        .values({ sha256, ...row })
-        .onConflictDoNothing();
-      const keys = row.fingerprint ? fingerprintKeys(row.fingerprint) : [];
-      if (keys.length > 0) {
-        await tx
-          .insert(fingerprintKeyRows)
-          .values(keys.map((key) => ({ key, sha256 })))
-          .onConflictDoNothing();
-      }
-    });
-    return row;
-  }
-
-  /**
-   * Recordings in Kalrav that a track's audio matches: found through the fingerprint index, compared
-   * in full, and kept only where an earlier release (pending or live) uses them.
-   */
-  async function matchesOf(
-    release: { id: string; userId: string | null; submittedAt: Date },
-    sha256: string,
-    fingerprint: number[],
-  ): Promise<AudioMatch[]> {
-    const keys = fingerprintKeys(fingerprint);
-    const hits = keys.length
-      ? await db
-          .select({ sha256: fingerprintKeyRows.sha256 })
-          .from(fingerprintKeyRows)
-          .where(and(inArray(fingerprintKeyRows.key, keys), ne(fingerprintKeyRows.sha256, sha256)))
-          .groupBy(fingerprintKeyRows.sha256)
-          .having(sql`count(*) >= ${DUPLICATE_RULES.minKeyHits}`)
-          .orderBy(desc(sql`count(*)`))
-          .limit(10)
-      : [];
-    const shares = new Map<string, { share: number; matchedItems: number }>([
-      [sha256, { share: 1, matchedItems: fingerprint.length }],
-    ]);
-    if (hits.length) {
-      const candidates = await db
-        .select({ sha256: audioAnalyses.sha256, fingerprint: audioAnalyses.fingerprint })
-        .from(audioAnalyses)
-        .where(
-          inArray(
-            audioAnalyses.sha256,
-            hits.map((h) => h.sha256),
-          ),
-        );
-      for (const c of candidates)
-        if (c.fingerprint) shares.set(c.sha256, compareFingerprints(fingerprint, c.fingerprint));
-    }
-    const users = await db
-      .select({
-        sha256: tracks.audioSha256,
-        trackTitle: tracks.title,
-        trackArtist: tracks.artistName,
-        isrc: tracks.isrc,
-        releaseTitle: releases.title,
-        artistName: releases.artistName,
-        upcEan: releases.upcEan,
-        userId: releases.userId,
-      })
-      .from(tracks)
-      .innerJoin(releases, eq(releases.id, tracks.releaseId))
-      .where(
-        and(
-          inArray(tracks.audioSha256, [...shares.keys()]),
-          ne(releases.id, release.id),
-          inArray(releases.status, ["pending_review", "live"]),
-          sql`(${releases.submittedAt}, ${releases.id}) < (${release.submittedAt.toISOString()}::timestamptz, ${release.id}::uuid)`,
-        ),
-      )
-      .orderBy(asc(releases.submittedAt))
-      .limit(20);
-    return users.flatMap((u) => {
-      const match = u.sha256 ? shares.get(u.sha256) : undefined;
-      if (!match) return [];
-      return [
-        {
-          trackTitle: u.trackTitle,
-          artistName: u.trackArtist ?? u.artistName,
-          releaseTitle: u.releaseTitle,
-          upcEan: u.upcEan,
-          isrc: u.isrc,
-          sameOwner: u.userId !== null && u.userId === release.userId,
-          share: match.share,
-          matchedSeconds: match.matchedItems * FINGERPRINT_ITEM_SECONDS,
-        },
-      ];
-    });
-  }
+  const samples = createAudioChecks({ db, media });
 
   /**
    * The file's findings, then its levels and duplicates once those say it is WAV or FLAC stores take
@@ -308,24 +186,7 @@ export function createQualityCheck(deps: {
     const facts = auditAudio(subject, audio.facts);
     const container = audio.facts?.container;
     if (!audio.sha256 || !container || blockingCount(facts) > 0) return facts;
-    return [...facts, ...(await auditSamples(release, track, subject, audio.sha256, container, signal))];
-  }
-
-  async function auditSamples(
-    release: { id: string; userId: string | null; submittedAt: Date },
-    track: { isrc: string | null },
-    subject: string,
-    sha256: string,
-    container: string,
-    signal?: AbortSignal,
-  ): Promise<Finding[]> {
-    const analysis = await analysisOf(sha256, container, signal);
-    if (analysis.failure) return [undecodableFinding(subject, analysis.failure)];
-    const out = analysis.levels ? auditLevels(subject, analysis.levels) : [];
-    if (analysis.fingerprint?.length) {
-      out.push(...duplicateFindings(subject, await matchesOf(release, sha256, analysis.fingerprint), track.isrc));
-    }
-    return out;
+    return [...facts, ...(await samples.auditSamples(release, track, subject, audio.sha256, container, signal))];
   }
 
   return async function runQualityCheck(releaseId: string, signal?: AbortSignal): Promise<void> {
@@ -357,13 +218,7 @@ export function createQualityCheck(deps: {
         continue;
       }
       if (!track.audioFileUrl) {
-        findings.push({
-          code: "audio.missing",
-          severity: "blocking",
-          subject,
-          message: "This track has no audio file.",
-          fix: "Upload the track's WAV or FLAC file, or paste a link to it.",
-        });
+        findings.push(missingFinding("audio", subject));
         trackResults.push({ id: track.id, position: track.position, audio: null });
         continue;
       }
@@ -380,13 +235,7 @@ export function createQualityCheck(deps: {
       artwork = await fetchAndInspect("artwork", "Artwork", release.coverArtUrl, inspectArtwork, budget);
       findings.push(...(artwork.finding ? [artwork.finding] : auditArtwork(artwork.facts)));
     } else {
-      findings.push({
-        code: "artwork.missing",
-        severity: "blocking",
-        subject: "Artwork",
-        message: "This release has no cover artwork.",
-        fix: "Upload a square RGB JPG or PNG between 3000 and 6000 pixels a side, or paste a link to one.",
-      });
+      findings.push(missingFinding("artwork", "Artwork"));
     }
 
     const durations = new Map(

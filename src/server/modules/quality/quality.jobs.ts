@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { QC_MESSAGES } from "#domain/quality";
+import { type AudioFacts, auditUpload, blockingCount, QC_MESSAGES } from "#domain/quality";
 import type { Db } from "#server/db/client";
 import { releases } from "#server/db/schema";
 import type { JobHandlers } from "#server/jobs/queue";
@@ -7,6 +7,8 @@ import type { Logger } from "#server/lib/logger";
 import type { Mailer } from "#server/mail/mailer";
 import type { MediaStore } from "#server/media/media-store";
 import { notifyUser } from "#server/modules/notifications";
+import { finishedUpload } from "#server/modules/uploads";
+import { createAudioChecks } from "./audio-checks";
 import { createQualityCheck } from "./quality-check";
 
 /**
@@ -40,7 +42,15 @@ export function qualityJobs(deps: {
         },
       ),
   });
+  const audio = createAudioChecks({ db, media: deps.media });
   return {
+    // An audio upload just finished: measure it now (a file stores would refuse anyway is not decoded).
+    "audio-analysis": async (job, signal) => {
+      const file = await finishedUpload(db, job.ref);
+      if (!file?.facts || blockingCount(auditUpload("audio", file.facts)) > 0) return;
+      if (!(await deps.media.has(file.sha256))) return;
+      await audio.analysisOf(file.sha256, (file.facts as AudioFacts).container, signal);
+    },
     "quality-check": async (job, signal) => {
       try {
         await runQualityCheck(job.ref, signal);

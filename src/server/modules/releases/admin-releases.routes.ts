@@ -30,6 +30,7 @@ import {
   publicPageSchema,
   qualitySchema,
   storeStateSchema,
+  storeVerdictSchema,
   trackSchema,
 } from "./release-detail";
 import { releaseEventSchema } from "./release-events";
@@ -124,6 +125,8 @@ const routes = {
           tracks: z.array(trackSchema),
           files: z.array(fileVersionSchema),
           quality: qualitySchema,
+          /** Each store's verdict on the release as it stands (issue 40). */
+          verdict: storeVerdictSchema,
           deliveries: z.array(deliverySchema),
           delivery: deliveryStateSchema,
           stores: z.array(storeStateSchema),

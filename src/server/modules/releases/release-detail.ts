@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asc, eq, sql } from "drizzle-orm";
-import { AI_LEVELS, type AiArea, type TrackAi } from "#domain/ai-disclosure";
+import { AI_LEVELS, type AiArea, type AiLevel, releaseAiLevel, type TrackAi } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
 import { CONTRIBUTOR_ROLES } from "#domain/credits";
 import {
@@ -14,12 +14,13 @@ import {
 } from "#domain/deliveries";
 import type { AudioLevels } from "#domain/levels";
 import { QC_STATUSES, type QcStatus } from "#domain/quality";
+import { STORE_VERDICTS, storeVerdicts, verdictSummary } from "#domain/store-verdict";
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db, Tx } from "#server/db/client";
 import { audioAnalyses, dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
-import { claimReleaseCodes, deliveryFields, type IdentifierConfig } from "#server/modules/delivery";
+import { claimReleaseCodes, deliveryFields, type IdentifierConfig, storeFormat } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
 import { linkStats, releaseStoreLinks } from "#server/modules/store-links";
 import { releaseHistory } from "./release-events";
@@ -74,6 +75,28 @@ export const qualitySchema = z
     findings: z.array(findingSchema),
   })
   .openapi("QualityReport");
+
+export const storeVerdictSchema = z
+  .object({
+    /** "Ready for 5 of 6 stores…", the headline over the list. */
+    summary: z.string(),
+    stores: z.array(
+      z.object({
+        store: z.string(),
+        storeName: z.string(),
+        verdict: z.enum(STORE_VERDICTS),
+        reasons: z.array(
+          z.object({
+            kind: z.enum(["refused", "warning", "note"]),
+            subject: z.string(),
+            message: z.string(),
+            fix: z.string(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi("StoreVerdicts");
 
 export const deliverySchema = z
   .object({
@@ -246,13 +269,23 @@ export async function releaseExtras(db: Db, releaseId: string, stores: readonly 
     releaseStoreLinks(db, releaseId),
     linkStats(db, releaseId),
     db
-      .select({ releaseDate: releases.releaseDate, slug: releases.publicSlug })
+      .select({ releaseDate: releases.releaseDate, slug: releases.publicSlug, artworkAi: releases.artworkAi })
       .from(releases)
       .where(eq(releases.id, releaseId)),
   ]);
   const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
+  const verdicts = storeVerdicts(
+    stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) })),
+    {
+      checked: quality.status === "done",
+      findings: quality.findings,
+      levels: trackList.flatMap((t) => (t.levels ? [{ subject: `Track ${t.position} audio`, levels: t.levels }] : [])),
+      aiDeclared: releaseAiLevel(trackList, (facts[0]?.artworkAi ?? null) as AiLevel | null) !== null,
+    },
+  );
   return {
     history,
+    verdict: { summary: verdictSummary(verdicts), stores: verdicts },
     tracks: trackList,
     files,
     quality,

@@ -2,11 +2,21 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { RELEASE_STATUSES, RELEASE_TYPES, releaseInputSchema } from "#domain/releases";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
+import { findingSchema } from "#server/lib/finding-schema";
 import { enforceRateLimit } from "#server/lib/rate-limit";
 import { err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
+import { storeFormat } from "#server/modules/delivery";
+import { preflightRelease } from "#server/modules/quality";
 import { releaseIdParams, releaseSchema } from "./release.schema";
-import { deliveryStateSchema, publicPageSchema, qualitySchema, storeStateSchema, trackSchema } from "./release-detail";
+import {
+  deliveryStateSchema,
+  publicPageSchema,
+  qualitySchema,
+  storeStateSchema,
+  storeVerdictSchema,
+  trackSchema,
+} from "./release-detail";
 import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
@@ -16,6 +26,8 @@ const detailSchema = z.object({
   tracks: z.array(trackSchema),
   files: z.array(fileVersionSchema),
   quality: qualitySchema,
+  /** Each store's verdict on the release as it stands (issue 40). */
+  verdict: storeVerdictSchema,
   delivery: deliveryStateSchema,
   /** Where the release is, store by store. */
   stores: z.array(storeStateSchema),
@@ -52,6 +64,22 @@ const createReleaseRoute = createRoute({
     401: error("Signed out"),
     409: error("A UPC or ISRC that another release holds"),
     429: error("Too many uploads"),
+  },
+});
+
+const preflightRoute = createRoute({
+  method: "post",
+  path: "/releases/preflight",
+  tags: ["Releases"],
+  summary: "Each store's verdict on a release before it is submitted: what will pass, what will be refused, and why",
+  request: { body: { content: { "application/json": { schema: releaseInputSchema } }, required: true } },
+  responses: {
+    200: json(
+      z.object({ findings: z.array(findingSchema), verdict: storeVerdictSchema }),
+      'The findings so far and the verdict of every store ("checking" while uploads are still measured)',
+    ),
+    400: error("Invalid input"),
+    401: error("Signed out"),
   },
 });
 
@@ -148,6 +176,17 @@ export const releasesRouter = createRouter()
       input,
     );
     return c.json({ release }, 201);
+  })
+  .openapi(preflightRoute, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get("deps");
+    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const result = await preflightRelease(
+      { db: deps.database.db, media: deps.media, stores },
+      user.id,
+      c.req.valid("json"),
+    );
+    return c.json(result, 200);
   })
   .openapi(getRoute, async (c) => {
     const user = await requireUser(c);

@@ -142,12 +142,12 @@ export async function getRelease(deps: { db: Db; stores: readonly StoreConfig[] 
     .from(releases)
     .where(and(eq(releases.id, id), eq(releases.userId, ownerId)));
   if (!row) throw notFound();
-  const { tracks, files, quality, delivery, stores, publicPage, history } = await releaseExtras(
+  const { tracks, files, quality, verdict, delivery, stores, publicPage, history } = await releaseExtras(
     deps.db,
     id,
     deps.stores,
   );
-  return { release: toReleaseDto(row), tracks, files, quality, delivery, stores, publicPage, history };
+  return { release: toReleaseDto(row), tracks, files, quality, verdict, delivery, stores, publicPage, history };
 }
 
 /**

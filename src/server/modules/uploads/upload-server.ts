@@ -16,7 +16,7 @@ import {
 } from "#domain/uploads";
 import type { Db } from "#server/db/client";
 import { releases, tracks, uploads } from "#server/db/schema";
-import type { ScheduledTask } from "#server/jobs/queue";
+import { enqueueJob, type ScheduledTask } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import { inspectFile } from "#server/media/inspect";
 import type { MediaStore } from "#server/media/media-store";
@@ -190,11 +190,17 @@ export function createUploadServer(deps: {
       }
       const file = await adopt(upload.id);
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
-      const facts = await inspectFile(upload.metadata?.kind === "audio" ? "audio" : "artwork", file.path);
-      await db
-        .update(uploads)
-        .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5, facts })
-        .where(eq(uploads.id, upload.id));
+      const kind = upload.metadata?.kind === "audio" ? "audio" : "artwork";
+      const facts = await inspectFile(kind, file.path);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(uploads)
+          .set({ finishedAt: new Date(), sha256: file.sha256, md5: file.md5, facts })
+          .where(eq(uploads.id, upload.id));
+        // A master's levels and fingerprint are measured on the queue straight away, so the
+        // per-store verdict has them before the release is submitted.
+        if (kind === "audio") await enqueueJob(tx, "audio-analysis", upload.id, { maxAttempts: 2 });
+      });
       return {};
     },
   });

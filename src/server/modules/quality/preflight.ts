@@ -1,0 +1,131 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { aiDeclared, applyAiAnswer } from "#domain/ai-disclosure";
+import type { AudioLevels } from "#domain/levels";
+import {
+  type ArtworkFacts,
+  type AudioFacts,
+  auditArtwork,
+  auditAudio,
+  auditMetadata,
+  blockingCount,
+  type Finding,
+  missingFinding,
+} from "#domain/quality";
+import type { ReleaseData } from "#domain/releases";
+import { storeVerdicts, type VerdictStore, verdictSummary } from "#domain/store-verdict";
+import { planTracks } from "#domain/tracks";
+import type { Db } from "#server/db/client";
+import { audioAnalyses, uploads } from "#server/db/schema";
+import type { MediaStore } from "#server/media/media-store";
+import { createAudioChecks } from "./audio-checks";
+
+/** Said for files given as links: we only download them once the release is submitted. */
+const LINKED_FILES_NOTE = {
+  kind: "note" as const,
+  message: "Files given as links are downloaded and checked when you submit.",
+};
+
+/**
+ * The per-store verdict on a release not yet submitted (issue 40): the metadata rules on what the
+ * artist typed, the facts of the files they uploaded, and the levels and duplicates of those files as
+ * the analysis queued at each upload's finish measured them. Nothing is written.
+ */
+export async function preflightRelease(
+  deps: { db: Db; media: MediaStore; stores: readonly VerdictStore[] },
+  ownerId: string,
+  input: ReleaseData,
+) {
+  const { db } = deps;
+  const declared = applyAiAnswer(input);
+  const plan = planTracks(
+    {
+      title: input.title,
+      isExplicit: input.isExplicit,
+      audioUploadId: input.audioUploadId || null,
+      audioFileUrl: input.audioUploadId ? null : input.audioFileUrl || null,
+      ai: declared.unlistedTrackAi,
+    },
+    declared.tracks,
+  );
+  const ids = [...plan.flatMap((t) => (t.audioUploadId ? [t.audioUploadId] : [])), input.coverArtUploadId].filter(
+    (id): id is string => Boolean(id),
+  );
+  // Only the artist's own finished uploads count; anyone else's id reads as a missing file.
+  const owned = ids.length
+    ? await db
+        .select({ id: uploads.id, kind: uploads.kind, sha256: uploads.sha256, facts: uploads.facts })
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, ownerId)))
+    : [];
+  const upload = (id: string | null | undefined, kind: string) =>
+    owned.find((u) => u.id === id && u.kind === kind && u.sha256);
+
+  const audio = createAudioChecks({ db, media: deps.media });
+  const findings: Finding[] = [];
+  const levels: { subject: string; levels: AudioLevels }[] = [];
+  let measured = true;
+  let linked = false;
+  const durations = new Map<number, number | null>();
+  for (const track of plan) {
+    const subject = `Track ${track.position} audio`;
+    const file = upload(track.audioUploadId, "audio");
+    if (!file?.sha256) {
+      if (track.audioFileUrl) linked = true;
+      else findings.push(missingFinding("audio", subject));
+      continue;
+    }
+    const facts = file.facts as AudioFacts | null;
+    durations.set(track.position, facts?.durationSeconds ? Math.round(facts.durationSeconds) : null);
+    const factFindings = auditAudio(subject, facts);
+    findings.push(...factFindings);
+    if (blockingCount(factFindings) > 0) continue;
+    const [known] = await db
+      .select({ levels: audioAnalyses.levels })
+      .from(audioAnalyses)
+      .where(eq(audioAnalyses.sha256, file.sha256));
+    if (!known) {
+      measured = false; // still being measured on the queue
+      continue;
+    }
+    if (known.levels) levels.push({ subject, levels: known.levels });
+    findings.push(
+      ...(await audio.auditSamples(
+        { id: null, userId: ownerId, submittedAt: new Date() },
+        { isrc: track.isrc },
+        subject,
+        file.sha256,
+        facts?.container ?? "",
+      )),
+    );
+  }
+  const cover = upload(input.coverArtUploadId, "artwork");
+  if (cover) findings.push(...auditArtwork(cover.facts as ArtworkFacts | null));
+  else if (input.coverArtUrl) linked = true;
+  else findings.push(missingFinding("artwork", "Artwork"));
+  findings.push(
+    ...auditMetadata({
+      title: input.title,
+      artistName: input.artistName,
+      releaseType: input.releaseType,
+      upcEan: input.upcEan || null,
+      isExplicit: input.isExplicit,
+      tracks: plan.map((t) => ({
+        position: t.position,
+        title: t.title,
+        isrc: t.isrc,
+        featuredArtists: t.featuredArtists,
+        durationSeconds: durations.get(t.position) ?? null,
+        isExplicit: t.isExplicit,
+      })),
+    }),
+  );
+  findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
+  const lines = storeVerdicts(deps.stores, {
+    checked: measured,
+    findings,
+    levels,
+    aiDeclared: aiDeclared(input.aiUsed, declared.artworkAi, declared.tracks.length ? declared.tracks : plan),
+  });
+  if (linked) for (const line of lines) line.reasons.push({ ...LINKED_FILES_NOTE, subject: "Files", fix: "" });
+  return { findings, verdict: { summary: verdictSummary(lines), stores: lines } };
+}
