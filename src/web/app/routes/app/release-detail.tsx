@@ -14,11 +14,12 @@ import { paths } from "#web/config/paths";
 import { useRelease } from "#web/features/releases/api/get-release";
 import { EditReleaseDialog } from "#web/features/releases/components/edit-release-dialog";
 import { PublicPageCard } from "#web/features/releases/components/public-page-card";
-import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { LevelsTable, QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseHistory } from "#web/features/releases/components/release-history";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ArtistReleaseBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreTimeline, whereabouts } from "#web/features/releases/components/store-timeline";
+import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { SplitsCard } from "#web/features/royalties/components/splits-card";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
@@ -159,7 +160,11 @@ export function ReleaseDetailPage() {
       <Card>
         <QualityReportView quality={data.quality} onEdit={changeable ? () => setEditing(true) : undefined} />
       </Card>
+      <Card>
+        <StoreVerdictsView verdict={data.verdict} />
+      </Card>
       <TrackTable tracks={data.tracks} />
+      <LevelsTable tracks={data.tracks} />
       <SplitsCard releaseId={release.id} ownerName={release.artistName} />
       <ReleaseHistory history={data.history} />
       {changeable && <EditReleaseDialog release={release} open={editing} onOpenChange={setEditing} />}

@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
+import { normalisationNote } from "#domain/levels";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
 import { formatDuration } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
@@ -139,6 +140,57 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
           { header: "Credits", className: "text-xs", cell: (t) => creditsLine(t.contributors) || "—" },
           { header: "Duration", cell: (t) => formatDuration(t.durationSeconds) },
           { header: "Explicit", cell: (t) => (t.isExplicit ? "Yes" : "No") },
+        ]}
+      />
+    </section>
+  );
+}
+
+const dB = (n: number | null, unit: string) => (n === null ? "—" : `${n.toFixed(1).replace("-", "−")} ${unit}`);
+const seconds = (n: number) => `${n.toFixed(1)} s`;
+
+/**
+ * Each master's measured levels (EBU R128 loudness, true peak, clipping, silence at the ends) and
+ * what two stores do with it; nothing when no track has been measured yet.
+ */
+export function LevelsTable({ tracks, headingLevel = 2 }: { tracks: Track[]; headingLevel?: 2 | 3 }) {
+  const measured = tracks.filter((t) => t.levels);
+  if (!measured.length) return null;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section aria-labelledby="levels-heading" className="grid gap-3">
+      <Heading id="levels-heading" className="text-lg font-semibold">
+        Levels
+      </Heading>
+      <p className="text-sm text-muted-foreground">
+        Measured from each master (EBU R128). Stores play every track at their own loudness: a louder master is turned
+        down, so it gains nothing from being squeezed.
+      </p>
+      <DataTable
+        label="Measured levels"
+        className="min-w-[640px]"
+        rows={measured}
+        rowKey={(t) => t.id}
+        emptyText="Not measured yet."
+        columns={[
+          { header: "#", cell: (t) => t.position },
+          { header: "Title", cell: (t) => t.title },
+          { header: "Loudness", cell: (t) => dB(t.levels?.integratedLufs ?? null, "LUFS") },
+          { header: "True peak", cell: (t) => dB(t.levels?.truePeakDbtp ?? null, "dBTP") },
+          {
+            header: "Clipping",
+            cell: (t) =>
+              t.levels?.clippedSamples ? `${t.levels.clippedSamples.toLocaleString("en-IN")} samples` : "None",
+          },
+          {
+            header: "Silence (start / end)",
+            cell: (t) =>
+              t.levels
+                ? `${seconds(t.levels.leadingSilenceSeconds)} / ${seconds(t.levels.trailingSilenceSeconds)}`
+                : "—",
+          },
+          { header: "Spotify", cell: (t) => (t.levels ? normalisationNote(t.levels, "spotify") : "—") },
+          { header: "Apple Music", cell: (t) => (t.levels ? normalisationNote(t.levels, "apple-music") : "—") },
         ]}
       />
     </section>

@@ -49,8 +49,10 @@ import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import type { Release, Track } from "#web/features/releases/api/get-release";
+import { usePreflight } from "#web/features/releases/api/preflight-release";
 import { DisputeCodeDialog } from "#web/features/releases/components/dispute-code-dialog";
 import { FileField } from "#web/features/releases/components/file-field";
+import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { ApiClientError } from "#web/lib/api-client";
 
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
@@ -317,8 +319,8 @@ export function ReleaseForm({
   const aiUsed = form.watch("aiUsed");
   const pastDate = isPastDate(releaseDate, todayIst());
   const [releasedBefore, setReleasedBefore] = useState(Boolean(initial.originalReleaseDate));
-  const submit = form.handleSubmit(async (values) => {
-    if (uploading) return;
+  /** The form's values as the API takes them, or null with each problem shown beside its field. */
+  const validated = (values: ReleaseFormValues): ReleaseInput | null => {
     const input = toInput({
       ...values,
       originalReleaseDate: pastDate && releasedBefore ? values.originalReleaseDate : "",
@@ -340,12 +342,24 @@ export function ReleaseForm({
         description: notice?.description ?? message,
         variant: "destructive",
       });
-      return;
+      return null;
     }
-    if (!parsed.success) return;
+    return parsed.success ? parsed.data : null;
+  };
+  // The release as it stood when the artist last asked the stores' verdict (null: not asked).
+  const [checked, setChecked] = useState<ReleaseInput | null>(null);
+  const check = form.handleSubmit((values) => {
+    const input = validated(values);
+    if (input) setChecked(input);
+  });
+  const submit = form.handleSubmit(async (values) => {
+    if (uploading) return;
+    const input = validated(values);
+    if (!input) return;
     try {
-      await onSubmit(parsed.data, { blockingFiles: Object.values(blocked).filter(Boolean).length });
+      await onSubmit(input, { blockingFiles: Object.values(blocked).filter(Boolean).length });
       setDisputable(null);
+      setChecked(null);
       form.reset(EMPTY_RELEASE);
       setReleasedBefore(false);
     } catch (err) {
@@ -795,6 +809,7 @@ export function ReleaseForm({
           </div>
         )}
       </fieldset>
+      {checked && <PreflightVerdict input={checked} id={idOf("verdict")} />}
       {disputable && (
         <div role="alert" className="grid gap-2 rounded-md border border-border p-3 text-sm">
           <p className="font-medium text-red-700 dark:text-red-400">{disputable.message}</p>
@@ -807,6 +822,9 @@ export function ReleaseForm({
         <Button type="submit" disabled={submitting || uploading > 0}>
           {uploading > 0 ? UPLOAD_MESSAGES.waiting(uploading) : submitting ? submittingLabel : submitLabel}
         </Button>
+        <Button type="button" variant="outline" onClick={check} disabled={uploading > 0}>
+          Check with the stores
+        </Button>
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
@@ -814,5 +832,29 @@ export function ReleaseForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** The stores' verdict on the release as the form held it when the artist asked. */
+function PreflightVerdict({ input, id }: { input: ReleaseInput; id: string }) {
+  const preflight = usePreflight(input);
+  if (preflight.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Checking the release against each store's rules…
+      </p>
+    );
+  }
+  if (preflight.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {preflight.error instanceof Error ? preflight.error.message : "The check could not run. Try again."}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-border p-4">
+      <StoreVerdictsView verdict={preflight.data.verdict} id={id} />
+    </div>
   );
 }

@@ -12,10 +12,11 @@ import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
 import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
 import { DeliveryStatusBadge } from "#web/features/releases/components/delivery-status-badge";
-import { QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import { LevelsTable, QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
 import { ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreLinkForm } from "#web/features/releases/components/store-link-form";
+import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { formatDate } from "#web/lib/format";
 
 /**
@@ -94,7 +95,9 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
               headingLevel={3}
             />
             <QualityReportView quality={data.quality} headingLevel={3} />
+            <StoreVerdictsView verdict={data.verdict} headingLevel={3} id="review-store-verdicts" />
             <TrackTable tracks={data.tracks} />
+            <LevelsTable tracks={data.tracks} headingLevel={3} />
             <section aria-labelledby="deliveries-heading" className="grid gap-3">
               <div className="flex flex-wrap items-baseline gap-3">
                 <h3 id="deliveries-heading" className="text-lg font-semibold">
