@@ -21,6 +21,7 @@ import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard
 import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
+import { provenancePages, provenanceRouter } from "#server/modules/provenance";
 import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter, splitTemplatesRouter } from "#server/modules/royalties";
@@ -59,7 +60,8 @@ export function createApi() {
     .route("/", reportsRouter)
     .route("/", royaltiesRouter)
     .route("/", splitTemplatesRouter)
-    .route("/", analyticsRouter);
+    .route("/", analyticsRouter)
+    .route("/", provenanceRouter);
 }
 
 export function createApp(deps: AppDeps) {
@@ -153,6 +155,11 @@ export function createApp(deps: AppDeps) {
       visitorOf: (c) =>
         deps.payoutEncryptor.digest(`visitor:${clientIp(c, deps.trustProxy)}|${c.req.header("user-agent") ?? ""}`),
     })),
+  );
+
+  app.route(
+    "/",
+    provenancePages(() => ({ db: deps.database.db, signer: deps.provenance, publicUrl: deps.publicUrl })),
   );
 
   if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl, deps.delivery.stores.length);

@@ -37,6 +37,10 @@ const MATRIX: Record<string, Access> = {
   "DELETE /releases/{id}": "owner",
   "GET /releases/{id}/tracks/{position}/audio": "owner",
   "GET /releases/{id}/artwork": "owner",
+  "POST /releases/{id}/provenance": "owner",
+  // Anyone may check a provenance record by its (unguessable) id: that is what it is for.
+  "GET /provenance/{id}": "public",
+  "GET /provenance/{id}/pdf": "public",
   // Before the admin routes below, which act on the owner's release (one of them deletes it).
   "GET /releases/{id}/splits": "owner",
   "PUT /releases/{id}/tracks/{trackId}/split": "owner",

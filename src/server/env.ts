@@ -17,6 +17,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /** The Ed25519 key (PKCS#8 PEM) that signs provenance records; generated into DATA_DIR when unset. */
+  PROVENANCE_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),

@@ -28,6 +28,7 @@ import {
   type StoreConfig,
 } from "#server/modules/delivery";
 import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
+import { loadOrCreateSigner } from "#server/modules/provenance";
 import { qualityJobs } from "#server/modules/quality";
 import { tellOwnerOfRejection } from "#server/modules/releases";
 import { reportJobs } from "#server/modules/reports";
@@ -292,6 +293,7 @@ export async function startServer(
     payments,
     payouts,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
+    provenance: loadOrCreateSigner(env.DATA_DIR, env.PROVENANCE_KEY),
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: {
       attempts: env.SIGN_IN_ACCOUNT_ATTEMPTS,

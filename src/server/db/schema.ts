@@ -1325,3 +1325,22 @@ export const fingerprintKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.sha256] })],
 );
+
+/**
+ * Signed provenance records (issue 40): the canonical JSON that was signed, byte for byte, with its
+ * Ed25519 signature. Append-only: a changed release gets a new record; old ones stay checkable.
+ */
+export const provenanceRecords = pgTable(
+  "provenance_records",
+  {
+    id: text("id").primaryKey(),
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
+    /** SHA-256 of what the record says (without its id and time): the same content reuses its record. */
+    contentSha256: text("content_sha256").notNull(),
+    document: text("document").notNull(),
+    signature: text("signature").notNull(),
+    keyId: text("key_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("provenance_records_release_idx").on(t.releaseId, t.createdAt)],
+);

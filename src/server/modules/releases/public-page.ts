@@ -8,6 +8,7 @@ import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
 import type { AppEnv } from "#server/context";
 import type { Db } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
+import { publicPageHtml } from "#server/lib/public-page-html";
 import type { MediaStore } from "#server/media/media-store";
 import type { StoreConfig } from "#server/modules/delivery";
 import { countLinkEvent, releaseStoreLinks } from "#server/modules/store-links";
@@ -58,54 +59,6 @@ function destination(entry: { store: StoreConfig; url: string | null }, title: s
   return template ? template.replace("{query}", encodeURIComponent(`${title} ${artist}`)) : null;
 }
 
-function page(opts: { title: string; description: string; url: string; image: string; body: string; status?: string }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(opts.title)} | Kalrav</title>
-<meta name="description" content="${escapeHtml(opts.description)}">
-<link rel="canonical" href="${escapeHtml(opts.url)}">
-<meta property="og:type" content="music.album">
-<meta property="og:site_name" content="Kalrav">
-<meta property="og:title" content="${escapeHtml(opts.title)}">
-<meta property="og:description" content="${escapeHtml(opts.description)}">
-<meta property="og:url" content="${escapeHtml(opts.url)}">
-<meta property="og:image" content="${escapeHtml(opts.image)}">
-<meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${escapeHtml(opts.title)}">
-<meta name="twitter:description" content="${escapeHtml(opts.description)}">
-<meta name="twitter:image" content="${escapeHtml(opts.image)}">
-<style>
-  :root { color-scheme: dark; --bg: #14121f; --fg: #f5f3ff; --muted: #c4bfdc; --accent: #a78bfa; }
-  * { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; background: var(--bg); color: var(--fg);
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: grid; place-items: center; }
-  main { width: min(100%, 28rem); padding: 2rem 1.25rem; text-align: center; }
-  img { width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; border-radius: 1rem; background: #2a2640; }
-  h1 { margin: 1.25rem 0 0.25rem; font-size: 1.75rem; }
-  .artist { margin: 0; color: var(--muted); font-size: 1.1rem; }
-  .note { margin: 1rem 0 0; color: var(--muted); }
-  ul { list-style: none; padding: 0; margin: 1.5rem 0 0; display: grid; gap: 0.75rem; }
-  a.store { display: flex; justify-content: space-between; align-items: center; padding: 0.9rem 1.1rem;
-    border-radius: 0.75rem; background: #26223a; color: var(--fg); text-decoration: none; font-weight: 600; }
-  a.store:hover, a.store:focus-visible { background: #332d4f; outline: 2px solid var(--accent); outline-offset: 2px; }
-  a.store span { color: var(--accent); }
-  li.soon { padding: 0.9rem 1.1rem; border-radius: 0.75rem; border: 1px solid #3a3454; color: var(--muted); }
-  footer { margin-top: 2rem; font-size: 0.85rem; color: var(--muted); }
-  footer a { color: var(--accent); }
-</style>
-</head>
-<body>
-<main>
-${opts.body}
-<footer>Distributed with <a href="/">Kalrav</a></footer>
-</main>
-</body>
-</html>`;
-}
-
 /**
  * A release's public page (a smart link) at /r/<slug>: server-rendered so WhatsApp and other apps
  * read its Open Graph tags; one button per store where the release is live; "Coming <date>" with
@@ -123,7 +76,7 @@ export function publicReleasePages(
 ) {
   const app = new Hono<AppEnv>();
   const notFound = (publicUrl: string) =>
-    page({
+    publicPageHtml({
       title: "Release not available",
       description: "This release is not available on Kalrav.",
       url: publicUrl,
@@ -169,7 +122,9 @@ export function publicReleasePages(
       }`;
     }
     c.header("Cache-Control", "no-store");
-    return c.html(page({ title: `${release.title} by ${release.artistName}`, description, url, image, body }));
+    return c.html(
+      publicPageHtml({ title: `${release.title} by ${release.artistName}`, description, url, image, body }),
+    );
   });
 
   app.get("/r/:slug/go/:store", async (c) => {

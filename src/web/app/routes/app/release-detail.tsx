@@ -11,6 +11,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { paths } from "#web/config/paths";
+import { ProvenanceCard } from "#web/features/provenance/components/provenance-card";
 import { useRelease } from "#web/features/releases/api/get-release";
 import { EditReleaseDialog } from "#web/features/releases/components/edit-release-dialog";
 import { PublicPageCard } from "#web/features/releases/components/public-page-card";
@@ -165,6 +166,9 @@ export function ReleaseDetailPage() {
       </Card>
       <TrackTable tracks={data.tracks} />
       <LevelsTable tracks={data.tracks} />
+      <Card>
+        <ProvenanceCard releaseId={release.id} checked={data.quality.status === "done"} />
+      </Card>
       <SplitsCard releaseId={release.id} ownerName={release.artistName} />
       <ReleaseHistory history={data.history} />
       {changeable && <EditReleaseDialog release={release} open={editing} onOpenChange={setEditing} />}
