@@ -18,6 +18,7 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client";
 import { rebuildLedger } from "#server/modules/royalties";
 import { CHROMIUM_ARGS } from "../playwright.config";
+import { measureFingerprintLookup } from "./fingerprints";
 import { importReportTable, measureImport } from "./report-import";
 import { measureUploads, uploadReport } from "./upload";
 
@@ -305,6 +306,15 @@ async function main() {
         : undefined;
     if (reportImport) reportImport.phases = importPhases;
 
+    // Issue 40: a duplicate lookup among 100,000 fingerprinted tracks.
+    const fingerprints =
+      !ONLY || ONLY === "fingerprint"
+        ? await measureFingerprintLookup({
+            databaseUrl: url.toString(),
+            files: Number(process.env.BENCH_FINGERPRINTS ?? 100_000),
+          })
+        : undefined;
+
     const results = {
       baselines: { static: staticBase, db: dbBase },
       reportImport,
@@ -312,6 +322,7 @@ async function main() {
       singleConnection: single,
       signIn,
       uploads,
+      fingerprints,
       frontend: {
         landingJsGzipBytes,
         chunks: chunks.sort((a, b) => b.jsGzipBytes + b.cssGzipBytes - a.jsGzipBytes - a.cssGzipBytes),
@@ -337,6 +348,11 @@ async function main() {
     );
     if (uploads) process.stdout.write(uploadReport(uploads));
     if (reportImport) process.stdout.write(importReportTable(reportImport));
+    if (fingerprints) {
+      process.stdout.write(
+        `Duplicate lookup among ${fingerprints.files.toLocaleString("en")} tracks (${fingerprints.indexRows.toLocaleString("en")} index rows): p50 ${fingerprints.p50Ms} ms, p99 ${fingerprints.p99Ms} ms, original found ${fingerprints.found} of ${fingerprints.lookups}\n`,
+      );
+    }
     for (const [page, r] of Object.entries(lighthouse)) {
       process.stdout.write(
         `Lighthouse ${page}: performance ${r.performance}, LCP ${r.lcpMs} ms (median; runs ${r.runs.join(", ")})\n`,

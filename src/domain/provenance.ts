@@ -1,4 +1,5 @@
 import type { AiArea, AiLevel } from "./ai-disclosure";
+import type { DeliveryKind } from "./deliveries";
 
 /**
  * The provenance record (issue 40): what a release declared about AI, the exact files we hold for it
@@ -28,7 +29,7 @@ export interface ProvenanceDocument {
   deliveries: {
     store: string;
     storeName: string;
-    kind: string;
+    kind: DeliveryKind;
     sentAt: string | null;
     acknowledgedAt: string | null;
   }[];

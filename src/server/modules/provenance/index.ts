@@ -2,6 +2,7 @@
 
 // Its additions to every route's dependencies (AppDeps).
 export type {} from "./deps";
-export { provenancePages, provenanceRouter } from "./provenance.routes";
+export { provenanceRouter } from "./provenance.routes";
+export { provenancePages } from "./provenance-page";
 export type { ProvenanceSigner } from "./signing-key";
 export { loadOrCreateSigner } from "./signing-key";

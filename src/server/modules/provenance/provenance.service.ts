@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { type AiLevel, releaseAiLevel } from "#domain/ai-disclosure";
+import type { DeliveryKind } from "#domain/deliveries";
 import { canonicalJson, PROVENANCE_KIND, PROVENANCE_MESSAGES, type ProvenanceDocument } from "#domain/provenance";
 import type { Db } from "#server/db/client";
 import { audioAnalyses, deliveries, provenanceRecords, releases, tracks } from "#server/db/schema";
@@ -80,7 +81,7 @@ async function releaseFacts(db: Db, releaseId: string, storeName: (id: string) =
         .map((d) => ({
           store: d.store,
           storeName: storeName(d.store),
-          kind: d.kind,
+          kind: d.kind as DeliveryKind,
           sentAt: d.sentAt?.toISOString() ?? null,
           acknowledgedAt: d.acknowledgedAt?.toISOString() ?? null,
         })),

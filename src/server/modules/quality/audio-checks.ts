@@ -4,6 +4,7 @@ import {
   compareFingerprints,
   DUPLICATE_RULES,
   duplicateFindings,
+  type FingerprintMatch,
   fingerprintKeys,
 } from "#domain/duplicates";
 import { type AudioLevels, auditLevels, undecodableFinding } from "#domain/levels";
@@ -25,6 +26,100 @@ export interface MatchContext {
  * per distinct file, and the recordings in Kalrav it matches. Used by the quality check, by the
  * analysis queued when an upload finishes, and by the verdict before submission.
  */
+/**
+ * Analysed files whose audio matches a fingerprint: found through the index (files sharing enough
+ * sampled keys), then compared in full. The file itself (same SHA-256) always matches whole.
+ */
+export async function matchingFiles(
+  db: Pick<Db, "select">,
+  sha256: string,
+  fingerprint: number[],
+): Promise<Map<string, FingerprintMatch>> {
+  const keys = fingerprintKeys(fingerprint);
+  const hits = keys.length
+    ? await db
+        .select({ sha256: fingerprintKeyRows.sha256 })
+        .from(fingerprintKeyRows)
+        .where(and(inArray(fingerprintKeyRows.key, keys), ne(fingerprintKeyRows.sha256, sha256)))
+        .groupBy(fingerprintKeyRows.sha256)
+        .having(sql`count(*) >= ${DUPLICATE_RULES.minKeyHits}`)
+        .orderBy(desc(sql`count(*)`))
+        .limit(10)
+    : [];
+  const shares = new Map<string, FingerprintMatch>([[sha256, { share: 1, matchedItems: fingerprint.length }]]);
+  if (hits.length) {
+    const candidates = await db
+      .select({ sha256: audioAnalyses.sha256, fingerprint: audioAnalyses.fingerprint })
+      .from(audioAnalyses)
+      .where(
+        inArray(
+          audioAnalyses.sha256,
+          hits.map((h) => h.sha256),
+        ),
+      );
+    for (const c of candidates)
+      if (c.fingerprint) shares.set(c.sha256, compareFingerprints(fingerprint, c.fingerprint));
+  }
+  return shares;
+}
+
+/**
+ * Recordings in Kalrav that a track's audio matches, kept only where an earlier release (pending or
+ * live) uses them.
+ */
+export async function findMatches(
+  db: Pick<Db, "select">,
+  release: MatchContext,
+  sha256: string,
+  fingerprint: number[],
+): Promise<AudioMatch[]> {
+  const shares = await matchingFiles(db, sha256, fingerprint);
+  const users = await db
+    .select({
+      sha256: tracks.audioSha256,
+      trackTitle: tracks.title,
+      trackArtist: tracks.artistName,
+      isrc: tracks.isrc,
+      releaseTitle: releases.title,
+      artistName: releases.artistName,
+      upcEan: releases.upcEan,
+      userId: releases.userId,
+    })
+    .from(tracks)
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(
+      and(
+        inArray(tracks.audioSha256, [...shares.keys()]),
+        inArray(releases.status, ["pending_review", "live"]),
+        // Releases submitted before this one (all of them, for one not submitted yet).
+        release.id
+          ? and(
+              ne(releases.id, release.id),
+              sql`(${releases.submittedAt}, ${releases.id}) < (${release.submittedAt.toISOString()}::timestamptz, ${release.id}::uuid)`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(releases.submittedAt))
+    .limit(20);
+  return users.flatMap((u) => {
+    const match = u.sha256 ? shares.get(u.sha256) : undefined;
+    if (!match) return [];
+    return [
+      {
+        trackTitle: u.trackTitle,
+        artistName: u.trackArtist ?? u.artistName,
+        releaseTitle: u.releaseTitle,
+        upcEan: u.upcEan,
+        isrc: u.isrc,
+        sameOwner: u.userId !== null && u.userId === release.userId,
+        share: match.share,
+        matchedSeconds: match.matchedItems * FINGERPRINT_ITEM_SECONDS,
+      },
+    ];
+  });
+}
+
 export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
   const { db, media } = deps;
 
@@ -62,84 +157,6 @@ export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
     return row;
   }
 
-  /**
-   * Recordings in Kalrav that a track's audio matches: found through the fingerprint index, compared
-   * in full, and kept only where an earlier release (pending or live) uses them.
-   */
-  async function matchesOf(release: MatchContext, sha256: string, fingerprint: number[]): Promise<AudioMatch[]> {
-    const keys = fingerprintKeys(fingerprint);
-    const hits = keys.length
-      ? await db
-          .select({ sha256: fingerprintKeyRows.sha256 })
-          .from(fingerprintKeyRows)
-          .where(and(inArray(fingerprintKeyRows.key, keys), ne(fingerprintKeyRows.sha256, sha256)))
-          .groupBy(fingerprintKeyRows.sha256)
-          .having(sql`count(*) >= ${DUPLICATE_RULES.minKeyHits}`)
-          .orderBy(desc(sql`count(*)`))
-          .limit(10)
-      : [];
-    const shares = new Map<string, { share: number; matchedItems: number }>([
-      [sha256, { share: 1, matchedItems: fingerprint.length }],
-    ]);
-    if (hits.length) {
-      const candidates = await db
-        .select({ sha256: audioAnalyses.sha256, fingerprint: audioAnalyses.fingerprint })
-        .from(audioAnalyses)
-        .where(
-          inArray(
-            audioAnalyses.sha256,
-            hits.map((h) => h.sha256),
-          ),
-        );
-      for (const c of candidates)
-        if (c.fingerprint) shares.set(c.sha256, compareFingerprints(fingerprint, c.fingerprint));
-    }
-    const users = await db
-      .select({
-        sha256: tracks.audioSha256,
-        trackTitle: tracks.title,
-        trackArtist: tracks.artistName,
-        isrc: tracks.isrc,
-        releaseTitle: releases.title,
-        artistName: releases.artistName,
-        upcEan: releases.upcEan,
-        userId: releases.userId,
-      })
-      .from(tracks)
-      .innerJoin(releases, eq(releases.id, tracks.releaseId))
-      .where(
-        and(
-          inArray(tracks.audioSha256, [...shares.keys()]),
-          inArray(releases.status, ["pending_review", "live"]),
-          // Releases submitted before this one (all of them, for one not submitted yet).
-          release.id
-            ? and(
-                ne(releases.id, release.id),
-                sql`(${releases.submittedAt}, ${releases.id}) < (${release.submittedAt.toISOString()}::timestamptz, ${release.id}::uuid)`,
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(releases.submittedAt))
-      .limit(20);
-    return users.flatMap((u) => {
-      const match = u.sha256 ? shares.get(u.sha256) : undefined;
-      if (!match) return [];
-      return [
-        {
-          trackTitle: u.trackTitle,
-          artistName: u.trackArtist ?? u.artistName,
-          releaseTitle: u.releaseTitle,
-          upcEan: u.upcEan,
-          isrc: u.isrc,
-          sameOwner: u.userId !== null && u.userId === release.userId,
-          share: match.share,
-          matchedSeconds: match.matchedItems * FINGERPRINT_ITEM_SECONDS,
-        },
-      ];
-    });
-  }
-
   async function auditSamples(
     release: MatchContext,
     track: { isrc: string | null },
@@ -152,10 +169,10 @@ export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
     if (analysis.failure) return [undecodableFinding(subject, analysis.failure)];
     const out = analysis.levels ? auditLevels(subject, analysis.levels) : [];
     if (analysis.fingerprint?.length) {
-      out.push(...duplicateFindings(subject, await matchesOf(release, sha256, analysis.fingerprint), track.isrc));
+      out.push(...duplicateFindings(subject, await findMatches(db, release, sha256, analysis.fingerprint), track.isrc));
     }
     return out;
   }
 
-  return { analysisOf, matchesOf, auditSamples };
+  return { analysisOf, auditSamples };
 }
