@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { eanFor, isrcFor, isValidIsrc, isValidUpcEan, normaliseIsrc, upcCapacity } from "./identifiers";
 import { releaseInputSchema } from "./releases";
-import { expectedReleaseType, isoDuration, planTracks, TRACK_MESSAGES, trackListProblem } from "./tracks";
+import {
+  expectedReleaseType,
+  isoDuration,
+  planTracks,
+  TRACK_MESSAGES,
+  type TrackPlan,
+  titleWithVersion,
+  trackInputSchema,
+  trackListProblem,
+} from "./tracks";
 
 describe("store conventions for track lists", () => {
   it("single 1–3 tracks, EP 4–6 or ≤ 30 min, else album", () => {
@@ -32,6 +41,7 @@ describe("track lists", () => {
       {
         position: 1,
         title: "Monsoon",
+        version: null,
         audioFileUrl: release.audioFileUrl,
         audioUploadId: null,
         isrc: null,
@@ -48,6 +58,7 @@ describe("track lists", () => {
     const planned = planTracks({ ...release, audioFileUrl: null, audioUploadId: "up1" }, [
       {
         title: "",
+        version: "",
         audioFileUrl: "",
         audioUploadId: "",
         isrc: "",
@@ -60,6 +71,7 @@ describe("track lists", () => {
       },
       {
         title: "Two",
+        version: "",
         audioFileUrl: "https://x.example/2.wav",
         audioUploadId: "up2",
         isrc: "",
@@ -80,6 +92,7 @@ describe("track lists", () => {
     const planned = planTracks(release, [
       {
         title: "",
+        version: "",
         audioFileUrl: "https://elsewhere/x.wav",
         audioUploadId: "",
         isrc: "",
@@ -92,6 +105,7 @@ describe("track lists", () => {
       },
       {
         title: "Two",
+        version: "",
         audioFileUrl: "https://x.example/2.wav",
         audioUploadId: "",
         isrc: "INZZZ2600002",
@@ -108,9 +122,16 @@ describe("track lists", () => {
       [2, "Two", "https://x.example/2.wav", "INZZZ2600002"],
     ]);
   });
+  it("keeps a version out of the title, and reads it back after it", () => {
+    const [planned] = planTracks(release, [{ ...trackInputSchema.parse({ title: "Monsoon" }), version: "Acoustic" }]);
+    expect(planned).toMatchObject({ title: "Monsoon", version: "Acoustic" });
+    expect(titleWithVersion(planned as TrackPlan)).toBe("Monsoon (Acoustic)");
+    expect(titleWithVersion({ title: "Monsoon", version: null })).toBe("Monsoon");
+  });
   it("explains what is wrong with a list", () => {
     const t = (over = {}) => ({
       title: "T",
+      version: "",
       audioFileUrl: "https://x/a.wav",
       audioUploadId: "",
       isrc: "",

@@ -16,6 +16,7 @@ export const MAX_FEATURED_ARTISTS = 10;
 export const RELEASE_SHAPE = { singleMaxTracks: 3, singleMaxTrackSeconds: 600, epMaxTracks: 6, epMaxSeconds: 30 * 60 };
 
 export const TRACK_MESSAGES = {
+  versionHint: "Remix, Live, Acoustic…: leave it empty for the original. Stores show it after the title.",
   titleRequired: "Every track needs a title.",
   audioRequired: "Every track needs an audio file: upload one or paste a link.",
   invalidAudio: "Please provide a valid HTTP/HTTPS URL for each track's audio file.",
@@ -32,6 +33,8 @@ export const TRACK_MESSAGES = {
  */
 export const trackInputSchema = z.object({
   title: z.string().trim().max(200).default(""),
+  /** What makes the recording a version ("Remix", "Live at …"): kept out of the title, as stores ask. */
+  version: z.string().trim().max(100).default(""),
   audioFileUrl: z.string().trim().max(2048).default(""),
   /** A finished upload of the track's audio; when given, the link is not used. */
   audioUploadId: uploadIdSchema,
@@ -59,6 +62,7 @@ export type TrackData = z.output<typeof trackInputSchema>;
 export interface TrackPlan {
   position: number;
   title: string;
+  version: string | null;
   audioFileUrl: string | null;
   audioUploadId: string | null;
   isrc: string | null;
@@ -90,6 +94,7 @@ export function planTracks(
     : [
         {
           title: release.title,
+          version: "",
           audioFileUrl: "",
           audioUploadId: "",
           isrc: "",
@@ -104,6 +109,7 @@ export function planTracks(
   return listed.map((t, i) => ({
     position: i + 1,
     title: t.title || (i === 0 ? release.title : ""),
+    version: t.version || null,
     ...(i === 0
       ? { audioFileUrl: release.audioFileUrl || null, audioUploadId: release.audioUploadId || null }
       : // An upload replaces the link beside it.
@@ -163,4 +169,9 @@ export function formatDuration(seconds: number | null): string {
   if (seconds === null) return "—";
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** A title as listeners read it: "Monsoon Nights (Acoustic)" for a version, the title alone otherwise. */
+export function titleWithVersion(track: { title: string; version?: string | null }): string {
+  return track.version ? `${track.title} (${track.version})` : track.title;
 }

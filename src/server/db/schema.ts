@@ -853,6 +853,8 @@ export const tracks = pgTable(
       .references(() => releases.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     title: text("title").notNull(),
+    /** What makes this recording a version of the song ("Remix", "Live", "Acoustic"); null: the original. */
+    version: text("version"),
     audioFileUrl: text("audio_file_url"),
     audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isrc: text("isrc"),

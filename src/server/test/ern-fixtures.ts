@@ -10,6 +10,7 @@ export const ernTrack = (position: number, over: Partial<ErnTrack> = {}): ErnTra
   position,
   isrc: `INZZZ26${String(position).padStart(5, "0")}`,
   title: `Song ${position}`,
+  version: null,
   artistName: null,
   instantGrat: false,
   ai: null,

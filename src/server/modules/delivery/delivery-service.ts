@@ -235,6 +235,7 @@ export function createDeliveryJob(deps: {
         position: t.position,
         isrc: t.isrc,
         title: t.title,
+        version: t.version,
         artistName: t.artistName,
         instantGrat: t.instantGrat,
         ai: t.ai,

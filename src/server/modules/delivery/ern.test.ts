@@ -76,6 +76,20 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     expect(parties).toEqual(["Asha", "Ravi", "Meera", "Asha"]);
   });
 
+  it("a version is the recording's SubTitle, in 4.3 and 4.3.2, and the display title reads 'Title (Version)'", async () => {
+    for (const version of ["4.3", "4.3.2"] as const) {
+      const xml = buildNewReleaseMessage(
+        snapshot({ version, tracks: [track(1, { title: "Monsoon Nights", version: "Acoustic" })] }),
+      );
+      await expectValid(xml);
+      expect(xpath(xml, "//ern:SoundRecording/ern:DisplayTitleText")).toEqual(["Monsoon Nights (Acoustic)"]);
+      expect(xpath(xml, "//ern:SoundRecording/ern:DisplayTitle/ern:TitleText")).toEqual(["Monsoon Nights"]);
+      expect(xpath(xml, "//ern:SoundRecording/ern:DisplayTitle/ern:SubTitle[@SubTitleType='Version']")).toEqual([
+        "Acoustic",
+      ]);
+    }
+  });
+
   it("an artist named like the label, or two artists whose names differ only in punctuation: every reference unique", async () => {
     const tracks = [track(1, { featuredArtists: ["A.R.", "AR"] })];
     const xml = buildNewReleaseMessage(snapshot({ release: { artistName: "Label", rightsHolder: "Label" }, tracks }));

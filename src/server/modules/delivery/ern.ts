@@ -11,7 +11,7 @@ import {
 } from "#domain/ai-disclosure";
 import { artistCredit, type Contributor, creditsByPerson, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
 import { isExplicitRelease, type ReleaseTiming, type ReleaseType, releaseMoment } from "#domain/releases";
-import { isoDuration } from "#domain/tracks";
+import { isoDuration, titleWithVersion } from "#domain/tracks";
 
 /** Everything one NewReleaseMessage says: a full-state snapshot of a release for one store. */
 export interface ErnSnapshot {
@@ -66,6 +66,8 @@ export interface ErnTrack {
   position: number;
   isrc: string;
   title: string;
+  /** What makes the recording a version ("Remix", "Live"); null: the original. */
+  version: string | null;
   /** The track's own main artist (a compilation's); null: the release's artist. */
   artistName: string | null;
   /** Available from the release's instant-grat date, during the pre-order. */
@@ -222,8 +224,12 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     }
     // The title as the artist wrote it; featured artists are display artists with their role,
     // never "(feat. X)" typed into the title.
-    sr.ele("DisplayTitleText").txt(track.title);
-    sr.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(track.title);
+    // A version is its own SubTitle, never typed into the title (Apple's and Spotify's style rules);
+    // the display text stores show reads "Title (Version)".
+    sr.ele("DisplayTitleText").txt(titleWithVersion(track));
+    const displayTitle = sr.ele("DisplayTitle", WORLDWIDE);
+    displayTitle.ele("TitleText").txt(track.title);
+    if (track.version) displayTitle.ele("SubTitle", { SubTitleType: "Version" }).txt(track.version);
     // The artist line a store shows names the featured artists too ("Asha feat. Ravi").
     const main = mainOf(track);
     sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(main, track.featuredArtists));

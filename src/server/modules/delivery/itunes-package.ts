@@ -2,6 +2,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import { type ContributorRole, creditsByPerson } from "#domain/credits";
 import { isExplicitRelease } from "#domain/releases";
+import { titleWithVersion } from "#domain/tracks";
 import type { ErnSnapshot } from "./ern";
 
 /**
@@ -115,7 +116,8 @@ export function buildItunesMetadata(s: ErnSnapshot, opts: ItunesOptions): string
     const track = tracks.ele("track");
     track.ele("vendor_id").txt(`${r.upc}_${t.isrc}`);
     track.ele("isrc").txt(t.isrc);
-    track.ele("title").txt(t.title);
+    // Apple's style: the version in parentheses after the title.
+    track.ele("title").txt(titleWithVersion(t));
     track.ele("original_release_date").txt(r.originalReleaseDate ?? r.releaseDate);
     track.ele("genres").ele("genre", { code: appleGenre(r.genre) });
     track.ele("label_name").txt(r.rightsHolder);

@@ -59,6 +59,8 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       t.ai,
       t.durationSeconds,
       t.audioFacts,
+      // Only when set, so releases delivered before versions existed keep their hash.
+      ...(t.version ? [t.version] : []),
     ]),
     files,
   };

@@ -219,3 +219,24 @@ describe("per-store verdict before submission", () => {
     expect(release).toMatchObject({ verdict: { summary: "Ready for all 6 stores" } });
   });
 });
+
+describe("versions", () => {
+  it("finds version text in a title, takes it in the Version field instead, and keeps it with the track", async () => {
+    const artist = await createArtist(server);
+    const inTitle = await artist.client.post(
+      "/api/releases/preflight",
+      validRelease({ title: "Monsoon Nights (Acoustic)", coverArtUrl: media.url("/art.jpg") }),
+    );
+    const found = inTitle.body.findings.find((f: Finding) => f.code === "metadata.version_in_title");
+    expect(found?.fix).toMatch(/^Put "Acoustic" in the track's Version field/);
+    const apple = inTitle.body.verdict.stores.find((s: { store: string }) => s.store === "apple-music");
+    expect(apple.verdict).toBe("refused");
+
+    const release = await submit(artist, "/other-song.wav", {
+      title: "Monsoon Nights",
+      tracks: [{ title: "Monsoon Nights", version: "Acoustic" }],
+    });
+    expect(release.quality.findings).toEqual([]);
+    expect(release.tracks[0]).toMatchObject({ title: "Monsoon Nights", version: "Acoustic" });
+  });
+});

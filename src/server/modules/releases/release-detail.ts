@@ -31,6 +31,8 @@ export const trackSchema = z
     id: z.string(),
     position: z.number().int(),
     title: z.string(),
+    /** "Remix", "Live", "Acoustic": what makes the recording a version; null: the original. */
+    version: z.string().nullable(),
     audioFileUrl: z.string().nullable(),
     audioUploadId: z.string().nullable(),
     isrc: z.string().nullable(),
@@ -175,6 +177,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     id: t.id,
     position: t.position,
     title: t.title,
+    version: t.version,
     audioFileUrl: t.audioFileUrl,
     audioUploadId: t.audioUploadId,
     isrc: t.isrc,

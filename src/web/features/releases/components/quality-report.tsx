@@ -2,7 +2,7 @@ import { Pencil } from "lucide-react";
 import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
 import { normalisationNote } from "#domain/levels";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
-import { formatDuration } from "#domain/tracks";
+import { formatDuration, titleWithVersion } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { DataTable } from "#web/components/ui/data-table";
@@ -128,7 +128,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
             header: "Title",
             cell: (t) => (
               <>
-                {t.title}
+                {titleWithVersion(t)}
                 {t.artistName && <span className="text-muted-foreground"> by {t.artistName}</span>}
                 {t.featuredArtists.length > 0 && (
                   <span className="text-muted-foreground"> (feat. {t.featuredArtists.join(" & ")})</span>

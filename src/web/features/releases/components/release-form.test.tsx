@@ -61,6 +61,7 @@ describe("the release form", () => {
     await user.type(screen.getByLabelText("Cover Art URL"), "https://files.example/cover.jpg");
     await user.click(screen.getByLabelText(AI_MESSAGES.answers.no));
     await user.type(screen.getByLabelText("Track 1 title"), "Monsoon");
+    await user.type(screen.getByLabelText("Track 1 version"), "Acoustic");
     await user.type(screen.getByLabelText("Track 1 featured artists"), "Kabir Sen,  Nila Das ,");
     await user.type(screen.getByLabelText("Track 1 composers"), "Asha Rao, Kabir Sen");
     await user.type(screen.getByLabelText("Track 1 lyricists"), "Asha Rao");
@@ -76,6 +77,7 @@ describe("the release form", () => {
     expect(submitted[0]?.tracks).toEqual([
       expect.objectContaining({
         title: "Monsoon",
+        version: "Acoustic",
         audioFileUrl: "",
         featuredArtists: ["Kabir Sen", "Nila Das"],
         contributors: [

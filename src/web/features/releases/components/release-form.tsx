@@ -58,6 +58,8 @@ import { ApiClientError } from "#web/lib/api-client";
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
   title: string;
+  /** What makes the recording a version ("Remix"), kept out of the title. */
+  version: string;
   /** A compilation track's own artist. */
   artistName: string;
   /** Heard during the pre-order. */
@@ -85,6 +87,7 @@ const names = (line: string) =>
 
 const EMPTY_TRACK: TrackRow = {
   title: "",
+  version: "",
   artistName: "",
   instantGrat: false,
   ai: NO_AI,
@@ -245,6 +248,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     tracks: tracks.length
       ? tracks.map((t) => ({
           title: t.title,
+          version: t.version ?? "",
           artistName: t.artistName ?? "",
           instantGrat: t.instantGrat,
           ai: t.ai ?? NO_AI,
@@ -629,6 +633,18 @@ export function ReleaseForm({
                 placeholder={i === 0 ? "Same as the release title" : undefined}
                 {...form.register(`tracks.${i}.title`)}
               />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${uid}track-${i}-version`}>Track {i + 1} version</Label>
+              <Input
+                id={`${uid}track-${i}-version`}
+                maxLength={100}
+                aria-describedby={`${uid}track-${i}-version-hint`}
+                {...form.register(`tracks.${i}.version`)}
+              />
+              <p id={`${uid}track-${i}-version-hint`} className="text-xs text-muted-foreground">
+                {TRACK_MESSAGES.versionHint}
+              </p>
             </div>
             {releaseType === "compilation" && (
               <div className="grid gap-2">
