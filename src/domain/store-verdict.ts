@@ -133,3 +133,14 @@ export function verdictSummary(lines: readonly StoreVerdictLine[]): string {
     ? `Ready for all ${lines.length} stores`
     : `Ready for ${ready} of ${lines.length} stores; fix what is marked to reach the rest`;
 }
+
+/**
+ * What the stores refuse that no rule of ours can see in the files: the reviewer looks before
+ * approving (listed beside the verdict in the admin's review).
+ */
+export const REVIEWER_CHECKS = [
+  "The cover shows no web address, social handle, QR code or price.",
+  "The cover shows no store's name or logo (Spotify, Apple Music, JioSaavn…) and no “new” or “exclusive” badge.",
+  "The cover's artist name and title, if shown, match the release's.",
+  "The cover is not blurred, cut off or pixelated, and has nothing explicit without the Explicit mark.",
+] as const;

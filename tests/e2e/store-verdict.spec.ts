@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { image, wav } from "#server/test/media-fixtures";
-import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
+import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test } from "./fixtures";
 
 /** A loud master, pushed past full scale and clipped: random notes, a new tune each run. */
 function loudMaster(): Buffer {
@@ -22,10 +22,12 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("on a phone, an artist checks a loud master titled with (feat. X) store by store, fixes the title, declares AI use, submits and downloads the signed provenance record", async ({
+test("on a phone, an artist checks a loud master titled with (feat. X) store by store, fixes the title, declares AI use, submits and downloads the signed provenance record; the admin's review shows the same verdict", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
+  const title = `Monsoon Nights ${Date.now()}`;
   await page.setViewportSize({ width: 390, height: 844 });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-e2e-verdict-"));
   const masterPath = path.join(dir, "Monsoon loud master.wav");
@@ -38,7 +40,7 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await page.goto("/app/releases");
   await page.getByRole("button", { name: "Upload Your First Release" }).click();
-  await page.getByLabel("Release Title *").fill("Monsoon Nights (feat. Ravi)");
+  await page.getByLabel("Release Title *").fill(`${title} (feat. Ravi)`);
   await page.getByLabel("Artist Name *").fill("Verdict Artist");
   await page.getByLabel("Release Date *").fill("2026-12-24");
   const audioField = page.getByRole("group", { name: "Audio file", exact: true });
@@ -64,7 +66,7 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   );
   const apple = verdict.getByRole("listitem").filter({ hasText: "Apple Music" }).first();
   await expect(apple.getByText("Will be refused")).toBeVisible();
-  await expect(apple.getByText('"Monsoon Nights (feat. Ravi)" names a featured artist in the title.')).toBeVisible();
+  await expect(apple.getByText(`"${title} (feat. Ravi)" names a featured artist in the title.`)).toBeVisible();
   await expect(apple.getByText(/Take the featured artist out of the title/)).toBeVisible();
   const spotify = verdict.getByRole("listitem").filter({ hasText: "Spotify" }).first();
   await spotify.getByText("Spotify", { exact: true }).click();
@@ -76,15 +78,15 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   // Fixed as it says: the featured artist moves to their field.
-  await page.getByLabel("Release Title *").fill("Monsoon Nights");
+  await page.getByLabel("Release Title *").fill(title);
   await page.getByLabel("Track 1 featured artists").fill("Ravi");
   await page.getByRole("button", { name: "Check with the stores" }).click();
   await expect(verdict.getByRole("status")).toHaveText("Ready for all 6 stores");
 
   await page.getByRole("button", { name: "Submit Release" }).click();
-  await expectToast(page, "Upload successful!", '"Monsoon Nights" has been submitted for review.');
-  await page.getByRole("button", { name: "Analytics for Monsoon Nights" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Monsoon Nights" })).toBeVisible();
+  await expectToast(page, "Upload successful!", `"${title}" has been submitted for review.`);
+  await page.getByRole("button", { name: `Analytics for ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // The release page shows the same verdict, the measured levels, and the provenance record.
   await expect(page.getByRole("region", { name: "Store by store" }).getByRole("status")).toHaveText(
@@ -110,4 +112,22 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   );
   await expect(page.getByText("Partly made with AI").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The admin's review: the same verdict, and what to check by eye before approving.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await admin.goto("/admin/releases");
+  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await admin.getByRole("button", { name: `Review ${title}` }).click();
+  const review = admin.getByRole("dialog", { name: `Review ${title}` });
+  await expect(
+    review.getByRole("region", { name: "Store by store" }).getByText("Ready for all 6 stores"),
+  ).toBeVisible();
+  await expect(review.getByRole("region", { name: "Check by eye" }).getByRole("listitem").first()).toHaveText(
+    "The cover shows no web address, social handle, QR code or price.",
+  );
+  await expect(review.getByRole("table", { name: "Measured levels" })).toBeVisible();
+  await adminContext.close();
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
 import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
+import { REVIEWER_CHECKS } from "#domain/store-verdict";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
@@ -96,6 +97,17 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             />
             <QualityReportView quality={data.quality} headingLevel={3} />
             <StoreVerdictsView verdict={data.verdict} headingLevel={3} id="review-store-verdicts" />
+            <section aria-labelledby="reviewer-checks-heading" className="grid gap-2">
+              <h3 id="reviewer-checks-heading" className="text-lg font-semibold">
+                Check by eye
+              </h3>
+              <p className="text-sm text-muted-foreground">What stores refuse that no automatic check can see:</p>
+              <ul className="list-disc pl-5 text-sm">
+                {REVIEWER_CHECKS.map((check) => (
+                  <li key={check}>{check}</li>
+                ))}
+              </ul>
+            </section>
             <TrackTable tracks={data.tracks} />
             <LevelsTable tracks={data.tracks} headingLevel={3} />
             <section aria-labelledby="deliveries-heading" className="grid gap-3">
