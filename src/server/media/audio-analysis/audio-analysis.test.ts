@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareFingerprints, fingerprintKeys } from "#domain/duplicates";
+import { auditLevels } from "#domain/levels";
 import { type Signal, wav } from "#server/media/wav";
 import { referenceLevels } from "#server/test/ebur128-reference";
 import { flac } from "#server/test/media-fixtures";
@@ -134,6 +135,37 @@ describe("analysing files", () => {
     const result = await analyseAudio(broken, "flac");
     expect(result.ok).toBe(false);
   });
+});
+
+describe("a two-hour track", () => {
+  it("is measured whole in bounded memory, and said to be long", async () => {
+    // 2 h of 8 kHz mono 16-bit (115 MB), written in pieces: a tone that fades in and out each minute.
+    const rate = 8000;
+    const seconds = 7200;
+    const file = path.join(dir, "two-hours.wav");
+    const header = wav({ sampleRate: rate, bitDepth: 16, channels: 1, seconds: 0 });
+    header.writeUInt32LE(36 + seconds * rate * 2, 4);
+    header.writeUInt32LE(seconds * rate * 2, 40);
+    const out = fs.openSync(file, "w");
+    fs.writeSync(out, header);
+    const minute = Buffer.alloc(60 * rate * 2);
+    for (let i = 0; i < 60 * rate; i++) {
+      const t = i / rate;
+      minute.writeInt16LE(Math.round(8000 * Math.sin((Math.PI * t) / 60) * Math.sin(2 * Math.PI * 440 * t)), i * 2);
+    }
+    for (let m = 0; m < seconds / 60; m++) fs.writeSync(out, minute);
+    fs.closeSync(out);
+    const before = process.memoryUsage().rss;
+    const result = await analyseAudio(file, "wav");
+    const grew = process.memoryUsage().rss - before;
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.levels.durationSeconds).toBe(seconds);
+    expect(result.levels.integratedLufs).toEqual(expect.any(Number));
+    // The samples are never all in memory (115 MB of them would be 230 MB as floats).
+    expect(grew).toBeLessThan(100 * 1024 * 1024);
+    expect(auditLevels("Track 1 audio", result.levels).map((f) => f.code)).toEqual(["audio.long"]);
+    fs.rmSync(file);
+  }, 60_000);
 });
 
 describe("fingerprints", () => {
