@@ -148,7 +148,13 @@ describe("metadata rules", () => {
     expect(auditMetadata({ ...explicitThird, isExplicit: true })).toEqual([]);
   });
   it("store style: no promotion words or emoji in titles, and an artist name that names someone", () => {
-    for (const title of ["Monsoon Nights (Official Audio)", "Monsoon Nights Lyrical Video", "Monsoon Full Song"])
+    for (const title of [
+      "Monsoon Nights (Official Audio)",
+      "Monsoon Nights Lyrical Video",
+      "Monsoon Full Song",
+      "Monsoon Nights (Audio)",
+      "Monsoon Nights [HD]",
+    ])
       expect(auditMetadata({ ...release, title }).find((f) => f.code === "metadata.promo_in_title")?.severity).toBe(
         "blocking",
       );

@@ -397,7 +397,7 @@ const VERSION_WORDS = /\b(explicit|clean)\b/i;
 const URLISH = /(https?:\/\/|www\.|\.(com|in|net|org|io)\b)/i;
 /** Phrases stores refuse in titles: promotion, not the work's name (Apple's and Spotify's style guides). */
 const PROMO_PHRASES =
-  /\b(official\s+((music|lyric(al)?)\s+)?(audio|video|song|track)|(lyric(al)?|music)\s+video|full\s+(song|video)|audio\s+song)\b/i;
+  /\b(official\s+((music|lyric(al)?)\s+)?(audio|video|song|track)|(lyric(al)?|music)\s+video|full\s+(song|video)|audio\s+song)\b|[([]\s*(audio|video|hd|hq|4k|mp3)\s*[)\]]/i;
 /** "Official" alone: usually promotion, sometimes the work's name ("Official Secrets"), so a warning. */
 const OFFICIAL = /\bofficial\b/i;
 /** Emoji and pictographs: no store shows them in titles or artist names. */
