@@ -20,6 +20,11 @@ export interface Finding {
   fix: string;
 }
 
+/** Orders findings in place, blocking first (each group keeps its order), so a report reads top-down. */
+export function blockingFirst(findings: Finding[]): Finding[] {
+  return findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
+}
+
 export const QC_STATUSES = ["pending", "running", "done", "failed"] as const;
 export type QcStatus = (typeof QC_STATUSES)[number];
 export const QC_STATUS_LABELS: Record<QcStatus, string> = {

@@ -8,6 +8,7 @@ import {
   auditAudio,
   auditMetadata,
   blockingCount,
+  blockingFirst,
   type Finding,
   missingFinding,
 } from "#domain/quality";
@@ -109,17 +110,10 @@ export async function preflightRelease(
       releaseType: input.releaseType,
       upcEan: input.upcEan || null,
       isExplicit: input.isExplicit,
-      tracks: plan.map((t) => ({
-        position: t.position,
-        title: t.title,
-        isrc: t.isrc,
-        featuredArtists: t.featuredArtists,
-        durationSeconds: durations.get(t.position) ?? null,
-        isExplicit: t.isExplicit,
-      })),
+      tracks: plan.map((t) => ({ ...t, durationSeconds: durations.get(t.position) ?? null })),
     }),
   );
-  findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
+  blockingFirst(findings);
   const lines = storeVerdicts(deps.stores, {
     checked: measured,
     findings,

@@ -7,6 +7,7 @@ import {
   auditAudio,
   auditMetadata,
   blockingCount,
+  blockingFirst,
   type Finding,
   fetchFinding,
   looksLikeWebPage,
@@ -251,18 +252,10 @@ export function createQualityCheck(deps: {
         releaseType: release.releaseType as ReleaseType,
         upcEan: release.upcEan,
         isExplicit: release.isExplicit,
-        tracks: trackRows.map((t) => ({
-          position: t.position,
-          title: t.title,
-          isrc: t.isrc,
-          featuredArtists: t.featuredArtists,
-          durationSeconds: durations.get(t.id) ?? null,
-          isExplicit: t.isExplicit,
-        })),
+        tracks: trackRows.map((t) => ({ ...t, durationSeconds: durations.get(t.id) ?? null })),
       }),
     );
-    // Blocking first, then by subject, so the report reads top-down.
-    findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "blocking" ? -1 : 1));
+    blockingFirst(findings);
 
     await db.transaction(async (tx) => {
       // The release first, then its tracks: the order an artist's edit takes them in (it locks the
