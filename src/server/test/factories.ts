@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ReleaseInput } from "#domain/releases";
 import type { Database } from "#server/db/client";
 import { releases } from "#server/db/schema";
 import type { TestClient, TestServer } from "./test-server";
@@ -19,7 +20,8 @@ export async function createArtist(
   return { client, email, id: session.body.user.id };
 }
 
-export const validRelease = (overrides: Record<string, unknown> = {}) => ({
+/** A valid release as the API takes it, typed for the typed client (`client.api`). */
+export const releaseInput = (overrides: Partial<ReleaseInput> = {}): ReleaseInput => ({
   title: "Monsoon Nights",
   artistName: "Asha",
   releaseType: "single",
@@ -33,6 +35,9 @@ export const validRelease = (overrides: Record<string, unknown> = {}) => ({
   aiUsed: "no",
   ...overrides,
 });
+
+/** The same, with any overrides at all: for the tests of what the API refuses. */
+export const validRelease = (overrides: Record<string, unknown> = {}) => ({ ...releaseInput(), ...overrides });
 
 /** Puts a release straight into a state only an admin could give it. */
 export async function setReleaseStatus(database: Database, id: string, status: string) {

@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { type ClientResponse, hc } from "hono/client";
+import type { Api } from "#server/contract";
 import { loadEnv } from "#server/env";
 import type { JobWorker } from "#server/jobs/queue";
 import type { Payments } from "#server/lib/payment-gateway";
@@ -104,10 +106,45 @@ async function startOn(
   };
 }
 
-/** A minimal cookie-keeping HTTP client that sends an Origin like a browser does. */
+/**
+ * A cookie-keeping HTTP client that sends an Origin like a browser does. `api` is the typed client
+ * (paths, bodies and answers from the routes' schemas, as the web uses it); `request` sends anything,
+ * for the tests of malformed input, and answers with an untyped body.
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
+  private typed: ReturnType<typeof hc<Api>> | undefined;
   constructor(readonly baseUrl: string) {}
+
+  /** The typed API client, signed in as this client is. */
+  get api() {
+    this.typed ??= hc<Api>(new URL("/api", this.baseUrl).toString(), {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => this.fetch(input, init ?? {}, true),
+    });
+    return this.typed;
+  }
+
+  /**
+   * fetch that keeps the cookies the answer sets; `asBrowser` adds this client's cookies and Origin
+   * (`request` builds its own headers, so a test can leave either out).
+   */
+  private async fetch(input: RequestInfo | URL, init: RequestInit, asBrowser: boolean): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (asBrowser) {
+      headers.set("origin", this.baseUrl);
+      if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    const response = await fetch(input, { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (!name) continue;
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()));
+      if (expired || value.join("=") === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join("="));
+    }
+    return response;
+  }
 
   async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
     const allHeaders: Record<string, string> = {
@@ -118,20 +155,15 @@ export class TestClient {
     };
     // An empty header in `headers` means: send none.
     for (const [k, v] of Object.entries(allHeaders)) if (v === "") delete allHeaders[k];
-    const response = await fetch(new URL(pathname, this.baseUrl), {
-      method,
-      redirect: "manual",
-      headers: allHeaders,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const [name, ...value] = (pair ?? "").split("=");
-      if (!name) continue;
-      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()));
-      if (expired || value.join("=") === "") this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value.join("="));
-    }
+    const response = await this.fetch(
+      new URL(pathname, this.baseUrl),
+      {
+        method,
+        headers: allHeaders,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      },
+      false,
+    );
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -139,7 +171,7 @@ export class TestClient {
     } catch {
       json = null;
     }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
+    // biome-ignore lint/suspicious/noExplicitAny: tests of malformed input read arbitrary bodies; `api` is typed.
     return { status: response.status, headers: response.headers, body: json as any, text };
   }
   /** A request with a raw body (file bytes) and the client's cookies and Origin. */
@@ -187,4 +219,15 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** A typed call's successful answer, typed; any other answer fails the test with its status and body. */
+export async function answer<R extends ClientResponse<unknown, number, string>>(
+  response: R | Promise<R>,
+): Promise<R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never> {
+  const r = await response;
+  if (!r.ok) throw new Error(`expected a successful answer, got ${r.status}: ${await r.text()}`);
+  return (await r.json()) as never;
 }

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ReleaseInput } from "#domain/releases";
 import type { Signal } from "#server/media/wav";
-import { createArtist, validRelease } from "#server/test/factories";
+import { createArtist, releaseInput } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
-import { startTestServer, type TestServer } from "#server/test/test-server";
+import { answer, startTestServer, type TestServer } from "#server/test/test-server";
 import { uploadFile } from "#server/test/tus";
 
 // Issue 40: every master measured and fingerprinted by the quality check, through the real API.
@@ -55,19 +56,25 @@ afterEach(async () => {
   await server?.close();
 });
 
-type Finding = { code: string; severity: string; message: string; fix: string };
-
-async function submit(artist: Awaited<ReturnType<typeof createArtist>>, audio: string, extra = {}) {
-  const created = await artist.client.post(
-    "/api/releases",
-    validRelease({ audioFileUrl: media.url(audio), coverArtUrl: media.url("/art.jpg"), ...extra }),
+// Through the typed client: requests and answers have the routes' own types.
+async function submit(
+  artist: Awaited<ReturnType<typeof createArtist>>,
+  audio: string,
+  extra: Partial<ReleaseInput> = {},
+) {
+  const { release } = await answer(
+    artist.client.api.releases.$post({
+      json: releaseInput({ audioFileUrl: media.url(audio), coverArtUrl: media.url("/art.jpg"), ...extra }),
+    }),
   );
-  expect(created.status).toBe(201);
   await server.jobs.drain();
-  const detail = await artist.client.get(`/api/releases/${created.body.release.id}`);
-  expect(detail.body.quality.status).toBe("done");
-  return detail.body as { quality: { findings: Finding[] }; tracks: { levels: unknown }[]; verdict: unknown };
+  const detail = await answer(artist.client.api.releases[":id"].$get({ param: { id: release.id } }));
+  expect(detail.quality.status).toBe("done");
+  return detail;
 }
+
+const preflight = (artist: Awaited<ReturnType<typeof createArtist>>, json: ReleaseInput) =>
+  answer(artist.client.api.releases.preflight.$post({ json }));
 
 describe("duplicates", () => {
   it("blocks the second account's copy of a recording with the evidence, and not the first's", async () => {
@@ -133,10 +140,7 @@ describe("levels", () => {
 });
 
 describe("per-store verdict before submission", () => {
-  type Verdict = {
-    summary: string;
-    stores: { store: string; verdict: string; reasons: { kind: string; message: string; fix: string }[] }[];
-  };
+  type Verdict = Awaited<ReturnType<typeof preflight>>["verdict"];
   const byStore = (verdict: Verdict) => Object.fromEntries(verdict.stores.map((s) => [s.store, s.verdict]));
 
   it("judges uploads as they were measured, store by store, and changes nothing", async () => {
@@ -156,7 +160,7 @@ describe("per-store verdict before submission", () => {
       name: "cover.jpg",
       bytes: await image({ width: 3000, height: 3000, format: "jpeg" }),
     });
-    const draft = validRelease({
+    const draft = releaseInput({
       title: "Monsoon Nights (feat. Ravi)",
       audioUploadId: audioId,
       audioFileUrl: "",
@@ -164,13 +168,11 @@ describe("per-store verdict before submission", () => {
       coverArtUrl: "",
     });
     // The upload's measurement is queued; until it has run, the verdict waits.
-    const waiting = await artist.client.post("/api/releases/preflight", draft);
-    expect(waiting.status).toBe(200);
-    expect(waiting.body.verdict.summary).toBe("Checking your files for the stores…");
+    const waiting = await preflight(artist, draft);
+    expect(waiting.verdict.summary).toBe("Checking your files for the stores…");
 
     await server.jobs.drain();
-    const judged = await artist.client.post("/api/releases/preflight", draft);
-    const verdict = judged.body.verdict as Verdict;
+    const { verdict } = await preflight(artist, draft);
     expect(byStore(verdict)).toMatchObject({ spotify: "warnings", "apple-music": "refused" });
     const apple = verdict.stores.find((s) => s.store === "apple-music");
     expect(apple?.reasons[0]).toMatchObject({
@@ -187,13 +189,13 @@ describe("per-store verdict before submission", () => {
     );
 
     // Fixed as the verdict says: Apple takes it too (with the loudness warning).
-    const fixed = await artist.client.post("/api/releases/preflight", {
+    const fixed = await preflight(artist, {
       ...draft,
       title: "Monsoon Nights",
       tracks: [{ title: "Monsoon Nights", featuredArtists: ["Ravi"] }],
     });
-    expect(byStore(fixed.body.verdict)).toMatchObject({ spotify: "warnings", "apple-music": "warnings" });
-    expect((await artist.client.get("/api/releases")).body.releases).toEqual([]);
+    expect(byStore(fixed.verdict)).toMatchObject({ spotify: "warnings", "apple-music": "warnings" });
+    expect((await answer(artist.client.api.releases.$get({ query: {} }))).releases).toEqual([]);
   });
 
   it("reads another account's upload as no file at all", async () => {
@@ -205,12 +207,8 @@ describe("per-store verdict before submission", () => {
       name: "mine.wav",
       bytes: wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 2 }),
     });
-    const res = await other.client.post(
-      "/api/releases/preflight",
-      validRelease({ audioUploadId: audioId, audioFileUrl: "" }),
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.findings.map((f: Finding) => f.code)).toContain("audio.missing");
+    const res = await preflight(other, releaseInput({ audioUploadId: audioId, audioFileUrl: "" }));
+    expect(res.findings.map((f) => f.code)).toContain("audio.missing");
   });
 
   it("is on the release page and in the admin's review once submitted", async () => {
@@ -223,14 +221,13 @@ describe("per-store verdict before submission", () => {
 describe("versions", () => {
   it("finds version text in a title, takes it in the Version field instead, and keeps it with the track", async () => {
     const artist = await createArtist(server);
-    const inTitle = await artist.client.post(
-      "/api/releases/preflight",
-      validRelease({ title: "Monsoon Nights (Acoustic)", coverArtUrl: media.url("/art.jpg") }),
+    const inTitle = await preflight(
+      artist,
+      releaseInput({ title: "Monsoon Nights (Acoustic)", coverArtUrl: media.url("/art.jpg") }),
     );
-    const found = inTitle.body.findings.find((f: Finding) => f.code === "metadata.version_in_title");
+    const found = inTitle.findings.find((f) => f.code === "metadata.version_in_title");
     expect(found?.fix).toMatch(/^Put "Acoustic" in the track's Version field/);
-    const apple = inTitle.body.verdict.stores.find((s: { store: string }) => s.store === "apple-music");
-    expect(apple.verdict).toBe("refused");
+    expect(inTitle.verdict.stores.find((s) => s.store === "apple-music")?.verdict).toBe("refused");
 
     const release = await submit(artist, "/other-song.wav", {
       title: "Monsoon Nights",
