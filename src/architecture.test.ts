@@ -114,6 +114,23 @@ describe("one way to do each thing", () => {
     expect(found).toEqual([]);
   });
 
+  it("every form field is a FormField: its label above the control, its hint and its error beside it", () => {
+    // Issue 34: forms wired labels, errors and aria attributes by hand in three styles. A label over a
+    // control, or a control marked invalid by hand, outside the shared components is the old way.
+    const found: string[] = [];
+    for (const file of sourceFiles(path.join(SRC, "web"))) {
+      if (isTest(file) || !file.endsWith(".tsx") || rel(file).startsWith("web/components/ui/")) continue;
+      const lines = fs.readFileSync(file, "utf8").split("\n");
+      lines.forEach((line, i) => {
+        const labelOverControl =
+          /<Label htmlFor=/.test(line) &&
+          lines.slice(i + 1, i + 4).some((next) => /<(?:Input|Textarea|Select|input)\b/.test(next));
+        if (labelOverControl || /aria-invalid=/.test(line)) found.push(`${rel(file)}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it("enums in answers are enums: a status, kind, state, role or residence is never a bare string", () => {
     // Issue 34: the OpenAPI document and the typed client then name the values a caller can get.
     const found: string[] = [];

@@ -20,6 +20,7 @@ export function FormField({
   label,
   hint,
   error,
+  announce = false,
   className,
   children,
 }: {
@@ -27,6 +28,8 @@ export function FormField({
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
+  /** Also announce the error as it appears (role="alert"), for forms whose only feedback it is. */
+  announce?: boolean;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
@@ -35,7 +38,7 @@ export function FormField({
     <div className={cn("grid gap-1", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, ...fieldErrorProps(`${id}-error`, error, hintId) })}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} announce={announce} />
       {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

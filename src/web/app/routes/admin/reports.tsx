@@ -7,8 +7,7 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { DataTable } from "#web/components/ui/data-table";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useStoreReports } from "#web/features/reports/api/get-reports";
@@ -57,19 +56,18 @@ export function StoreReportsPage() {
           for a day already imported replaces it.
         </p>
         <form onSubmit={send} noValidate className="mt-4 flex flex-wrap items-start gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="report-file">Report file (CSV)</Label>
-            <input
-              ref={fileInput}
-              id="report-file"
-              type="file"
-              accept=".csv,text/csv"
-              className="text-sm"
-              onChange={() => setFileError(null)}
-              {...fieldErrorProps("report-file-error", fileError)}
-            />
-            <FieldError id="report-file-error" message={fileError} announce />
-          </div>
+          <FormField id="report-file" label="Report file (CSV)" error={fileError} announce>
+            {(control) => (
+              <input
+                {...control}
+                ref={fileInput}
+                type="file"
+                accept=".csv,text/csv"
+                className="text-sm"
+                onChange={() => setFileError(null)}
+              />
+            )}
+          </FormField>
           <Button type="submit" disabled={upload.isPending} className="mt-6">
             <Upload className="h-4 w-4" aria-hidden />
             {upload.isPending ? "Uploading..." : "Upload Report"}

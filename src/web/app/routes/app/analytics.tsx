@@ -8,8 +8,8 @@ import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { DataTable } from "#web/components/ui/data-table";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
@@ -133,14 +133,12 @@ export function AnalyticsPage() {
             if (from && to && from <= to) setRange({ from, to });
           }}
         >
-          <div className="grid gap-1">
-            <Label htmlFor="range-from">From</Label>
-            <Input id="range-from" name="from" type="date" defaultValue={range.from} max={range.to} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="range-to">To</Label>
-            <Input id="range-to" name="to" type="date" defaultValue={range.to} />
-          </div>
+          <FormField id="range-from" label="From">
+            {(control) => <Input {...control} name="from" type="date" defaultValue={range.from} max={range.to} />}
+          </FormField>
+          <FormField id="range-to" label="To">
+            {(control) => <Input {...control} name="to" type="date" defaultValue={range.to} />}
+          </FormField>
           <Button type="submit">Apply</Button>
         </form>
       )}

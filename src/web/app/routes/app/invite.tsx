@@ -5,10 +5,9 @@ import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS } from "#domain/splits";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { useAcceptInvite, useInvite, useSendInviteCode } from "#web/features/royalties/api/splits";
@@ -89,19 +88,18 @@ export function InvitePage() {
                         ? "Sending…"
                         : `${sendCode.isSuccess ? "Send a new code" : "Send a code"} to ${invite.data.contactHint}`}
                     </Button>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor="invite-code">Code</Label>
-                      <Input
-                        id="invite-code"
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        maxLength={6}
-                        value={code}
-                        onChange={(event) => setCode(event.target.value)}
-                        {...fieldErrorProps("invite-code-error", codeError)}
-                      />
-                      <FieldError id="invite-code-error" message={codeError} announce />
-                    </div>
+                    <FormField id="invite-code" label="Code" error={codeError} announce>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={6}
+                          value={code}
+                          onChange={(event) => setCode(event.target.value)}
+                        />
+                      )}
+                    </FormField>
                     <Button type="submit" disabled={accept.isPending || !/^\d{6}$/.test(code.trim())}>
                       {accept.isPending ? "Accepting…" : "Accept invite"}
                     </Button>

@@ -15,7 +15,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
@@ -139,28 +139,30 @@ export function ReleasesPage() {
           aria-label="Filters"
           className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3 sm:items-end"
         >
-          <div className="grid gap-2">
-            <Label htmlFor="filter-status">Status</Label>
-            <Select id="filter-status" value={status} onChange={(e) => setStatus(e.target.value as ReleaseStatus | "")}>
-              <option value="">Any status</option>
-              {RELEASE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {RELEASE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="filter-type">Release type</Label>
-            <Select id="filter-type" value={type} onChange={(e) => setType(e.target.value as ReleaseType | "")}>
-              <option value="">Any type</option>
-              {RELEASE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {RELEASE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FormField id="filter-status" label="Status">
+            {(control) => (
+              <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as ReleaseStatus | "")}>
+                <option value="">Any status</option>
+                {RELEASE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {RELEASE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="filter-type" label="Release type">
+            {(control) => (
+              <Select {...control} value={type} onChange={(e) => setType(e.target.value as ReleaseType | "")}>
+                <option value="">Any type</option>
+                {RELEASE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {RELEASE_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
           <Button variant="ghost" onClick={clearFilters} disabled={!activeFilters}>
             Clear filters
           </Button>

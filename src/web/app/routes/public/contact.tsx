@@ -8,9 +8,8 @@ import { CONTACT_MESSAGES, type ContactMessageInput, contactMessageSchema } from
 import { usePublicPageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useSendContactMessage } from "#web/features/marketing/api/send-contact-message";
@@ -71,53 +70,23 @@ export function ContactPage() {
             {/* Disabled until the prerendered page is live (see useHydrated). */}
             <fieldset disabled={!hydrated} className="contents">
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor="contact-name">Name</Label>
-                  <Input
-                    id="contact-name"
-                    autoComplete="name"
-                    required
-                    {...fieldErrorProps("contact-name-error", errors.name)}
-                    {...form.register("name")}
-                  />
-                  <FieldError id="contact-name-error" message={errors.name} />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="contact-email">Email</Label>
-                  <Input
-                    id="contact-email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    {...fieldErrorProps("contact-email-error", errors.email)}
-                    {...form.register("email")}
-                  />
-                  <FieldError id="contact-email-error" message={errors.email} />
-                </div>
+                <FormField id="contact-name" label="Name" error={errors.name}>
+                  {(control) => <Input {...control} autoComplete="name" required {...form.register("name")} />}
+                </FormField>
+                <FormField id="contact-email" label="Email" error={errors.email}>
+                  {(control) => (
+                    <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />
+                  )}
+                </FormField>
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="contact-subject">Subject</Label>
-                <Input
-                  id="contact-subject"
-                  required
-                  maxLength={200}
-                  {...fieldErrorProps("contact-subject-error", errors.subject)}
-                  {...form.register("subject")}
-                />
-                <FieldError id="contact-subject-error" message={errors.subject} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="contact-message">Message</Label>
-                <Textarea
-                  id="contact-message"
-                  required
-                  maxLength={5000}
-                  rows={6}
-                  {...fieldErrorProps("contact-message-error", errors.message)}
-                  {...form.register("message")}
-                />
-                <FieldError id="contact-message-error" message={errors.message} />
-              </div>
+              <FormField id="contact-subject" label="Subject" error={errors.subject}>
+                {(control) => <Input {...control} required maxLength={200} {...form.register("subject")} />}
+              </FormField>
+              <FormField id="contact-message" label="Message" error={errors.message}>
+                {(control) => (
+                  <Textarea {...control} required maxLength={5000} rows={6} {...form.register("message")} />
+                )}
+              </FormField>
               <Button type="submit" disabled={submitting} className="justify-self-start">
                 {submitting ? CONTACT_MESSAGES.sending : "Send Message"}
               </Button>

@@ -4,10 +4,9 @@ import { Link } from "react-router";
 import { forgotPasswordSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { paths } from "#web/config/paths";
 import { useRequestPasswordReset } from "#web/features/auth/api/password-reset";
 
@@ -48,18 +47,9 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          required
-          {...fieldErrorProps("email-error", invalid)}
-          {...form.register("email")}
-        />
-        <FieldError id="email-error" message={invalid} announce />
-      </div>
+      <FormField id="email" label="Email" error={invalid} announce>
+        {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+      </FormField>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Sending..." : "Send reset link"}

@@ -6,8 +6,8 @@ import { CONTACT } from "#domain/business";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
@@ -100,31 +100,29 @@ export function LoginForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {/* Disabled until the prerendered page is live (see useHydrated). */}
       <fieldset disabled={!hydrated} className="contents">
-        <div className="grid gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            {...fieldErrorProps("email-error", messageFor("email"))}
-            {...form.register("email")}
-          />
-          <FieldError id="email-error" message={messageFor("email")} announce />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...fieldErrorProps("password-error", messageFor("password"))}
-            {...form.register("password")}
-          />
-          <FieldError id="password-error" message={messageFor("password")} announce />
-        </div>
+        <FormField id="email" label="Email" error={messageFor("email")} announce>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              required
+              placeholder="you@example.com"
+              {...form.register("email")}
+            />
+          )}
+        </FormField>
+        <FormField id="password" label="Password" error={messageFor("password")} announce>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...form.register("password")}
+            />
+          )}
+        </FormField>
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <Controller

@@ -4,9 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { firstIssueMessage, type RegisterInput, registerSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
@@ -66,57 +65,34 @@ export function RegisterForm() {
     }
   });
 
-  const errorProps = (field: RegisterField) =>
-    fieldErrorProps(`${FIELD_IDS[field]}-error`, error?.field === field ? error.message : null);
-  const fieldError = (field: RegisterField) => (
-    <FieldError id={`${FIELD_IDS[field]}-error`} message={error?.field === field ? error.message : null} announce />
-  );
+  const messageOf = (field: RegisterField) => (error?.field === field ? error.message : null);
   const submitting = form.formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {/* Disabled until the prerendered page is live (see useHydrated). */}
       <fieldset disabled={!hydrated} className="contents">
-        <div className="grid gap-2">
-          <Label htmlFor="name">Full Name / Artist Name</Label>
-          <Input id="name" autoComplete="name" required {...errorProps("name")} {...form.register("name")} />
-          {fieldError("name")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="email">Email Address</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...errorProps("email")}
-            {...form.register("email")}
-          />
-          {fieldError("email")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...errorProps("password")}
-            {...form.register("password")}
-          />
-          {fieldError("password")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-password">Confirm Password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...errorProps("confirmPassword")}
-            {...form.register("confirmPassword")}
-          />
-          {fieldError("confirmPassword")}
-        </div>
+        <FormField id="name" label="Full Name / Artist Name" error={messageOf("name")} announce>
+          {(control) => <Input {...control} autoComplete="name" required {...form.register("name")} />}
+        </FormField>
+        <FormField id="email" label="Email Address" error={messageOf("email")} announce>
+          {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
+        </FormField>
+        <FormField id="password" label="Password" error={messageOf("password")} announce>
+          {(control) => (
+            <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />
+          )}
+        </FormField>
+        <FormField id="confirm-password" label="Confirm Password" error={messageOf("confirmPassword")} announce>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.register("confirmPassword")}
+            />
+          )}
+        </FormField>
         <Button type="submit" disabled={submitting}>
           {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
         </Button>

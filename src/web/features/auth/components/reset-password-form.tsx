@@ -4,10 +4,9 @@ import { Link, useNavigate } from "react-router";
 import { resetPasswordSchema } from "#domain/auth";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FieldError } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useResetPassword } from "#web/features/auth/api/password-reset";
@@ -53,30 +52,22 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="password">New Password</Label>
-        <Input
-          id="password"
-          {...fields.props("password")}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register("password")}
-        />
-        <FieldError id={fields.errorId("password")} message={fields.errors.password} announce />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="confirm-password">Confirm New Password</Label>
-        <Input
-          id="confirm-password"
-          {...fields.props("confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register("confirmPassword")}
-        />
-        <FieldError id={fields.errorId("confirmPassword")} message={fields.errors.confirmPassword} announce />
-      </div>
+      <FormField id="password" label="New Password" error={fields.errors.password} announce>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />
+        )}
+      </FormField>
+      <FormField id="confirm-password" label="Confirm New Password" error={fields.errors.confirmPassword} announce>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.register("confirmPassword")}
+          />
+        )}
+      </FormField>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Saving..." : "Set New Password"}

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { useVerifySecondFactor } from "#web/features/auth/api/sign-in";
 import type { SessionUser } from "#web/lib/session";
 
@@ -38,19 +37,23 @@ export function SecondFactorForm({
           ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
           : "Open your authenticator app and enter the 6-digit code for Kalrav."}
       </p>
-      <div className="grid gap-2">
-        <Label htmlFor="second-factor">{backup ? "Backup code" : MESSAGES.twoFactor.codeLabel}</Label>
-        <Input
-          id="second-factor"
-          autoComplete="one-time-code"
-          inputMode={backup ? "text" : "numeric"}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoFocus
-          {...fieldErrorProps("second-factor-error", error)}
-        />
-        <FieldError id="second-factor-error" message={error} announce />
-      </div>
+      <FormField
+        id="second-factor"
+        label={backup ? "Backup code" : MESSAGES.twoFactor.codeLabel}
+        error={error}
+        announce
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="one-time-code"
+            inputMode={backup ? "text" : "numeric"}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoFocus
+          />
+        )}
+      </FormField>
       <Button type="submit" disabled={verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>

@@ -2,8 +2,8 @@ import { ChevronDown, Search } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { useId, useState } from "react";
 import { FAQ, SUPPORT_MESSAGES, searchFaq } from "#domain/support";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 
 /** The FAQ with a search over questions and answers; one item open at a time. */
 export function FaqList() {
@@ -12,20 +12,21 @@ export function FaqList() {
   const items = searchFaq(FAQ, term);
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={searchId}>Search FAQs</Label>
-        <div className="relative">
-          <Search className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            id={searchId}
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Search questions and answers"
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <FormField id={searchId} label="Search FAQs">
+        {(control) => (
+          <div className="relative">
+            <Search className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
+            <Input
+              {...control}
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Search questions and answers"
+              className="pl-9"
+            />
+          </div>
+        )}
+      </FormField>
       {items.length === 0 ? (
         <p role="status" className="rounded-lg border border-border p-6 text-center text-muted-foreground">
           {SUPPORT_MESSAGES.faqEmpty}

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "#web/components/ui/dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useDisputeCode } from "#web/features/releases/api/dispute-code";
@@ -46,15 +45,16 @@ export function DisputeCodeDialog({ code }: { code: string }) {
             );
           }}
         >
-          <Label htmlFor={`${id}-evidence`}>Your evidence</Label>
-          <Textarea
-            id={`${id}-evidence`}
-            value={evidence}
-            maxLength={4000}
-            onChange={(event) => setEvidence(event.target.value)}
-            {...fieldErrorProps(`${id}-error`, error)}
-          />
-          <FieldError id={`${id}-error`} message={error} announce />
+          <FormField id={`${id}-evidence`} label="Your evidence" error={error} announce>
+            {(control) => (
+              <Textarea
+                {...control}
+                value={evidence}
+                maxLength={4000}
+                onChange={(event) => setEvidence(event.target.value)}
+              />
+            )}
+          </FormField>
           <Button type="submit" disabled={dispute.isPending}>
             {dispute.isPending ? "Sending…" : "Send dispute"}
           </Button>

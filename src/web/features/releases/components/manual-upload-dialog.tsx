@@ -8,10 +8,9 @@ import {
 } from "#domain/releases";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { useManualRelease } from "#web/features/releases/api/create-manual-release";
@@ -70,76 +69,66 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
         className="max-w-2xl"
       >
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="m-title">Title *</Label>
-            <Input id="m-title" {...fields.props("title")} value={form.title} onChange={set("title")} />
-            <FieldError id={fields.errorId("title")} message={fields.errors.title} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="m-artist">Artist Name *</Label>
-            <Input id="m-artist" {...fields.props("artistName")} value={form.artistName} onChange={set("artistName")} />
-            <FieldError id={fields.errorId("artistName")} message={fields.errors.artistName} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="m-upc">UPC *</Label>
-            <Input
-              id="m-upc"
-              {...fields.props("upcEan")}
-              inputMode="numeric"
-              value={form.upcEan}
-              onChange={set("upcEan")}
-            />
-            <FieldError id={fields.errorId("upcEan")} message={fields.errors.upcEan} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="m-date">Release Date *</Label>
-            <Input
-              id="m-date"
-              {...fields.props("releaseDate")}
-              type="date"
-              value={form.releaseDate}
-              onChange={set("releaseDate")}
-            />
-            <FieldError id={fields.errorId("releaseDate")} message={fields.errors.releaseDate} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="m-type">Release Type</Label>
-            <Select id="m-type" value={form.releaseType} onChange={set("releaseType")}>
-              {RELEASE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {RELEASE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="m-genre">Genre</Label>
-            <Input id="m-genre" value={form.genre} onChange={set("genre")} />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="m-audio">Audio File URL</Label>
-            <Input
-              id="m-audio"
-              {...fields.props("audioFileUrl")}
-              type="url"
-              placeholder="https://"
-              value={form.audioFileUrl}
-              onChange={set("audioFileUrl")}
-            />
-            <FieldError id={fields.errorId("audioFileUrl")} message={fields.errors.audioFileUrl} announce />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="m-art">Cover Art URL</Label>
-            <Input
-              id="m-art"
-              {...fields.props("coverArtUrl")}
-              type="url"
-              placeholder="https://"
-              value={form.coverArtUrl}
-              onChange={set("coverArtUrl")}
-            />
-            <FieldError id={fields.errorId("coverArtUrl")} message={fields.errors.coverArtUrl} announce />
-          </div>
+          <FormField id="m-title" label="Title *" error={fields.errors.title} announce>
+            {(control) => <Input {...control} value={form.title} onChange={set("title")} />}
+          </FormField>
+          <FormField id="m-artist" label="Artist Name *" error={fields.errors.artistName} announce>
+            {(control) => <Input {...control} value={form.artistName} onChange={set("artistName")} />}
+          </FormField>
+          <FormField id="m-upc" label="UPC *" error={fields.errors.upcEan} announce>
+            {(control) => <Input {...control} inputMode="numeric" value={form.upcEan} onChange={set("upcEan")} />}
+          </FormField>
+          <FormField id="m-date" label="Release Date *" error={fields.errors.releaseDate} announce>
+            {(control) => <Input {...control} type="date" value={form.releaseDate} onChange={set("releaseDate")} />}
+          </FormField>
+          <FormField id="m-type" label="Release Type">
+            {(control) => (
+              <Select {...control} value={form.releaseType} onChange={set("releaseType")}>
+                {RELEASE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {RELEASE_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="m-genre" label="Genre">
+            {(control) => <Input {...control} value={form.genre} onChange={set("genre")} />}
+          </FormField>
+          <FormField
+            id="m-audio"
+            label="Audio File URL"
+            error={fields.errors.audioFileUrl}
+            announce
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                placeholder="https://"
+                value={form.audioFileUrl}
+                onChange={set("audioFileUrl")}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="m-art"
+            label="Cover Art URL"
+            error={fields.errors.coverArtUrl}
+            announce
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                placeholder="https://"
+                value={form.coverArtUrl}
+                onChange={set("coverArtUrl")}
+              />
+            )}
+          </FormField>
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input
               type="checkbox"

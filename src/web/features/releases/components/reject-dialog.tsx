@@ -3,7 +3,7 @@ import { ADMIN_RELEASE_MESSAGES, rejectReleaseSchema } from "#domain/releases";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import type { AdminRelease } from "#web/features/releases/api/get-admin-release";
@@ -37,22 +37,11 @@ export function RejectDialog({ release, onClose }: { release: AdminRelease; onCl
         description="Tell the artist what to fix: they read this note with the rejection."
       >
         <div className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="reject-notes">Note to the artist</Label>
-            <Textarea
-              id="reject-notes"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              maxLength={2000}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? "reject-notes-error" : undefined}
-            />
-            {noteError && (
-              <p id="reject-notes-error" className="text-sm text-destructive">
-                {noteError}
-              </p>
+          <FormField id="reject-notes" label="Note to the artist" error={noteError}>
+            {(control) => (
+              <Textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
             )}
-          </div>
+          </FormField>
           <FormError message={error} />
           <Button variant="destructive" onClick={reject} disabled={action.isPending}>
             Reject Release

@@ -378,46 +378,26 @@ export function ReleaseForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-title")}>Release Title *</Label>
-          <Input
-            id={idOf("release-title")}
-            maxLength={200}
-            {...fieldErrorProps(idOf("release-title-error"), errors.title)}
-            {...form.register("title")}
-          />
-          <FieldError id={idOf("release-title-error")} message={errors.title} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-artist")}>Artist Name *</Label>
-          <Input
-            id={idOf("release-artist")}
-            maxLength={200}
-            {...fieldErrorProps(idOf("release-artist-error"), errors.artistName)}
-            {...form.register("artistName")}
-          />
-          <FieldError id={idOf("release-artist-error")} message={errors.artistName} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-type")}>Release Type</Label>
-          <Select id={idOf("release-type")} {...form.register("releaseType")}>
-            {RELEASE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {RELEASE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-date")}>Release Date *</Label>
-          <Input
-            id={idOf("release-date")}
-            type="date"
-            {...fieldErrorProps(idOf("release-date-error"), errors.releaseDate)}
-            {...form.register("releaseDate")}
-          />
-          <FieldError id={idOf("release-date-error")} message={errors.releaseDate} />
-        </div>
+        <FormField id={idOf("release-title")} label="Release Title *" error={errors.title}>
+          {(control) => <Input {...control} maxLength={200} {...form.register("title")} />}
+        </FormField>
+        <FormField id={idOf("release-artist")} label="Artist Name *" error={errors.artistName}>
+          {(control) => <Input {...control} maxLength={200} {...form.register("artistName")} />}
+        </FormField>
+        <FormField id={idOf("release-type")} label="Release Type">
+          {(control) => (
+            <Select {...control} {...form.register("releaseType")}>
+              {RELEASE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {RELEASE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id={idOf("release-date")} label="Release Date *" error={errors.releaseDate}>
+          {(control) => <Input {...control} type="date" {...form.register("releaseDate")} />}
+        </FormField>
         {pastDate && (
           <fieldset className="grid gap-2 rounded-lg border border-border p-3 sm:col-span-2">
             <legend className="px-1 text-sm font-medium">{RELEASE_DATE_MESSAGES.pastQuestion}</legend>
@@ -440,17 +420,16 @@ export function ReleaseForm({
               {RELEASE_DATE_MESSAGES.releasedBefore}
             </label>
             {releasedBefore && (
-              <div className="grid gap-2 sm:max-w-xs">
-                <Label htmlFor={idOf("release-original-date")}>{RELEASE_DATE_MESSAGES.originalLabel}</Label>
-                <Input
-                  id={idOf("release-original-date")}
-                  type="date"
-                  max={releaseDate}
-                  {...fieldErrorProps(idOf("release-original-date-error"), errors.originalReleaseDate)}
-                  {...form.register("originalReleaseDate")}
-                />
-                <FieldError id={idOf("release-original-date-error")} message={errors.originalReleaseDate} />
-              </div>
+              <FormField
+                id={idOf("release-original-date")}
+                label={RELEASE_DATE_MESSAGES.originalLabel}
+                error={errors.originalReleaseDate}
+                className="sm:max-w-xs"
+              >
+                {(control) => (
+                  <Input {...control} type="date" max={releaseDate} {...form.register("originalReleaseDate")} />
+                )}
+              </FormField>
             )}
           </fieldset>
         )}
@@ -497,48 +476,37 @@ export function ReleaseForm({
             )}
           </FormField>
         </fieldset>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-genre")}>Genre</Label>
-          <Input id={idOf("release-genre")} maxLength={60} {...form.register("genre")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-language")}>Language</Label>
-          <Select id={idOf("release-language")} {...form.register("language")}>
-            <option value="">Not specified</option>
-            {PERFORMANCE_LANGUAGES.map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-label")}>Label{releaseType === "compilation" ? " *" : ""}</Label>
-          <Input
-            id={idOf("release-label")}
-            maxLength={200}
-            {...fieldErrorProps(idOf("release-label-error"), errors.labelName, idOf("release-label-hint"))}
-            {...form.register("labelName")}
-          />
-          <p id={idOf("release-label-hint")} className="text-xs text-muted-foreground">
-            {COMPILATION_MESSAGES.labelHint}
-          </p>
-          <FieldError id={idOf("release-label-error")} message={errors.labelName} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-upc")}>UPC/EAN</Label>
-          <Input
-            id={idOf("release-upc")}
-            inputMode="numeric"
-            maxLength={13}
-            {...fieldErrorProps(idOf("release-upc-error"), errors.upcEan, idOf("release-upc-hint"))}
-            {...form.register("upcEan")}
-          />
-          <p id={idOf("release-upc-hint")} className="text-xs text-muted-foreground">
-            Optional: 12 or 13 digits. Leave empty and we assign one.
-          </p>
-          <FieldError id={idOf("release-upc-error")} message={errors.upcEan} />
-        </div>
+        <FormField id={idOf("release-genre")} label="Genre">
+          {(control) => <Input {...control} maxLength={60} {...form.register("genre")} />}
+        </FormField>
+        <FormField id={idOf("release-language")} label="Language">
+          {(control) => (
+            <Select {...control} {...form.register("language")}>
+              <option value="">Not specified</option>
+              {PERFORMANCE_LANGUAGES.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          id={idOf("release-label")}
+          label={<>Label{releaseType === "compilation" ? " *" : ""}</>}
+          hint={COMPILATION_MESSAGES.labelHint}
+          error={errors.labelName}
+        >
+          {(control) => <Input {...control} maxLength={200} {...form.register("labelName")} />}
+        </FormField>
+        <FormField
+          id={idOf("release-upc")}
+          label="UPC/EAN"
+          hint="Optional: 12 or 13 digits. Leave empty and we assign one."
+          error={errors.upcEan}
+        >
+          {(control) => <Input {...control} inputMode="numeric" maxLength={13} {...form.register("upcEan")} />}
+        </FormField>
       </div>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-medium">Audio file * (track 1)</legend>
@@ -556,21 +524,14 @@ export function ReleaseForm({
             />
           )}
         />
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-audio")}>Audio File URL</Label>
-          <Input
-            id={idOf("release-audio")}
-            type="url"
-            placeholder="https://"
-            {...fieldErrorProps(idOf("release-audio-error"), errors.audioFileUrl, idOf("release-audio-hint"))}
-            {...form.register("audioFileUrl")}
-          />
-          <FieldError id={idOf("release-audio-error")} message={errors.audioFileUrl} />
-          <p id={idOf("release-audio-hint")} className="text-xs text-muted-foreground">
-            Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or
-            more. An uploaded file is used instead of the link.
-          </p>
-        </div>
+        <FormField
+          id={idOf("release-audio")}
+          label="Audio File URL"
+          hint="Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or more. An uploaded file is used instead of the link."
+          error={errors.audioFileUrl}
+        >
+          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("audioFileUrl")} />}
+        </FormField>
       </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-medium">Cover art *</legend>
@@ -588,20 +549,14 @@ export function ReleaseForm({
             />
           )}
         />
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("release-artwork")}>Cover Art URL</Label>
-          <Input
-            id={idOf("release-artwork")}
-            type="url"
-            placeholder="https://"
-            {...fieldErrorProps(idOf("release-artwork-error"), errors.coverArtUrl, idOf("release-artwork-hint"))}
-            {...form.register("coverArtUrl")}
-          />
-          <FieldError id={idOf("release-artwork-error")} message={errors.coverArtUrl} />
-          <p id={idOf("release-artwork-hint")} className="text-xs text-muted-foreground">
-            Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link.
-          </p>
-        </div>
+        <FormField
+          id={idOf("release-artwork")}
+          label="Cover Art URL"
+          hint="Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link."
+          error={errors.coverArtUrl}
+        >
+          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("coverArtUrl")} />}
+        </FormField>
       </fieldset>
       <div className="flex items-center gap-2">
         <Controller
@@ -625,50 +580,42 @@ export function ReleaseForm({
         <FieldError id={idOf("release-tracks-error")} message={errors.tracks} />
         {trackRows.fields.map((field, i) => (
           <div key={field.id} className="grid gap-3 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${uid}track-${i}-title`}>Track {i + 1} title</Label>
-              <Input
-                id={`${uid}track-${i}-title`}
-                maxLength={200}
-                placeholder={i === 0 ? "Same as the release title" : undefined}
-                {...form.register(`tracks.${i}.title`)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${uid}track-${i}-version`}>Track {i + 1} version</Label>
-              <Input
-                id={`${uid}track-${i}-version`}
-                maxLength={100}
-                aria-describedby={`${uid}track-${i}-version-hint`}
-                {...form.register(`tracks.${i}.version`)}
-              />
-              <p id={`${uid}track-${i}-version-hint`} className="text-xs text-muted-foreground">
-                {TRACK_MESSAGES.versionHint}
-              </p>
-            </div>
-            {releaseType === "compilation" && (
-              <div className="grid gap-2">
-                <Label htmlFor={`${uid}track-${i}-artist`}>Track {i + 1} artist *</Label>
+            <FormField id={`${uid}track-${i}-title`} label={<>Track {i + 1} title</>}>
+              {(control) => (
                 <Input
-                  id={`${uid}track-${i}-artist`}
+                  {...control}
                   maxLength={200}
-                  aria-describedby={`${uid}track-${i}-artist-hint`}
-                  {...form.register(`tracks.${i}.artistName`)}
+                  placeholder={i === 0 ? "Same as the release title" : undefined}
+                  {...form.register(`tracks.${i}.title`)}
                 />
-                <p id={`${uid}track-${i}-artist-hint`} className="text-xs text-muted-foreground">
-                  {COMPILATION_MESSAGES.trackArtistHint}
-                </p>
-              </div>
+              )}
+            </FormField>
+            <FormField
+              id={`${uid}track-${i}-version`}
+              label={`Track ${i + 1} version`}
+              hint={TRACK_MESSAGES.versionHint}
+            >
+              {(control) => <Input {...control} maxLength={100} {...form.register(`tracks.${i}.version`)} />}
+            </FormField>
+            {releaseType === "compilation" && (
+              <FormField
+                id={`${uid}track-${i}-artist`}
+                label={`Track ${i + 1} artist *`}
+                hint={COMPILATION_MESSAGES.trackArtistHint}
+              >
+                {(control) => <Input {...control} maxLength={200} {...form.register(`tracks.${i}.artistName`)} />}
+              </FormField>
             )}
-            <div className="grid gap-2">
-              <Label htmlFor={`${uid}track-${i}-isrc`}>Track {i + 1} ISRC</Label>
-              <Input
-                id={`${uid}track-${i}-isrc`}
-                maxLength={15}
-                placeholder="Leave empty and we assign one"
-                {...form.register(`tracks.${i}.isrc`)}
-              />
-            </div>
+            <FormField id={`${uid}track-${i}-isrc`} label={<>Track {i + 1} ISRC</>}>
+              {(control) => (
+                <Input
+                  {...control}
+                  maxLength={15}
+                  placeholder="Leave empty and we assign one"
+                  {...form.register(`tracks.${i}.isrc`)}
+                />
+              )}
+            </FormField>
             {i > 0 && (
               <div className="grid gap-2 sm:col-span-2">
                 <Controller
@@ -685,34 +632,41 @@ export function ReleaseForm({
                     />
                   )}
                 />
-                <Label htmlFor={`${uid}track-${i}-audio`}>Track {i + 1} audio file URL</Label>
-                <Input
-                  id={`${uid}track-${i}-audio`}
-                  type="url"
-                  placeholder="Or paste a link: https://"
-                  {...form.register(`tracks.${i}.audioFileUrl`)}
-                />
+                <FormField id={`${uid}track-${i}-audio`} label={`Track ${i + 1} audio file URL`}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="url"
+                      placeholder="Or paste a link: https://"
+                      {...form.register(`tracks.${i}.audioFileUrl`)}
+                    />
+                  )}
+                </FormField>
               </div>
             )}
-            <div className="grid gap-2">
-              <Label htmlFor={`${uid}track-${i}-featured`}>Track {i + 1} featured artists</Label>
-              <Input
-                id={`${uid}track-${i}-featured`}
-                placeholder="Separate names with commas"
-                {...form.register(`tracks.${i}.featuredArtists`)}
-              />
-            </div>
-            {CONTRIBUTOR_ROLES.map((role) => (
-              <div key={role} className="grid gap-2">
-                <Label htmlFor={`${uid}track-${i}-${role}`}>
-                  Track {i + 1} {CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase()}
-                </Label>
+            <FormField id={`${uid}track-${i}-featured`} label={<>Track {i + 1} featured artists</>}>
+              {(control) => (
                 <Input
-                  id={`${uid}track-${i}-${role}`}
+                  {...control}
                   placeholder="Separate names with commas"
-                  {...form.register(`tracks.${i}.${role}`)}
+                  {...form.register(`tracks.${i}.featuredArtists`)}
                 />
-              </div>
+              )}
+            </FormField>
+            {CONTRIBUTOR_ROLES.map((role) => (
+              <FormField
+                key={role}
+                id={`${uid}track-${i}-${role}`}
+                label={`Track ${i + 1} ${CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase()}`}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    placeholder="Separate names with commas"
+                    {...form.register(`tracks.${i}.${role}`)}
+                  />
+                )}
+              </FormField>
             ))}
             <div className="flex items-end justify-between gap-2">
               <div className="flex items-center gap-2 pb-2">
@@ -795,31 +749,35 @@ export function ReleaseForm({
         </div>
         {aiUsed === "yes" && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={idOf("release-artwork-ai")}>{AI_MESSAGES.artwork}</Label>
-              <Select id={idOf("release-artwork-ai")} {...form.register("artworkAi")}>
-                <option value="">Choose…</option>
-                {AI_LEVELS.map((level) => (
-                  <option key={level} value={level}>
-                    {AI_LEVEL_LABELS[level]}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <FormField id={idOf("release-artwork-ai")} label={AI_MESSAGES.artwork}>
+              {(control) => (
+                <Select {...control} {...form.register("artworkAi")}>
+                  <option value="">Choose…</option>
+                  {AI_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {AI_LEVEL_LABELS[level]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
             {trackRows.fields.map((field, i) =>
               AI_AREAS.map((area) => (
-                <div key={`${field.id}-${area}`} className="grid gap-2">
-                  <Label htmlFor={`${uid}track-${i}-ai-${area}`}>
-                    {AI_MESSAGES.trackArea(i + 1, AI_AREA_LABELS[area])}
-                  </Label>
-                  <Select id={`${uid}track-${i}-ai-${area}`} {...form.register(`tracks.${i}.ai.${area}`)}>
-                    {AI_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {AI_LEVEL_LABELS[level]}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
+                <FormField
+                  key={`${field.id}-${area}`}
+                  id={`${uid}track-${i}-ai-${area}`}
+                  label={AI_MESSAGES.trackArea(i + 1, AI_AREA_LABELS[area])}
+                >
+                  {(control) => (
+                    <Select {...control} {...form.register(`tracks.${i}.ai.${area}`)}>
+                      {AI_LEVELS.map((level) => (
+                        <option key={level} value={level}>
+                          {AI_LEVEL_LABELS[level]}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </FormField>
               )),
             )}
           </div>

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { STORE_LINK_MESSAGES, storeLinkInputSchema } from "#domain/deliveries";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { useSaveStoreLink } from "#web/features/releases/api/save-store-link";
 
@@ -43,30 +42,30 @@ export function StoreLinkForm({
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-      <div className="grid gap-1">
-        <Label htmlFor="store-link-store">Store</Label>
-        <Select id="store-link-store" value={store} onChange={(e) => setStore(e.target.value)}>
-          {stores.map((s) => (
-            <option key={s.store} value={s.store}>
-              {s.storeName}
-              {s.url ? " (has a link)" : ""}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="store-link-url">Link on the store</Label>
-        <Input
-          id="store-link-url"
-          type="url"
-          inputMode="url"
-          placeholder="https://open.spotify.com/album/…"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          {...fieldErrorProps("store-link-error", error)}
-        />
-        <FieldError id="store-link-error" message={error} />
-      </div>
+      <FormField id="store-link-store" label="Store">
+        {(control) => (
+          <Select {...control} value={store} onChange={(e) => setStore(e.target.value)}>
+            {stores.map((s) => (
+              <option key={s.store} value={s.store}>
+                {s.storeName}
+                {s.url ? " (has a link)" : ""}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField id="store-link-url" label="Link on the store" error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            placeholder="https://open.spotify.com/album/…"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+      </FormField>
       <Button type="submit" className="sm:mt-6" disabled={save.isPending}>
         Save link
       </Button>

@@ -2,10 +2,9 @@ import { useState } from "react";
 import { formatInr } from "#domain/money";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
@@ -51,25 +50,22 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
       <DialogContent title={`Mark ${formatInr(payout.amountPaise)} to ${payout.userName} as paid`}>
         <PayeeAccountDetails payoutId={payout.id} />
         <form onSubmit={submit} noValidate className="grid gap-3">
-          <Label htmlFor="payout-reference">Bank or PayPal reference</Label>
-          <Input
-            id="payout-reference"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            maxLength={120}
-            {...fieldErrorProps("payout-reference-error", missing)}
-          />
-          <FieldError id="payout-reference-error" message={missing} announce />
-          <Label htmlFor="payout-password">Your password</Label>
-          <Input
-            id="payout-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...fieldErrorProps("payout-password-error", passwordError)}
-          />
-          <FieldError id="payout-password-error" message={passwordError} announce />
+          <FormField id="payout-reference" label="Bank or PayPal reference" error={missing} announce>
+            {(control) => (
+              <Input {...control} value={reference} onChange={(e) => setReference(e.target.value)} maxLength={120} />
+            )}
+          </FormField>
+          <FormField id="payout-password" label="Your password" error={passwordError} announce>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={complete.isPending}>
             Mark as Paid

@@ -2,9 +2,8 @@ import { useCallback, useId, useRef, useState } from "react";
 import { AUTH_STEP_UP_MESSAGES } from "#domain/auth";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { ApiClientError } from "#web/lib/api-client";
 
 /** The server asks for the password again (REAUTH_REQUIRED) before money-moving changes of an old sign-in. */
@@ -45,24 +44,22 @@ export function usePasswordAgain() {
             if (password) finish(password);
           }}
         >
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-password`}>{AUTH_STEP_UP_MESSAGES.label}</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              {...fieldErrorProps(`${id}-password-error`, wrong ? message : null, wrong ? undefined : `${id}-why`)}
-            />
-            {wrong ? (
-              <FieldError id={`${id}-password-error`} message={message ?? undefined} />
-            ) : (
-              <p id={`${id}-why`} className="text-sm text-muted-foreground">
-                {message}
-              </p>
+          <FormField
+            id={`${id}-password`}
+            label={AUTH_STEP_UP_MESSAGES.label}
+            error={wrong ? message : null}
+            hint={wrong ? undefined : message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             )}
-          </div>
+          </FormField>
           <Button type="submit" disabled={!password}>
             Continue
           </Button>

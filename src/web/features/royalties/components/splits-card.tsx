@@ -14,10 +14,9 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { DataTable } from "#web/components/ui/data-table";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import {
@@ -299,47 +298,48 @@ function SplitForm({
           <legend className="sr-only">{row.isOwner ? "Your share" : `Collaborator ${i}`}</legend>
           {(["name", "email", "phone"] as const).map((field) =>
             row.isOwner && field !== "name" ? null : (
-              <div key={field} className="grid gap-1 sm:col-span-1">
-                <Label htmlFor={fieldId(i, field)}>
-                  {field === "name" ? (row.isOwner ? "You" : "Name") : field === "email" ? "E-mail" : "Mobile (India)"}
-                </Label>
-                <Input
-                  id={fieldId(i, field)}
-                  value={row[field]}
-                  readOnly={row.isOwner}
-                  type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
-                  onChange={(e) => update(i, { [field]: e.target.value })}
-                  {...fieldErrorProps(`${fieldId(i, field)}-error`, errors[fieldId(i, field)])}
-                />
-                <FieldError id={`${fieldId(i, field)}-error`} message={errors[fieldId(i, field)]} />
-              </div>
+              <FormField
+                key={field}
+                id={fieldId(i, field)}
+                className="sm:col-span-1"
+                label={
+                  field === "name" ? (row.isOwner ? "You" : "Name") : field === "email" ? "E-mail" : "Mobile (India)"
+                }
+                error={errors[fieldId(i, field)]}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={row[field]}
+                    readOnly={row.isOwner}
+                    type={field === "email" ? "email" : field === "phone" ? "tel" : "text"}
+                    onChange={(e) => update(i, { [field]: e.target.value })}
+                  />
+                )}
+              </FormField>
             ),
           )}
-          <div className="grid gap-1">
-            <Label htmlFor={fieldId(i, "role")}>Role</Label>
-            <Select
-              id={fieldId(i, "role")}
-              value={row.role}
-              onChange={(e) => update(i, { role: e.target.value as SplitRole })}
-            >
-              {SPLIT_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {SPLIT_ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={fieldId(i, "percent")}>Share (%)</Label>
-            <Input
-              id={fieldId(i, "percent")}
-              inputMode="decimal"
-              value={row.percent}
-              onChange={(e) => update(i, { percent: e.target.value })}
-              {...fieldErrorProps(`${fieldId(i, "percent")}-error`, errors[fieldId(i, "percent")])}
-            />
-            <FieldError id={`${fieldId(i, "percent")}-error`} message={errors[fieldId(i, "percent")]} />
-          </div>
+          <FormField id={fieldId(i, "role")} label="Role">
+            {(control) => (
+              <Select {...control} value={row.role} onChange={(e) => update(i, { role: e.target.value as SplitRole })}>
+                {SPLIT_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {SPLIT_ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id={fieldId(i, "percent")} label="Share (%)" error={errors[fieldId(i, "percent")]}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={row.percent}
+                onChange={(e) => update(i, { percent: e.target.value })}
+              />
+            )}
+          </FormField>
           {!row.isOwner && (
             <div className="flex items-end">
               <Button
@@ -372,40 +372,41 @@ function SplitForm({
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-from`}>Takes effect on</Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            min={today}
-            value={effectiveFrom}
-            onChange={(e) => setEffectiveFrom(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-recoup-who`}>Repay first (optional)</Label>
-          <Select id={`${id}-recoup-who`} value={recoupIndex} onChange={(e) => setRecoupIndex(e.target.value)}>
-            <option value="">Nobody</option>
-            {rows.map((r, i) =>
-              r.isOwner ? null : (
-                <option key={r.key} value={String(i)}>
-                  {r.name || `Collaborator ${i}`}
-                </option>
-              ),
-            )}
-          </Select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-recoup-amount`}>Amount to repay (₹)</Label>
-          <Input
-            id={`${id}-recoup-amount`}
-            inputMode="decimal"
-            value={recoupRupees}
-            onChange={(e) => setRecoupRupees(e.target.value)}
-            {...fieldErrorProps(`${id}-recoup-error`, errors.recoupment)}
-          />
-          <FieldError id={`${id}-recoup-error`} message={errors.recoupment} />
-        </div>
+        <FormField id={`${id}-from`} label="Takes effect on">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              min={today}
+              value={effectiveFrom}
+              onChange={(e) => setEffectiveFrom(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-recoup-who`} label="Repay first (optional)">
+          {(control) => (
+            <Select {...control} value={recoupIndex} onChange={(e) => setRecoupIndex(e.target.value)}>
+              <option value="">Nobody</option>
+              {rows.map((r, i) =>
+                r.isOwner ? null : (
+                  <option key={r.key} value={String(i)}>
+                    {r.name || `Collaborator ${i}`}
+                  </option>
+                ),
+              )}
+            </Select>
+          )}
+        </FormField>
+        <FormField id={`${id}-recoup-amount`} label="Amount to repay (₹)" error={errors.recoupment}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              value={recoupRupees}
+              onChange={(e) => setRecoupRupees(e.target.value)}
+            />
+          )}
+        </FormField>
       </div>
       {trackCount > 1 && (
         <label className="flex items-center gap-2 text-sm">
@@ -438,16 +439,17 @@ function TemplatePicker({ onApply }: { onApply: (template: SplitTemplate) => voi
   if (!template) return null;
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>Start from a template</Label>
-        <Select id={id} value={template.id} onChange={(e) => setChosen(e.target.value)}>
-          {list.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FormField id={id} label="Start from a template">
+        {(control) => (
+          <Select {...control} value={template.id} onChange={(e) => setChosen(e.target.value)}>
+            {list.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
       <Button type="button" size="sm" variant="outline" onClick={() => onApply(template)}>
         Use template
       </Button>
@@ -503,17 +505,16 @@ function SaveAsTemplate({
   };
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>Template name</Label>
-        <Input
-          id={id}
-          value={name}
-          placeholder="e.g. Band with Ravi"
-          onChange={(e) => setName(e.target.value)}
-          {...fieldErrorProps(`${id}-error`, error)}
-        />
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
+      <FormField id={id} label="Template name" error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            placeholder="e.g. Band with Ravi"
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </FormField>
       <Button type="button" size="sm" variant="outline" disabled={save.isPending} onClick={submit}>
         Save as template
       </Button>

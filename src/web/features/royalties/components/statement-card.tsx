@@ -4,7 +4,7 @@ import { formatInr } from "#domain/money";
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from "#domain/payouts";
 import { Card } from "#web/components/ui/card";
 import { DataTable } from "#web/components/ui/data-table";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useStatement } from "#web/features/royalties/api/splits";
@@ -39,16 +39,17 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
           <h2 id={`${selectId}-title`} className="text-lg font-semibold">
             Statement
           </h2>
-          <div className="grid gap-1">
-            <Label htmlFor={selectId}>Month</Label>
-            <Select id={selectId} value={month} onChange={(e) => setMonth(e.target.value)}>
-              {months.map((m) => (
-                <option key={m} value={m}>
-                  {labelOf(m)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FormField id={selectId} label="Month">
+            {(control) => (
+              <Select {...control} value={month} onChange={(e) => setMonth(e.target.value)}>
+                {months.map((m) => (
+                  <option key={m} value={m}>
+                    {labelOf(m)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         </div>
         {statement.isError ? (
           <p role="alert">Could not load this statement.</p>

@@ -2,9 +2,8 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AVATAR_MAX_BYTES, type ProfileInput, profileSchema, SETTINGS_MESSAGES } from "#domain/settings";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
@@ -39,8 +38,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const passwordError = form.formState.errors.currentPassword?.message;
   const errorOf = (field: (typeof PROFILE_FIELDS)[number]) => form.formState.errors[field]?.message;
   /** A field's aria attributes and the id of its message, beside it. */
-  const wire = (field: (typeof PROFILE_FIELDS)[number], hintId?: string) =>
-    fieldErrorProps(`profile-${field}-error`, errorOf(field), hintId);
   const [avatarError, setAvatarError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ email, currentPassword, ...values }) => {
@@ -104,92 +101,63 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="flex flex-wrap items-center gap-4">
         <UserBadge user={{ ...profile, name: "" }} />
-        <div className="grid gap-1">
-          <Label htmlFor="avatar-file">Profile picture</Label>
-          <input
-            ref={fileInput}
-            id="avatar-file"
-            type="file"
-            accept="image/png,image/jpeg"
-            {...fieldErrorProps("avatar-file-error", avatarError, "avatar-hint")}
-            onChange={(e) => onFile(e.target.files?.[0])}
-            className="text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5"
-          />
-          <p id="avatar-hint" className="text-xs text-muted-foreground">
-            Square, JPG or PNG, at most 2 MB.
-          </p>
-          <FieldError id="avatar-file-error" message={avatarError} announce />
-        </div>
+        <FormField
+          id="avatar-file"
+          label="Profile picture"
+          hint="Square, JPG or PNG, at most 2 MB."
+          error={avatarError}
+          announce
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => onFile(e.target.files?.[0])}
+              className="text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5"
+            />
+          )}
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="profile-name">Full Name</Label>
-          <Input id="profile-name" autoComplete="name" {...form.register("name")} {...wire("name")} />
-          <FieldError id="profile-name-error" message={errorOf("name")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-email">Email</Label>
-          <Input
-            id="profile-email"
-            type="email"
-            autoComplete="email"
-            aria-describedby="profile-email-hint"
-            {...form.register("email")}
-          />
-          <p id="profile-email-hint" className="text-xs text-muted-foreground">
-            A new address changes once you confirm it from its inbox.
-          </p>
-        </div>
+        <FormField id="profile-name" label="Full Name" error={errorOf("name")}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
+        </FormField>
+        <FormField id="profile-email" label="Email" hint="A new address changes once you confirm it from its inbox.">
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
+        </FormField>
         {emailChanging && (
-          <div className="grid gap-2">
-            <Label htmlFor="profile-current-password">Current password</Label>
-            <Input
-              id="profile-current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? "profile-current-password-error" : "profile-current-password-hint"}
-              {...form.register("currentPassword")}
-            />
-            {passwordError ? (
-              <p id="profile-current-password-error" className="text-xs text-destructive">
-                {passwordError}
-              </p>
-            ) : (
-              <p id="profile-current-password-hint" className="text-xs text-muted-foreground">
-                Needed to change the e-mail you sign in with.
-              </p>
+          <FormField
+            id="profile-current-password"
+            label="Current password"
+            error={passwordError}
+            hint={passwordError ? undefined : "Needed to change the e-mail you sign in with."}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                {...form.register("currentPassword")}
+              />
             )}
-          </div>
+          </FormField>
         )}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="profile-bio">Bio</Label>
-        <Textarea id="profile-bio" maxLength={1000} {...form.register("bio")} {...wire("bio")} />
-        <FieldError id="profile-bio-error" message={errorOf("bio")} />
-      </div>
+      <FormField id="profile-bio" label="Bio" error={errorOf("bio")}>
+        {(control) => <Textarea {...control} maxLength={1000} {...form.register("bio")} />}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="grid gap-2">
-          <Label htmlFor="profile-website">Website</Label>
-          <Input
-            id="profile-website"
-            type="url"
-            placeholder="https://"
-            {...form.register("website")}
-            {...wire("website")}
-          />
-          <FieldError id="profile-website-error" message={errorOf("website")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-instagram">Instagram</Label>
-          <Input id="profile-instagram" placeholder="@handle" {...form.register("instagram")} {...wire("instagram")} />
-          <FieldError id="profile-instagram-error" message={errorOf("instagram")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-twitter">Twitter</Label>
-          <Input id="profile-twitter" placeholder="@handle" {...form.register("twitter")} {...wire("twitter")} />
-          <FieldError id="profile-twitter-error" message={errorOf("twitter")} />
-        </div>
+        <FormField id="profile-website" label="Website" error={errorOf("website")}>
+          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("website")} />}
+        </FormField>
+        <FormField id="profile-instagram" label="Instagram" error={errorOf("instagram")}>
+          {(control) => <Input {...control} placeholder="@handle" {...form.register("instagram")} />}
+        </FormField>
+        <FormField id="profile-twitter" label="Twitter" error={errorOf("twitter")}>
+          {(control) => <Input {...control} placeholder="@handle" {...form.register("twitter")} />}
+        </FormField>
       </div>
       <Button type="submit" disabled={submitting} className="justify-self-start">
         {submitting ? "Saving..." : "Save Profile"}

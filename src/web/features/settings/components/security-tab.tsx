@@ -8,9 +8,8 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useChangePassword } from "#web/features/settings/api/change-password";
@@ -64,37 +63,21 @@ function ChangePassword() {
     <Card>
       <h2 className="text-lg font-semibold">Change password</h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
-        <div className="grid gap-2">
-          <Label htmlFor="current-password">Current password</Label>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            {...fieldErrorProps("new-password-error", faultOf("newPassword"))}
-            {...form.register("newPassword")}
-          />
-          <FieldError id="new-password-error" message={faultOf("newPassword")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-new-password">Confirm new password</Label>
-          <Input
-            id="confirm-new-password"
-            type="password"
-            autoComplete="new-password"
-            {...fieldErrorProps("confirm-new-password-error", faultOf("confirmPassword"))}
-            {...form.register("confirmPassword")}
-          />
-          <FieldError id="confirm-new-password-error" message={faultOf("confirmPassword")} />
-        </div>
+        <FormField id="current-password" label="Current password">
+          {(control) => (
+            <Input {...control} type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+          )}
+        </FormField>
+        <FormField id="new-password" label="New password" error={faultOf("newPassword")}>
+          {(control) => (
+            <Input {...control} type="password" autoComplete="new-password" {...form.register("newPassword")} />
+          )}
+        </FormField>
+        <FormField id="confirm-new-password" label="Confirm new password" error={faultOf("confirmPassword")}>
+          {(control) => (
+            <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+          )}
+        </FormField>
         <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
           {form.formState.isSubmitting ? "Updating..." : "Update Password"}
         </Button>
@@ -194,16 +177,17 @@ function TwoFactor() {
           <p className="text-sm">
             Setup key: <code className="break-all font-mono">{secret}</code>
           </p>
-          <div className="grid gap-2">
-            <Label htmlFor="totp-confirm">Code from your authenticator app</Label>
-            <Input
-              id="totp-confirm"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <FormField id="totp-confirm" label="Code from your authenticator app">
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </FormField>
           <div className="flex gap-2">
             <Button onClick={finish} disabled={confirm.isPending || !code.trim()}>
               Confirm and Turn On
@@ -215,16 +199,17 @@ function TwoFactor() {
         </div>
       ) : (
         <div className="mt-4 grid gap-3 sm:max-w-md">
-          <div className="grid gap-2">
-            <Label htmlFor="two-factor-password">Your password</Label>
-            <Input
-              id="two-factor-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <FormField id="two-factor-password" label="Your password">
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </FormField>
           {enabled ? (
             <Button
               variant="outline"
@@ -307,16 +292,17 @@ function DeleteAccount() {
         pending={remove.isPending || !password}
         onConfirm={confirmDelete}
       >
-        <div className="mt-4 grid gap-2">
-          <Label htmlFor="delete-password">Enter your password to confirm</Label>
-          <Input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <FormField id="delete-password" label="Enter your password to confirm" className="mt-4">
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
       </ConfirmDialog>
     </Card>
   );

@@ -5,8 +5,8 @@ import { PLANS } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { SearchInput } from "#web/components/ui/search-input";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { type AdminPayment, useAdminPayments } from "#web/features/subscriptions/api/get-admin-payments";
@@ -150,38 +150,16 @@ export function AdminPayments() {
         onConfirm={submit}
       >
         <div className="mt-4 grid gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="refund-amount">Amount (₹)</Label>
-            <Input
-              id="refund-amount"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={errors.amount ? "refund-amount-error" : undefined}
-            />
-            {errors.amount && (
-              <p id="refund-amount-error" className="text-sm text-destructive">
-                {errors.amount}
-              </p>
+          <FormField id="refund-amount" label="Amount (₹)" error={errors.amount}>
+            {(control) => (
+              <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
             )}
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="refund-reason">Reason</Label>
-            <Input
-              id="refund-reason"
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? "refund-reason-error" : undefined}
-            />
-            {errors.reason && (
-              <p id="refund-reason-error" className="text-sm text-destructive">
-                {errors.reason}
-              </p>
+          </FormField>
+          <FormField id="refund-reason" label="Reason" error={errors.reason}>
+            {(control) => (
+              <Input {...control} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
             )}
-          </div>
+          </FormField>
         </div>
       </ConfirmDialog>
     </section>

@@ -7,8 +7,8 @@ import { PLANS, type PlanId } from "#domain/plans";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { useBilling } from "#web/features/subscriptions/api/get-billing";
@@ -125,17 +125,6 @@ export function CheckoutDialog({
   };
 
   const busy = start.isPending || verify.isPending;
-  const field = (key: keyof BillingDetails) => ({
-    id: `billing-${key}`,
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `billing-${key}-error` : undefined,
-  });
-  const fieldError = (key: keyof BillingDetails) =>
-    errors[key] ? (
-      <p id={`billing-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -176,44 +165,44 @@ export function CheckoutDialog({
           {!scheduled && (
             <fieldset className="grid gap-3">
               <legend className="mb-1 text-sm font-medium">Billing details for your GST invoice</legend>
-              <div className="grid gap-1">
-                <Label htmlFor="billing-billingName">Name on invoice</Label>
-                <Input
-                  {...field("billingName")}
-                  value={form.billingName}
-                  maxLength={200}
-                  autoComplete="name"
-                  onChange={(e) => setForm({ ...form, billingName: e.target.value })}
-                />
-                {fieldError("billingName")}
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="billing-billingState">Billing state</Label>
-                <Select
-                  {...field("billingState")}
-                  value={form.billingState}
-                  onChange={(e) => setForm({ ...form, billingState: e.target.value })}
-                >
-                  <option value="">Choose a state</option>
-                  {INDIAN_STATES.map((s) => (
-                    <option key={s.code} value={s.name}>
-                      {s.name}
-                    </option>
-                  ))}
-                </Select>
-                {fieldError("billingState")}
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="billing-gstin">GSTIN (optional, for businesses)</Label>
-                <Input
-                  {...field("gstin")}
-                  value={form.gstin}
-                  maxLength={15}
-                  autoCapitalize="characters"
-                  onChange={(e) => setForm({ ...form, gstin: e.target.value })}
-                />
-                {fieldError("gstin")}
-              </div>
+              <FormField id="billing-billingName" label="Name on invoice" error={errors.billingName}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={form.billingName}
+                    maxLength={200}
+                    autoComplete="name"
+                    onChange={(e) => setForm({ ...form, billingName: e.target.value })}
+                  />
+                )}
+              </FormField>
+              <FormField id="billing-billingState" label="Billing state" error={errors.billingState}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={form.billingState}
+                    onChange={(e) => setForm({ ...form, billingState: e.target.value })}
+                  >
+                    <option value="">Choose a state</option>
+                    {INDIAN_STATES.map((s) => (
+                      <option key={s.code} value={s.name}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <FormField id="billing-gstin" label="GSTIN (optional, for businesses)" error={errors.gstin}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={form.gstin}
+                    maxLength={15}
+                    autoCapitalize="characters"
+                    onChange={(e) => setForm({ ...form, gstin: e.target.value })}
+                  />
+                )}
+              </FormField>
             </fieldset>
           )}
           <Button type="submit" disabled={busy}>

@@ -4,9 +4,8 @@ import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { useCreateSubscription } from "#web/features/subscriptions/api/create-subscription";
@@ -63,38 +62,25 @@ export function CreateDialog({
         description="Put a user on a complimentary plan (no payment) for one year from today. Their current record ends, and the reason is shown wherever the plan is."
       >
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="sub-email">User e-mail</Label>
-            <Input
-              id="sub-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              {...fieldErrorProps("sub-email-error", emailError)}
-            />
-            <FieldError id="sub-email-error" message={emailError} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="sub-plan">Plan</Label>
-            <Select id="sub-plan" value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
-              {PLAN_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {PLANS[id].name} ({formatInr(PLANS[id].pricePaise)})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="sub-reason">Reason (complimentary)</Label>
-            <Input
-              id="sub-reason"
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-              {...fieldErrorProps("sub-reason-error", reasonError)}
-            />
-            <FieldError id="sub-reason-error" message={reasonError} announce />
-          </div>
+          <FormField id="sub-email" label="User e-mail" error={emailError} announce>
+            {(control) => <Input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          </FormField>
+          <FormField id="sub-plan" label="Plan">
+            {(control) => (
+              <Select {...control} value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
+                {PLAN_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {PLANS[id].name} ({formatInr(PLANS[id].pricePaise)})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="sub-reason" label="Reason (complimentary)" error={reasonError} announce>
+            {(control) => (
+              <Input {...control} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            )}
+          </FormField>
           <Button type="submit" disabled={create.isPending}>
             Create Subscription
           </Button>

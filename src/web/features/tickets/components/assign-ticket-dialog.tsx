@@ -2,8 +2,8 @@ import { useState } from "react";
 import { TICKET_MESSAGES } from "#domain/tickets";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import type { AdminTicket } from "#web/features/tickets/api/get-admin-tickets";
 import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
@@ -20,8 +20,11 @@ export function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={`Assign #${ticket.number}`}>
         <div className="grid gap-3">
-          <Label htmlFor="assignee">Assign to</Label>
-          <Input id="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
+          <FormField id="assignee" label="Assign to">
+            {(control) => (
+              <Input {...control} value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
+            )}
+          </FormField>
           <Button onClick={save} disabled={update.isPending}>
             Assign
           </Button>

@@ -3,9 +3,8 @@ import { useForm } from "react-hook-form";
 import { firstIssueMessage } from "#domain/auth";
 import { type CreateTicketInput, createTicketSchema, SUPPORT_MESSAGES } from "#domain/support";
 import { Button } from "#web/components/ui/button";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useCreateTicket } from "#web/features/tickets/api/create-ticket";
@@ -58,26 +57,16 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
       noValidate
       className={inApp ? "grid gap-4 rounded-lg border border-border p-4" : "grid gap-4"}
     >
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-subject`}>Subject</Label>
-        <Input
-          id={`${id}-subject`}
-          maxLength={200}
-          {...fieldErrorProps(`${id}-subject-error`, errors.subject)}
-          {...form.register("subject")}
-        />
-        <FieldError id={`${id}-subject-error`} message={errors.subject} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>{inApp ? "Describe your issue" : "Description"}</Label>
-        <Textarea
-          id={`${id}-description`}
-          maxLength={5000}
-          {...fieldErrorProps(`${id}-description-error`, errors.description)}
-          {...form.register("description")}
-        />
-        <FieldError id={`${id}-description-error`} message={errors.description} />
-      </div>
+      <FormField id={`${id}-subject`} label="Subject" error={errors.subject}>
+        {(control) => <Input {...control} maxLength={200} {...form.register("subject")} />}
+      </FormField>
+      <FormField
+        id={`${id}-description`}
+        label={inApp ? "Describe your issue" : "Description"}
+        error={errors.description}
+      >
+        {(control) => <Textarea {...control} maxLength={5000} {...form.register("description")} />}
+      </FormField>
       <div className="flex gap-2">
         <Button type="submit" disabled={submitting}>
           {submitting ? SUPPORT_MESSAGES.submitting : inApp ? "Submit" : "Submit Ticket"}

@@ -2,9 +2,8 @@ import { useState } from "react";
 import { TICKET_MESSAGES } from "#domain/tickets";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
-import { Label } from "#web/components/ui/label";
+import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
 import type { TicketMessage } from "#web/features/tickets/api/get-ticket";
 import { formatDateTime } from "#web/lib/format";
@@ -67,15 +66,11 @@ export function TicketThread(props: TicketThreadProps) {
           ))}
         </ol>
         <form onSubmit={send} noValidate className="mt-4 grid gap-2">
-          <Label htmlFor={fieldId}>{props.replyLabel}</Label>
-          <Textarea
-            id={fieldId}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            maxLength={5000}
-            {...fieldErrorProps(`${fieldId}-error`, empty)}
-          />
-          <FieldError id={`${fieldId}-error`} message={empty} announce />
+          <FormField id={fieldId} label={props.replyLabel} error={empty} announce>
+            {(control) => (
+              <Textarea {...control} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+            )}
+          </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={props.sending} className="justify-self-end">
             {props.sending ? "Sending..." : "Send Reply"}

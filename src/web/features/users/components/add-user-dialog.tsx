@@ -2,10 +2,9 @@ import { useState } from "react";
 import { ADMIN_USER_MESSAGES, addUserSchema } from "#domain/users";
 import { Button } from "#web/components/ui/button";
 import { Dialog, DialogContent } from "#web/components/ui/dialog";
-import { FieldError } from "#web/components/ui/field-error";
 import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { useAddUser } from "#web/features/users/api/add-user";
@@ -40,55 +39,43 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Add New User">
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="add-name">Full Name</Label>
-            <Input
-              id="add-name"
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-              {...fields.props("name")}
-            />
-            <FieldError id={fields.errorId("name")} message={fields.errors.name} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="add-email">Email</Label>
-            <Input
-              id="add-email"
-              type="email"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-              {...fields.props("email")}
-            />
-            <FieldError id={fields.errorId("email")} message={fields.errors.email} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="add-role">Role</Label>
-            <Select
-              id="add-role"
-              value={form.role}
-              onChange={(e) => setForm({ ...form, role: e.target.value })}
-              {...fields.props("role")}
-            >
-              {(roles.data ?? [{ id: 0, name: "artist" }]).map((r) => (
-                <option key={r.name} value={r.name}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-            <FieldError id={fields.errorId("role")} message={fields.errors.role} announce />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="add-password">Password</Label>
-            <Input
-              id="add-password"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-              {...fields.props("password")}
-            />
-            <FieldError id={fields.errorId("password")} message={fields.errors.password} announce />
-          </div>
+          <FormField id="add-name" label="Full Name" error={fields.errors.name} announce>
+            {(control) => (
+              <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            )}
+          </FormField>
+          <FormField id="add-email" label="Email" error={fields.errors.email} announce>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                value={form.email}
+                onChange={(e) => setForm({ ...form, email: e.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id="add-role" label="Role" error={fields.errors.role} announce>
+            {(control) => (
+              <Select {...control} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+                {(roles.data ?? [{ id: 0, name: "artist" }]).map((r) => (
+                  <option key={r.name} value={r.name}>
+                    {r.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="add-password" label="Password" error={fields.errors.password} announce>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                value={form.password}
+                onChange={(e) => setForm({ ...form, password: e.target.value })}
+              />
+            )}
+          </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? "Adding..." : "Add User"}

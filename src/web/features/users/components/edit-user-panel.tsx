@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { ADMIN_USER_MESSAGES, editUserSchema } from "#domain/users";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { FieldError } from "#web/components/ui/field-error";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
-import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { useEditUser } from "#web/features/users/api/edit-user";
@@ -40,40 +39,29 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
         Edit {user.name}
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-start">
-        <div className="grid gap-2">
-          <Label htmlFor="edit-name">Full Name</Label>
-          <Input
-            id="edit-name"
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            {...fields.props("name")}
-          />
-          <FieldError id={fields.errorId("name")} message={fields.errors.name} announce />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="edit-email">Email</Label>
-          <Input
-            id="edit-email"
-            type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            {...fields.props("email")}
-          />
-          <FieldError id={fields.errorId("email")} message={fields.errors.email} announce />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="edit-role">Role</Label>
-          <Select
-            id="edit-role"
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value })}
-            {...fields.props("role")}
-          >
-            <option value="artist">artist</option>
-            <option value="admin">admin</option>
-          </Select>
-          <FieldError id={fields.errorId("role")} message={fields.errors.role} announce />
-        </div>
+        <FormField id="edit-name" label="Full Name" error={fields.errors.name} announce>
+          {(control) => (
+            <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          )}
+        </FormField>
+        <FormField id="edit-email" label="Email" error={fields.errors.email} announce>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField id="edit-role" label="Role" error={fields.errors.role} announce>
+          {(control) => (
+            <Select {...control} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+              <option value="artist">artist</option>
+              <option value="admin">admin</option>
+            </Select>
+          )}
+        </FormField>
         <div className="flex gap-2">
           <Button type="submit" disabled={edit.isPending}>
             Save
