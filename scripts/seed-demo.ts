@@ -10,7 +10,7 @@ import { loadEnv } from "#server/env";
 import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
-import { createPayoutProvider } from "#server/modules/royalties";
+import { createPayoutProvider } from "#server/modules/payouts";
 import { loadOrCreateSecret } from "#server/secret";
 import { deliveryConfigFor, mediaStoreFor } from "#server/server";
 

@@ -21,6 +21,7 @@ import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard
 import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
+import { payoutsRouter } from "#server/modules/payouts";
 import { provenancePages, provenanceRouter } from "#server/modules/provenance";
 import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
@@ -59,6 +60,7 @@ export function createApi() {
     .route("/", adminTicketsRouter)
     .route("/", reportsRouter)
     .route("/", royaltiesRouter)
+    .route("/", payoutsRouter)
     .route("/", splitTemplatesRouter)
     .route("/", analyticsRouter)
     .route("/", provenanceRouter);

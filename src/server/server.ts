@@ -28,17 +28,12 @@ import {
   type StoreConfig,
 } from "#server/modules/delivery";
 import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
+import { backfillPanHashes, createPayoutProvider, payoutSchedule, receivePayoutWebhook } from "#server/modules/payouts";
 import { loadOrCreateSigner } from "#server/modules/provenance";
 import { qualityJobs } from "#server/modules/quality";
 import { tellOwnerOfRejection } from "#server/modules/releases";
 import { reportJobs } from "#server/modules/reports";
-import {
-  backfillPanHashes,
-  createPayoutProvider,
-  receivePayoutWebhook,
-  royaltySchedule,
-  warnOfRoyaltyAudit,
-} from "#server/modules/royalties";
+import { royaltySchedule, warnOfRoyaltyAudit } from "#server/modules/royalties";
 import { resolversFromEnv, storeLinkSchedule } from "#server/modules/store-links";
 import { createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
@@ -243,7 +238,8 @@ export async function startServer(
       ...uploads.schedule,
       ...storeLinkSchedule(database.db),
       ...paymentSchedule({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, payments }),
-      ...royaltySchedule({
+      ...royaltySchedule({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, encryptor: payoutEncryptor }),
+      ...payoutSchedule({
         db: database.db,
         mailer,
         logger,

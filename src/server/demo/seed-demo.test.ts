@@ -19,7 +19,7 @@ import { loadEnv } from "#server/env";
 import { createEncryptor } from "#server/lib/encryption";
 import { createLogger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
-import { createPayoutProvider } from "#server/modules/royalties";
+import { createPayoutProvider } from "#server/modules/payouts";
 import { deliveryConfigFor, mediaStoreFor } from "#server/server";
 import { createTestDatabase } from "#server/test/test-database";
 import { DEMO_ARTISTS, seedDemo } from "./seed-demo";

@@ -28,9 +28,9 @@ import {
   type DeliveryConfig,
   queueReleaseDeliveries,
 } from "#server/modules/delivery";
+import { savePayeeDetails } from "#server/modules/payouts";
 import { createQualityCheck } from "#server/modules/quality";
 import { createReportImportJob, registerReport } from "#server/modules/reports";
-import { savePayeeDetails } from "#server/modules/royalties";
 import { createSubscription } from "#server/modules/subscriptions";
 import { demoCover, demoSong } from "./demo-media";
 

@@ -5,7 +5,7 @@
 // "completed" when asked again, as the real one finishes asynchronously.
 import { recordedIn, startRecordedServer } from "./recorded-server";
 
-export const recordedX = recordedIn("royalties/recorded/razorpayx");
+export const recordedX = recordedIn("payouts/recorded/razorpayx");
 
 export interface RecordedXRequest {
   method: string;

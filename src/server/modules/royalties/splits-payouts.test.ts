@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, tdsQuarterIst, todayIst } from "#domain/clock";
 import { createLogger } from "#server/lib/logger";
 import { signWebhook } from "#server/lib/webhook-signature";
+import type { TestPayoutProvider } from "#server/modules/payouts";
+import { refreshQuietPayouts } from "#server/modules/payouts";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
-import type { TestPayoutProvider } from "./payout-providers";
 import { rebuildLedger } from "./posting";
-import { refreshQuietPayouts } from "./royalties.service";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
 
