@@ -10,6 +10,7 @@ import { uploadFile } from "#server/test/tus";
 
 let server: TestServer;
 let media: MediaServer;
+let songBytes: Buffer;
 
 /** Random notes from a seed, a little different in each channel: music no other test file holds. */
 function tune(seed: number, gain = 0.3): Signal {
@@ -28,7 +29,8 @@ function tune(seed: number, gain = 0.3): Signal {
 beforeAll(async () => {
   media = await startMediaServer();
   const spec = { sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 20 } as const;
-  media.put("/song.wav", wav(spec, tune(11)));
+  songBytes = wav(spec, tune(11));
+  media.put("/song.wav", songBytes);
   // The same song as someone else would have it: resampled to 48 kHz, 24-bit and 1 dB quieter.
   media.put("/song-reencoded.wav", wav({ ...spec, sampleRate: 48_000, bitDepth: 24 }, tune(11, 0.3 * 10 ** (-1 / 20))));
   media.put("/other-song.wav", wav(spec, tune(12)));
@@ -73,8 +75,8 @@ async function submit(
   return detail;
 }
 
-const preflight = (artist: Awaited<ReturnType<typeof createArtist>>, json: ReleaseInput) =>
-  answer(artist.client.api.releases.preflight.$post({ json }));
+const preflight = (artist: Awaited<ReturnType<typeof createArtist>>, json: ReleaseInput, editing?: string) =>
+  answer(artist.client.api.releases.preflight.$post({ json, query: editing ? { release: editing } : {} }));
 
 describe("duplicates", () => {
   it("blocks the second account's copy of a recording with the evidence, and not the first's", async () => {
@@ -209,6 +211,40 @@ describe("per-store verdict before submission", () => {
     });
     const res = await preflight(other, releaseInput({ audioUploadId: audioId, audioFileUrl: "" }));
     expect(res.findings.map((f) => f.code)).toContain("audio.missing");
+  });
+
+  it("judges an edit as the edit, not as a copy of the release it edits; another's release is not found", async () => {
+    const artist = await createArtist(server, "Asha");
+    const release = await submit(artist, "/song.wav", {
+      title: "Monsoon Nights",
+      tracks: [{ title: "Monsoon Nights", isrc: "INABC2600001" }],
+    });
+    // The artist edits it with the same recording, uploaded this time (measured on the queue).
+    const audioUploadId = await uploadFile(artist.client, {
+      kind: "audio",
+      type: "audio/wav",
+      name: "monsoon.wav",
+      bytes: new Uint8Array(songBytes),
+    });
+    await server.jobs.drain();
+    const edit = releaseInput({
+      title: "Monsoon Nights",
+      audioUploadId,
+      audioFileUrl: "",
+      coverArtUrl: media.url("/art.jpg"),
+      tracks: [{ title: "Monsoon Nights", isrc: "" }],
+    });
+    // As a new release, the same recording under no ISRC is told to reuse the first one's…
+    expect((await preflight(artist, edit)).findings.map((f) => f.code)).toContain("audio.reupload");
+    // …as the edit of that release, it is the release itself.
+    const editing = await preflight(artist, edit, release.release.id);
+    expect(editing.findings.map((f) => f.code)).toEqual([]);
+    const stranger = await createArtist(server, "Stranger");
+    const foreign = await stranger.client.api.releases.preflight.$post({
+      json: edit,
+      query: { release: release.release.id },
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it("is on the release page and in the admin's review once submitted", async () => {

@@ -16,9 +16,10 @@ import type { ReleaseData } from "#domain/releases";
 import { storeVerdicts, type VerdictStore, verdictSummary } from "#domain/store-verdict";
 import { planTracks } from "#domain/tracks";
 import type { Db } from "#server/db/client";
-import { audioAnalyses, uploads } from "#server/db/schema";
+import { audioAnalyses, releases, uploads } from "#server/db/schema";
+import { DomainError } from "#server/lib/domain-error";
 import type { MediaStore } from "#server/media/media-store";
-import { createAudioChecks } from "./audio-checks";
+import { createAudioChecks, type MatchContext } from "./audio-checks";
 
 /** Said for files given as links: we only download them once the release is submitted. */
 const LINKED_FILES_NOTE = {
@@ -35,8 +36,19 @@ export async function preflightRelease(
   deps: { db: Db; media: MediaStore; stores: readonly VerdictStore[] },
   ownerId: string,
   input: ReleaseData,
+  /** The owner's release being edited: its own tracks are not duplicates of the edit. */
+  editing?: string,
 ) {
   const { db } = deps;
+  let context: MatchContext = { id: null, userId: ownerId, submittedAt: new Date() };
+  if (editing) {
+    const [own] = await db
+      .select({ id: releases.id, submittedAt: releases.submittedAt })
+      .from(releases)
+      .where(and(eq(releases.id, editing), eq(releases.userId, ownerId)));
+    if (!own) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+    context = { id: own.id, userId: ownerId, submittedAt: own.submittedAt };
+  }
   const declared = applyAiAnswer(input);
   const plan = planTracks(
     {
@@ -90,13 +102,7 @@ export async function preflightRelease(
     }
     if (known.levels) levels.push({ subject, levels: known.levels });
     findings.push(
-      ...(await audio.auditSamples(
-        { id: null, userId: ownerId, submittedAt: new Date() },
-        { isrc: track.isrc },
-        subject,
-        file.sha256,
-        facts?.container ?? "",
-      )),
+      ...(await audio.auditSamples(context, { isrc: track.isrc }, subject, file.sha256, facts?.container ?? "")),
     );
   }
   const cover = upload(input.coverArtUploadId, "artwork");

@@ -72,7 +72,11 @@ const preflightRoute = createRoute({
   path: "/releases/preflight",
   tags: ["Releases"],
   summary: "Each store's verdict on a release before it is submitted: what will pass, what will be refused, and why",
-  request: { body: { content: { "application/json": { schema: releaseInputSchema } }, required: true } },
+  request: {
+    /** `release`: the artist's release being edited, judged as the changes would leave it (not as its own copy). */
+    query: z.object({ release: z.uuid({ message: "Release not found." }).optional() }),
+    body: { content: { "application/json": { schema: releaseInputSchema } }, required: true },
+  },
   responses: {
     200: json(
       z.object({ findings: z.array(findingSchema), verdict: storeVerdictSchema }),
@@ -80,6 +84,7 @@ const preflightRoute = createRoute({
     ),
     400: error("Invalid input"),
     401: error("Signed out"),
+    404: error("The release being edited is not yours or absent"),
   },
 });
 
@@ -185,6 +190,7 @@ export const releasesRouter = createRouter()
       { db: deps.database.db, media: deps.media, stores },
       user.id,
       c.req.valid("json"),
+      c.req.valid("query").release,
     );
     return c.json(result, 200);
   })

@@ -79,6 +79,7 @@ function EditReleaseForm({
   return (
     <ReleaseForm
       initial={releaseToInput(release, detail.data?.tracks ?? [])}
+      editing={release.id}
       submitLabel={submitLabel}
       submittingLabel="Saving..."
       onCancel={onCancel}

@@ -283,7 +283,10 @@ export function ReleaseForm({
   onCancel,
   onDirtyChange,
   preOrdersAllowed = false,
+  editing,
 }: {
+  /** The release being edited, if any: the stores' check judges the edit, not a copy of it. */
+  editing?: string;
   initial?: ReleaseFormValues;
   /** Whether the artist's plan includes pre-orders and instant-grat tracks (Pro and Label). */
   preOrdersAllowed?: boolean;
@@ -783,7 +786,7 @@ export function ReleaseForm({
           </div>
         )}
       </fieldset>
-      {checked && <PreflightVerdict input={checked} id={idOf("verdict")} />}
+      {checked && <PreflightVerdict input={checked} editing={editing} id={idOf("verdict")} />}
       {disputable && (
         <div role="alert" className="grid gap-2 rounded-md border border-border p-3 text-sm">
           <p className="font-medium text-red-700 dark:text-red-400">{disputable.message}</p>
@@ -810,8 +813,8 @@ export function ReleaseForm({
 }
 
 /** The stores' verdict on the release as the form held it when the artist asked. */
-function PreflightVerdict({ input, id }: { input: ReleaseInput; id: string }) {
-  const preflight = usePreflight(input);
+function PreflightVerdict({ input, editing, id }: { input: ReleaseInput; editing?: string; id: string }) {
+  const preflight = usePreflight(input, editing);
   if (preflight.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
