@@ -22,11 +22,6 @@ export interface MatchContext {
 }
 
 /**
- * The checks that read a master's samples (issue 40): its levels and its fingerprint, measured once
- * per distinct file, and the recordings in Kalrav it matches. Used by the quality check, by the
- * analysis queued when an upload finishes, and by the verdict before submission.
- */
-/**
  * Analysed files whose audio matches a fingerprint: found through the index (files sharing enough
  * sampled keys), then compared in full. The file itself (same SHA-256) always matches whole.
  */
@@ -120,6 +115,11 @@ export async function findMatches(
   });
 }
 
+/**
+ * The checks that read a master's samples (issue 40): its levels and its fingerprint, measured once
+ * per distinct file, and the recordings in Kalrav it matches. Used by the quality check, by the
+ * analysis queued when an upload finishes, and by the verdict before submission.
+ */
 export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
   const { db, media } = deps;
 
