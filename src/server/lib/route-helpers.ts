@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import type { AppDeps } from "#server/context";
 import { errorBodySchema } from "./errors";
 
 /** A JSON response entry of a route's OpenAPI description. */
@@ -25,3 +26,17 @@ export const fileDownload = (body: string | Uint8Array, type: string, filename: 
       "cache-control": "private, no-store",
     },
   });
+
+/**
+ * What the money services (royalties, splits, payouts) take from the app's dependencies: the
+ * database, the payout provider and TDS rules, the ways to tell people, and the payout encryptor.
+ */
+export const moneyDeps = (deps: AppDeps) => ({
+  db: deps.database.db,
+  payouts: deps.payouts,
+  mailer: deps.mailer,
+  texts: deps.texts,
+  logger: deps.logger,
+  publicUrl: deps.publicUrl,
+  encryptor: deps.payoutEncryptor,
+});

@@ -9,11 +9,10 @@ import {
 } from "#domain/payouts";
 import { requireAdmin, requireRecentSignIn, requireUser } from "#server/auth/guards";
 import { accountPasswordMatches } from "#server/auth/password";
-import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
-import { err, json } from "#server/lib/route-helpers";
+import { err, json, moneyDeps } from "#server/lib/route-helpers";
 import { payoutSchema, royaltiesSchema } from "#server/modules/royalties";
 import { payeeAccountForPayout, payeeAccountSchema } from "./payee-account";
 import { approvePayeeDetails, getPayeeDetails, savePayeeDetails } from "./payee-details";
@@ -211,16 +210,6 @@ const routes = {
   }),
 };
 
-const payoutDeps = (deps: AppDeps) => ({
-  db: deps.database.db,
-  payouts: deps.payouts,
-  mailer: deps.mailer,
-  texts: deps.texts,
-  logger: deps.logger,
-  publicUrl: deps.publicUrl,
-  encryptor: deps.payoutEncryptor,
-});
-
 // Thin routes: validate, authorize, call the service (payouts.service.ts), shape the answer.
 export const payoutsRouter = createRouter()
   .openapi(routes.request, async (c) => {
@@ -228,7 +217,7 @@ export const payoutsRouter = createRouter()
     // The body is optional: without one, the whole balance.
     const body = (c.req.valid("json") as { amountPaise?: number; password?: string } | undefined) ?? {};
     await requireRecentSignIn(c, user, body.password);
-    return c.json(await requestPayout(payoutDeps(c.get("deps")), user.id, body.amountPaise), 201);
+    return c.json(await requestPayout(moneyDeps(c.get("deps")), user.id, body.amountPaise), 201);
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
@@ -258,11 +247,11 @@ export const payoutsRouter = createRouter()
     const user = await requireUser(c);
     const { password, ...details } = c.req.valid("json");
     await requireRecentSignIn(c, user, password);
-    return c.json(await savePayeeDetails(payoutDeps(c.get("deps")), user.id, details), 200);
+    return c.json(await savePayeeDetails(moneyDeps(c.get("deps")), user.id, details), 200);
   })
   .openapi(routes.approve, async (c) => {
     await requireAdmin(c);
-    return c.json(await approvePayouts(payoutDeps(c.get("deps")), c.req.valid("json").ids), 200);
+    return c.json(await approvePayouts(moneyDeps(c.get("deps")), c.req.valid("json").ids), 200);
   })
   .openapi(routes.approvePayee, async (c) => {
     const admin = await requireAdmin(c);
@@ -273,7 +262,7 @@ export const payoutsRouter = createRouter()
   })
   .openapi(routes.payoutWebhook, async (c) => {
     // Read as text and verified before it is parsed: the signature is over the bytes sent.
-    const outcome = await receivePayoutWebhook(payoutDeps(c.get("deps")), {
+    const outcome = await receivePayoutWebhook(moneyDeps(c.get("deps")), {
       raw: await c.req.text(),
       signature: c.req.header("x-razorpay-signature"),
       eventId: c.req.header("x-razorpay-event-id"),

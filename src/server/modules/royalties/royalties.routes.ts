@@ -3,10 +3,9 @@ import { PAYEE_METHODS, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireUser } from "#server/auth/guards";
-import type { AppDeps } from "#server/context";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
-import { err, fileDownload, json } from "#server/lib/route-helpers";
+import { err, fileDownload, json, moneyDeps } from "#server/lib/route-helpers";
 import { reconcileRoyalties } from "./reconciliation";
 import { loadRoyalties } from "./royalties.service";
 import { acceptInvite, getSplits, inviteInfo, saveSplit, sendAcceptCode } from "./splits.service";
@@ -325,21 +324,11 @@ const moreRoutes = {
   }),
 };
 
-const royaltyDeps = (deps: AppDeps) => ({
-  db: deps.database.db,
-  payouts: deps.payouts,
-  mailer: deps.mailer,
-  texts: deps.texts,
-  logger: deps.logger,
-  publicUrl: deps.publicUrl,
-  encryptor: deps.payoutEncryptor,
-});
-
 // Thin routes: validate, authorize, call the service (royalties.service.ts), shape the answer.
 export const royaltiesRouter = createRouter()
   .openapi(routes.get, async (c) => {
     const user = await requireUser(c);
-    return c.json(await loadRoyalties(royaltyDeps(c.get("deps")), user.id), 200);
+    return c.json(await loadRoyalties(moneyDeps(c.get("deps")), user.id), 200);
   })
   .openapi(routes.reconcile, async (c) => {
     await requireAdmin(c);
@@ -347,24 +336,24 @@ export const royaltiesRouter = createRouter()
   })
   .openapi(moreRoutes.splits, async (c) => {
     const user = await requireUser(c);
-    return c.json(await getSplits(royaltyDeps(c.get("deps")), user.id, c.req.valid("param").id), 200);
+    return c.json(await getSplits(moneyDeps(c.get("deps")), user.id, c.req.valid("param").id), 200);
   })
   .openapi(moreRoutes.saveSplit, async (c) => {
     const user = await requireUser(c);
     const { id, trackId } = c.req.valid("param");
-    return c.json(await saveSplit(royaltyDeps(c.get("deps")), user.id, id, trackId, c.req.valid("json")), 200);
+    return c.json(await saveSplit(moneyDeps(c.get("deps")), user.id, id, trackId, c.req.valid("json")), 200);
   })
   .openapi(moreRoutes.invite, async (c) => {
     return c.json(await inviteInfo(c.get("deps").database.db, c.req.valid("param").token), 200);
   })
   .openapi(moreRoutes.inviteCode, async (c) => {
     const user = await requireUser(c);
-    return c.json(await sendAcceptCode(royaltyDeps(c.get("deps")), c.req.valid("param").token, user), 200);
+    return c.json(await sendAcceptCode(moneyDeps(c.get("deps")), c.req.valid("param").token, user), 200);
   })
   .openapi(moreRoutes.acceptInvite, async (c) => {
     const user = await requireUser(c);
     const code = c.req.valid("json")?.code;
-    return c.json(await acceptInvite(royaltyDeps(c.get("deps")), c.req.valid("param").token, user, code), 200);
+    return c.json(await acceptInvite(moneyDeps(c.get("deps")), c.req.valid("param").token, user, code), 200);
   })
   .openapi(moreRoutes.statement, async (c) => {
     const user = await requireUser(c);
@@ -384,7 +373,7 @@ export const royaltiesRouter = createRouter()
     const user = await requireUser(c);
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
-    const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
+    const rows = await tdsDeductions(moneyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
     return fileDownload(
       tdsCsv(deps.payouts.tds.section, rows),
       "text/csv; charset=utf-8",
@@ -395,7 +384,7 @@ export const royaltiesRouter = createRouter()
     await requireAdmin(c);
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
-    const rows = await tdsDeductions(royaltyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4);
+    const rows = await tdsDeductions(moneyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4);
     return fileDownload(
       tdsCsv(deps.payouts.tds.section, rows),
       "text/csv; charset=utf-8",
