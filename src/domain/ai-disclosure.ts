@@ -13,6 +13,10 @@ export const AI_LEVEL_LABELS: Record<AiLevel, string> = {
   partly: "Partly made with AI",
   all: "Made by AI",
 };
+/** A level as people read it, or "Not declared" while the artist has not said. */
+export function aiLevelLabel(level: AiLevel | null): string {
+  return level ? AI_LEVEL_LABELS[level] : "Not declared";
+}
 /** The DDEX value of each level (allowed-value set ContainsAI). */
 export const DDEX_AI_LEVEL: Record<AiLevel, "None" | "Partly" | "All"> = { none: "None", partly: "Partly", all: "All" };
 

@@ -1,4 +1,4 @@
-import type { Finding } from "./quality";
+import { type Finding, finding } from "./quality";
 
 /**
  * A master's levels as measured on upload (ITU-R BS.1770-4 / EBU R128), and what stores do with
@@ -60,21 +60,14 @@ export const LEVEL_LIMITS = {
   longTrackSeconds: 60 * 60,
 } as const;
 
-const fmt = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace("-", "−");
+/** A level or a number of dB or seconds as people read it: one decimal, a true minus sign ("−14.0"). */
+export const formatLevel = (n: number) => n.toFixed(1).replace("-", "−");
 
 function minutes(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.round((seconds % 3600) / 60);
   return h > 0 ? `${h} h ${m} min` : `${m} min`;
 }
-
-const finding = (severity: Finding["severity"], code: string, subject: string, message: string, fix: string) => ({
-  code,
-  severity,
-  subject,
-  message,
-  fix,
-});
 
 /** A file whose samples could not be read, with the reason the decoder gave. */
 export function undecodableFinding(subject: string, reason: string): Finding {
@@ -110,7 +103,7 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.loud",
         subject,
-        `At ${fmt(lufs)} LUFS this master will be turned down by ${fmt(turnedDownBy(levels, "spotify"))} dB on Spotify and ${fmt(turnedDownBy(levels, "apple-music"))} dB on Apple Music: the loudness it was squeezed for will not be heard.`,
+        `At ${formatLevel(lufs)} LUFS this master will be turned down by ${formatLevel(turnedDownBy(levels, "spotify"))} dB on Spotify and ${formatLevel(turnedDownBy(levels, "apple-music"))} dB on Apple Music: the loudness it was squeezed for will not be heard.`,
         "If you can, master for around −14 LUFS integrated with peaks at −1 dBTP; it will sound as loud after normalisation, with more punch.",
       ),
     );
@@ -120,7 +113,7 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.quiet",
         subject,
-        `At ${fmt(lufs)} LUFS this master is quiet: stores that normalise to −14 LUFS will play it softer than the tracks around it.`,
+        `At ${formatLevel(lufs)} LUFS this master is quiet: stores that normalise to −14 LUFS will play it softer than the tracks around it.`,
         "If it is not meant to be quiet, raise its level in mastering.",
       ),
     );
@@ -131,7 +124,7 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.true_peak",
         subject,
-        `Peaks reach ${fmt(levels.truePeakDbtp)} dBTP: the stores' encoders can make them clip (they ask for −1 dBTP at most).`,
+        `Peaks reach ${formatLevel(levels.truePeakDbtp)} dBTP: the stores' encoders can make them clip (they ask for −1 dBTP at most).`,
         "Set your limiter's ceiling to −1 dBTP (−2 dBTP for a master louder than −14 LUFS) and export again.",
       ),
     );
@@ -153,7 +146,7 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.leading_silence",
         subject,
-        `The track starts with ${fmt(levels.leadingSilenceSeconds)} seconds of silence.`,
+        `The track starts with ${formatLevel(levels.leadingSilenceSeconds)} seconds of silence.`,
         "Trim the silence before the first sound; stores and listeners take a silent start for a broken file.",
       ),
     );
@@ -164,7 +157,7 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.trailing_silence",
         subject,
-        `The track ends with ${fmt(levels.trailingSilenceSeconds)} seconds of silence.`,
+        `The track ends with ${formatLevel(levels.trailingSilenceSeconds)} seconds of silence.`,
         "Trim it to a few seconds; a hidden track belongs in a track of its own.",
       ),
     );
@@ -197,5 +190,5 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
 /** What one store does with the master, for the release page: "Turned down 4.5 dB" or "Played as it is". */
 export function normalisationNote(levels: Pick<AudioLevels, "integratedLufs">, storeId: string): string {
   const down = turnedDownBy(levels, storeId);
-  return down > 0 ? `Turned down ${fmt(down)} dB` : "Played as it is";
+  return down > 0 ? `Turned down ${formatLevel(down)} dB` : "Played as it is";
 }

@@ -92,7 +92,14 @@ export interface ArtworkFacts {
   colourSpace: string;
 }
 
-const finding = (severity: FindingSeverity, code: string, subject: string, message: string, fix: string): Finding => ({
+/** A finding, as every rule writes one. */
+export const finding = (
+  severity: FindingSeverity,
+  code: string,
+  subject: string,
+  message: string,
+  fix: string,
+): Finding => ({
   code,
   severity,
   subject,

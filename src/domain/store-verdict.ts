@@ -1,4 +1,4 @@
-import { type AudioLevels, LEVEL_LIMITS, loudnessTarget, turnedDownBy } from "./levels";
+import { type AudioLevels, formatLevel, LEVEL_LIMITS, loudnessTarget, turnedDownBy } from "./levels";
 import type { Finding } from "./quality";
 
 /**
@@ -64,8 +64,6 @@ export interface VerdictInput {
   aiDeclared: boolean;
 }
 
-const fmt = (n: number) => n.toFixed(1).replace("-", "−");
-
 /** One store's verdict. */
 export function storeVerdict(store: VerdictStore, input: VerdictInput): StoreVerdictLine {
   const reasons: VerdictReason[] = [];
@@ -92,7 +90,7 @@ export function storeVerdict(store: VerdictStore, input: VerdictInput): StoreVer
       reasons.push({
         kind: "warning",
         subject,
-        message: `${store.name} plays at ${fmt(target)} LUFS: this master (${fmt(levels.integratedLufs)} LUFS) will be turned down ${fmt(down)} dB.`,
+        message: `${store.name} plays at ${formatLevel(target)} LUFS: this master (${formatLevel(levels.integratedLufs)} LUFS) will be turned down ${formatLevel(down)} dB.`,
         fix: "If you can, master for around −14 LUFS integrated with peaks at −1 dBTP.",
       });
     } else {
@@ -101,8 +99,8 @@ export function storeVerdict(store: VerdictStore, input: VerdictInput): StoreVer
         subject,
         message:
           down > 0
-            ? `${store.name} plays at ${fmt(target)} LUFS: turned down ${fmt(down)} dB.`
-            : `${store.name} plays at ${fmt(target)} LUFS: played as it is.`,
+            ? `${store.name} plays at ${formatLevel(target)} LUFS: turned down ${formatLevel(down)} dB.`
+            : `${store.name} plays at ${formatLevel(target)} LUFS: played as it is.`,
         fix: "",
       });
     }

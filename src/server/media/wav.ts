@@ -11,29 +11,11 @@ export interface PcmSpec {
 /** A sample between -1 and 1 for a channel at a time in seconds. */
 export type Signal = (seconds: number, channel: number) => number;
 
-/**
- * A tune of random notes (a new one each call), panned a little apart: what test files hold unless
- * they ask for other sound. Each file is different music, as two artists' files would be: the
- * duplicate check matches identical or re-encoded audio, so a shared test tone would match itself
- * across unrelated releases.
- */
-function randomTune(): Signal {
-  let state = Math.floor(Math.random() * 2 ** 31);
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const notes = Array.from({ length: 64 }, () => 220 * 2 ** (Math.floor(next() * 24) / 12));
-  return (t, channel) => {
-    const note = notes[Math.floor(t * 4) % notes.length] ?? 220;
-    const pluck = 1 - ((t * 4) % 1) * 0.6;
-    const pan = channel === 0 ? 0.6 : 0.4;
-    return 0.4 * pan * pluck * (Math.sin(2 * Math.PI * note * t) + 0.3 * Math.sin(4 * Math.PI * note * t));
-  };
-}
+/** A quiet 440 Hz tone: what a file holds unless it asks for other sound. */
+const quietTone: Signal = (t) => 0.25 * Math.sin(2 * Math.PI * 440 * t);
 
-/** Interleaved PCM samples of a signal (a random tune unless given), little-endian. */
-export function pcm({ sampleRate, bitDepth, channels, seconds }: PcmSpec, signal: Signal = randomTune()): Buffer {
+/** Interleaved PCM samples of a signal (a quiet 440 Hz tone unless given), little-endian. */
+export function pcm({ sampleRate, bitDepth, channels, seconds }: PcmSpec, signal: Signal = quietTone): Buffer {
   const frames = Math.round(sampleRate * seconds);
   const bytes = bitDepth / 8;
   const out = Buffer.alloc(frames * channels * bytes);

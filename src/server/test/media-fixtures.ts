@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -5,9 +6,35 @@ import sharp from "sharp";
 import type { Finding } from "#domain/quality";
 import type { Database } from "#server/db/client";
 import { releases } from "#server/db/schema";
-import { type PcmSpec, pcm, type Signal, wav } from "#server/media/wav";
+import { type PcmSpec, pcm, type Signal, wav as wavOf } from "#server/media/wav";
 
-export { type PcmSpec, wav };
+export type { PcmSpec };
+
+/**
+ * A tune of random notes (a new one each call), panned a little apart: what test files hold unless
+ * they ask for other sound. Each file is different music, as two artists' files would be: the
+ * duplicate check matches identical or re-encoded audio, so one shared test tone would match itself
+ * across unrelated releases (and Playwright's workers share one server).
+ */
+function randomTune(): Signal {
+  let state = randomInt(2 ** 31);
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const notes = Array.from({ length: 64 }, () => 220 * 2 ** (Math.floor(next() * 24) / 12));
+  return (t, channel) => {
+    const note = notes[Math.floor(t * 4) % notes.length] ?? 220;
+    const pluck = 1 - ((t * 4) % 1) * 0.6;
+    const pan = channel === 0 ? 0.6 : 0.4;
+    return 0.4 * pan * pluck * (Math.sin(2 * Math.PI * note * t) + 0.3 * Math.sin(4 * Math.PI * note * t));
+  };
+}
+
+/** A real WAV file (see media/wav.ts) holding a random tune unless given other sound. */
+export function wav(spec: Parameters<typeof wavOf>[0], signal: Signal = randomTune()): Buffer {
+  return wavOf(spec, signal);
+}
 
 // --- FLAC: STREAMINFO and frames of VERBATIM subframes, with the format's CRCs ---
 
@@ -66,7 +93,7 @@ const FLAC_RATE_CODES: Record<number, number> = {
 };
 
 /** A real FLAC file (uncompressed VERBATIM subframes): decoders read it; headers carry the spec. */
-export function flac(spec: PcmSpec, signal?: Signal): Buffer {
+export function flac(spec: PcmSpec, signal: Signal = randomTune()): Buffer {
   const frames = Math.round(spec.sampleRate * spec.seconds);
   const samples = pcm(spec, signal);
   const bytes = spec.bitDepth / 8;

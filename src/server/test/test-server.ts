@@ -119,20 +119,21 @@ export class TestClient {
   /** The typed API client, signed in as this client is. */
   get api() {
     this.typed ??= hc<Api>(new URL("/api", this.baseUrl).toString(), {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => this.fetch(input, init ?? {}, true),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => this.fetch(input, init ?? {}),
     });
     return this.typed;
   }
 
-  /**
-   * fetch that keeps the cookies the answer sets; `asBrowser` adds this client's cookies and Origin
-   * (`request` builds its own headers, so a test can leave either out).
-   */
-  private async fetch(input: RequestInfo | URL, init: RequestInit, asBrowser: boolean): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (asBrowser) {
-      headers.set("origin", this.baseUrl);
-      if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+  /** fetch as this browser: its cookies and Origin sent, the cookies the answer sets kept. */
+  private async fetch(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
+    // A browser's Origin and cookies first; the caller's own headers (if any) over them.
+    const headers = new Headers({ origin: this.baseUrl });
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+
+    // An empty header means: send none (a test leaving out the Origin or the cookies).
+    for (const [k, v] of new Headers(init.headers)) {
+      if (v === "") headers.delete(k);
+      else headers.set(k, v);
     }
     const response = await fetch(input, { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
@@ -147,23 +148,11 @@ export class TestClient {
   }
 
   async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
-    const allHeaders: Record<string, string> = {
-      origin: this.baseUrl,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
-      ...headers,
-    };
-    // An empty header in `headers` means: send none.
-    for (const [k, v] of Object.entries(allHeaders)) if (v === "") delete allHeaders[k];
-    const response = await this.fetch(
-      new URL(pathname, this.baseUrl),
-      {
-        method,
-        headers: allHeaders,
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-      },
-      false,
-    );
+    const response = await this.fetch(new URL(pathname, this.baseUrl), {
+      method,
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -181,16 +170,7 @@ export class TestClient {
     body: Uint8Array<ArrayBuffer> | undefined,
     headers: Record<string, string> = {},
   ) {
-    const response = await fetch(new URL(pathname, this.baseUrl), {
-      method,
-      redirect: "manual",
-      headers: {
-        origin: this.baseUrl,
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
-        ...headers,
-      },
-      body,
-    });
+    const response = await this.fetch(new URL(pathname, this.baseUrl), { method, headers, body });
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { status: response.status, headers: response.headers, text: new TextDecoder().decode(bytes), bytes };
   }

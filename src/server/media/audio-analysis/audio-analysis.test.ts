@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareFingerprints, fingerprintKeys } from "#domain/duplicates";
 import { auditLevels } from "#domain/levels";
-import { type Signal, wav } from "#server/media/wav";
+import type { Signal } from "#server/media/wav";
 import { referenceLevels } from "#server/test/ebur128-reference";
-import { flac } from "#server/test/media-fixtures";
+import { flac, wav } from "#server/test/media-fixtures";
 import { analyseAudio } from "./index";
 import { LoudnessMeter } from "./loudness-meter";
 

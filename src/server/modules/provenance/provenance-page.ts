@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { AI_LEVEL_LABELS, type AiLevel } from "#domain/ai-disclosure";
+import { aiLevelLabel, trackAiLevel } from "#domain/ai-disclosure";
 import { PROVENANCE_MESSAGES } from "#domain/provenance";
 import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
 import type { AppEnv } from "#server/context";
@@ -11,8 +11,6 @@ import type { ProvenanceSigner } from "./signing-key";
 
 /** A record's public page, where anyone checks it. */
 export const provenancePath = (id: string) => `/provenance/${id}`;
-
-const level = (value: AiLevel | null) => (value ? AI_LEVEL_LABELS[value] : "Not declared");
 
 /** The record's public page at /provenance/<id>: server-rendered, readable without an account. */
 export function provenancePages(deps: () => { db: Db; signer: ProvenanceSigner; publicUrl: string }) {
@@ -48,13 +46,13 @@ ${rows([
 ])}
 <h2>AI disclosure</h2>
 ${rows([
-  ["Release", escapeHtml(level(d.declaration.release))],
-  ["Cover art", escapeHtml(level(d.declaration.artwork))],
+  ["Release", escapeHtml(aiLevelLabel(d.declaration.release))],
+  ["Cover art", escapeHtml(aiLevelLabel(d.declaration.artwork))],
   ...d.declaration.tracks.map(
     (t) =>
       [
         `Track ${t.position}`,
-        `${escapeHtml(t.title)}: ${escapeHtml(level(t.ai ? (Object.values(t.ai).includes("all") ? "all" : Object.values(t.ai).includes("partly") ? "partly" : "none") : null))}`,
+        `${escapeHtml(t.title)}: ${escapeHtml(aiLevelLabel(t.ai ? trackAiLevel(t.ai) : null))}`,
       ] as [string, string],
   ),
 ])}

@@ -1,11 +1,9 @@
-import { AI_AREA_LABELS, AI_AREAS, AI_LEVEL_LABELS, type AiLevel } from "#domain/ai-disclosure";
+import { AI_AREA_LABELS, AI_AREAS, AI_LEVEL_LABELS, aiLevelLabel } from "#domain/ai-disclosure";
 import { PROVENANCE_MESSAGES } from "#domain/provenance";
 import { createPdf } from "#server/lib/pdf";
 import type { provenanceRecord } from "./provenance.service";
 
 type Record = Awaited<ReturnType<typeof provenanceRecord>>;
-
-const level = (value: AiLevel | null) => (value ? AI_LEVEL_LABELS[value] : "Not declared");
 
 /**
  * The record as a PDF for people: what was declared, the files and when, with the signature, the key
@@ -24,7 +22,9 @@ export async function provenancePdf(record: Record, pageUrl: string): Promise<Bu
   );
   pdf.moveDown();
   pdf.text("AI disclosure", { bold: true, size: 12 });
-  pdf.text(`The release: ${level(d.declaration.release)} · Cover art: ${level(d.declaration.artwork)}`, { size: 10 });
+  pdf.text(`The release: ${aiLevelLabel(d.declaration.release)} · Cover art: ${aiLevelLabel(d.declaration.artwork)}`, {
+    size: 10,
+  });
   for (const t of d.declaration.tracks) {
     const areas = t.ai
       ? AI_AREAS.map((a) => `${AI_AREA_LABELS[a]}: ${AI_LEVEL_LABELS[t.ai?.[a] ?? "none"]}`).join(" · ")

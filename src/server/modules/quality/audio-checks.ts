@@ -115,6 +115,39 @@ export async function findMatches(
   });
 }
 
+/** What a file's samples measured; `failure` says why a file that looked like audio did not decode. */
+export interface Analysis {
+  levels: AudioLevels | null;
+  failure: string | null;
+  fingerprint: number[] | null;
+}
+
+/** A file's analysis if it has been measured already (null: not yet). */
+export async function knownAnalysis(db: Pick<Db, "select">, sha256: string): Promise<Analysis | null> {
+  const [known] = await db
+    .select({ levels: audioAnalyses.levels, failure: audioAnalyses.failure, fingerprint: audioAnalyses.fingerprint })
+    .from(audioAnalyses)
+    .where(eq(audioAnalyses.sha256, sha256));
+  return known ?? null;
+}
+
+/** What an analysis means for a track: undecodable, its levels' findings, and the recordings it copies. */
+export async function analysisFindings(
+  db: Pick<Db, "select">,
+  release: MatchContext,
+  track: { isrc: string | null },
+  subject: string,
+  sha256: string,
+  analysis: Analysis,
+): Promise<Finding[]> {
+  if (analysis.failure) return [undecodableFinding(subject, analysis.failure)];
+  const out = analysis.levels ? auditLevels(subject, analysis.levels) : [];
+  if (analysis.fingerprint?.length) {
+    out.push(...duplicateFindings(subject, await findMatches(db, release, sha256, analysis.fingerprint), track.isrc));
+  }
+  return out;
+}
+
 /**
  * The checks that read a master's samples (issue 40): its levels and its fingerprint, measured once
  * per distinct file, and the recordings in Kalrav it matches. Used by the quality check, by the
@@ -127,15 +160,8 @@ export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
    * A file's levels and fingerprint, measured once per distinct file (by its SHA-256) and kept, so a
    * check run again, or another track using the same file, reads them instead of decoding again.
    */
-  async function analysisOf(
-    sha256: string,
-    container: string,
-    signal?: AbortSignal,
-  ): Promise<{ levels: AudioLevels | null; failure: string | null; fingerprint: number[] | null }> {
-    const [known] = await db
-      .select({ levels: audioAnalyses.levels, failure: audioAnalyses.failure, fingerprint: audioAnalyses.fingerprint })
-      .from(audioAnalyses)
-      .where(eq(audioAnalyses.sha256, sha256));
+  async function analysisOf(sha256: string, container: string, signal?: AbortSignal): Promise<Analysis> {
+    const known = await knownAnalysis(db, sha256);
     if (known) return known;
     const result = await analyseAudio(media.pathOf(sha256), container, signal);
     const row = result.ok
@@ -165,13 +191,7 @@ export function createAudioChecks(deps: { db: Db; media: MediaStore }) {
     container: string,
     signal?: AbortSignal,
   ): Promise<Finding[]> {
-    const analysis = await analysisOf(sha256, container, signal);
-    if (analysis.failure) return [undecodableFinding(subject, analysis.failure)];
-    const out = analysis.levels ? auditLevels(subject, analysis.levels) : [];
-    if (analysis.fingerprint?.length) {
-      out.push(...duplicateFindings(subject, await findMatches(db, release, sha256, analysis.fingerprint), track.isrc));
-    }
-    return out;
+    return analysisFindings(db, release, track, subject, sha256, await analysisOf(sha256, container, signal));
   }
 
   return { analysisOf, auditSamples };

@@ -3,7 +3,7 @@ import type { ReleaseInput } from "#domain/releases";
 import type { Signal } from "#server/media/wav";
 import { createArtist, releaseInput } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
-import { answer, startTestServer, type TestServer } from "#server/test/test-server";
+import { answer, startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 import { uploadFile } from "#server/test/tus";
 
 // Issue 40: every master measured and fingerprinted by the quality check, through the real API.
@@ -251,6 +251,10 @@ describe("per-store verdict before submission", () => {
     const artist = await createArtist(server);
     const release = await submit(artist, "/other-song.wav");
     expect(release).toMatchObject({ verdict: { summary: "Ready for all 6 stores" } });
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const review = await answer(admin.api.admin.releases[":id"].$get({ param: { id: release.release.id } }));
+    expect(review.verdict).toEqual(release.verdict);
   });
 });
 

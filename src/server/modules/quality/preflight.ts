@@ -16,10 +16,9 @@ import type { ReleaseData } from "#domain/releases";
 import { storeVerdicts, type VerdictStore, verdictSummary } from "#domain/store-verdict";
 import { planTracks } from "#domain/tracks";
 import type { Db } from "#server/db/client";
-import { audioAnalyses, releases, uploads } from "#server/db/schema";
+import { releases, uploads } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
-import type { MediaStore } from "#server/media/media-store";
-import { createAudioChecks, type MatchContext } from "./audio-checks";
+import { analysisFindings, knownAnalysis, type MatchContext } from "./audio-checks";
 
 /** Said for files given as links: we only download them once the release is submitted. */
 const LINKED_FILES_NOTE = {
@@ -33,7 +32,7 @@ const LINKED_FILES_NOTE = {
  * the analysis queued at each upload's finish measured them. Nothing is written.
  */
 export async function preflightRelease(
-  deps: { db: Db; media: MediaStore; stores: readonly VerdictStore[] },
+  deps: { db: Db; stores: readonly VerdictStore[] },
   ownerId: string,
   input: ReleaseData,
   /** The owner's release being edited: its own tracks are not duplicates of the edit. */
@@ -73,7 +72,6 @@ export async function preflightRelease(
   const upload = (id: string | null | undefined, kind: string) =>
     owned.find((u) => u.id === id && u.kind === kind && u.sha256);
 
-  const audio = createAudioChecks({ db, media: deps.media });
   const findings: Finding[] = [];
   const levels: { subject: string; levels: AudioLevels }[] = [];
   let measured = true;
@@ -92,18 +90,13 @@ export async function preflightRelease(
     const factFindings = auditAudio(subject, facts);
     findings.push(...factFindings);
     if (blockingCount(factFindings) > 0) continue;
-    const [known] = await db
-      .select({ levels: audioAnalyses.levels })
-      .from(audioAnalyses)
-      .where(eq(audioAnalyses.sha256, file.sha256));
+    const known = await knownAnalysis(db, file.sha256);
     if (!known) {
       measured = false; // still being measured on the queue
       continue;
     }
     if (known.levels) levels.push({ subject, levels: known.levels });
-    findings.push(
-      ...(await audio.auditSamples(context, { isrc: track.isrc }, subject, file.sha256, facts?.container ?? "")),
-    );
+    findings.push(...(await analysisFindings(db, context, { isrc: track.isrc }, subject, file.sha256, known)));
   }
   const cover = upload(input.coverArtUploadId, "artwork");
   if (cover) findings.push(...auditArtwork(cover.facts as ArtworkFacts | null));

@@ -187,7 +187,7 @@ export const releasesRouter = createRouter()
     const deps = c.get("deps");
     const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
     const result = await preflightRelease(
-      { db: deps.database.db, media: deps.media, stores },
+      { db: deps.database.db, stores },
       user.id,
       c.req.valid("json"),
       c.req.valid("query").release,

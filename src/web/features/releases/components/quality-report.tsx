@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
-import { normalisationNote } from "#domain/levels";
+import { formatLevel, normalisationNote } from "#domain/levels";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
 import { formatDuration, titleWithVersion } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
@@ -146,7 +146,7 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
   );
 }
 
-const dB = (n: number | null, unit: string) => (n === null ? "—" : `${n.toFixed(1).replace("-", "−")} ${unit}`);
+const dB = (n: number | null, unit: string) => (n === null ? "—" : `${formatLevel(n)} ${unit}`);
 const seconds = (n: number) => `${n.toFixed(1)} s`;
 
 /**
