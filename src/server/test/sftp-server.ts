@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import path from "node:path";
 import ssh2 from "ssh2";
 
@@ -17,6 +18,13 @@ export interface SftpTestServer {
   hostKeySha256: string;
   /** SSH connections accepted so far. */
   connections(): number;
+  /**
+   * The store goes down: connections are dropped before the SSH handshake until `up()`. The port
+   * stays this server's, so nothing else started meanwhile can take it (closing and restarting on the
+   * same port let another test's server answer in between, once in CI).
+   */
+  down(): void;
+  up(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +52,7 @@ export async function startSftpServer(root: string, port = 0, hostKey = defaultH
   const password = "drop-box-password";
   const local = (p: string) => path.join(root, path.posix.normalize(`/${p}`));
   let connections = 0;
+  let refusing = false;
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     connections++;
     client
@@ -177,14 +186,29 @@ export async function startSftpServer(root: string, port = 0, hostKey = defaultH
       })
       .on("error", () => {});
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Our own listener hands each socket to the SSH server, or drops it while the store is down.
+  const listener = net.createServer((socket) => {
+    if (refusing) socket.end();
+    else server.injectSocket(socket);
+  });
+  await new Promise<void>((resolve) => listener.listen(port, "127.0.0.1", resolve));
   return {
-    port: (server.address() as AddressInfo).port,
+    port: (listener.address() as AddressInfo).port,
     username,
     password,
     root,
     hostKeySha256: fingerprintOf(hostKey),
     connections: () => connections,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    down: () => {
+      refusing = true;
+    },
+    up: () => {
+      refusing = false;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        listener.close(() => resolve());
+        server.close();
+      }),
   };
 }
