@@ -31,6 +31,7 @@ import { adminTicketsRouter, contactRouter, ticketsRouter } from "#server/module
 import { configRouter, healthRouter } from "#server/modules/system";
 import { handleUpload, UPLOADS_PATH, uploadsRouter } from "#server/modules/uploads";
 import { AVATAR_UPLOAD_PATH, adminUsersRouter, sessionRouter, settingsRouter } from "#server/modules/users";
+import { workspacesRouter } from "#server/modules/workspaces";
 
 const MAX_JSON_BODY = 1024 * 1024;
 /** tus requests: /api/uploads and /api/uploads/<id> (their bodies are file bytes, with their own limits). */
@@ -63,7 +64,8 @@ export function createApi() {
     .route("/", payoutsRouter)
     .route("/", splitTemplatesRouter)
     .route("/", analyticsRouter)
-    .route("/", provenanceRouter);
+    .route("/", provenanceRouter)
+    .route("/", workspacesRouter);
 }
 
 export function createApp(deps: AppDeps) {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createArtist, validRelease } from "#server/test/factories";
+import { can, type Permission, WORKSPACE_ROLES } from "#domain/workspaces";
+import { createArtist, paypalPayee, validRelease } from "#server/test/factories";
 import { goodMedia } from "#server/test/media-fixtures";
 import { payOnTestGateway, WEST_BENGAL } from "#server/test/payments";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
@@ -131,10 +132,97 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/tds": "admin",
   // Signed by the payout provider (HMAC over the raw body), like the payment gateway's.
   "POST /webhooks/razorpayx": "signed",
+  "GET /workspaces": "user",
+  "POST /workspaces/active": "user",
+  "GET /workspace/team": "user",
+  "PATCH /workspace": "user",
+  "POST /workspace/invitations": "user",
+  "DELETE /workspace/invitations/{id}": "owner",
+  "PATCH /workspace/members/{userId}": "owner",
+  "DELETE /workspace/members/{userId}": "owner",
+  "POST /workspace/leave": "user",
+  "POST /workspace/transfer": "user",
+  // The link's token is the secret; accepting needs the invited person signed in.
+  "GET /workspace-invitations/{token}": "public",
+  "POST /workspace-invitations/{token}/accept": "user",
+  "GET /workspace/audit": "user",
+  "GET /admin/audit": "admin",
+  "GET /admin/workspaces": "admin",
+};
+
+/**
+ * What each signed-in route asks of a member in the active workspace (issue 35): a permission from
+ * the domain's role table, or "person" for what is a person's own (their profile, their
+ * notifications, their memberships). Every "user" and "owner" route above needs an entry.
+ */
+const NEEDS: Record<string, Permission | "person"> = {
+  "GET /tickets": "support:use",
+  "POST /tickets": "support:use",
+  "POST /identifier-disputes": "support:use",
+  "GET /tickets/{id}": "support:use",
+  "POST /tickets/{id}/messages": "support:use",
+  "GET /releases": "releases:read",
+  "POST /releases": "releases:write",
+  "POST /releases/preflight": "releases:write",
+  "GET /releases/{id}": "releases:read",
+  "PUT /releases/{id}": "releases:write",
+  "DELETE /releases/{id}": "releases:write",
+  "GET /releases/{id}/tracks/{position}/audio": "releases:read",
+  "GET /releases/{id}/artwork": "releases:read",
+  "POST /releases/{id}/provenance": "releases:write",
+  "GET /releases/{id}/splits": "royalties:read",
+  "PUT /releases/{id}/tracks/{trackId}/split": "royalties:write",
+  "GET /uploads/{id}/check": "releases:write",
+  "GET /dashboard": "releases:read",
+  "GET /subscription": "releases:read",
+  "GET /billing": "billing:manage",
+  "GET /checkouts/quote": "billing:manage",
+  "POST /checkouts": "billing:manage",
+  "GET /checkouts/{id}": "billing:manage",
+  "POST /checkouts/{id}/verify": "billing:manage",
+  "GET /invoices/{id}/pdf": "billing:manage",
+  "GET /test-gateway/checkouts/{ref}": "billing:manage",
+  "POST /test-gateway/checkouts/{ref}/pay": "billing:manage",
+  "POST /subscription/cancel": "billing:manage",
+  "POST /subscription/resume": "billing:manage",
+  "GET /profile": "person",
+  "PUT /profile": "person",
+  "POST /profile/avatar": "person",
+  "GET /notification-preferences": "person",
+  "PUT /notification-preferences": "person",
+  "GET /notifications": "person",
+  "POST /notifications/read-all": "person",
+  "POST /notifications/{id}/read": "person",
+  "GET /royalties": "royalties:read",
+  "POST /royalties/payouts": "royalties:write",
+  "GET /analytics": "analytics:read",
+  "POST /invites/{token}/code": "person",
+  "POST /invites/{token}/accept": "person",
+  "GET /royalties/statements/{month}": "royalties:read",
+  "GET /royalties/statements/{month}/{format}": "royalties:read",
+  "GET /royalties/tds": "royalties:read",
+  "GET /payee-details": "royalties:read",
+  "PUT /payee-details": "royalties:write",
+  "GET /split-templates": "royalties:read",
+  "PUT /split-templates": "royalties:write",
+  "DELETE /split-templates/{id}": "royalties:write",
+  "GET /workspaces": "person",
+  "POST /workspaces/active": "person",
+  "GET /workspace/team": "members:manage",
+  "PATCH /workspace": "members:manage",
+  "POST /workspace/invitations": "members:manage",
+  "DELETE /workspace/invitations/{id}": "members:manage",
+  "PATCH /workspace/members/{userId}": "members:manage",
+  "DELETE /workspace/members/{userId}": "members:manage",
+  "POST /workspace/leave": "person",
+  "POST /workspace/transfer": "workspace:transfer",
+  "POST /workspace-invitations/{token}/accept": "person",
+  "GET /workspace/audit": "audit:read",
 };
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
 const VALID_BODIES: Record<string, unknown> = {
+  "PATCH /workspace/members/{userId}": { role: "viewer" },
   "POST /admin/payouts/{id}/complete": { reference: "UTR1", password: "wrong-password" },
   "POST /identifier-disputes": { code: "5012345678900", evidence: "Bought from GS1 India, invoice GS1-2026-118." },
   "POST /tickets/{id}/messages": { message: "Hello" },
@@ -145,6 +233,32 @@ const VALID_BODIES: Record<string, unknown> = {
     effectiveFrom: "2099-01-01",
     collaborators: [{ name: "Me", role: "artist", percent: "100", isOwner: true }],
   },
+};
+
+// Reads and harmless bodies only: validation may refuse them, authorization must come first.
+const QUERIES: Record<string, string> = {
+  "/analytics": "?from=2026-01-01&to=2026-01-31",
+  "/checkouts/quote": "?planId=pro_artist",
+  "/royalties/tds": "?fy=2026-27&quarter=1",
+  "/admin/tds": "?fy=2026-27&quarter=1",
+};
+
+/** Valid bodies for the role test, so a refused role is told 403, not 400, and an allowed one acts. */
+const ROLE_BODIES: Record<string, unknown> = {
+  ...VALID_BODIES,
+  "POST /tickets": { subject: "From a member", description: "A question" },
+  "POST /releases": validRelease({ title: "Member release" }),
+  "POST /releases/preflight": validRelease({ title: "Member check" }),
+  "POST /checkouts": { planId: "pro_artist", billing: WEST_BENGAL },
+  "PUT /payee-details": paypalPayee("member-payee@example.com"),
+  "PUT /split-templates": {
+    name: "Member template",
+    collaborators: [{ name: "Me", role: "artist", percent: "100", isOwner: true }],
+  },
+  "POST /workspace/invitations": { email: "invited-by-matrix@example.com", role: "viewer" },
+  "PATCH /workspace": { name: "Matrix Owner's label" },
+  // To a stranger: the owner's route, refused for not being a member, never handed over here.
+  "POST /workspace/transfer": { userId: "not-a-member" },
 };
 
 function routeTable(): string[] {
@@ -206,6 +320,24 @@ describe("authorization matrix", () => {
     await server?.close();
   });
 
+  const fill = (path: string) =>
+    path
+      .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
+      .replace("/releases/{id}", `/releases/${ownerIds.release}`)
+      .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
+      .replace("/uploads/{id}", `/uploads/${ownerIds.upload}`)
+      .replace("/checkouts/{id}", `/checkouts/${ownerIds.checkout}`)
+      .replace("/invoices/{id}", `/invoices/${ownerIds.invoice}`)
+      .replace("{ref}", ownerIds.ref ?? "")
+      .replace("{position}", "1")
+      .replace("{trackId}", "00000000-0000-4000-8000-000000000000")
+      .replace("{token}", "not-a-real-invite-token")
+      .replace("{month}", "2026-10")
+      .replace("{format}", "csv")
+      .replace("{file}", "missing-file.png")
+      .replace("{userId}", owner.id)
+      .replace("{id}", "00000000-0000-4000-8000-000000000000");
+
   it("has an entry for every route the server serves, and no stale ones", () => {
     const routes = routeTable();
     expect(
@@ -219,33 +351,10 @@ describe("authorization matrix", () => {
   });
 
   it("answers each route for signed-out visitors, artists, another artist and admins as the table says, never with a 500", async () => {
-    const fill = (path: string) =>
-      path
-        .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
-        .replace("/releases/{id}", `/releases/${ownerIds.release}`)
-        .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
-        .replace("/uploads/{id}", `/uploads/${ownerIds.upload}`)
-        .replace("/checkouts/{id}", `/checkouts/${ownerIds.checkout}`)
-        .replace("/invoices/{id}", `/invoices/${ownerIds.invoice}`)
-        .replace("{ref}", ownerIds.ref ?? "")
-        .replace("{position}", "1")
-        .replace("{trackId}", "00000000-0000-4000-8000-000000000000")
-        .replace("{token}", "not-a-real-invite-token")
-        .replace("{month}", "2026-10")
-        .replace("{format}", "csv")
-        .replace("{file}", "missing-file.png")
-        .replace("{id}", "00000000-0000-4000-8000-000000000000");
     const anonymous = server.client();
     for (const [route, access] of Object.entries(MATRIX)) {
       const [method = "GET", template = "/"] = route.split(" ");
-      // Reads and harmless bodies only: validation may refuse them, authorization must come first.
-      const query: Record<string, string> = {
-        "/analytics": "?from=2026-01-01&to=2026-01-31",
-        "/checkouts/quote": "?planId=pro_artist",
-        "/royalties/tds": "?fy=2026-27&quarter=1",
-        "/admin/tds": "?fy=2026-27&quarter=1",
-      };
-      const path = `/api${fill(template)}${query[template] ?? ""}`;
+      const path = `/api${fill(template)}${QUERIES[template] ?? ""}`;
       const body = method === "GET" || method === "DELETE" ? undefined : (VALID_BODIES[route] ?? {});
       const call = (client: TestClient) => client.request(method, path, body);
 
@@ -275,6 +384,41 @@ describe("authorization matrix", () => {
         expect(res.text, `${route} leaks nothing of the owner`).not.toMatch(
           /Owner secret|Owner Secret Title|Matrix Owner/,
         );
+      }
+    }
+  }, 120_000);
+
+  it("names what every signed-in route asks of a workspace member", () => {
+    const signedIn = Object.entries(MATRIX)
+      .filter(([, access]) => access === "user" || access === "owner")
+      .map(([route]) => route);
+    expect(
+      signedIn.filter((r) => !(r in NEEDS)),
+      "routes without a permission",
+    ).toEqual([]);
+    expect(
+      Object.keys(NEEDS).filter((r) => !signedIn.includes(r)),
+      "stale permission entries",
+    ).toEqual([]);
+  });
+
+  it("answers each route for every workspace role as the domain's role table says (issue 35)", async () => {
+    // Members of the owner's workspace, one per role; the admin last, as it may change the most.
+    const roles = WORKSPACE_ROLES.filter((r) => r !== "owner").reverse();
+    for (const role of roles) {
+      const person = await createArtist(server, `Matrix ${role}`);
+      await owner.client.post("/api/workspace/invitations", { email: person.email, role });
+      const mail = (await server.outbox()).filter((m) => m.to === person.email).at(-1);
+      const token = mail?.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
+      expect((await person.client.post(`/api/workspace-invitations/${token}/accept`)).status).toBe(200);
+      for (const [route, need] of Object.entries(NEEDS)) {
+        if (need === "person") continue;
+        const [method = "GET", template = "/"] = route.split(" ");
+        const body = method === "GET" || method === "DELETE" ? undefined : (ROLE_BODIES[route] ?? {});
+        const res = await person.client.request(method, `/api${fill(template)}${QUERIES[template] ?? ""}`, body);
+        expect(res.status, `${route} as ${role} never 500`).toBeLessThan(500);
+        const refused = res.status === 403 && res.body?.error?.code === "FORBIDDEN";
+        expect(refused, `${route} as ${role} (${need})`).toBe(!can(role, need));
       }
     }
   }, 120_000);

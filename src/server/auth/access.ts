@@ -19,6 +19,8 @@ const SIGNED_IN_PREFIXES = [
   "/api/notifications",
   "/api/royalties",
   "/api/analytics",
+  "/api/workspaces",
+  "/api/workspace",
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

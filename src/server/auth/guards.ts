@@ -1,10 +1,13 @@
 import type { Context } from "hono";
 import { AUTH_STEP_UP_MESSAGES, STEP_UP_AFTER_MINUTES } from "#domain/auth";
 import { normalizeRole } from "#domain/roles";
+import { can, type Permission, WORKSPACE_MESSAGES } from "#domain/workspaces";
 import type { AppEnv, SessionUser } from "#server/context";
 import { ApiError } from "#server/lib/errors";
 import { accountPasswordMatches } from "./password";
 import { sessionCookie } from "./session-cache";
+import type { ActiveWorkspace } from "./session-user";
+import { activeWorkspaceBySession, workspaceCookie } from "./workspace-membership";
 
 /** The signed-in user, or null. The session is looked up once per request and kept on the context. */
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
@@ -23,18 +26,29 @@ async function lookupSessionUser(c: Context<AppEnv>): Promise<SessionUser | null
   const cache = c.get("deps").sessionCache;
   // Reads may use a session checked moments ago; a state-changing request always checks the database.
   const cacheable = READS.has(c.req.method);
+  const wanted = workspaceCookie(c.req.header("cookie"));
+  const key = `${token}|${wanted ?? ""}`;
   if (cacheable) {
-    const cached = cache.get(token);
+    const cached = cache.get(key);
     if (cached !== undefined) return cached;
   }
   const generation = cache.generation();
-  const user = await verifySession(c);
-  if (cacheable) cache.set(token, user, generation);
+  const user = await verifySession(c, token, wanted);
+  if (cacheable) cache.set(key, user, generation);
   return user;
 }
 
-async function verifySession(c: Context<AppEnv>): Promise<SessionUser | null> {
-  const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+async function verifySession(
+  c: Context<AppEnv>,
+  token: string,
+  wanted: string | undefined,
+): Promise<SessionUser | null> {
+  // The membership is read by the session's token beside the library's own check, so it costs no
+  // extra round trip; it counts only once the library has verified the session (and its signature).
+  const [result, membership] = await Promise.all([
+    c.get("deps").auth.api.getSession({ headers: c.req.raw.headers }),
+    activeWorkspaceBySession(c.get("deps").database.db, token, wanted),
+  ]);
   if (!result) return null;
   const { user, session } = result;
   return {
@@ -46,6 +60,7 @@ async function verifySession(c: Context<AppEnv>): Promise<SessionUser | null> {
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     signedInAt: new Date(session.createdAt),
+    workspace: membership && membership.userId === user.id ? membership.workspace : null,
   };
 }
 
@@ -74,4 +89,22 @@ export async function requireAdmin(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await requireUser(c);
   if (user.role !== "admin") throw new ApiError(403, "FORBIDDEN", "Only administrators can do this.");
   return user;
+}
+
+/**
+ * The one authorization question for a workspace's data (issue 35): the signed-in person, acting in
+ * their active workspace, with a role that may do `permission`. Routes then look things up by the
+ * workspace's id, so another workspace's ids answer 404 as before.
+ */
+export async function requireMember(
+  c: Context<AppEnv>,
+  permission: Permission,
+): Promise<{ user: SessionUser; workspace: ActiveWorkspace }> {
+  const user = await requireUser(c);
+  const workspace = user.workspace;
+  if (!workspace) throw new ApiError(403, "NO_WORKSPACE", WORKSPACE_MESSAGES.noWorkspace);
+  if (!can(workspace.role, permission)) {
+    throw new ApiError(403, "FORBIDDEN", WORKSPACE_MESSAGES.forbidden(workspace.role));
+  }
+  return { user, workspace };
 }

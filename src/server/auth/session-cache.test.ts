@@ -10,6 +10,7 @@ const user = {
   emailVerified: true,
   twoFactorEnabled: false,
   signedInAt: new Date(0),
+  workspace: { id: "u1", name: "A", role: "owner" as const },
 };
 
 describe("session cache", () => {

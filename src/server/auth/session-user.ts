@@ -1,3 +1,12 @@
+import type { WorkspaceRole } from "#domain/workspaces";
+
+/** The workspace a signed-in person acts in, with their role there (issue 35). */
+export interface ActiveWorkspace {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+}
+
 /** The signed-in user as routes see it. */
 export interface SessionUser {
   id: string;
@@ -9,4 +18,9 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** When this session signed in (not when it was last refreshed): money-moving changes ask again after a while. */
   signedInAt: Date;
+  /**
+   * The workspace chosen in the top bar (a cookie) when they are still a member of it, else their
+   * personal one, else the first they joined; null when they belong to none.
+   */
+  workspace: ActiveWorkspace | null;
 }

@@ -35,6 +35,7 @@ import { SPLIT_ROLES, type SplitRole } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
 import { UPLOAD_KINDS } from "#domain/uploads";
+import { AUDIT_KINDS, INVITATION_STATUSES, WORKSPACE_ROLES } from "#domain/workspaces";
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp("created_at", tz).notNull().defaultNow();
@@ -1345,4 +1346,88 @@ export const provenanceRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("provenance_records_release_idx").on(t.releaseId, t.createdAt)],
+);
+
+/**
+ * Workspaces (issue 35) own everything an artist or a label has. A workspace is founded by an
+ * account and carries that account's id, so every row that named its owning account before names
+ * its workspace now, unchanged (decision 030); ownership can still move to another member.
+ */
+export const workspaces = pgTable("workspaces", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("workspace_members_user_idx").on(t.userId),
+    check("workspace_members_role_check", oneOf("role", WORKSPACE_ROLES)),
+  ],
+);
+
+export const workspaceInvitations = pgTable(
+  "workspace_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    /** SHA-256 of the link's token: the token itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("workspace_invitations_open_idx")
+      .on(t.workspaceId, sql`lower(${t.email})`)
+      .where(sql`status = 'pending'`),
+    check("workspace_invitations_status_check", oneOf("status", INVITATION_STATUSES)),
+  ],
+);
+
+/**
+ * Who changed what, when (issue 35). Append-only: a trigger refuses UPDATE and DELETE, and nothing
+ * references another table, so deleting an account or a workspace cannot remove or rewrite an entry.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id"),
+    actorId: text("actor_id"),
+    /** The actor's name and e-mail as they were: the entry outlives the account. */
+    actorName: text("actor_name").notNull(),
+    kind: text("kind", { enum: AUDIT_KINDS }).notNull(),
+    action: text("action").notNull(),
+    subjectId: text("subject_id"),
+    summary: text("summary").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt),
+    check("audit_log_kind_check", oneOf("kind", AUDIT_KINDS)),
+  ],
 );

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { daysBetween } from "#domain/clock";
 import { isIsoDate } from "#domain/releases";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
 import { loadAnalytics } from "./analytics.service";
@@ -65,7 +65,7 @@ const route = createRoute({
 
 // Thin route: validate, authorize, call the service (analytics.service.ts).
 export const analyticsRouter = createRouter().openapi(route, async (c) => {
-  const user = await requireUser(c);
+  const { workspace } = await requireMember(c, "analytics:read");
   const { from, to } = c.req.valid("query");
-  return c.json(await loadAnalytics(c.get("deps").database.db, user.id, from, to), 200);
+  return c.json(await loadAnalytics(c.get("deps").database.db, workspace.id, from, to), 200);
 });

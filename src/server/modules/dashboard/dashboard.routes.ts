@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { releaseSchema } from "#server/modules/releases";
@@ -46,12 +46,12 @@ const route = createRoute({
 });
 
 export const dashboardRouter = createRouter().openapi(route, async (c) => {
-  const user = await requireUser(c);
+  const { workspace } = await requireMember(c, "releases:read");
   const { db } = c.get("deps").database;
   const [dashboard, onboarding] = await Promise.all([
-    loadDashboard(db, user.id, new Date()),
-    loadOnboarding(db, user.id),
+    loadDashboard(db, workspace.id, new Date()),
+    loadOnboarding(db, workspace.id),
   ]);
-  const payeeOnly = await isPayeeOnly(db, user.id, onboarding.release);
+  const payeeOnly = await isPayeeOnly(db, workspace.id, onboarding.release);
   return c.json({ ...dashboard, onboarding, payeeOnly }, 200);
 });

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { NotificationPreferenceKey } from "#domain/settings";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#domain/settings";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
-import { notificationPreferences, notifications, users } from "#server/db/schema";
+import { notificationPreferences, notifications, users, workspaceMembers } from "#server/db/schema";
 
 export interface NoticeToUser {
+  /** The workspace it concerns (a personal workspace carries its account's id): its owner is told. */
   userId: string;
   kind: "release_status" | "ticket_reply" | "payment";
   title: string;
@@ -21,8 +22,14 @@ export interface NoticeToUser {
  */
 export async function notifyUser(
   deps: Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db },
-  notice: NoticeToUser,
+  workspaceNotice: NoticeToUser,
 ) {
+  // Whoever owns the workspace now (ownership can move); the account itself when it has none.
+  const [owner] = await deps.db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceNotice.userId), eq(workspaceMembers.role, "owner")));
+  const notice = { ...workspaceNotice, userId: owner?.userId ?? workspaceNotice.userId };
   await deps.db.insert(notifications).values({
     userId: notice.userId,
     kind: notice.kind,

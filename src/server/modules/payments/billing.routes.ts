@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { INDIAN_STATE_NAMES } from "#domain/gst";
 import { CHECKOUT_STATUSES, startCheckoutSchema } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
-import { requireAdmin, requireUser } from "#server/auth/guards";
+import { requireAdmin, requireMember } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { checkouts, invoices } from "#server/db/schema";
 import { adminErrors } from "#server/lib/admin-common";
@@ -283,45 +283,53 @@ async function testCheckoutOf(deps: AppDeps, userId: string, ref: string) {
 // Thin routes: validate, authorize, call the services (checkout.service.ts, invoices.ts).
 export const billingRouter = createRouter()
   .openapi(routes.billing, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    return c.json({ ...(await billingOverview(deps.database.db, user.id)), gateway: deps.payments.gateway.name }, 200);
+    return c.json(
+      { ...(await billingOverview(deps.database.db, workspace.id)), gateway: deps.payments.gateway.name },
+      200,
+    );
   })
   .openapi(routes.quote, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
     const { planId, billingState } = c.req.valid("query");
-    return c.json(await quotePlan(deps.database.db, deps.payments, user.id, planId, billingState), 200);
+    return c.json(await quotePlan(deps.database.db, deps.payments, workspace.id, planId, billingState), 200);
   })
   .openapi(routes.start, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await startCheckout(webhookDeps(c.get("deps")), user.id, c.req.valid("json")), 201);
+    const { workspace } = await requireMember(c, "billing:manage");
+    return c.json(await startCheckout(webhookDeps(c.get("deps")), workspace.id, c.req.valid("json")), 201);
   })
   .openapi(routes.status, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    return c.json(await checkoutStatus(deps.database.db, deps.payments, user.id, c.req.valid("param").id), 200);
+    return c.json(await checkoutStatus(deps.database.db, deps.payments, workspace.id, c.req.valid("param").id), 200);
   })
   .openapi(routes.verify, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    const checkout = await verifyCheckout(webhookDeps(deps), user.id, c.req.valid("param").id, c.req.valid("json"));
+    const checkout = await verifyCheckout(
+      webhookDeps(deps),
+      workspace.id,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
     deps.jobs.kick();
     return c.json(checkout, 200);
   })
   .openapi(routes.cancel, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    await cancelAtCycleEnd(webhookDeps(deps), user.id);
-    return c.json(await subscriptionOverview(deps.database.db, user.id), 200);
+    await cancelAtCycleEnd(webhookDeps(deps), workspace.id);
+    return c.json(await subscriptionOverview(deps.database.db, workspace.id), 200);
   })
   .openapi(routes.invoicePdf, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const [row] = await c
       .get("deps")
       .database.db.select()
       .from(invoices)
-      .where(and(eq(invoices.id, c.req.valid("param").id), eq(invoices.userId, user.id)));
+      .where(and(eq(invoices.id, c.req.valid("param").id), eq(invoices.userId, workspace.id)));
     if (!row) throw new DomainError("not_found", "NOT_FOUND", "Invoice not found.");
     return pdfResponse(row);
   })
@@ -336,20 +344,20 @@ export const billingRouter = createRouter()
     return pdfResponse(row);
   })
   .openapi(routes.testCheckout, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    const id = await testCheckoutOf(deps, user.id, c.req.valid("param").ref);
-    return c.json(await checkoutStatus(deps.database.db, deps.payments, user.id, id), 200);
+    const id = await testCheckoutOf(deps, workspace.id, c.req.valid("param").ref);
+    return c.json(await checkoutStatus(deps.database.db, deps.payments, workspace.id, id), 200);
   })
   .openapi(routes.testPay, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
     const { ref } = c.req.valid("param");
-    const id = await testCheckoutOf(deps, user.id, ref);
-    const checkout = await checkoutStatus(deps.database.db, deps.payments, user.id, id);
+    const id = await testCheckoutOf(deps, workspace.id, ref);
+    const checkout = await checkoutStatus(deps.database.db, deps.payments, workspace.id, id);
     if (checkout.status !== "open") throw new DomainError("conflict", "CLOSED", "This checkout is already closed.");
     const { method, outcome } = c.req.valid("json");
     await deps.payments.testGateway?.pay(ref, method, outcome);
     deps.jobs.kick();
-    return c.json(await checkoutStatus(deps.database.db, deps.payments, user.id, id), 200);
+    return c.json(await checkoutStatus(deps.database.db, deps.payments, workspace.id, id), 200);
   });

@@ -7,7 +7,7 @@ import {
   payeeDetailsSchema as payeeDetailsInput,
   TAX_FORMS,
 } from "#domain/payouts";
-import { requireAdmin, requireRecentSignIn, requireUser } from "#server/auth/guards";
+import { requireAdmin, requireMember, requireRecentSignIn } from "#server/auth/guards";
 import { accountPasswordMatches } from "#server/auth/password";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
@@ -213,11 +213,11 @@ const routes = {
 // Thin routes: validate, authorize, call the service (payouts.service.ts), shape the answer.
 export const payoutsRouter = createRouter()
   .openapi(routes.request, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "royalties:write");
     // The body is optional: without one, the whole balance.
     const body = (c.req.valid("json") as { amountPaise?: number; password?: string } | undefined) ?? {};
     await requireRecentSignIn(c, user, body.password);
-    return c.json(await requestPayout(moneyDeps(c.get("deps")), user.id, body.amountPaise), 201);
+    return c.json(await requestPayout(moneyDeps(c.get("deps")), workspace.id, body.amountPaise), 201);
   })
   .openapi(routes.adminList, async (c) => {
     await requireAdmin(c);
@@ -240,14 +240,14 @@ export const payoutsRouter = createRouter()
     return c.json({ payout }, 200);
   })
   .openapi(routes.payeeDetails, async (c) => {
-    const user = await requireUser(c);
-    return c.json({ details: await getPayeeDetails(c.get("deps").database.db, user.id) }, 200);
+    const { workspace } = await requireMember(c, "royalties:read");
+    return c.json({ details: await getPayeeDetails(c.get("deps").database.db, workspace.id) }, 200);
   })
   .openapi(routes.savePayeeDetails, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "royalties:write");
     const { password, ...details } = c.req.valid("json");
     await requireRecentSignIn(c, user, password);
-    return c.json(await savePayeeDetails(moneyDeps(c.get("deps")), user.id, details), 200);
+    return c.json(await savePayeeDetails(moneyDeps(c.get("deps")), workspace.id, details), 200);
   })
   .openapi(routes.approve, async (c) => {
     await requireAdmin(c);

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DELIVERY_KINDS } from "#domain/deliveries";
 import { PROVENANCE_KIND, PROVENANCE_MESSAGES } from "#domain/provenance";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err as error, fileDownload, json } from "#server/lib/route-helpers";
 import { issueProvenance, provenanceRecord } from "./provenance.service";
@@ -104,12 +104,12 @@ const pdfRoute = createRoute({
 
 export const provenanceRouter = createRouter()
   .openapi(issueRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
     const storeName = (id: string) => deps.delivery.stores.find((s) => s.id === id)?.name ?? id;
     const { id } = await issueProvenance(
       { db: deps.database.db, signer: deps.provenance, storeName },
-      user.id,
+      workspace.id,
       c.req.valid("param").id,
     );
     return c.json({ id, path: provenancePath(id) }, 200);

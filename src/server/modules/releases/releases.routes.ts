@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { RELEASE_STATUSES, RELEASE_TYPES, releaseInputSchema } from "#domain/releases";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
 import { enforceRateLimit } from "#server/lib/rate-limit";
@@ -166,80 +166,80 @@ const UPLOAD_RATE_LIMIT = { name: "release-uploads", max: 30, windowSeconds: 60 
 // Thin routes: validate, authorize, call the service, shape the answer.
 export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
-    const user = await requireUser(c);
-    const releases = await listReleases(c.get("deps").database.db, user.id, c.req.valid("query"));
+    const { workspace } = await requireMember(c, "releases:read");
+    const releases = await listReleases(c.get("deps").database.db, workspace.id, c.req.valid("query"));
     return c.json({ releases }, 200);
   })
   .openapi(createReleaseRoute, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "releases:write");
     const input = c.req.valid("json");
     await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
     const deps = c.get("deps");
     const release = await submitRelease(
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
-      user.id,
+      workspace.id,
       input,
     );
     return c.json({ release }, 201);
   })
   .openapi(preflightRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
     const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
     const result = await preflightRelease(
       { db: deps.database.db, stores },
-      user.id,
+      workspace.id,
       c.req.valid("json"),
       c.req.valid("query").release,
     );
     return c.json(result, 200);
   })
   .openapi(getRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:read");
     const deps = c.get("deps");
     const detail = await getRelease(
       { db: deps.database.db, stores: deps.delivery.stores },
-      user.id,
+      workspace.id,
       c.req.valid("param").id,
     );
     return c.json(detail, 200);
   })
   .openapi(updateRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
     const release = await updateRelease(
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
-      user.id,
+      workspace.id,
       c.req.valid("param").id,
       c.req.valid("json"),
     );
     return c.json({ release }, 200);
   })
   .openapi(audioRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:read");
     const { id, position } = c.req.valid("param");
     const deps = c.get("deps");
     const file = await locateReleaseFile(
       { db: deps.database.db, media: deps.media },
       id,
       { kind: "audio", position },
-      user.id,
+      workspace.id,
     );
     return mediaResponse(file.path, file.contentType, c.req.header("range"));
   })
   .openapi(artworkRoute, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "releases:read");
     const deps = c.get("deps");
     const file = await locateReleaseFile(
       { db: deps.database.db, media: deps.media },
       c.req.valid("param").id,
       { kind: "artwork" },
-      user.id,
+      workspace.id,
     );
     return mediaResponse(file.path, file.contentType, undefined);
   })
   .openapi(deleteRoute, async (c) => {
-    const user = await requireUser(c);
-    const id = await withdrawRelease(c.get("deps").database.db, user.id, c.req.valid("param").id);
+    const { workspace } = await requireMember(c, "releases:write");
+    const id = await withdrawRelease(c.get("deps").database.db, workspace.id, c.req.valid("param").id);
     return c.json({ id }, 200);
   });

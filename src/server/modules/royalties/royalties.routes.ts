@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PAYEE_METHODS, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
-import { requireAdmin, requireUser } from "#server/auth/guards";
+import { requireAdmin, requireMember, requireUser } from "#server/auth/guards";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { err, fileDownload, json, moneyDeps } from "#server/lib/route-helpers";
@@ -327,21 +327,21 @@ const moreRoutes = {
 // Thin routes: validate, authorize, call the service (royalties.service.ts), shape the answer.
 export const royaltiesRouter = createRouter()
   .openapi(routes.get, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await loadRoyalties(moneyDeps(c.get("deps")), user.id), 200);
+    const { workspace } = await requireMember(c, "royalties:read");
+    return c.json(await loadRoyalties(moneyDeps(c.get("deps")), workspace.id), 200);
   })
   .openapi(routes.reconcile, async (c) => {
     await requireAdmin(c);
     return c.json(await reconcileRoyalties(c.get("deps").database.db), 200);
   })
   .openapi(moreRoutes.splits, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getSplits(moneyDeps(c.get("deps")), user.id, c.req.valid("param").id), 200);
+    const { workspace } = await requireMember(c, "royalties:read");
+    return c.json(await getSplits(moneyDeps(c.get("deps")), workspace.id, c.req.valid("param").id), 200);
   })
   .openapi(moreRoutes.saveSplit, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "royalties:write");
     const { id, trackId } = c.req.valid("param");
-    return c.json(await saveSplit(moneyDeps(c.get("deps")), user.id, id, trackId, c.req.valid("json")), 200);
+    return c.json(await saveSplit(moneyDeps(c.get("deps")), workspace.id, id, trackId, c.req.valid("json")), 200);
   })
   .openapi(moreRoutes.invite, async (c) => {
     return c.json(await inviteInfo(c.get("deps").database.db, c.req.valid("param").token), 200);
@@ -356,24 +356,27 @@ export const royaltiesRouter = createRouter()
     return c.json(await acceptInvite(moneyDeps(c.get("deps")), c.req.valid("param").token, user, code), 200);
   })
   .openapi(moreRoutes.statement, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "royalties:read");
     const deps = c.get("deps");
-    return c.json(await buildStatement(deps.database.db, user.id, c.req.valid("param").month, deps.payouts.tds), 200);
+    return c.json(
+      await buildStatement(deps.database.db, workspace.id, c.req.valid("param").month, deps.payouts.tds),
+      200,
+    );
   })
   .openapi(moreRoutes.statementFile, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "royalties:read");
     const deps = c.get("deps");
     const { month, format } = c.req.valid("param");
-    const statement = await buildStatement(deps.database.db, user.id, month, deps.payouts.tds);
+    const statement = await buildStatement(deps.database.db, workspace.id, month, deps.payouts.tds);
     return format === "csv"
       ? fileDownload(statementCsv(statement), "text/csv; charset=utf-8", `kalrav-statement-${month}.csv`)
       : fileDownload(await statementPdf(statement), "application/pdf", `kalrav-statement-${month}.pdf`);
   })
   .openapi(moreRoutes.myTds, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "royalties:read");
     const deps = c.get("deps");
     const { fy, quarter } = c.req.valid("query");
-    const rows = await tdsDeductions(moneyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, user.id);
+    const rows = await tdsDeductions(moneyDeps(deps), fy, Number(quarter) as 1 | 2 | 3 | 4, workspace.id);
     return fileDownload(
       tdsCsv(deps.payouts.tds.section, rows),
       "text/csv; charset=utf-8",

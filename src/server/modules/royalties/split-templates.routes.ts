@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SPLIT_ROLES, splitTemplateSchema } from "#domain/splits";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
@@ -58,16 +58,19 @@ const routes = {
 
 export const splitTemplatesRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    const user = await requireUser(c);
-    return c.json({ templates: await listSplitTemplates(c.get("deps").database.db, user.id) }, 200);
+    const { workspace } = await requireMember(c, "royalties:read");
+    return c.json({ templates: await listSplitTemplates(c.get("deps").database.db, workspace.id) }, 200);
   })
   .openapi(routes.save, async (c) => {
-    const user = await requireUser(c);
-    return c.json({ template: await saveSplitTemplate(c.get("deps").database.db, user.id, c.req.valid("json")) }, 200);
+    const { workspace } = await requireMember(c, "royalties:write");
+    return c.json(
+      { template: await saveSplitTemplate(c.get("deps").database.db, workspace.id, c.req.valid("json")) },
+      200,
+    );
   })
   .openapi(routes.remove, async (c) => {
-    const user = await requireUser(c);
+    const { workspace } = await requireMember(c, "royalties:write");
     const { id } = c.req.valid("param");
-    await deleteSplitTemplate(c.get("deps").database.db, user.id, id);
+    await deleteSplitTemplate(c.get("deps").database.db, workspace.id, id);
     return c.json({ id }, 200);
   });

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { SUBSCRIPTION_KINDS } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { resumeSubscription, subscriptionOverview } from "./subscriptions.service";
@@ -57,10 +57,10 @@ const resumeRoute = createRoute({
 // Thin routes: validate, authorize, call the service (subscriptions.service.ts), shape the answer.
 export const subscriptionsRouter = createRouter()
   .openapi(getRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await subscriptionOverview(c.get("deps").database.db, user.id), 200);
+    const { workspace } = await requireMember(c, "releases:read");
+    return c.json(await subscriptionOverview(c.get("deps").database.db, workspace.id), 200);
   })
   .openapi(resumeRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await resumeSubscription(c.get("deps").database.db, user.id), 200);
+    const { workspace } = await requireMember(c, "billing:manage");
+    return c.json(await resumeSubscription(c.get("deps").database.db, workspace.id), 200);
   });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createTicketSchema } from "#domain/support";
 import { replySchema } from "#domain/tickets";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { errorBodySchema } from "#server/lib/errors";
 import { enforceRateLimit } from "#server/lib/rate-limit";
@@ -115,29 +115,29 @@ const disputeRoute = createRoute({
 // Thin routes: validate, authorize, call the service (tickets.service.ts), shape the answer.
 export const ticketsRouter = createRouter()
   .openapi(getRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json(await ownTicketThread(c.get("deps").database.db, user.id, c.req.valid("param").id), 200);
+    const { workspace } = await requireMember(c, "support:use");
+    return c.json(await ownTicketThread(c.get("deps").database.db, workspace.id, c.req.valid("param").id), 200);
   })
   .openapi(replyRoute, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "support:use");
     const { message } = c.req.valid("json");
     const db = c.get("deps").database.db;
-    const ticket = await ownTicket(db, user.id, c.req.valid("param").id);
+    const ticket = await ownTicket(db, workspace.id, c.req.valid("param").id);
     await enforceRateLimit(c, TICKET_RATE_LIMIT, `${user.id}:reply`);
     return c.json(await replyOnOwnTicket(db, user.id, ticket, message), 201);
   })
   .openapi(listRoute, async (c) => {
-    const user = await requireUser(c);
-    return c.json({ tickets: await listOwnTickets(c.get("deps").database.db, user.id) }, 200);
+    const { workspace } = await requireMember(c, "support:use");
+    return c.json({ tickets: await listOwnTickets(c.get("deps").database.db, workspace.id) }, 200);
   })
   .openapi(disputeRoute, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "support:use");
     await enforceRateLimit(c, TICKET_RATE_LIMIT, user.id);
-    return c.json(await disputeIdentifier(c.get("deps").database.db, user.id, c.req.valid("json")), 201);
+    return c.json(await disputeIdentifier(c.get("deps").database.db, workspace.id, c.req.valid("json")), 201);
   })
   .openapi(createTicketRoute, async (c) => {
-    const user = await requireUser(c);
+    const { user, workspace } = await requireMember(c, "support:use");
     const input = c.req.valid("json");
     await enforceRateLimit(c, TICKET_RATE_LIMIT, user.id);
-    return c.json({ ticket: await openTicket(c.get("deps").database.db, user.id, input) }, 201);
+    return c.json({ ticket: await openTicket(c.get("deps").database.db, workspace.id, input, user.id) }, 201);
   });

@@ -31,8 +31,11 @@ export async function listOwnTickets(db: Db, ownerId: string) {
   return rows.map(toTicket);
 }
 
-/** Opens a ticket: the ticket and its first message are written together or not at all. */
-export async function openTicket(db: Db, ownerId: string, input: CreateTicketInput) {
+/**
+ * Opens a ticket for a workspace: the ticket and its first message are written together or not at
+ * all. `senderId` is the member who wrote it (the workspace's founder when omitted).
+ */
+export async function openTicket(db: Db, ownerId: string, input: CreateTicketInput, senderId = ownerId) {
   const ticket = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(supportTickets)
@@ -41,7 +44,7 @@ export async function openTicket(db: Db, ownerId: string, input: CreateTicketInp
     if (!created) throw new Error("ticket insert returned nothing");
     await tx
       .insert(supportTicketMessages)
-      .values({ ticketId: created.id, senderId: ownerId, message: input.description, isAdminReply: false });
+      .values({ ticketId: created.id, senderId, message: input.description, isAdminReply: false });
     return created;
   });
   return toTicket(ticket);
@@ -53,12 +56,10 @@ export async function ownTicketThread(db: Db, ownerId: string, ticketId: string)
   return { ticket: toTicket(ticket), messages: await loadThread(db, ticket.id) };
 }
 
-/** The owner's reply on their ticket; answers the thread as it now stands. */
-export async function replyOnOwnTicket(db: Db, ownerId: string, ticket: OwnTicket, message: string) {
+/** A member's reply on their workspace's ticket; answers the thread as it now stands. */
+export async function replyOnOwnTicket(db: Db, senderId: string, ticket: OwnTicket, message: string) {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(supportTicketMessages)
-      .values({ ticketId: ticket.id, senderId: ownerId, message, isAdminReply: false });
+    await tx.insert(supportTicketMessages).values({ ticketId: ticket.id, senderId, message, isAdminReply: false });
     await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
   });
   const [fresh] = await db.select(ticketColumns).from(supportTickets).where(eq(supportTickets.id, ticket.id));

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { UPLOAD_KINDS } from "#domain/uploads";
-import { requireUser } from "#server/auth/guards";
+import { requireMember } from "#server/auth/guards";
 import type { AppEnv } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
@@ -16,8 +16,8 @@ import { uploadVerdict } from "./uploads.service";
 export async function handleUpload(c: Context<AppEnv>) {
   const deps = c.get("deps");
   if (c.req.method === "OPTIONS") return deps.uploads.handle(c.req.raw, "");
-  const user = await requireUser(c);
-  return deps.uploads.handle(c.req.raw, user.id);
+  const { workspace } = await requireMember(c, "releases:write");
+  return deps.uploads.handle(c.req.raw, workspace.id);
 }
 
 const uploadCheckSchema = z
@@ -48,7 +48,7 @@ const checkRoute = createRoute({
 });
 
 export const uploadsRouter = createRouter().openapi(checkRoute, async (c) => {
-  const user = await requireUser(c);
-  const upload = await uploadVerdict(c.get("deps").database.db, user.id, c.req.valid("param").id);
+  const { workspace } = await requireMember(c, "releases:write");
+  const upload = await uploadVerdict(c.get("deps").database.db, workspace.id, c.req.valid("param").id);
   return c.json({ upload }, 200);
 });

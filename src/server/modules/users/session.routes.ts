@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { WORKSPACE_ROLES } from "#domain/workspaces";
 import { getSessionUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 
@@ -11,6 +12,8 @@ const sessionUserSchema = z
     image: z.string().nullable(),
     emailVerified: z.boolean(),
     twoFactorEnabled: z.boolean(),
+    /** The workspace they act in, with their role there (issue 35). */
+    workspace: z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) }).nullable(),
   })
   .openapi("SessionUser");
 

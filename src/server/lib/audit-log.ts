@@ -1,0 +1,46 @@
+import type { AuditKind } from "#domain/workspaces";
+import type { Db, Tx } from "#server/db/client";
+import { auditLog } from "#server/db/schema";
+
+export interface AuditActor {
+  id: string;
+  name: string;
+}
+
+export interface AuditEntry {
+  workspaceId: string | null;
+  actor: AuditActor;
+  kind: AuditKind;
+  action: string;
+  subjectId?: string | null;
+  summary: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Appends one entry to the audit log (issue 35), inside the caller's transaction so the entry and the
+ * change it records stand or fall together. Secrets go in as SECRET_CHANGED, never as their value.
+ */
+export async function recordAudit(db: Db | Tx, entry: AuditEntry) {
+  await db.insert(auditLog).values({
+    workspaceId: entry.workspaceId,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    kind: entry.kind,
+    action: entry.action,
+    subjectId: entry.subjectId ?? null,
+    summary: entry.summary,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/** The fields of `after` that differ from `before`, each side with only those fields. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}

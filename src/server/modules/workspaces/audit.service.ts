@@ -1,0 +1,81 @@
+// Reading the audit log and the admins' list of workspaces (issue 35). Writing is lib/audit-log.ts.
+import { z } from "@hono/zod-openapi";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { AUDIT_KINDS } from "#domain/workspaces";
+import type { Db } from "#server/db/client";
+import { auditLog, workspaces } from "#server/db/schema";
+import { likePattern } from "#server/lib/route-helpers";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditQuerySchema = z.object({
+  kind: z.enum(AUDIT_KINDS).optional(),
+  actor: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export async function auditEntries(db: Db, query: z.infer<typeof auditQuerySchema> & { workspace?: string }) {
+  const scope: SQL[] = [];
+  if (query.workspace) scope.push(eq(auditLog.workspaceId, query.workspace));
+  const filters = [...scope];
+  if (query.kind) filters.push(eq(auditLog.kind, query.kind));
+  if (query.actor) filters.push(eq(auditLog.actorId, query.actor));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total], actors] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        workspaceId: auditLog.workspaceId,
+        workspaceName: workspaces.name,
+        actorId: auditLog.actorId,
+        actorName: auditLog.actorName,
+        kind: auditLog.kind,
+        action: auditLog.action,
+        subjectId: auditLog.subjectId,
+        summary: auditLog.summary,
+        before: auditLog.before,
+        after: auditLog.after,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(workspaces, eq(workspaces.id, auditLog.workspaceId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ n: count() }).from(auditLog).where(where),
+    // The people who appear in this log, for the person filter.
+    db
+      .selectDistinct({ id: sql<string>`${auditLog.actorId}`, name: auditLog.actorName })
+      .from(auditLog)
+      .where(scope.length ? and(...scope, sql`${auditLog.actorId} is not null`) : sql`${auditLog.actorId} is not null`)
+      .limit(200),
+  ]);
+  return {
+    entries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: total?.n ?? 0,
+    actors,
+  };
+}
+
+/** Every workspace with its current plan, owner and size, for Kalrav's admins. */
+export async function adminWorkspaces(db: Db, q?: string) {
+  // Written out in SQL: the subqueries name their tables in full (a select over one table drops them).
+  const owner = sql<string | null>`(select u.name from workspace_members m join users u on u.id = m.user_id
+    where m.workspace_id = workspaces.id and m.role = 'owner' limit 1)`;
+  const rows = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      createdAt: workspaces.createdAt,
+      owner,
+      members: sql<number>`(select count(*)::int from workspace_members m where m.workspace_id = workspaces.id)`,
+      plan: sql<string | null>`(select s.plan_id from subscriptions s
+        where s.user_id = workspaces.id and s.status = 'active' order by s.start_date desc limit 1)`,
+    })
+    .from(workspaces)
+    .where(q ? or(ilike(workspaces.name, likePattern(q)), ilike(owner, likePattern(q))) : undefined)
+    .orderBy(desc(workspaces.createdAt))
+    .limit(100);
+  return rows.map((r) => ({ ...r, members: Number(r.members), createdAt: r.createdAt.toISOString() }));
+}
