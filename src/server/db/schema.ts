@@ -1150,21 +1150,6 @@ export const refunds = pgTable("refunds", {
   createdAt: createdAt(),
 });
 
-/** What an admin did that must be traceable: who looked at a payee's full bank details, and when. */
-export const adminAuditLog = pgTable(
-  "admin_audit_log",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action").notNull(),
-    /** Whose data or which record it concerned. */
-    subjectUserId: text("subject_user_id").references(() => users.id, { onDelete: "set null" }),
-    subjectId: text("subject_id"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
-);
-
 /** What happened to a release and when (submitted, rejected with the reviewer's note, resubmitted...): its history. */
 export const releaseEvents = pgTable(
   "release_events",

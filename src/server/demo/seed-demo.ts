@@ -218,6 +218,7 @@ export async function seedDemo(opts: DemoOptions) {
           { db, encryptor: opts.payees.encryptor, payouts: { provider: opts.payees.provider } },
           user.id,
           { residence: "india", legalName: artist.name, method: "upi", upiId: artist.upiId },
+          { id: user.id, name: artist.name },
         );
       }
     }

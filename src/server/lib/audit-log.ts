@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { AuditKind } from "#domain/workspaces";
 import type { Db, Tx } from "#server/db/client";
-import { auditLog } from "#server/db/schema";
+import { auditLog, users } from "#server/db/schema";
 
 export interface AuditActor {
   id: string;
@@ -9,7 +10,8 @@ export interface AuditActor {
 
 export interface AuditEntry {
   workspaceId: string | null;
-  actor: AuditActor;
+  /** The person, or only their id (a Kalrav admin acting for support): their name is read here. */
+  actor: AuditActor | string;
   kind: AuditKind;
   action: string;
   subjectId?: string | null;
@@ -23,10 +25,18 @@ export interface AuditEntry {
  * change it records stand or fall together. Secrets go in as SECRET_CHANGED, never as their value.
  */
 export async function recordAudit(db: Db | Tx, entry: AuditEntry) {
+  const actor =
+    typeof entry.actor === "string"
+      ? {
+          id: entry.actor,
+          name:
+            (await db.select({ name: users.name }).from(users).where(eq(users.id, entry.actor)))[0]?.name ?? "Unknown",
+        }
+      : entry.actor;
   await db.insert(auditLog).values({
     workspaceId: entry.workspaceId,
-    actorId: entry.actor.id,
-    actorName: entry.actor.name,
+    actorId: actor.id,
+    actorName: actor.name,
     kind: entry.kind,
     action: entry.action,
     subjectId: entry.subjectId ?? null,

@@ -187,7 +187,10 @@ export async function startSftpServer(root: string, port = 0, hostKey = defaultH
       .on("error", () => {});
   });
   // Our own listener hands each socket to the SSH server, or drops it while the store is down.
+  const sockets = new Set<net.Socket>();
   const listener = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
     if (refusing) socket.end();
     else server.injectSocket(socket);
   });
@@ -207,8 +210,9 @@ export async function startSftpServer(root: string, port = 0, hostKey = defaultH
     },
     close: () =>
       new Promise((resolve) => {
+        // A client that keeps its connection open (a pooled SSH session) must not hold the close up.
+        for (const socket of sockets) socket.destroy();
         listener.close(() => resolve());
-        server.close();
       }),
   };
 }

@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: "checkout/test/:ref", lazy: async () => ({ Component: (await artist()).TestCheckoutPage }) },
       { path: "settings", lazy: async () => ({ Component: (await artist()).SettingsPage }) },
       { path: "invite/:token", lazy: async () => ({ Component: (await artist()).InvitePage }) },
+      { path: "join/:token", lazy: async () => ({ Component: (await artist()).JoinWorkspacePage }) },
+      { path: "audit", lazy: async () => ({ Component: (await artist()).AuditLogPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,8 @@ export const paths = {
     subscriptions: "/app/subscriptions",
     support: "/app/support",
     settings: "/app/settings",
+    audit: "/app/audit",
+    join: (token: string) => `/app/join/${token}`,
   },
   admin: {
     root: "/admin",

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { can, type Permission } from "#domain/workspaces";
 import { type Answer, call, client } from "#web/lib/api-client";
 
 export type SessionUser = NonNullable<Answer<typeof client.session.$get>["user"]>;
@@ -11,4 +12,13 @@ export const sessionQueryOptions = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * Whether the signed-in person's role in the active workspace allows `permission`: screens offer only
+ * what the server will accept (it decides anyway).
+ */
+export function useCan(permission: Permission): boolean {
+  const { data: user } = useSession();
+  return Boolean(user?.workspace && can(user.workspace.role, permission));
 }

@@ -318,9 +318,9 @@ export const billingRouter = createRouter()
     return c.json(checkout, 200);
   })
   .openapi(routes.cancel, async (c) => {
-    const { workspace } = await requireMember(c, "billing:manage");
+    const { user, workspace } = await requireMember(c, "billing:manage");
     const deps = c.get("deps");
-    await cancelAtCycleEnd(webhookDeps(deps), workspace.id);
+    await cancelAtCycleEnd(webhookDeps(deps), workspace.id, user);
     return c.json(await subscriptionOverview(deps.database.db, workspace.id), 200);
   })
   .openapi(routes.invoicePdf, async (c) => {

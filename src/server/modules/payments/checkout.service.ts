@@ -18,6 +18,7 @@ import {
   subscriptions,
   tracks,
 } from "#server/db/schema";
+import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
 import { planStanding } from "#server/modules/subscriptions";
@@ -288,7 +289,7 @@ export async function verifyCheckout(
 }
 
 /** Cancel Subscription: the gateway stops renewing; the plan stays in force until its period ends. */
-export async function cancelAtCycleEnd(deps: CheckoutDeps, userId: string) {
+export async function cancelAtCycleEnd(deps: CheckoutDeps, userId: string, actor: AuditActor) {
   const standing = await planStanding(deps.db, userId);
   const current = standing.current;
   if (current?.status !== "active" || current.cancelAtPeriodEnd) {
@@ -310,7 +311,19 @@ export async function cancelAtCycleEnd(deps: CheckoutDeps, userId: string) {
       .set({ cancelAtCycleEnd: true, scheduledPlanId: null })
       .where(eq(gatewaySubscriptions.id, sub.id));
   }
-  await deps.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, current.id));
+  await deps.db.transaction(async (tx) => {
+    await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, current.id));
+    await recordAudit(tx, {
+      workspaceId: userId,
+      actor,
+      kind: "plan",
+      action: "cancelled",
+      subjectId: current.id,
+      summary: `Plan set to end on ${current.endDate}`,
+      before: { planId: current.planId, cancelAtPeriodEnd: false },
+      after: { planId: current.planId, cancelAtPeriodEnd: true },
+    });
+  });
 }
 
 /** Manage Billing: the plan's standing, how it pays, when it renews, its invoices and payments. */

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { PAYEE_METHODS, PAYEE_RESIDENCES, type PayeeMethod, type PayeeResidence } from "#domain/payouts";
 import type { AppDeps } from "#server/context";
-import { adminAuditLog, payoutAccounts, payouts } from "#server/db/schema";
+import { payoutAccounts, payouts } from "#server/db/schema";
+import { recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 
 export const payeeAccountSchema = z
@@ -34,11 +35,14 @@ export async function payeeAccountForPayout(
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, payout.userId));
     if (!account)
       throw new DomainError("not_found", "NO_PAYOUT_ACCOUNT", "This payee has not added payout details yet.");
-    await tx.insert(adminAuditLog).values({
-      actorId: adminId,
+    // Kalrav support reading a workspace's full bank details: the workspace's owners see it.
+    await recordAudit(tx, {
+      workspaceId: payout.userId,
+      actor: adminId,
+      kind: "support_access",
       action: "payout_account.viewed",
-      subjectUserId: payout.userId,
       subjectId: payoutId,
+      summary: "Kalrav support viewed the full payee account of a payout",
     });
     return {
       residence: account.residence as PayeeResidence,

@@ -14,8 +14,10 @@ import {
   payeeDetailsSchema,
   type TaxForm,
 } from "#domain/payouts";
+import { SECRET_CHANGED } from "#domain/workspaces";
 import type { Db } from "#server/db/client";
-import { adminAuditLog, payoutAccounts, payouts, users } from "#server/db/schema";
+import { payoutAccounts, payouts, users } from "#server/db/schema";
+import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
 import type { Payouts } from "#server/lib/payout-provider";
@@ -93,7 +95,46 @@ async function upsert(db: Db, userId: string, values: Partial<typeof payoutAccou
 }
 
 /** Saves a payee's details: validated by the provider in India, kept for payment by hand abroad. */
-export async function savePayeeDetails(deps: Deps, userId: string, input: PayeeDetailsInput) {
+/**
+ * Saves where the workspace's royalties are paid, and records it in the audit log: who, what kind
+ * of account and in whose name; an account number or PAN only as changed, never its value.
+ */
+export async function savePayeeDetails(deps: Deps, userId: string, input: PayeeDetailsInput, actor: AuditActor) {
+  const [before] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  const saved = await writePayeeDetails(deps, userId, input);
+  const [after] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  const visible = (row: typeof before) =>
+    row
+      ? {
+          residence: row.residence,
+          method: row.method,
+          legalName: row.legalName,
+          ifsc: row.ifsc,
+          upiId: row.upiId,
+          paypalEmail: row.paypalEmail,
+          kycStatus: row.kycStatus,
+        }
+      : null;
+  const secretChanged = (a: string | null | undefined, b: string | null | undefined) =>
+    a !== b ? SECRET_CHANGED : undefined;
+  await recordAudit(deps.db, {
+    workspaceId: userId,
+    actor,
+    kind: "payee_details",
+    action: before ? "changed" : "added",
+    subjectId: userId,
+    summary: before ? "Payee details changed" : "Payee details added",
+    before: visible(before),
+    after: {
+      ...visible(after),
+      accountNumber: secretChanged(before?.accountNumberEncrypted, after?.accountNumberEncrypted),
+      pan: secretChanged(before?.panEncrypted, after?.panEncrypted),
+    },
+  });
+  return saved;
+}
+
+async function writePayeeDetails(deps: Deps, userId: string, input: PayeeDetailsInput) {
   const v = payeeDetailsSchema.parse(input);
   const [existing] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   if (v.residence === "abroad") {
@@ -177,9 +218,16 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
     if (!updated) throw new DomainError("not_found", "NOT_FOUND", "This payee has no payee details.");
     if (!updated.providerFundAccountId)
       throw new DomainError("conflict", "NOT_VALIDATED", "These details were never validated by the provider.");
-    await tx
-      .insert(adminAuditLog)
-      .values({ actorId: adminId, action: "payee_details.approved", subjectUserId: userId, subjectId: userId });
+    await recordAudit(tx, {
+      workspaceId: userId,
+      actor: adminId,
+      kind: "payee_details",
+      action: "payee_details.approved",
+      subjectId: userId,
+      summary: "Kalrav support approved payee details whose name did not match the bank's",
+      before: { kycStatus: "name_mismatch" },
+      after: { kycStatus: "approved" },
+    });
     return view(updated);
   });
 }

@@ -247,7 +247,7 @@ export const payoutsRouter = createRouter()
     const { user, workspace } = await requireMember(c, "royalties:write");
     const { password, ...details } = c.req.valid("json");
     await requireRecentSignIn(c, user, password);
-    return c.json(await savePayeeDetails(moneyDeps(c.get("deps")), workspace.id, details), 200);
+    return c.json(await savePayeeDetails(moneyDeps(c.get("deps")), workspace.id, details, user), 200);
   })
   .openapi(routes.approve, async (c) => {
     await requireAdmin(c);

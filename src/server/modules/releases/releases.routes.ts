@@ -179,6 +179,7 @@ export const releasesRouter = createRouter()
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
       workspace.id,
       input,
+      user,
     );
     return c.json({ release }, 201);
   })
@@ -205,13 +206,14 @@ export const releasesRouter = createRouter()
     return c.json(detail, 200);
   })
   .openapi(updateRoute, async (c) => {
-    const { workspace } = await requireMember(c, "releases:write");
+    const { user, workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
     const release = await updateRelease(
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
       workspace.id,
       c.req.valid("param").id,
       c.req.valid("json"),
+      user,
     );
     return c.json({ release }, 200);
   })
@@ -239,7 +241,7 @@ export const releasesRouter = createRouter()
     return mediaResponse(file.path, file.contentType, undefined);
   })
   .openapi(deleteRoute, async (c) => {
-    const { workspace } = await requireMember(c, "releases:write");
-    const id = await withdrawRelease(c.get("deps").database.db, workspace.id, c.req.valid("param").id);
+    const { user, workspace } = await requireMember(c, "releases:write");
+    const id = await withdrawRelease(c.get("deps").database.db, workspace.id, c.req.valid("param").id, user);
     return c.json({ id }, 200);
   });

@@ -16,6 +16,7 @@ import type { Db, Tx } from "#server/db/client";
 import { preparedQuery } from "#server/db/prepared";
 import { releases } from "#server/db/schema";
 import type { JobWorker } from "#server/jobs/queue";
+import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { type IdentifierConfig, releaseTypedCodes, type StoreConfig } from "#server/modules/delivery";
@@ -115,6 +116,7 @@ export async function submitRelease(
   deps: { db: Db; jobs: JobWorker; identifiers: IdentifierConfig },
   ownerId: string,
   input: ReleaseData,
+  actor: AuditActor,
 ) {
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -128,7 +130,16 @@ export async function submitRelease(
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
     await writeDeclaredTracks(tx, inserted, input, deps.identifiers);
-    await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: ownerId });
+    await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: actor.id });
+    await recordAudit(tx, {
+      workspaceId: ownerId,
+      actor,
+      kind: "release",
+      action: "submitted",
+      subjectId: inserted.id,
+      summary: `Release “${inserted.title}” submitted for review`,
+      after: { title: inserted.title, status: inserted.status },
+    });
     return inserted;
   });
   deps.jobs.kick();
@@ -159,11 +170,12 @@ export async function updateRelease(
   ownerId: string,
   id: string,
   input: ReleaseData,
+  actor: AuditActor,
 ) {
   // The row is locked while it is checked and written, so a concurrent approval cannot slip between.
   const row = await deps.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: releases.status })
+      .select({ status: releases.status, title: releases.title })
       .from(releases)
       .where(and(eq(releases.id, id), eq(releases.userId, ownerId)))
       .for("update");
@@ -180,7 +192,17 @@ export async function updateRelease(
       .returning(releaseColumns);
     if (!updated) throw notFound();
     await writeDeclaredTracks(tx, updated, input, deps.identifiers);
-    if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: ownerId });
+    if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: actor.id });
+    await recordAudit(tx, {
+      workspaceId: ownerId,
+      actor,
+      kind: "release",
+      action: resubmitted ? "resubmitted" : "edited",
+      subjectId: id,
+      summary: `Release “${updated.title}” ${resubmitted ? "changed and resubmitted" : "changed"}`,
+      before: { title: current.title, status: current.status },
+      after: { title: updated.title, status: updated.status },
+    });
     return updated;
   });
   deps.jobs.kick();
@@ -188,11 +210,11 @@ export async function updateRelease(
 }
 
 /** Withdraws a release still pending review; one with posted earnings is never deleted. */
-export async function withdrawRelease(db: Db, ownerId: string, id: string): Promise<string> {
+export async function withdrawRelease(db: Db, ownerId: string, id: string, actor: AuditActor): Promise<string> {
   if (await hasEarnings(db, id)) throw new DomainError("conflict", "HAS_EARNINGS", RELEASE_NOTICES.hasEarnings);
   const row = await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: releases.id })
+      .select({ id: releases.id, title: releases.title, status: releases.status })
       .from(releases)
       .where(
         and(
@@ -206,6 +228,15 @@ export async function withdrawRelease(db: Db, ownerId: string, id: string): Prom
     // The codes the artist typed go with it: a claim never outlives its release's withdrawal.
     await releaseTypedCodes(tx, id);
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
+    await recordAudit(tx, {
+      workspaceId: ownerId,
+      actor,
+      kind: "release",
+      action: "withdrawn",
+      subjectId: id,
+      summary: `Release “${target.title}” withdrawn`,
+      before: { title: target.title, status: target.status },
+    });
     return deleted;
   });
   if (row) return row.id;

@@ -289,7 +289,7 @@ describe("payouts", () => {
     const audited = async () =>
       (
         (await server.database.db.execute(
-          sql`select count(*)::int as n from admin_audit_log where action = 'payout_account.viewed' and subject_id = ${id}`,
+          sql`select count(*)::int as n from audit_log where action = 'payout_account.viewed' and subject_id = ${id}`,
         )) as unknown as { rows: { n: number }[] }
       ).rows[0]?.n;
     expect((await artist.client.get(`/api/admin/payouts/${id}/account`)).status).toBe(403);

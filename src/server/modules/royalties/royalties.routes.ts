@@ -339,9 +339,9 @@ export const royaltiesRouter = createRouter()
     return c.json(await getSplits(moneyDeps(c.get("deps")), workspace.id, c.req.valid("param").id), 200);
   })
   .openapi(moreRoutes.saveSplit, async (c) => {
-    const { workspace } = await requireMember(c, "royalties:write");
+    const { user, workspace } = await requireMember(c, "royalties:write");
     const { id, trackId } = c.req.valid("param");
-    return c.json(await saveSplit(moneyDeps(c.get("deps")), workspace.id, id, trackId, c.req.valid("json")), 200);
+    return c.json(await saveSplit(moneyDeps(c.get("deps")), workspace.id, id, trackId, c.req.valid("json"), user), 200);
   })
   .openapi(moreRoutes.invite, async (c) => {
     return c.json(await inviteInfo(c.get("deps").database.db, c.req.valid("param").token), 200);

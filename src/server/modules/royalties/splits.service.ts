@@ -24,6 +24,7 @@ import {
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
 import { collaborators, releases, royaltyEntries, splitShares, splitSheets, tracks, users } from "#server/db/schema";
+import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
 import type { TextMessenger } from "#server/mail/text-messages";
@@ -153,6 +154,7 @@ export async function saveSplit(
   releaseId: string,
   trackId: string,
   input: SplitSheetInput,
+  actor: AuditActor,
 ) {
   const { db } = deps;
   const parsed = splitSheetSchema.parse(input);
@@ -237,6 +239,19 @@ export async function saveSplit(
         })),
       );
     }
+    await recordAudit(tx, {
+      workspaceId: userId,
+      actor,
+      kind: "split",
+      action: "saved",
+      subjectId: releaseId,
+      summary: `Split saved from ${parsed.effectiveFrom}: ${parsed.collaborators.map((c) => `${c.name} ${c.percent}%`).join(", ")}`,
+      after: {
+        effectiveFrom: parsed.effectiveFrom,
+        allTracks: parsed.applyToAllTracks ?? false,
+        shares: parsed.collaborators.map((c) => ({ name: c.name, role: c.role, percent: c.percent })),
+      },
+    });
   });
   const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   for (const invite of invites) {

@@ -61,6 +61,6 @@ export const subscriptionsRouter = createRouter()
     return c.json(await subscriptionOverview(c.get("deps").database.db, workspace.id), 200);
   })
   .openapi(resumeRoute, async (c) => {
-    const { workspace } = await requireMember(c, "billing:manage");
-    return c.json(await resumeSubscription(c.get("deps").database.db, workspace.id), 200);
+    const { user, workspace } = await requireMember(c, "billing:manage");
+    return c.json(await resumeSubscription(c.get("deps").database.db, workspace.id, user), 200);
   });

@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { gatewaySubscriptions, subscriptions } from "#server/db/schema";
+import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import { currentSubscription, planStanding, toSubscriptionDto } from "./subscription.queries";
 
@@ -30,7 +31,7 @@ export async function subscriptionOverview(db: Db, userId: string) {
  * Undoes a cancellation before the period ends: the test gateway's subscription renews again. Razorpay
  * cannot undo a cancellation, so there the plan is chosen again once it ends.
  */
-export async function resumeSubscription(db: Db, userId: string) {
+export async function resumeSubscription(db: Db, userId: string, actor: AuditActor) {
   const current = await currentSubscription(db, userId);
   if (!current?.cancelAtPeriodEnd)
     throw new DomainError("conflict", "NOT_CANCELLED", SUBSCRIPTION_MESSAGES.notCancelled);
@@ -46,6 +47,16 @@ export async function resumeSubscription(db: Db, userId: string) {
     for (const s of cancelled) {
       await tx.update(gatewaySubscriptions).set({ cancelAtCycleEnd: false }).where(eq(gatewaySubscriptions.id, s.id));
     }
+    await recordAudit(tx, {
+      workspaceId: userId,
+      actor,
+      kind: "plan",
+      action: "resumed",
+      subjectId: current.id,
+      summary: "Plan renewal resumed",
+      before: { planId: current.planId, cancelAtPeriodEnd: true },
+      after: { planId: current.planId, cancelAtPeriodEnd: false },
+    });
   });
   return subscriptionOverview(db, userId);
 }

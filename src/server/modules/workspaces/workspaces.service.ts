@@ -174,7 +174,7 @@ export async function inviteMember(
     });
     return { ...created, workspaceName: workspace.name };
   });
-  const link = `${deps.publicUrl}/join/${token}`;
+  const link = `${deps.publicUrl}/app/join/${token}?email=${encodeURIComponent(email)}`;
   await deps.mailer.send({
     to: email,
     subject: `${safeSenderName(actor.name, "Someone")} invited you to ${invitation.workspaceName} on Kalrav`,

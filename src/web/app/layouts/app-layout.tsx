@@ -1,20 +1,33 @@
-import { BarChart3, CreditCard, Disc3, IndianRupee, LayoutDashboard, LifeBuoy, Settings } from "lucide-react";
+import {
+  BarChart3,
+  CreditCard,
+  Disc3,
+  IndianRupee,
+  LayoutDashboard,
+  LifeBuoy,
+  ScrollText,
+  Settings,
+} from "lucide-react";
 import { Navigate, useLocation } from "react-router";
+import { can, type Permission } from "#domain/workspaces";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
 import { loginReturningTo } from "#web/features/auth/lib/chosen-plan";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell";
 import { ReleaseSearch } from "#web/features/releases/components/release-search";
+import { WorkspaceSwitcher } from "#web/features/workspaces/components/workspace-switcher";
 import { useSession } from "#web/lib/session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
-const NAV: readonly NavItem[] = [
+/** Each page and what the member's role must allow for it to be offered (the server decides anyway). */
+const NAV: readonly (NavItem & { needs?: Permission })[] = [
   { to: paths.app.dashboard, label: "Dashboard", icon: LayoutDashboard },
   { to: paths.app.releases, label: "Releases", icon: Disc3 },
-  { to: paths.app.analytics, label: "Analytics", icon: BarChart3 },
-  { to: paths.app.royalties, label: "Royalties", icon: IndianRupee },
-  { to: paths.app.subscriptions, label: "Subscription", icon: CreditCard },
-  { to: paths.app.support, label: "Support", icon: LifeBuoy },
+  { to: paths.app.analytics, label: "Analytics", icon: BarChart3, needs: "analytics:read" },
+  { to: paths.app.royalties, label: "Royalties", icon: IndianRupee, needs: "royalties:read" },
+  { to: paths.app.subscriptions, label: "Subscription", icon: CreditCard, needs: "billing:manage" },
+  { to: paths.app.support, label: "Support", icon: LifeBuoy, needs: "support:use" },
+  { to: paths.app.audit, label: "Audit log", icon: ScrollText, needs: "audit:read" },
   { to: paths.app.settings, label: "Settings", icon: Settings },
 ];
 
@@ -29,9 +42,10 @@ export function AppLayout() {
       user={user}
       homePath={paths.app.dashboard}
       navLabel="Artist navigation"
-      navItems={NAV}
+      navItems={NAV.filter((item) => !item.needs || (user.workspace && can(user.workspace.role, item.needs)))}
       topBarExtra={
         <>
+          <WorkspaceSwitcher user={user} />
           <ReleaseSearch />
           <NotificationBell />
         </>

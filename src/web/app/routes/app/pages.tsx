@@ -1,6 +1,8 @@
 export { AnalyticsPage } from "./analytics";
+export { AuditLogPage } from "./audit";
 export { DashboardPage } from "./dashboard";
 export { InvitePage } from "./invite";
+export { JoinWorkspacePage } from "./join";
 export { ReleaseDetailPage } from "./release-detail";
 export { ReleasesPage } from "./releases";
 export { RoyaltiesPage } from "./royalties";

@@ -25,8 +25,10 @@ import { SplitsCard } from "#web/features/royalties/components/splits-card";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
 import { formatCount, formatDate } from "#web/lib/format";
+import { useCan } from "#web/lib/session";
 
 export function ReleaseDetailPage() {
+  const canWrite = useCan("releases:write");
   const { id = "" } = useParams();
   const { data, isPending, isError } = useRelease(id);
   const release = data?.release;
@@ -53,7 +55,7 @@ export function ReleaseDetailPage() {
       </div>
     );
   }
-  const changeable = artistMayChange(release.status);
+  const changeable = artistMayChange(release.status) && canWrite;
   const rejected = release.status === "rejected";
   const facts: [string, string][] = [
     ["Artist", release.artistName],

@@ -25,6 +25,7 @@ import { type ReleaseFilters, useReleases } from "#web/features/releases/api/get
 import { ReleaseCard } from "#web/features/releases/components/release-card";
 import { ReleaseForm } from "#web/features/releases/components/release-form";
 import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
+import { useCan } from "#web/lib/session";
 
 const TABS = [
   { value: "all", label: "All Releases" },
@@ -33,6 +34,7 @@ const TABS = [
 ] as const;
 
 export function ReleasesPage() {
+  const canWrite = useCan("releases:write");
   usePageMeta("Your Releases");
   const [params, setParams] = useSearchParams();
   const [formOpen, setFormOpen] = useState(params.get("new") === "1");
@@ -67,13 +69,15 @@ export function ReleasesPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold sm:text-3xl">Your Releases</h1>
-        <Button
-          onClick={() => (formOpen && formDirty ? setDiscarding(true) : setFormOpen((open) => !open))}
-          aria-expanded={formOpen}
-        >
-          {formOpen ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
-          {formOpen ? "Cancel Upload" : "New Release"}
-        </Button>
+        {canWrite ? (
+          <Button
+            onClick={() => (formOpen && formDirty ? setDiscarding(true) : setFormOpen((open) => !open))}
+            aria-expanded={formOpen}
+          >
+            {formOpen ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
+            {formOpen ? "Cancel Upload" : "New Release"}
+          </Button>
+        ) : null}
       </div>
 
       {/* Cancel Upload asks first when the form holds work (issue 33: it was lost without a word). */}
@@ -207,7 +211,7 @@ export function ReleasesPage() {
                 ? "Upload your first release to get it onto the stores."
                 : "Nothing matches this view."}
             </p>
-            {tab === "all" && !activeFilters && !formOpen && (
+            {tab === "all" && !activeFilters && !formOpen && canWrite && (
               <Button className="mt-4" onClick={() => setFormOpen(true)}>
                 Upload Your First Release
               </Button>

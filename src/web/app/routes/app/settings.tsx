@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { can } from "#domain/workspaces";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
@@ -7,8 +8,10 @@ import { PayeeDetailsCard } from "#web/features/royalties/components/payee-detai
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
 import { SecurityTab } from "#web/features/settings/components/security-tab";
+import { TeamTab } from "#web/features/workspaces/components/team-tab";
+import { useSession } from "#web/lib/session";
 
-const SECTIONS = ["profile", "payment", "notifications", "security"] as const;
+const SECTIONS = ["profile", "team", "payment", "notifications", "security"] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
 
@@ -18,13 +21,19 @@ export function SettingsPage() {
   const [params] = useSearchParams();
   const requested = params.get("tab");
   const [tab, setTab] = useState<Section>(isSection(requested) ? requested : "profile");
+  const { data: user } = useSession();
+  const role = user?.workspace?.role;
+  // The team is for those who manage members; payee details for those who handle the money.
+  const team = role ? can(role, "members:manage") : false;
+  const payment = role ? can(role, "royalties:read") : false;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
       <Tabs value={tab} onValueChange={(v) => setTab(isSection(v) ? v : "profile")}>
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="payment">Payment</TabsTrigger>
+          {team ? <TabsTrigger value="team">Team</TabsTrigger> : null}
+          {payment ? <TabsTrigger value="payment">Payment</TabsTrigger> : null}
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
@@ -33,6 +42,11 @@ export function SettingsPage() {
             <ProfileTab />
           </Card>
         </TabsContent>
+        {team && user ? (
+          <TabsContent value="team" className="mt-6">
+            <TeamTab user={user} />
+          </TabsContent>
+        ) : null}
         <TabsContent value="payment" className="mt-6">
           {/* One form for where royalties are paid (issue 34): residence first, then India's KYC or a
               bank abroad / PayPal with the US tax form. */}

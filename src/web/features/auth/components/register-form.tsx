@@ -29,7 +29,7 @@ export function RegisterForm() {
   const config = usePublicConfig();
   const [error, setError] = useState<{ field: RegisterField; message: string } | null>(null);
   const hydrated = useHydrated();
-  // Registering from a split invite fills in the address it was sent to (carried in the link).
+  // Registering from a split or workspace invitation fills in the address it was sent to (carried in the link).
   const invited = invitedAddress(returnTo);
   const form = useForm<RegisterInput>({
     defaultValues: { name: "", email: invited, password: "", confirmPassword: "" },
@@ -112,7 +112,7 @@ export function RegisterForm() {
 
 /** The address a split invite link (`/app/invite/<token>?email=…`) was sent to, or "". */
 function invitedAddress(next: string | null): string {
-  if (!next?.startsWith("/app/invite/")) return "";
+  if (!next?.startsWith("/app/invite/") && !next?.startsWith("/app/join/")) return "";
   const email = new URLSearchParams(next.split("?")[1] ?? "").get("email") ?? "";
   return /^[^\s@]+@[^\s@]+$/.test(email) ? email : "";
 }

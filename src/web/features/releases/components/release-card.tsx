@@ -24,15 +24,17 @@ import { shareRelease } from "./share-release";
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
 
 /** Where a release's details and figures live. */
+import { useCan } from "#web/lib/session";
 export const releaseHref = (id: string) => `/app/releases/${id}`;
 
 export function ReleaseCard({ release }: { release: Release }) {
   const navigate = useNavigate();
+  const canWrite = useCan("releases:write");
   const [editing, setEditing] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const remove = useDeleteRelease();
   const TypeIcon = TYPE_ICONS[release.releaseType as keyof typeof TYPE_ICONS] ?? Music;
-  const changeable = artistMayChange(release.status);
+  const changeable = artistMayChange(release.status) && canWrite;
 
   const withdraw = async () => {
     try {

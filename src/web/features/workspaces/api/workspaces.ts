@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AssignableRole, AuditKind } from "#domain/workspaces";
+import { type Answer, call, client } from "#web/lib/api-client";
+
+export type Team = Answer<typeof client.workspace.team.$get>;
+export type AuditPage = Answer<typeof client.workspace.audit.$get>;
+
+/** GET /api/workspaces: the workspaces the signed-in person belongs to. */
+export const useMyWorkspaces = () =>
+  useQuery({ queryKey: ["workspaces"], queryFn: () => call(client.workspaces.$get()) });
+
+/**
+ * POST /api/workspaces/active: act in another workspace. Everything cached belonged to the one
+ * before, so all of it is dropped and read again.
+ */
+export function useSwitchWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(client.workspaces.active.$post({ json: { id } })),
+    onSuccess: async () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+      await queryClient.invalidateQueries({ queryKey: ["session"] });
+    },
+  });
+}
+
+const teamKey = ["workspace-team"] as const;
+
+export const useTeam = (enabled = true) =>
+  useQuery({ queryKey: teamKey, queryFn: () => call(client.workspace.team.$get()), enabled });
+
+function useTeamMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: teamKey });
+      await queryClient.invalidateQueries({ queryKey: ["workspace-audit"] });
+      await queryClient.invalidateQueries({ queryKey: ["session"] });
+      await queryClient.invalidateQueries({ queryKey: ["workspaces"] });
+    },
+  });
+}
+
+export const useInvite = () =>
+  useTeamMutation((input: { email: string; role: AssignableRole }) =>
+    call(client.workspace.invitations.$post({ json: input })),
+  );
+export const useRevokeInvitation = () =>
+  useTeamMutation((id: string) => call(client.workspace.invitations[":id"].$delete({ param: { id } })));
+export const useChangeRole = () =>
+  useTeamMutation(({ userId, role }: { userId: string; role: AssignableRole }) =>
+    call(client.workspace.members[":userId"].$patch({ param: { userId }, json: { role } })),
+  );
+export const useRemoveMember = () =>
+  useTeamMutation((userId: string) => call(client.workspace.members[":userId"].$delete({ param: { userId } })));
+export const useTransferOwnership = () =>
+  useTeamMutation((userId: string) => call(client.workspace.transfer.$post({ json: { userId } })));
+export const useRenameWorkspace = () =>
+  useTeamMutation((name: string) => call(client.workspace.$patch({ json: { name } })));
+
+/** GET /api/workspace-invitations/:token: what an invitation offers. */
+export const useWorkspaceInvitation = (token: string) =>
+  useQuery({
+    queryKey: ["workspace-invitation", token],
+    queryFn: () => call(client["workspace-invitations"][":token"].$get({ param: { token } })),
+    retry: false,
+  });
+
+export function useAcceptWorkspaceInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client["workspace-invitations"][":token"].accept.$post({ param: { token } })),
+    onSuccess: async () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+      await queryClient.invalidateQueries({ queryKey: ["session"] });
+    },
+  });
+}
+
+/** GET /api/workspace/audit: the active workspace's audit log, a page at a time. */
+export const useAuditLog = (filters: { kind?: AuditKind; actor?: string; page: number }) =>
+  useQuery({
+    queryKey: ["workspace-audit", filters],
+    queryFn: () =>
+      call(
+        client.workspace.audit.$get({
+          query: {
+            page: String(filters.page),
+            ...(filters.kind ? { kind: filters.kind } : {}),
+            ...(filters.actor ? { actor: filters.actor } : {}),
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
