@@ -72,7 +72,10 @@ export function useAcceptWorkspaceInvitation(token: string) {
   return useMutation({
     mutationFn: () => call(client["workspace-invitations"][":token"].accept.$post({ param: { token } })),
     onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+      // The invitation itself stays: its page says it was accepted.
+      queryClient.removeQueries({
+        predicate: (q) => !["session", "workspace-invitation"].includes(String(q.queryKey[0])),
+      });
       await queryClient.invalidateQueries({ queryKey: ["session"] });
     },
   });

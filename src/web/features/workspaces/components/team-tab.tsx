@@ -158,7 +158,8 @@ export function TeamTab({ user }: { user: SessionUser }) {
     <div className="grid gap-6">
       <Card>
         <h2 className="mb-4 text-lg font-semibold">Workspace</h2>
-        {team.data ? <RenameForm key={team.data.workspace.name} name={team.data.workspace.name} /> : null}
+        {/* Mounted once the name is known; it keeps what is typed across refetches. */}
+        {team.data ? <RenameForm name={team.data.workspace.name} /> : null}
       </Card>
       <Card>
         <h2 className="mb-4 text-lg font-semibold">Members</h2>
