@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { validRelease } from "#server/test/factories";
-import { createArtist, expect, expectToast, latestMailTo, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  adminInNewBrowser,
+  createArtist,
+  expect,
+  expectToast,
+  latestMailTo,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 async function seriousViolations(page: Page) {
   return (await new AxeBuilder({ page }).analyze()).violations
@@ -142,5 +151,19 @@ for (const viewport of [
     await expect(log.getByText("Arjun Accountant joined as Accountant")).toHaveCount(0);
     await expect(log.getByText(`Release “${title}” submitted for review`)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Kalrav's admins see the workspace with its team, and its audit log.
+    const admin = await adminInNewBrowser(browser);
+    await admin.setViewportSize(viewport);
+    await admin.goto("/admin/workspaces");
+    await admin.getByLabel("Search workspaces").fill(workspace);
+    const row = admin.getByRole("table", { name: "Workspaces" }).getByRole("row", { name: new RegExp(workspace) });
+    await expect(row).toContainText("Label Owner");
+    await expect(row.getByRole("cell", { name: "3", exact: true })).toBeVisible();
+    await row.getByRole("button", { name: `Audit log of ${workspace}` }).click();
+    await expect(
+      admin.getByRole("table", { name: `Audit log of ${workspace}` }).getByText("Mira Manager joined as Manager"),
+    ).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 }

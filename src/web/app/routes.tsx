@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: "tickets", lazy: async () => ({ Component: (await admin()).SupportTicketsPage }) },
       { path: "reports", lazy: async () => ({ Component: (await admin()).StoreReportsPage }) },
       { path: "payouts", lazy: async () => ({ Component: (await admin()).AdminPayoutsPage }) },
+      { path: "workspaces", lazy: async () => ({ Component: (await admin()).AdminWorkspacesPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

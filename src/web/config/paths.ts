@@ -33,5 +33,6 @@ export const paths = {
     tickets: "/admin/tickets",
     reports: "/admin/reports",
     payouts: "/admin/payouts",
+    workspaces: "/admin/workspaces",
   },
 } as const;

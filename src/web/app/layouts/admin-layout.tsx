@@ -1,4 +1,14 @@
-import { Banknote, CreditCard, Disc3, FileSpreadsheet, LayoutDashboard, LifeBuoy, Send, Users } from "lucide-react";
+import {
+  Banknote,
+  Building2,
+  CreditCard,
+  Disc3,
+  FileSpreadsheet,
+  LayoutDashboard,
+  LifeBuoy,
+  Send,
+  Users,
+} from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras";
 import { FullPageSpinner } from "#web/components/spinner";
@@ -10,6 +20,7 @@ import { AreaLayout, type NavItem } from "./area-layout";
 const NAV: readonly NavItem[] = [
   { to: paths.admin.dashboard, label: "Admin Dashboard", icon: LayoutDashboard },
   { to: paths.admin.users, label: "Manage Users", icon: Users },
+  { to: paths.admin.workspaces, label: "Workspaces", icon: Building2 },
   { to: paths.admin.releases, label: "Manage Releases", icon: Disc3 },
   { to: paths.admin.deliveries, label: "Deliveries", icon: Send },
   { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },

@@ -6,3 +6,4 @@ export { StoreReportsPage } from "./reports";
 export { ManageSubscriptionsPage } from "./subscriptions";
 export { SupportTicketsPage } from "./tickets";
 export { ManageUsersPage } from "./users";
+export { AdminWorkspacesPage } from "./workspaces";

@@ -97,3 +97,23 @@ export const useAuditLog = (filters: { kind?: AuditKind; actor?: string; page: n
       ),
     placeholderData: (previous) => previous,
   });
+
+export type AdminWorkspace = Answer<typeof client.admin.workspaces.$get>["workspaces"][number];
+
+/** GET /api/admin/workspaces: every workspace with its plan, owner and size (Kalrav admins). */
+export const useAdminWorkspaces = (q: string) =>
+  useQuery({
+    queryKey: ["admin", "workspaces", q],
+    queryFn: () => call(client.admin.workspaces.$get({ query: q ? { q } : {} })),
+    placeholderData: (previous) => previous,
+  });
+
+/** GET /api/admin/audit: one workspace's audit log, as Kalrav admins read it. */
+export const useAdminAuditLog = (workspace: string | null, page: number) =>
+  useQuery({
+    queryKey: ["admin", "audit", workspace, page],
+    queryFn: () =>
+      call(client.admin.audit.$get({ query: { page: String(page), ...(workspace ? { workspace } : {}) } })),
+    enabled: workspace !== null,
+    placeholderData: (previous) => previous,
+  });
