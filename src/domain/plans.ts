@@ -16,11 +16,14 @@ export interface Plan {
   popular?: boolean;
   /** Pre-orders and instant-grat tracks (the plan's "custom release dates"). */
   preOrders: boolean;
+  /** Artist profiles a workspace on this plan may hold (issue 35; enforced by the server). */
+  artistProfiles: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
   introductory: {
     id: "introductory",
+    artistProfiles: 1,
     preOrders: false,
     name: "Introductory Offer",
     pricePaise: 29_900,
@@ -32,6 +35,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   basic_artist: {
     id: "basic_artist",
+    artistProfiles: 1,
     preOrders: false,
     name: "Basic Artist",
     pricePaise: 49_900,
@@ -49,6 +53,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   pro_artist: {
     id: "pro_artist",
+    artistProfiles: 1,
     preOrders: true,
     name: "Pro Artist",
     pricePaise: 99_900,
@@ -68,6 +73,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   label_plan: {
     id: "label_plan",
+    artistProfiles: 5,
     preOrders: true,
     name: "Label Plan",
     pricePaise: 199_900,

@@ -17,6 +17,7 @@ import { requestIdOf } from "#server/lib/security-headers";
 import { mountWeb } from "#server/lib/static-web";
 import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
+import { artistsRouter } from "#server/modules/artists";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { notificationsRouter } from "#server/modules/notifications";
@@ -65,7 +66,8 @@ export function createApi() {
     .route("/", splitTemplatesRouter)
     .route("/", analyticsRouter)
     .route("/", provenanceRouter)
-    .route("/", workspacesRouter);
+    .route("/", workspacesRouter)
+    .route("/", artistsRouter);
 }
 
 export function createApp(deps: AppDeps) {

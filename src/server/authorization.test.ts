@@ -148,6 +148,11 @@ const MATRIX: Record<string, Access> = {
   "GET /workspace/audit": "user",
   "GET /admin/audit": "admin",
   "GET /admin/workspaces": "admin",
+  "GET /artists": "user",
+  "POST /artists": "user",
+  "GET /artists/{id}": "owner",
+  "PUT /artists/{id}": "owner",
+  "DELETE /artists/{id}": "owner",
 };
 
 /**
@@ -218,10 +223,16 @@ const NEEDS: Record<string, Permission | "person"> = {
   "POST /workspace/transfer": "workspace:transfer",
   "POST /workspace-invitations/{token}/accept": "person",
   "GET /workspace/audit": "audit:read",
+  "GET /artists": "releases:read",
+  "POST /artists": "releases:write",
+  "GET /artists/{id}": "releases:read",
+  "PUT /artists/{id}": "releases:write",
+  "DELETE /artists/{id}": "releases:write",
 };
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
 const VALID_BODIES: Record<string, unknown> = {
+  "PUT /artists/{id}": { name: "Hijacked" },
   "PATCH /workspace/members/{userId}": { role: "viewer" },
   "POST /admin/payouts/{id}/complete": { reference: "UTR1", password: "wrong-password" },
   "POST /identifier-disputes": { code: "5012345678900", evidence: "Bought from GS1 India, invoice GS1-2026-118." },
@@ -257,6 +268,7 @@ const ROLE_BODIES: Record<string, unknown> = {
   },
   "POST /workspace/invitations": { email: "invited-by-matrix@example.com", role: "viewer" },
   "PATCH /workspace": { name: "Matrix Owner's label" },
+  "POST /artists": { name: "Matrix Artist" },
   // To a stranger: the owner's route, refused for not being a member, never handed over here.
   "POST /workspace/transfer": { userId: "not-a-member" },
 };
@@ -302,6 +314,8 @@ describe("authorization matrix", () => {
       )
     ).body.release.id;
     await server.jobs.drain();
+    // The release's artist became the workspace's profile.
+    ownerIds.artist = (await owner.client.get("/api/artists")).body.artists[0]?.id;
     ownerIds.ticket = (
       await owner.client.post("/api/tickets", { subject: "Owner secret subject", description: "private" })
     ).body.ticket.id;
@@ -324,6 +338,7 @@ describe("authorization matrix", () => {
     path
       .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
       .replace("/releases/{id}", `/releases/${ownerIds.release}`)
+      .replace("/artists/{id}", `/artists/${ownerIds.artist}`)
       .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)
       .replace("/uploads/{id}", `/uploads/${ownerIds.upload}`)
       .replace("/checkouts/{id}", `/checkouts/${ownerIds.checkout}`)

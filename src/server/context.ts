@@ -34,6 +34,8 @@ export interface AppDeps {
   trustProxy: boolean;
   /** Encrypts payout account numbers at rest. */
   payoutEncryptor: Encryptor;
+  /** Encrypts artists' Spotify Artist Profile Protection keys at rest (issue 35). */
+  artistKeyEncryptor: Encryptor;
   /** The address people use, for links in e-mails. */
   publicUrl: string;
   /** Folder for uploaded store reports. */

@@ -118,6 +118,7 @@ export async function startServer(
   const trustedOrigins = trustedOriginsFor(env.PUBLIC_URL, env.PORT);
   const secret = loadOrCreateSecret(env.DATA_DIR, env.BETTER_AUTH_SECRET);
   const payoutEncryptor = createEncryptor(secret, "payout-accounts");
+  const artistKeyEncryptor = createEncryptor(secret, "artist-protection-keys");
   const auth = createAuth({
     trustedOrigins,
     db: database.db,
@@ -277,6 +278,7 @@ export async function startServer(
     trustProxy: env.TRUST_PROXY,
     trustedOrigins,
     payoutEncryptor,
+    artistKeyEncryptor,
     uploadsDir: path.join(env.DATA_DIR, "uploads"),
     publicUrl: env.PUBLIC_URL,
     reportsDir,

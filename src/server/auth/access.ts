@@ -21,6 +21,7 @@ const SIGNED_IN_PREFIXES = [
   "/api/analytics",
   "/api/workspaces",
   "/api/workspace",
+  "/api/artists",
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

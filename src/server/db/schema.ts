@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { TrackAi } from "#domain/ai-disclosure";
+import { ARTIST_CREDIT_ROLES } from "#domain/artists";
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import type { AudioLevels } from "#domain/levels";
@@ -1414,5 +1415,50 @@ export const auditLog = pgTable(
     index("audit_log_workspace_idx").on(t.workspaceId, t.createdAt),
     index("audit_log_created_idx").on(t.createdAt),
     check("audit_log_kind_check", oneOf("kind", AUDIT_KINDS)),
+  ],
+);
+
+/**
+ * Artist profiles (issue 35): an artist of a workspace with its identities at the stores. The
+ * Artist Profile Protection key is a secret: kept encrypted, never answered, sent only to Spotify.
+ */
+export const artistProfiles = pgTable(
+  "artist_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    bio: text("bio"),
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    newToStores: boolean("new_to_stores").notNull().default(false),
+    spotifyArtistUri: text("spotify_artist_uri"),
+    appleMusicArtistId: text("apple_music_artist_id"),
+    appKeyEncrypted: text("app_key_encrypted"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("artist_profiles_workspace_name_idx").on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+/** Which profiles a release credits, in which role and order (its main artist first). */
+export const releaseArtists = pgTable(
+  "release_artists",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    artistId: uuid("artist_id")
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "restrict" }),
+    role: text("role", { enum: ARTIST_CREDIT_ROLES }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.artistId, t.role] }),
+    index("release_artists_artist_idx").on(t.artistId),
+    check("release_artists_role_check", oneOf("role", ARTIST_CREDIT_ROLES)),
   ],
 );

@@ -1,0 +1,104 @@
+/**
+ * Artist profiles (issue 35): an artist is an entity of a workspace with its identities at the
+ * stores, not a name typed on each release.
+ */
+import { z } from "zod";
+
+export const ARTIST_NAME_MAX = 100;
+export const ARTIST_BIO_MAX = 500;
+export const ARTIST_LINKS_MAX = 5;
+
+/**
+ * The DDEX display-artist roles a release credits a profile with (ERN 4.3 DisplayArtistRole),
+ * in our words.
+ */
+export const ARTIST_CREDIT_ROLES = ["primary", "featured", "remixer"] as const;
+export type ArtistCreditRole = (typeof ARTIST_CREDIT_ROLES)[number];
+export const ARTIST_CREDIT_DDEX: Record<ArtistCreditRole, string> = {
+  primary: "MainArtist",
+  featured: "FeaturedArtist",
+  remixer: "Remixer",
+};
+
+/** spotify:artist:<22 base-62 characters>; also taken as an open.spotify.com link, and stored as the URI. */
+const SPOTIFY_URI = /^spotify:artist:([0-9A-Za-z]{22})$/;
+const SPOTIFY_LINK = /^https:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?artist\/([0-9A-Za-z]{22})(?:[/?#].*)?$/;
+/** Apple Music artist ids are numbers (the last part of music.apple.com/…/artist/name/<id>). */
+const APPLE_ID = /^\d{5,12}$/;
+const APPLE_LINK = /^https:\/\/music\.apple\.com\/[a-z]{2}\/artist\/[^/]+\/(\d{5,12})(?:[?#].*)?$/;
+/**
+ * Spotify's Artist Profile Protection key as the artist copies it from Spotify for Artists. Its
+ * published shape is not known to us; we accept 16–128 letters, digits, dashes and underscores, which
+ * catches a pasted sentence or URL without guessing more (decision 031).
+ */
+const APP_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+export const ARTIST_MESSAGES = {
+  nameRequired: "Enter the artist's name.",
+  nameLong: `Keep the name within ${ARTIST_NAME_MAX} characters.`,
+  bioLong: `Keep the bio within ${ARTIST_BIO_MAX} characters.`,
+  badLink: "Each link must start with https://.",
+  tooManyLinks: `Up to ${ARTIST_LINKS_MAX} links.`,
+  badImage: "The image must be an https:// link to a picture.",
+  badSpotify: "Enter a Spotify artist URI (spotify:artist:…) or its open.spotify.com link.",
+  badApple: "Enter the Apple Music artist id: the number at the end of the artist's music.apple.com link.",
+  badAppKey:
+    "That does not look like an Artist Profile Protection key: copy the key itself (letters, digits and dashes) from Spotify for Artists.",
+  newWithIds: "An artist new to the stores has no store ids yet: clear them, or untick “New to the stores”.",
+  duplicate: "This workspace already has an artist with that name.",
+  notFound: "Artist not found.",
+  limit: (planName: string, limit: number) =>
+    `${planName} holds up to ${limit} artist ${limit === 1 ? "profile" : "profiles"}, and this workspace has ${limit}. Upgrade to the Label Plan for up to 5, or use an existing profile.`,
+  inUse: "This artist is credited on releases: it cannot be deleted.",
+} as const;
+
+const normalisedSpotify = (value: string) => {
+  const id = SPOTIFY_URI.exec(value)?.[1] ?? SPOTIFY_LINK.exec(value)?.[1];
+  return id ? `spotify:artist:${id}` : null;
+};
+const normalisedApple = (value: string) => (APPLE_ID.test(value) ? value : (APPLE_LINK.exec(value)?.[1] ?? null));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+
+/** What the artist form sends. `appKey`: a new key, null to remove it, absent to keep it (write-only). */
+export const artistInputSchema = z
+  .object({
+    name: z.string().trim().min(1, ARTIST_MESSAGES.nameRequired).max(ARTIST_NAME_MAX, ARTIST_MESSAGES.nameLong),
+    imageUrl: optionalText.refine((v) => !v || /^https:\/\/\S+$/.test(v), ARTIST_MESSAGES.badImage),
+    bio: optionalText.refine((v) => !v || v.length <= ARTIST_BIO_MAX, ARTIST_MESSAGES.bioLong),
+    links: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^https:\/\/\S+$/, ARTIST_MESSAGES.badLink),
+      )
+      .max(ARTIST_LINKS_MAX, ARTIST_MESSAGES.tooManyLinks)
+      .default([]),
+    newToStores: z.boolean().default(false),
+    spotifyArtistUri: optionalText.transform((v, ctx) => {
+      if (!v) return null;
+      const uri = normalisedSpotify(v);
+      if (!uri) ctx.addIssue({ code: "custom", message: ARTIST_MESSAGES.badSpotify });
+      return uri;
+    }),
+    appleMusicArtistId: optionalText.transform((v, ctx) => {
+      if (!v) return null;
+      const id = normalisedApple(v);
+      if (!id) ctx.addIssue({ code: "custom", message: ARTIST_MESSAGES.badApple });
+      return id;
+    }),
+    appKey: z.string().trim().regex(APP_KEY, ARTIST_MESSAGES.badAppKey).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newToStores && (v.spotifyArtistUri || v.appleMusicArtistId)) {
+      ctx.addIssue({ code: "custom", path: ["newToStores"], message: ARTIST_MESSAGES.newWithIds });
+    }
+  });
+export type ArtistInput = z.input<typeof artistInputSchema>;
+export type ArtistData = z.output<typeof artistInputSchema>;

@@ -1,0 +1,123 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { artistInputSchema } from "#domain/artists";
+import { requireMember } from "#server/auth/guards";
+import type { AppDeps } from "#server/context";
+import { createRouter } from "#server/lib/create-router";
+import { err, json } from "#server/lib/route-helpers";
+import { createArtist, deleteArtist, getArtist, listArtists, updateArtist } from "./artists.service";
+
+const artistSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    bio: z.string().nullable(),
+    links: z.array(z.string()),
+    newToStores: z.boolean(),
+    spotifyArtistUri: z.string().nullable(),
+    appleMusicArtistId: z.string().nullable(),
+    /** The Artist Profile Protection key is write-only: only whether one is kept. */
+    hasAppKey: z.boolean(),
+    releases: z.number().int(),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("ArtistProfile");
+
+const idParams = z.object({ id: z.uuid({ message: "Artist not found." }) });
+const body = { content: { "application/json": { schema: artistInputSchema } }, required: true };
+
+const routes = {
+  list: createRoute({
+    method: "get",
+    path: "/artists",
+    tags: ["Artists"],
+    summary: "The active workspace's artist profiles, and how many its plan holds",
+    responses: {
+      200: json(
+        z.object({ artists: z.array(artistSchema), limit: z.number().int(), planName: z.string() }),
+        "Artist profiles",
+      ),
+      401: err("Signed out"),
+    },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/artists",
+    tags: ["Artists"],
+    summary: "Create an artist profile with its store ids (within the plan's limit)",
+    request: { body },
+    responses: {
+      201: json(z.object({ artist: artistSchema }), "Created"),
+      400: err("Invalid input"),
+      403: err("Not allowed for your role"),
+      409: err("The plan's limit, or a name the workspace already has"),
+    },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/artists/{id}",
+    tags: ["Artists"],
+    summary: "One artist profile",
+    request: { params: idParams },
+    responses: { 200: json(z.object({ artist: artistSchema }), "Artist"), 404: err("Not this workspace's") },
+  }),
+  update: createRoute({
+    method: "put",
+    path: "/artists/{id}",
+    tags: ["Artists"],
+    summary: "Change an artist profile; the protection key: absent keeps it, null removes it, a value replaces it",
+    request: { params: idParams, body },
+    responses: {
+      200: json(z.object({ artist: artistSchema }), "Changed"),
+      400: err("Invalid input"),
+      403: err("Not allowed for your role"),
+      404: err("Not this workspace's"),
+      409: err("A name the workspace already has"),
+    },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/artists/{id}",
+    tags: ["Artists"],
+    summary: "Delete an artist profile no release credits",
+    request: { params: idParams },
+    responses: {
+      200: json(z.object({ id: z.string() }), "Deleted"),
+      403: err("Not allowed for your role"),
+      404: err("Not this workspace's"),
+      409: err("Credited on releases"),
+    },
+  }),
+};
+
+const artistDeps = (deps: AppDeps) => ({
+  db: deps.database.db,
+  encryptor: deps.artistKeyEncryptor,
+});
+
+export const artistsRouter = createRouter()
+  .openapi(routes.list, async (c) => {
+    const { workspace } = await requireMember(c, "releases:read");
+    return c.json(await listArtists(c.get("deps").database.db, workspace.id), 200);
+  })
+  .openapi(routes.create, async (c) => {
+    const { user, workspace } = await requireMember(c, "releases:write");
+    const artist = await createArtist(artistDeps(c.get("deps")), user, workspace.id, c.req.valid("json"));
+    return c.json({ artist }, 201);
+  })
+  .openapi(routes.get, async (c) => {
+    const { workspace } = await requireMember(c, "releases:read");
+    return c.json({ artist: await getArtist(c.get("deps").database.db, workspace.id, c.req.valid("param").id) }, 200);
+  })
+  .openapi(routes.update, async (c) => {
+    const { user, workspace } = await requireMember(c, "releases:write");
+    const { id } = c.req.valid("param");
+    const artist = await updateArtist(artistDeps(c.get("deps")), user, workspace.id, id, c.req.valid("json"));
+    return c.json({ artist }, 200);
+  })
+  .openapi(routes.remove, async (c) => {
+    const { user, workspace } = await requireMember(c, "releases:write");
+    const { id } = c.req.valid("param");
+    await deleteArtist(c.get("deps").database.db, user, workspace.id, id);
+    return c.json({ id }, 200);
+  });

@@ -1,0 +1,271 @@
+// Artist profiles (issue 35): the rules, without HTTP.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { ARTIST_MESSAGES, type ArtistData } from "#domain/artists";
+import { PLANS } from "#domain/plans";
+import { SECRET_CHANGED } from "#domain/workspaces";
+import type { Db, Tx } from "#server/db/client";
+import { artistProfiles, releaseArtists, workspaces } from "#server/db/schema";
+import { type AuditActor, changedFields, recordAudit } from "#server/lib/audit-log";
+import { DomainError } from "#server/lib/domain-error";
+import type { Encryptor } from "#server/lib/encryption";
+import { currentPlanId } from "#server/modules/subscriptions";
+
+export interface ArtistDeps {
+  db: Db;
+  /** Seals the Artist Profile Protection key at rest. */
+  encryptor: Encryptor;
+}
+
+type Row = typeof artistProfiles.$inferSelect;
+
+const notFound = () => new DomainError("not_found", "NOT_FOUND", ARTIST_MESSAGES.notFound);
+
+/** What the API says of a profile: the protection key only as present or not, never its value. */
+function toArtist(row: Row, releases: number) {
+  return {
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    bio: row.bio,
+    links: row.links,
+    newToStores: row.newToStores,
+    spotifyArtistUri: row.spotifyArtistUri,
+    appleMusicArtistId: row.appleMusicArtistId,
+    hasAppKey: row.appKeyEncrypted !== null,
+    releases,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The fields an audit entry shows; the key only as changed. */
+const audited = (row: Row) => ({
+  name: row.name,
+  imageUrl: row.imageUrl,
+  bio: row.bio,
+  links: row.links,
+  newToStores: row.newToStores,
+  spotifyArtistUri: row.spotifyArtistUri,
+  appleMusicArtistId: row.appleMusicArtistId,
+});
+
+const releaseCounts = (db: Db | Tx, workspaceId: string) =>
+  db
+    .select({ artistId: releaseArtists.artistId, n: count() })
+    .from(releaseArtists)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, releaseArtists.artistId))
+    .where(eq(artistProfiles.workspaceId, workspaceId))
+    .groupBy(releaseArtists.artistId);
+
+export async function listArtists(db: Db, workspaceId: string) {
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(artistProfiles)
+      .where(eq(artistProfiles.workspaceId, workspaceId))
+      .orderBy(asc(artistProfiles.name)),
+    releaseCounts(db, workspaceId),
+  ]);
+  const byArtist = new Map(counts.map((c) => [c.artistId, Number(c.n)]));
+  const plan = PLANS[await currentPlanId(db, workspaceId)];
+  return {
+    artists: rows.map((r) => toArtist(r, byArtist.get(r.id) ?? 0)),
+    limit: plan.artistProfiles,
+    planName: plan.name,
+  };
+}
+
+async function ownArtist(db: Db | Tx, workspaceId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(artistProfiles)
+    .where(and(eq(artistProfiles.id, id), eq(artistProfiles.workspaceId, workspaceId)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getArtist(db: Db, workspaceId: string, id: string) {
+  const row = await ownArtist(db, workspaceId, id);
+  const [credited] = await db.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
+  return toArtist(row, Number(credited?.n ?? 0));
+}
+
+/** Refuses a profile past the plan's limit; the workspace row is locked so two at once cannot both pass. */
+async function withinLimit(tx: Tx, workspaceId: string) {
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
+  const plan = PLANS[await currentPlanId(tx, workspaceId)];
+  const [held] = await tx
+    .select({ n: count() })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.workspaceId, workspaceId));
+  if (Number(held?.n ?? 0) >= plan.artistProfiles) {
+    throw new DomainError("conflict", "ARTIST_LIMIT", ARTIST_MESSAGES.limit(plan.name, plan.artistProfiles));
+  }
+}
+
+async function nameTaken(tx: Tx, workspaceId: string, name: string, except?: string) {
+  const [row] = await tx
+    .select({ id: artistProfiles.id })
+    .from(artistProfiles)
+    .where(and(eq(artistProfiles.workspaceId, workspaceId), sql`lower(${artistProfiles.name}) = lower(${name})`));
+  return row !== undefined && row.id !== except;
+}
+
+const duplicate = () =>
+  new DomainError("conflict", "ARTIST_EXISTS", ARTIST_MESSAGES.duplicate, {
+    fields: { name: ARTIST_MESSAGES.duplicate },
+  });
+
+export async function createArtist(deps: ArtistDeps, actor: AuditActor, workspaceId: string, input: ArtistData) {
+  return deps.db.transaction(async (tx) => {
+    await withinLimit(tx, workspaceId);
+    if (await nameTaken(tx, workspaceId, input.name)) throw duplicate();
+    const [row] = await tx
+      .insert(artistProfiles)
+      .values({
+        workspaceId,
+        name: input.name,
+        imageUrl: input.imageUrl ?? null,
+        bio: input.bio ?? null,
+        links: input.links,
+        newToStores: input.newToStores,
+        spotifyArtistUri: input.spotifyArtistUri ?? null,
+        appleMusicArtistId: input.appleMusicArtistId ?? null,
+        appKeyEncrypted: input.appKey ? deps.encryptor.encrypt(input.appKey) : null,
+      })
+      .returning();
+    if (!row) throw new Error("artist insert returned nothing");
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      kind: "artist",
+      action: "created",
+      subjectId: row.id,
+      summary: `Artist profile “${row.name}” created`,
+      after: { ...audited(row), ...(input.appKey ? { appKey: SECRET_CHANGED } : {}) },
+    });
+    return toArtist(row, 0);
+  });
+}
+
+export async function updateArtist(
+  deps: ArtistDeps,
+  actor: AuditActor,
+  workspaceId: string,
+  id: string,
+  input: ArtistData,
+) {
+  return deps.db.transaction(async (tx) => {
+    const before = await ownArtist(tx, workspaceId, id, true);
+    if (await nameTaken(tx, workspaceId, input.name, id)) throw duplicate();
+    // The key is write-only: absent keeps it, null removes it, a value replaces it.
+    const appKeyEncrypted =
+      input.appKey === undefined ? before.appKeyEncrypted : input.appKey ? deps.encryptor.encrypt(input.appKey) : null;
+    const [after] = await tx
+      .update(artistProfiles)
+      .set({
+        name: input.name,
+        imageUrl: input.imageUrl ?? null,
+        bio: input.bio ?? null,
+        links: input.links,
+        newToStores: input.newToStores,
+        spotifyArtistUri: input.spotifyArtistUri ?? null,
+        appleMusicArtistId: input.appleMusicArtistId ?? null,
+        appKeyEncrypted,
+      })
+      .where(eq(artistProfiles.id, id))
+      .returning();
+    if (!after) throw notFound();
+    const diff = changedFields(audited(before), audited(after));
+    const keyChanged = input.appKey !== undefined && !(input.appKey === null && before.appKeyEncrypted === null);
+    if (Object.keys(diff.after).length || keyChanged) {
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        kind: "artist",
+        action: "changed",
+        subjectId: id,
+        summary: `Artist profile “${after.name}” changed`,
+        before: { ...diff.before, ...(keyChanged ? { appKey: before.appKeyEncrypted ? SECRET_CHANGED : null } : {}) },
+        after: { ...diff.after, ...(keyChanged ? { appKey: after.appKeyEncrypted ? SECRET_CHANGED : null } : {}) },
+      });
+    }
+    const [credited] = await tx.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
+    return toArtist(after, Number(credited?.n ?? 0));
+  });
+}
+
+/** Deletes a profile no release credits. */
+export async function deleteArtist(db: Db, actor: AuditActor, workspaceId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const row = await ownArtist(tx, workspaceId, id, true);
+    const [credited] = await tx.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
+    if (Number(credited?.n ?? 0) > 0) throw new DomainError("conflict", "ARTIST_IN_USE", ARTIST_MESSAGES.inUse);
+    await tx.delete(artistProfiles).where(eq(artistProfiles.id, id));
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      kind: "artist",
+      action: "deleted",
+      subjectId: id,
+      summary: `Artist profile “${row.name}” deleted`,
+      before: audited(row),
+    });
+  });
+}
+
+/**
+ * Credits a release's main artist to the workspace's profile of that name, inside the release's own
+ * transaction. A name the workspace has no profile for becomes one while the plan allows; past its
+ * limit the release keeps the typed name only (the Artists page shows what the plan holds).
+ */
+export async function creditMainArtist(tx: Tx, workspaceId: string, releaseId: string, name: string) {
+  const trimmed = name.trim();
+  await tx
+    .delete(releaseArtists)
+    .where(and(eq(releaseArtists.releaseId, releaseId), eq(releaseArtists.role, "primary")));
+  if (!trimmed) return;
+  let [profile] = await tx
+    .select({ id: artistProfiles.id })
+    .from(artistProfiles)
+    .where(and(eq(artistProfiles.workspaceId, workspaceId), sql`lower(${artistProfiles.name}) = lower(${trimmed})`));
+  if (!profile) {
+    const plan = PLANS[await currentPlanId(tx, workspaceId)];
+    const [held] = await tx
+      .select({ n: count() })
+      .from(artistProfiles)
+      .where(eq(artistProfiles.workspaceId, workspaceId));
+    if (Number(held?.n ?? 0) >= plan.artistProfiles) return;
+    [profile] = await tx
+      .insert(artistProfiles)
+      .values({ workspaceId, name: trimmed })
+      .onConflictDoNothing()
+      .returning({ id: artistProfiles.id });
+    if (!profile) return;
+  }
+  await tx.insert(releaseArtists).values({ releaseId, artistId: profile.id, role: "primary", position: 1 });
+}
+
+/** The decrypted protection key of a release's main artist, for the store that asks for it (Spotify) only. */
+export async function mainArtistIdentity(db: Db | Tx, encryptor: Encryptor, releaseId: string) {
+  const [row] = await db
+    .select({
+      id: artistProfiles.id,
+      name: artistProfiles.name,
+      spotifyArtistUri: artistProfiles.spotifyArtistUri,
+      appleMusicArtistId: artistProfiles.appleMusicArtistId,
+      appKeyEncrypted: artistProfiles.appKeyEncrypted,
+    })
+    .from(releaseArtists)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, releaseArtists.artistId))
+    .where(and(eq(releaseArtists.releaseId, releaseId), eq(releaseArtists.role, "primary")))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    spotifyArtistUri: row.spotifyArtistUri,
+    appleMusicArtistId: row.appleMusicArtistId,
+    appKey: row.appKeyEncrypted ? encryptor.decrypt(row.appKeyEncrypted) : null,
+  };
+}

@@ -1,0 +1,3 @@
+// The artists module's entry point (issue 35): artist profiles and their store identities.
+export { artistsRouter } from "./artists.routes";
+export { creditMainArtist, mainArtistIdentity } from "./artists.service";
