@@ -18,6 +18,7 @@ import { createTextMessenger } from "#server/mail/text-messages";
 import { createMediaStore } from "#server/media/media-store";
 import { sweepMedia } from "#server/media/media-usage";
 import { parseAllowHosts } from "#server/media/safe-fetch";
+import { mainArtistIdentity } from "#server/modules/artists";
 import type { Transport } from "#server/modules/delivery";
 import {
   createErnValidator,
@@ -141,7 +142,10 @@ export async function startServer(
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
   const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
   const media = mediaStoreFor(env, mediaAllowHosts);
-  const delivery = deliveryConfigFor(env);
+  const delivery = {
+    ...deliveryConfigFor(env),
+    artistIdentity: (releaseId: string) => mainArtistIdentity(database.db, artistKeyEncryptor, releaseId),
+  };
   const uploads = createUploadServer({
     db: database.db,
     dataDir: env.DATA_DIR,

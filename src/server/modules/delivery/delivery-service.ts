@@ -19,9 +19,19 @@ import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-h
 import { type StoreConfig, type StoreFormat, storeFormat } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
 
+/** A release's main artist as the stores know it (issue 35): our id, their ids, Spotify's protection key. */
+export interface ArtistIdentity {
+  id: string;
+  spotifyArtistUri: string | null;
+  appleMusicArtistId: string | null;
+  appKey: string | null;
+}
+
 export interface DeliveryConfig {
   stores: StoreConfig[];
   sender: { dpid: string; name: string };
+  /** Reads a release's main artist profile (the artists module, which holds the key's encryption). */
+  artistIdentity?: (releaseId: string) => Promise<ArtistIdentity | null>;
   /** Validate every message against the ERN schema before it leaves (a failing one is not sent). */
   validator?: ErnValidator;
 }
@@ -260,6 +270,9 @@ export function createDeliveryJob(deps: {
       if (withFiles)
         files.push({ name: fileName, path: await mediaFile(release.artworkSha256), md5: release.artworkMd5 });
     }
+    const identity = (await config.artistIdentity?.(release.id)) ?? null;
+    // Spotify's ids and its protection key go to Spotify only; every store gets our own id.
+    const spotify = store.artistIds?.includes("spotify") ?? false;
     const snap: ErnSnapshot = {
       messageId: deliveryId,
       createdAt,
@@ -282,6 +295,13 @@ export function createDeliveryJob(deps: {
         isExplicit: release.isExplicit,
         // The label that puts it out holds the (P) and (C) lines; an artist's own release, the artist.
         rightsHolder: release.labelName ?? release.artistName,
+        mainArtist: identity
+          ? {
+              id: identity.id,
+              spotifyArtistUri: spotify ? identity.spotifyArtistUri : null,
+              appKey: spotify ? identity.appKey : null,
+            }
+          : null,
       },
       tracks: ernTracks,
       artwork,

@@ -609,6 +609,36 @@ describe("approval, identifiers and deliveries", () => {
     expect(xml43).not.toContain("ContainsAI");
   }, 60_000);
 
+  it("the artist's profile goes to the stores as a party with our id; its Spotify URI and protection key to Spotify alone (issue 35)", async () => {
+    const spotify: StoreConfig = { ...(stores[0] as StoreConfig), artistIds: ["spotify"] };
+    await restartWithStores("artist-id-stores", [spotify, stores[1] as StoreConfig]);
+    const id = await checkedRelease({ artistName: "Asha" });
+    const [asha] = (await artist.client.get("/api/artists")).body.artists;
+    const key = "app-key-0123456789abcdef";
+    const saved = await artist.client.request("PUT", `/api/artists/${asha.id}`, {
+      name: "Asha",
+      spotifyArtistUri: "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb",
+      appKey: key,
+    });
+    expect(saved.status).toBe(200);
+    await admin.post(`/api/admin/releases/${id}/approve`);
+    await server.jobs.drain();
+    const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
+    const upc = detail.release.upcEan as string;
+    const read = async (store: string) => {
+      const d = detail.deliveries.find((x: { store: string }) => x.store === store);
+      expect(d.status).toBe("sent");
+      return fs.readFile(path.join(root, store, d.batchId, upc, `${upc}.xml`), "utf8");
+    };
+    const ids = "//PartyList/Party[PartyName/FullName='Asha'][1]/PartyId/ProprietaryId";
+    const toSpotify = await read("spotify");
+    expect((await validator.validate(toSpotify)).errors).toEqual([]);
+    expect(xpath(toSpotify, ids)).toEqual([`KALRAV:ARTIST:${asha.id}`, "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb", key]);
+    const toApple = await read("itunes");
+    expect(xpath(toApple, ids)).toEqual([`KALRAV:ARTIST:${asha.id}`]);
+    expect(toApple).not.toContain(key);
+  }, 60_000);
+
   it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => checkedRelease()));
     await server.jobs.drain();

@@ -57,6 +57,39 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     }
   });
 
+  it("a primary and a featured artist: the main artist's party carries our id and the store's, schema-valid (issue 35)", async () => {
+    const main = {
+      id: "3f2c1e4a-0000-4000-8000-000000000001",
+      spotifyArtistUri: "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb",
+    };
+    const tracks = [track(1, { featuredArtists: ["Ravi"] })];
+    const toSpotify = buildNewReleaseMessage(
+      snapshot({ release: { mainArtist: { ...main, appKey: "app-key-0123456789abcdef" } }, tracks }),
+    );
+    await expectValid(toSpotify);
+    // The artist's party (the label's, also named Asha here, carries none).
+    const asha = "//PartyList/Party[PartyName/FullName='Asha']/PartyId/ProprietaryId";
+    expect(xpath(toSpotify, asha)).toEqual([
+      `KALRAV:ARTIST:${main.id}`,
+      main.spotifyArtistUri,
+      "app-key-0123456789abcdef",
+    ]);
+    expect(xpath(toSpotify, `${asha}/@Namespace`)).toEqual([
+      "PADPIDALOCALKALRAV",
+      "PADPIDALOCALSPOTIFY",
+      "PADPIDALOCALSPOTIFY:ArtistProfileProtectionKey",
+    ]);
+    // The featured artist has no profile here: a name only.
+    expect(xpath(toSpotify, "//PartyList/Party[PartyName/FullName='Ravi']/PartyId")).toEqual([]);
+    // Another store gets our id alone (the delivery leaves Spotify's out for it).
+    const elsewhere = buildNewReleaseMessage(
+      snapshot({ release: { mainArtist: { id: main.id, spotifyArtistUri: null, appKey: null } }, tracks }),
+    );
+    await expectValid(elsewhere);
+    expect(xpath(elsewhere, asha)).toEqual([`KALRAV:ARTIST:${main.id}`]);
+    expect(elsewhere).not.toContain("app-key-");
+  });
+
   it("an EP with featured artists: display artists with their role, titles as written, TrackReleases without titles", async () => {
     const tracks = [1, 2, 3, 4].map((p) => track(p, p === 2 ? { featuredArtists: ["Ravi", "Meera"] } : {}));
     const xml = buildNewReleaseMessage(snapshot({ release: { type: "ep", title: "Four Rains" }, tracks }));

@@ -45,6 +45,11 @@ export interface ErnSnapshot {
     isExplicit: boolean;
     /** The rights holder named in the (P) and (C) lines: the label or the artist. */
     rightsHolder: string;
+    /**
+     * The main artist's profile (issue 35): our id, and for the store that reads them (Spotify) its
+     * artist URI and the artist's protection key; null for a release without a profile.
+     */
+    mainArtist?: { id: string; spotifyArtistUri: string | null; appKey: string | null } | null;
   };
   tracks: ErnTrack[];
   artwork: { fileName: string; md5: string; width: number; height: number; format: string } | null;
@@ -193,13 +198,23 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   messageHeader(root, s);
 
   const parties = root.ele("PartyList");
-  const party = (ref: string, name: string) => {
+  const main = s.release.mainArtist;
+  const party = (ref: string, name: string, isLabel = false) => {
     const p = parties.ele("Party");
     p.ele("PartyReference").txt(ref);
     p.ele("PartyName").ele("FullName").txt(name);
+    // The main artist's ids (decision 031): ours under our DPID, the store's own under the store's.
+    if (main && !isLabel && name === s.release.artistName && s.release.type !== "compilation") {
+      const ids = p.ele("PartyId");
+      ids.ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`KALRAV:ARTIST:${main.id}`);
+      if (main.spotifyArtistUri) ids.ele("ProprietaryId", { Namespace: s.recipient.dpid }).txt(main.spotifyArtistUri);
+      if (main.appKey) {
+        ids.ele("ProprietaryId", { Namespace: `${s.recipient.dpid}:ArtistProfileProtectionKey` }).txt(main.appKey);
+      }
+    }
   };
   for (const [name, ref] of partyList.persons) party(ref, name);
-  party(labelRef, partyList.label.name);
+  party(labelRef, partyList.label.name, true);
 
   const resources = root.ele("ResourceList");
   for (const track of s.tracks) {
