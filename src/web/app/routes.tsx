@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: "invite/:token", lazy: async () => ({ Component: (await artist()).InvitePage }) },
       { path: "join/:token", lazy: async () => ({ Component: (await artist()).JoinWorkspacePage }) },
       { path: "audit", lazy: async () => ({ Component: (await artist()).AuditLogPage }) },
+      { path: "artists", lazy: async () => ({ Component: (await artist()).ArtistsPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

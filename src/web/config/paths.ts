@@ -21,6 +21,7 @@ export const paths = {
     support: "/app/support",
     settings: "/app/settings",
     audit: "/app/audit",
+    artists: "/app/artists",
     join: (token: string) => `/app/join/${token}`,
   },
   admin: {

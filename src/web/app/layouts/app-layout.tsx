@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   ScrollText,
   Settings,
+  UsersRound,
 } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { can, type Permission } from "#domain/workspaces";
@@ -23,6 +24,7 @@ import { AreaLayout, type NavItem } from "./area-layout";
 const NAV: readonly (NavItem & { needs?: Permission })[] = [
   { to: paths.app.dashboard, label: "Dashboard", icon: LayoutDashboard },
   { to: paths.app.releases, label: "Releases", icon: Disc3 },
+  { to: paths.app.artists, label: "Artists", icon: UsersRound },
   { to: paths.app.analytics, label: "Analytics", icon: BarChart3, needs: "analytics:read" },
   { to: paths.app.royalties, label: "Royalties", icon: IndianRupee, needs: "royalties:read" },
   { to: paths.app.subscriptions, label: "Subscription", icon: CreditCard, needs: "billing:manage" },

@@ -1,4 +1,5 @@
 export { AnalyticsPage } from "./analytics";
+export { ArtistsPage } from "./artists";
 export { AuditLogPage } from "./audit";
 export { DashboardPage } from "./dashboard";
 export { InvitePage } from "./invite";

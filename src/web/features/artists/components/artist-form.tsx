@@ -1,0 +1,206 @@
+import { type FormEvent, useState } from "react";
+import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, type ArtistInput, artistInputSchema } from "#domain/artists";
+import { Button } from "#web/components/ui/button";
+import { Checkbox } from "#web/components/ui/checkbox";
+import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { Textarea } from "#web/components/ui/textarea";
+import { type Artist, useSaveArtist } from "#web/features/artists/api/artists";
+import { ApiClientError } from "#web/lib/api-client";
+import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+
+const FIELDS = [
+  "name",
+  "imageUrl",
+  "bio",
+  "links",
+  "newToStores",
+  "spotifyArtistUri",
+  "appleMusicArtistId",
+  "appKey",
+] as const;
+type Field = (typeof FIELDS)[number];
+const idOf = (field: Field) => `artist-${field}`;
+
+/**
+ * An artist profile's form (issue 35). The Artist Profile Protection key is write-only: the form
+ * says whether one is kept, takes a new one, or removes it, and never shows it.
+ */
+export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (artist: Artist) => void }) {
+  const save = useSaveArtist();
+  const [values, setValues] = useState({
+    name: artist?.name ?? "",
+    imageUrl: artist?.imageUrl ?? "",
+    bio: artist?.bio ?? "",
+    links: (artist?.links ?? []).join("\n"),
+    newToStores: artist?.newToStores ?? false,
+    spotifyArtistUri: artist?.spotifyArtistUri ?? "",
+    appleMusicArtistId: artist?.appleMusicArtistId ?? "",
+    appKey: "",
+    removeKey: false,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((old) => ({ ...old, [k]: v }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input: ArtistInput = {
+      name: values.name,
+      imageUrl: values.imageUrl,
+      bio: values.bio,
+      links: values.links
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+      newToStores: values.newToStores,
+      spotifyArtistUri: values.spotifyArtistUri,
+      appleMusicArtistId: values.appleMusicArtistId,
+      // Empty keeps the key the profile has; "Remove" sends null.
+      ...(values.removeKey ? { appKey: null } : values.appKey.trim() ? { appKey: values.appKey.trim() } : {}),
+    };
+    const parsed = artistInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const found = fieldErrorsOf(parsed.error, FIELDS);
+      setErrors(found);
+      focusFirstError(found, FIELDS, idOf);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    save.mutate(
+      { id: artist?.id, input },
+      {
+        onSuccess: (data) => onSaved(data.artist),
+        onError: (err) => {
+          if (err instanceof ApiClientError && err.code === "ARTIST_EXISTS") {
+            setErrors({ name: err.message });
+            document.getElementById(idOf("name"))?.focus();
+          } else setFormError(err.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField id={idOf("name")} label="Name" error={errors.name}>
+        {(c) => (
+          <Input {...c} value={values.name} maxLength={ARTIST_NAME_MAX} onChange={(e) => set("name", e.target.value)} />
+        )}
+      </FormField>
+      <FormField
+        id={idOf("imageUrl")}
+        label="Image link"
+        hint="An https:// link to the artist's photo."
+        error={errors.imageUrl}
+      >
+        {(c) => <Input {...c} type="url" value={values.imageUrl} onChange={(e) => set("imageUrl", e.target.value)} />}
+      </FormField>
+      <FormField id={idOf("bio")} label="Short bio" error={errors.bio}>
+        {(c) => (
+          <Textarea
+            {...c}
+            rows={3}
+            maxLength={ARTIST_BIO_MAX}
+            value={values.bio}
+            onChange={(e) => set("bio", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={idOf("links")}
+        label="Links"
+        hint="One https:// link a line: website, Instagram, YouTube."
+        error={errors.links}
+      >
+        {(c) => <Textarea {...c} rows={2} value={values.links} onChange={(e) => set("links", e.target.value)} />}
+      </FormField>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={idOf("newToStores")}
+          checked={values.newToStores}
+          onCheckedChange={(v) => set("newToStores", v === true)}
+          aria-describedby={errors.newToStores ? `${idOf("newToStores")}-error` : undefined}
+        />
+        <label htmlFor={idOf("newToStores")} className="text-sm">
+          New to the stores (no store pages yet: the stores make them with the first release)
+        </label>
+      </div>
+      {errors.newToStores ? (
+        <p id={`${idOf("newToStores")}-error`} className="text-sm text-destructive">
+          {errors.newToStores}
+        </p>
+      ) : null}
+      <FormField
+        id={idOf("spotifyArtistUri")}
+        label="Spotify artist URI or link"
+        hint="spotify:artist:… or https://open.spotify.com/artist/…"
+        error={errors.spotifyArtistUri}
+      >
+        {(c) => (
+          <Input
+            {...c}
+            value={values.spotifyArtistUri}
+            disabled={values.newToStores}
+            onChange={(e) => set("spotifyArtistUri", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={idOf("appleMusicArtistId")}
+        label="Apple Music artist id or link"
+        hint="The number at the end of the artist's music.apple.com link."
+        error={errors.appleMusicArtistId}
+      >
+        {(c) => (
+          <Input
+            {...c}
+            inputMode="numeric"
+            value={values.appleMusicArtistId}
+            disabled={values.newToStores}
+            onChange={(e) => set("appleMusicArtistId", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={idOf("appKey")}
+        label="Spotify Artist Profile Protection key"
+        hint={
+          artist?.hasAppKey
+            ? "A key is kept for this artist; it is never shown. Type a new one to replace it."
+            : "From Spotify for Artists. Kept encrypted, never shown again, sent only to Spotify."
+        }
+        error={errors.appKey}
+      >
+        {(c) => (
+          <Input
+            {...c}
+            type="password"
+            autoComplete="off"
+            value={values.appKey}
+            disabled={values.removeKey}
+            onChange={(e) => set("appKey", e.target.value)}
+          />
+        )}
+      </FormField>
+      {artist?.hasAppKey ? (
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="artist-remove-key"
+            checked={values.removeKey}
+            onCheckedChange={(v) => set("removeKey", v === true)}
+          />
+          <label htmlFor="artist-remove-key" className="text-sm">
+            Remove the kept key
+          </label>
+        </div>
+      ) : null}
+      {formError ? <FormError message={formError} /> : null}
+      <Button type="submit" disabled={save.isPending}>
+        {artist ? "Save artist" : "Create artist"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
+
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function newArtist(
+  page: Page,
+  name: string,
+  fill: (dialog: ReturnType<Page["getByRole"]>) => Promise<void> = async () => {},
+) {
+  await page.getByRole("button", { name: "New artist" }).click();
+  const dialog = page.getByRole("dialog", { name: "New artist" });
+  await dialog.getByLabel("Name").fill(name);
+  await fill(dialog);
+  await dialog.getByRole("button", { name: "Create artist" }).click();
+  return dialog;
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`on a ${viewport.name}, a label on the Label Plan keeps up to five artists with their store ids, and the protection key is never shown again`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const owner = await createArtist(page, "Artist Label");
+    await signIn(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.goto("/app/subscriptions");
+    await page.getByRole("button", { name: "Upgrade Plan: Label Plan" }).click();
+    const checkout = page.getByRole("dialog", { name: "Label Plan: checkout" });
+    await checkout.getByLabel("Billing state").selectOption("West Bengal");
+    await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
+    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    await expectToast(page, "Subscription Updated!");
+
+    await page.goto("/app/artists");
+    await expect(page.getByText("Label Plan holds up to 5 artist profiles; this workspace has 0.")).toBeVisible();
+    // A wrong Spotify id is said beside its field, and nothing is saved.
+    const dialog = await newArtist(page, "Asha Rao", async (d) => {
+      await d.getByLabel("Spotify artist URI or link").fill("spotify:track:4Z8W4fKeB5YxbusRsdQVPb");
+    });
+    await expect(dialog.getByLabel("Spotify artist URI or link")).toHaveAccessibleDescription(
+      /Enter a Spotify artist URI/,
+    );
+    await dialog
+      .getByLabel("Spotify artist URI or link")
+      .fill("https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb");
+    await dialog.getByLabel("Apple Music artist id or link").fill("1234567890");
+    await dialog.getByLabel("Spotify Artist Profile Protection key").fill("app-Key_7f3a9c2e41b84d6aa0e5");
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Create artist" }).click();
+    await expectToast(page, "Artist created", "Asha Rao");
+    const table = page.getByRole("table", { name: "Artists" });
+    const asha = table.getByRole("row", { name: /Asha Rao/ });
+    await expect(asha).toContainText("spotify:artist:4Z8W4fKeB5YxbusRsdQVPb");
+    await expect(asha).toContainText("Kept (hidden)");
+    // Editing shows that a key is kept, never the key.
+    await asha.getByRole("button", { name: "Edit Asha Rao" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Asha Rao" });
+    await expect(edit.getByLabel("Spotify Artist Profile Protection key")).toHaveValue("");
+    await expect(page.content()).resolves.not.toContain("app-Key_7f3a9c2e41b84d6aa0e5");
+    await edit.getByRole("button", { name: "Close" }).click();
+
+    for (const name of ["Ravi", "Meera", "Kabir", "Zoya"]) {
+      await newArtist(page, name, async (d) => {
+        await d.getByLabel("New to the stores").check();
+      });
+      await expectToast(page, "Artist created", name);
+    }
+    await expect(page.getByText("Label Plan holds up to 5 artist profiles; this workspace has 5.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "New artist" })).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
