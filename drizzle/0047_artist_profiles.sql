@@ -22,9 +22,10 @@ CREATE TABLE "release_artists" (
 	CONSTRAINT "release_artists_role_check" CHECK (role in ('primary', 'featured', 'remixer'))
 );
 --> statement-breakpoint
+ALTER TABLE "workspace_members" ADD COLUMN "artist_scope" uuid[];--> statement-breakpoint
 ALTER TABLE "artist_profiles" ADD CONSTRAINT "artist_profiles_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_artists" ADD CONSTRAINT "release_artists_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "release_artists" ADD CONSTRAINT "release_artists_artist_id_artist_profiles_id_fk" FOREIGN KEY ("artist_id") REFERENCES "public"."artist_profiles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "release_artists" ADD CONSTRAINT "release_artists_artist_id_artist_profiles_id_fk" FOREIGN KEY ("artist_id") REFERENCES "public"."artist_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "artist_profiles_workspace_name_idx" ON "artist_profiles" USING btree ("workspace_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "release_artists_artist_idx" ON "release_artists" USING btree ("artist_id");--> statement-breakpoint
 -- Each distinct artist name a workspace typed on its releases becomes a profile of that workspace

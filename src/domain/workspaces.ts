@@ -54,11 +54,30 @@ export const ROLE_PERMISSIONS: Record<WorkspaceRole, readonly Permission[]> = {
   viewer: ["releases:read", "analytics:read"],
 };
 
+/**
+ * What covers the whole workspace (money, plan, team, log, all-artist reports): a member limited to
+ * some artists is refused it, whatever their role.
+ */
+export const WHOLE_WORKSPACE: readonly Permission[] = [
+  "analytics:read",
+  "royalties:read",
+  "royalties:write",
+  "billing:manage",
+  "members:manage",
+  "audit:read",
+  "workspace:transfer",
+];
+
 export function can(role: WorkspaceRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
 
 export const INVITATION_STATUSES = ["pending", "accepted", "revoked", "expired"] as const;
+
+/** What a member may do where they act: their role's permission, and a whole-workspace view only when not limited to some artists. */
+export function allows(member: { role: WorkspaceRole; artistScope: readonly string[] | null }, permission: Permission) {
+  return can(member.role, permission) && !(member.artistScope && WHOLE_WORKSPACE.includes(permission));
+}
 
 /** Days an invitation stays open. */
 export const INVITATION_DAYS = 7;
@@ -78,6 +97,10 @@ export const WORKSPACE_MESSAGES = {
   ownerRole: "Ownership moves only by a transfer, and the owner's role changes only by one.",
   transferToSelf: "You already own this workspace.",
   memberNotFound: "Member not found.",
+  ownerScope: "The owner sees every artist of the workspace.",
+  badScope: "Choose at least one of this workspace's artists.",
+  scoped:
+    "Your access is limited to some of this workspace's artists, and this covers the whole workspace. Ask its owner or an admin.",
   personalNotLeavable: "This is your personal workspace: hand it to another member before you leave it.",
 } as const;
 

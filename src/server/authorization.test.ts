@@ -140,6 +140,7 @@ const MATRIX: Record<string, Access> = {
   "DELETE /workspace/invitations/{id}": "owner",
   "PATCH /workspace/members/{userId}": "owner",
   "DELETE /workspace/members/{userId}": "owner",
+  "PUT /workspace/members/{userId}/artists": "owner",
   "POST /workspace/leave": "user",
   "POST /workspace/transfer": "user",
   // The link's token is the secret; accepting needs the invited person signed in.
@@ -219,6 +220,7 @@ const NEEDS: Record<string, Permission | "person"> = {
   "DELETE /workspace/invitations/{id}": "members:manage",
   "PATCH /workspace/members/{userId}": "members:manage",
   "DELETE /workspace/members/{userId}": "members:manage",
+  "PUT /workspace/members/{userId}/artists": "members:manage",
   "POST /workspace/leave": "person",
   "POST /workspace/transfer": "workspace:transfer",
   "POST /workspace-invitations/{token}/accept": "person",
@@ -234,6 +236,7 @@ const NEEDS: Record<string, Permission | "person"> = {
 const VALID_BODIES: Record<string, unknown> = {
   "PUT /artists/{id}": { name: "Hijacked" },
   "PATCH /workspace/members/{userId}": { role: "viewer" },
+  "PUT /workspace/members/{userId}/artists": { artistIds: null },
   "POST /admin/payouts/{id}/complete": { reference: "UTR1", password: "wrong-password" },
   "POST /identifier-disputes": { code: "5012345678900", evidence: "Bought from GS1 India, invoice GS1-2026-118." },
   "POST /tickets/{id}/messages": { message: "Hello" },

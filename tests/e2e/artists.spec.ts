@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createArtist, expect, expectToast, signIn, test } from "./fixtures";
+import { validRelease } from "#server/test/factories";
+import { createArtist, expect, expectToast, latestMailTo, signIn, test, uniqueEmail } from "./fixtures";
 
 async function seriousViolations(page: Page) {
   return (await new AxeBuilder({ page }).analyze()).violations
@@ -25,10 +26,11 @@ for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
 ]) {
-  test(`on a ${viewport.name}, a label on the Label Plan keeps up to five artists with their store ids, and the protection key is never shown again`, async ({
+  test(`on a ${viewport.name}, a label on the Label Plan keeps up to five artists with their store ids, the protection key is never shown again, and a viewer limited to one artist sees only its releases`, async ({
     page,
+    browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const owner = await createArtist(page, "Artist Label");
     await signIn(page, owner.email, owner.password);
@@ -78,5 +80,60 @@ for (const viewport of [
     await expect(page.getByText("Label Plan holds up to 5 artist profiles; this workspace has 5.")).toBeVisible();
     await expect(page.getByRole("button", { name: "New artist" })).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Two releases, one per artist, as the release form sends them.
+    const origin = new URL(page.url()).origin;
+    for (const [title, artistName] of [
+      [`Asha's song ${viewport.name}`, "Asha Rao"],
+      [`Ravi's song ${viewport.name}`, "Ravi"],
+    ]) {
+      const made = await page.request.post("/api/releases", {
+        data: validRelease({ title, artistName }),
+        headers: { origin },
+      });
+      expect(made.status()).toBe(201);
+    }
+    // A viewer joins and is limited to Asha Rao from Settings → Team.
+    const viewerEmail = uniqueEmail("viewer");
+    await page.goto("/app/settings?tab=team");
+    await page.getByLabel("E-mail address").fill(viewerEmail);
+    await page.getByLabel("Role", { exact: true }).selectOption({ label: "Viewer" });
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(page, "Invitation sent");
+    const mail = await latestMailTo(viewerEmail, "Artist Label invited you to Artist Label on Kalrav");
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/app\/join\/\S+/)?.[0] ?? "");
+    const viewer = await (await browser.newContext({ viewport })).newPage();
+    const registered = await viewer.request.post("/api/auth/sign-up/email", {
+      data: { name: "Vera Viewer", email: viewerEmail, password: "viewer-pass" },
+    });
+    expect(registered.ok()).toBeTruthy();
+    await signIn(viewer, viewerEmail, "viewer-pass");
+    await expect(viewer).toHaveURL(/\/app\/dashboard$/);
+    await viewer.goto(link.pathname + link.search);
+    await viewer.getByRole("button", { name: "Accept and join" }).click();
+    await expect(viewer.getByRole("status").filter({ hasText: "You joined" })).toBeVisible();
+
+    await page.reload();
+    const row = page.getByRole("table", { name: "Members" }).getByRole("row", { name: /Vera Viewer/ });
+    await row.getByRole("button", { name: "Artists Vera Viewer works on" }).click();
+    const access = page.getByRole("dialog", { name: "Artists Vera Viewer works on" });
+    await access.getByLabel(/^All artists/).uncheck();
+    await access.getByLabel("Asha Rao").check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await access.getByRole("button", { name: "Save access" }).click();
+    await expectToast(page, "Access changed");
+    await expect(row).toContainText("Asha Rao");
+
+    // The viewer now sees Asha's release alone, and no whole-workspace page.
+    await viewer.goto("/app/dashboard");
+    await expect(viewer).toHaveURL(/\/app\/releases$/);
+    await expect(viewer.getByRole("heading", { name: `Asha's song ${viewport.name}` })).toBeVisible();
+    await expect(viewer.getByRole("heading", { name: `Ravi's song ${viewport.name}` })).toHaveCount(0);
+    if (viewport.name === "desktop") {
+      const nav = viewer.getByRole("navigation", { name: "Artist navigation" });
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+      await expect(nav.getByRole("link", { name: "Analytics" })).toHaveCount(0);
+    }
+    expect(await seriousViolations(viewer)).toEqual([]);
   });
 }

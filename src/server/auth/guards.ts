@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { AUTH_STEP_UP_MESSAGES, STEP_UP_AFTER_MINUTES } from "#domain/auth";
 import { normalizeRole } from "#domain/roles";
-import { can, type Permission, WORKSPACE_MESSAGES } from "#domain/workspaces";
+import { can, type Permission, WHOLE_WORKSPACE, WORKSPACE_MESSAGES } from "#domain/workspaces";
 import type { AppEnv, SessionUser } from "#server/context";
 import { ApiError } from "#server/lib/errors";
 import { accountPasswordMatches } from "./password";
@@ -99,12 +99,17 @@ export async function requireAdmin(c: Context<AppEnv>): Promise<SessionUser> {
 export async function requireMember(
   c: Context<AppEnv>,
   permission: Permission,
+  opts: { wholeWorkspace?: boolean } = {},
 ): Promise<{ user: SessionUser; workspace: ActiveWorkspace }> {
   const user = await requireUser(c);
   const workspace = user.workspace;
   if (!workspace) throw new ApiError(403, "NO_WORKSPACE", WORKSPACE_MESSAGES.noWorkspace);
   if (!can(workspace.role, permission)) {
     throw new ApiError(403, "FORBIDDEN", WORKSPACE_MESSAGES.forbidden(workspace.role));
+  }
+  // A member limited to some artists sees those artists' things only, never a whole-workspace view.
+  if (workspace.artistScope && (opts.wholeWorkspace || WHOLE_WORKSPACE.includes(permission))) {
+    throw new ApiError(403, "SCOPED", WORKSPACE_MESSAGES.scoped);
   }
   return { user, workspace };
 }

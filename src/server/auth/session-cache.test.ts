@@ -10,7 +10,7 @@ const user = {
   emailVerified: true,
   twoFactorEnabled: false,
   signedInAt: new Date(0),
-  workspace: { id: "u1", name: "A", role: "owner" as const },
+  workspace: { id: "u1", name: "A", role: "owner" as const, artistScope: null },
 };
 
 describe("session cache", () => {

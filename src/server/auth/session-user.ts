@@ -5,6 +5,8 @@ export interface ActiveWorkspace {
   id: string;
   name: string;
   role: WorkspaceRole;
+  /** The artist profiles the member is limited to; null: all of the workspace's. */
+  artistScope: string[] | null;
 }
 
 /** The signed-in user as routes see it. */

@@ -32,6 +32,7 @@ export async function activeWorkspaceBySession(
         id: workspaces.id,
         name: workspaces.name,
         role: workspaceMembers.role,
+        artistScope: workspaceMembers.artistScope,
       })
       .from(sessions)
       .innerJoin(workspaceMembers, eq(workspaceMembers.userId, sessions.userId))
@@ -46,5 +47,7 @@ export async function activeWorkspaceBySession(
       .prepare(name),
   );
   const [row] = await query.execute({ token, wanted: wanted ?? "" });
-  return row ? { userId: row.userId, workspace: { id: row.id, name: row.name, role: row.role } } : null;
+  return row
+    ? { userId: row.userId, workspace: { id: row.id, name: row.name, role: row.role, artistScope: row.artistScope } }
+    : null;
 }

@@ -1357,6 +1357,8 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    /** The artist profiles this member is limited to; null: all of the workspace's. */
+    artistScope: uuid("artist_scope").array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1452,7 +1454,9 @@ export const releaseArtists = pgTable(
       .references(() => releases.id, { onDelete: "cascade" }),
     artistId: uuid("artist_id")
       .notNull()
-      .references(() => artistProfiles.id, { onDelete: "restrict" }),
+      // The product never deletes a credited profile (artists.service); deleting an account takes its
+      // profiles, and the releases kept for accounting keep the typed name only.
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
     role: text("role", { enum: ARTIST_CREDIT_ROLES }).notNull(),
     position: integer("position").notNull(),
   },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { can, type Permission } from "#domain/workspaces";
+import { allows, type Permission } from "#domain/workspaces";
 import { type Answer, call, client } from "#web/lib/api-client";
 
 export type SessionUser = NonNullable<Answer<typeof client.session.$get>["user"]>;
@@ -20,5 +20,5 @@ export function useSession() {
  */
 export function useCan(permission: Permission): boolean {
   const { data: user } = useSession();
-  return Boolean(user?.workspace && can(user.workspace.role, permission));
+  return Boolean(user?.workspace && allows(user.workspace, permission));
 }

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { artistInputSchema } from "#domain/artists";
+import { ARTIST_MESSAGES, artistInputSchema } from "#domain/artists";
 import { requireMember } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
+import { DomainError } from "#server/lib/domain-error";
 import { err, json } from "#server/lib/route-helpers";
 import { createArtist, deleteArtist, getArtist, listArtists, updateArtist } from "./artists.service";
 
@@ -95,28 +96,36 @@ const artistDeps = (deps: AppDeps) => ({
   encryptor: deps.artistKeyEncryptor,
 });
 
+/** An artist outside a scoped member's artists is "not found". */
+function inScope(scope: string[] | null, id: string) {
+  if (scope && !scope.includes(id)) throw new DomainError("not_found", "NOT_FOUND", ARTIST_MESSAGES.notFound);
+}
+
 export const artistsRouter = createRouter()
   .openapi(routes.list, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
-    return c.json(await listArtists(c.get("deps").database.db, workspace.id), 200);
+    return c.json(await listArtists(c.get("deps").database.db, workspace.id, workspace.artistScope), 200);
   })
   .openapi(routes.create, async (c) => {
-    const { user, workspace } = await requireMember(c, "releases:write");
+    // A member limited to some artists does not add others.
+    const { user, workspace } = await requireMember(c, "releases:write", { wholeWorkspace: true });
     const artist = await createArtist(artistDeps(c.get("deps")), user, workspace.id, c.req.valid("json"));
     return c.json({ artist }, 201);
   })
   .openapi(routes.get, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
+    inScope(workspace.artistScope, c.req.valid("param").id);
     return c.json({ artist: await getArtist(c.get("deps").database.db, workspace.id, c.req.valid("param").id) }, 200);
   })
   .openapi(routes.update, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");
     const { id } = c.req.valid("param");
+    inScope(workspace.artistScope, id);
     const artist = await updateArtist(artistDeps(c.get("deps")), user, workspace.id, id, c.req.valid("json"));
     return c.json({ artist }, 200);
   })
   .openapi(routes.remove, async (c) => {
-    const { user, workspace } = await requireMember(c, "releases:write");
+    const { user, workspace } = await requireMember(c, "releases:write", { wholeWorkspace: true });
     const { id } = c.req.valid("param");
     await deleteArtist(c.get("deps").database.db, user, workspace.id, id);
     return c.json({ id }, 200);

@@ -1,5 +1,5 @@
 // Artist profiles (issue 35): the rules, without HTTP.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ARTIST_MESSAGES, type ArtistData } from "#domain/artists";
 import { PLANS } from "#domain/plans";
 import { SECRET_CHANGED } from "#domain/workspaces";
@@ -56,7 +56,7 @@ const releaseCounts = (db: Db | Tx, workspaceId: string) =>
     .where(eq(artistProfiles.workspaceId, workspaceId))
     .groupBy(releaseArtists.artistId);
 
-export async function listArtists(db: Db, workspaceId: string) {
+export async function listArtists(db: Db, workspaceId: string, scope: string[] | null = null) {
   const [rows, counts] = await Promise.all([
     db
       .select()
@@ -68,7 +68,7 @@ export async function listArtists(db: Db, workspaceId: string) {
   const byArtist = new Map(counts.map((c) => [c.artistId, Number(c.n)]));
   const plan = PLANS[await currentPlanId(db, workspaceId)];
   return {
-    artists: rows.map((r) => toArtist(r, byArtist.get(r.id) ?? 0)),
+    artists: rows.filter((r) => !scope || scope.includes(r.id)).map((r) => toArtist(r, byArtist.get(r.id) ?? 0)),
     limit: plan.artistProfiles,
     planName: plan.name,
   };
@@ -268,4 +268,42 @@ export async function mainArtistIdentity(db: Db | Tx, encryptor: Encryptor, rele
     appleMusicArtistId: row.appleMusicArtistId,
     appKey: row.appKeyEncrypted ? encryptor.decrypt(row.appKeyEncrypted) : null,
   };
+}
+
+/**
+ * For a member limited to some artists (issue 35): the releases among `releaseIds` that credit one of
+ * them. Everyone else sees all of the workspace's (scope null).
+ */
+export async function releasesInScope(db: Db | Tx, scope: string[] | null, releaseIds: string[]) {
+  if (!scope) return new Set(releaseIds);
+  if (!releaseIds.length || !scope.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: releaseArtists.releaseId })
+    .from(releaseArtists)
+    .where(and(inArray(releaseArtists.releaseId, releaseIds), inArray(releaseArtists.artistId, scope)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A release outside the member's artists is "not found", as another workspace's is. */
+export async function requireReleaseInScope(db: Db | Tx, scope: string[] | null, releaseId: string) {
+  if (!scope) return;
+  if (!(await releasesInScope(db, scope, [releaseId])).has(releaseId)) {
+    throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  }
+}
+
+/** A scoped member adds releases only under their artists' names. */
+export async function requireArtistNameInScope(db: Db, workspaceId: string, scope: string[] | null, name: string) {
+  if (!scope) return;
+  const allowed = await db
+    .select({ name: artistProfiles.name })
+    .from(artistProfiles)
+    .where(and(eq(artistProfiles.workspaceId, workspaceId), inArray(artistProfiles.id, scope.length ? scope : [""])));
+  if (!allowed.some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) {
+    throw new DomainError(
+      "forbidden",
+      "SCOPED",
+      `You can add releases for ${allowed.map((a) => a.name).join(", ") || "no artist"} only: name one of them as the artist.`,
+    );
+  }
 }

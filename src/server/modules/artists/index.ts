@@ -1,3 +1,9 @@
 // The artists module's entry point (issue 35): artist profiles and their store identities.
 export { artistsRouter } from "./artists.routes";
-export { creditMainArtist, mainArtistIdentity } from "./artists.service";
+export {
+  creditMainArtist,
+  mainArtistIdentity,
+  releasesInScope,
+  requireArtistNameInScope,
+  requireReleaseInScope,
+} from "./artists.service";

@@ -46,7 +46,7 @@ const route = createRoute({
 });
 
 export const dashboardRouter = createRouter().openapi(route, async (c) => {
-  const { workspace } = await requireMember(c, "releases:read");
+  const { workspace } = await requireMember(c, "releases:read", { wholeWorkspace: true });
   const { db } = c.get("deps").database;
   const [dashboard, onboarding] = await Promise.all([
     loadDashboard(db, workspace.id, new Date()),

@@ -4,6 +4,7 @@ import { PROVENANCE_KIND, PROVENANCE_MESSAGES } from "#domain/provenance";
 import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err as error, fileDownload, json } from "#server/lib/route-helpers";
+import { requireReleaseInScope } from "#server/modules/artists";
 import { issueProvenance, provenanceRecord } from "./provenance.service";
 import { provenancePath } from "./provenance-page";
 import { provenancePdf } from "./provenance-pdf";
@@ -106,6 +107,7 @@ export const provenanceRouter = createRouter()
   .openapi(issueRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
+    await requireReleaseInScope(deps.database.db, workspace.artistScope, c.req.valid("param").id);
     const storeName = (id: string) => deps.delivery.stores.find((s) => s.id === id)?.name ?? id;
     const { id } = await issueProvenance(
       { db: deps.database.db, signer: deps.provenance, storeName },

@@ -6,6 +6,7 @@ import { findingSchema } from "#server/lib/finding-schema";
 import { enforceRateLimit } from "#server/lib/rate-limit";
 import { err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
+import { releasesInScope, requireArtistNameInScope, requireReleaseInScope } from "#server/modules/artists";
 import { storeFormat } from "#server/modules/delivery";
 import { preflightRelease } from "#server/modules/quality";
 import { releaseIdParams, releaseSchema } from "./release.schema";
@@ -167,14 +168,22 @@ const UPLOAD_RATE_LIMIT = { name: "release-uploads", max: 30, windowSeconds: 60 
 export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
-    const releases = await listReleases(c.get("deps").database.db, workspace.id, c.req.valid("query"));
-    return c.json({ releases }, 200);
+    const db = c.get("deps").database.db;
+    const all = await listReleases(db, workspace.id, c.req.valid("query"));
+    // A member limited to some artists sees theirs only.
+    const visible = await releasesInScope(
+      db,
+      workspace.artistScope,
+      all.map((r) => r.id),
+    );
+    return c.json({ releases: all.filter((r) => visible.has(r.id)) }, 200);
   })
   .openapi(createReleaseRoute, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");
     const input = c.req.valid("json");
     await enforceRateLimit(c, UPLOAD_RATE_LIMIT, user.id);
     const deps = c.get("deps");
+    await requireArtistNameInScope(deps.database.db, workspace.id, workspace.artistScope, input.artistName);
     const release = await submitRelease(
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
       workspace.id,
@@ -186,6 +195,8 @@ export const releasesRouter = createRouter()
   .openapi(preflightRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
+    const editing = c.req.valid("query").release;
+    if (editing) await requireReleaseInScope(deps.database.db, workspace.artistScope, editing);
     const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
     const result = await preflightRelease(
       { db: deps.database.db, stores },
@@ -198,6 +209,7 @@ export const releasesRouter = createRouter()
   .openapi(getRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
     const deps = c.get("deps");
+    await requireReleaseInScope(deps.database.db, workspace.artistScope, c.req.valid("param").id);
     const detail = await getRelease(
       { db: deps.database.db, stores: deps.delivery.stores },
       workspace.id,
@@ -208,6 +220,13 @@ export const releasesRouter = createRouter()
   .openapi(updateRoute, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");
     const deps = c.get("deps");
+    await requireReleaseInScope(deps.database.db, workspace.artistScope, c.req.valid("param").id);
+    await requireArtistNameInScope(
+      deps.database.db,
+      workspace.id,
+      workspace.artistScope,
+      c.req.valid("json").artistName,
+    );
     const release = await updateRelease(
       { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
       workspace.id,
@@ -221,6 +240,7 @@ export const releasesRouter = createRouter()
     const { workspace } = await requireMember(c, "releases:read");
     const { id, position } = c.req.valid("param");
     const deps = c.get("deps");
+    await requireReleaseInScope(deps.database.db, workspace.artistScope, id);
     const file = await locateReleaseFile(
       { db: deps.database.db, media: deps.media },
       id,
@@ -232,6 +252,7 @@ export const releasesRouter = createRouter()
   .openapi(artworkRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
     const deps = c.get("deps");
+    await requireReleaseInScope(deps.database.db, workspace.artistScope, c.req.valid("param").id);
     const file = await locateReleaseFile(
       { db: deps.database.db, media: deps.media },
       c.req.valid("param").id,
@@ -242,6 +263,7 @@ export const releasesRouter = createRouter()
   })
   .openapi(deleteRoute, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");
+    await requireReleaseInScope(c.get("deps").database.db, workspace.artistScope, c.req.valid("param").id);
     const id = await withdrawRelease(c.get("deps").database.db, workspace.id, c.req.valid("param").id, user);
     return c.json({ id }, 200);
   });

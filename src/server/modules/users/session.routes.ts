@@ -13,7 +13,14 @@ const sessionUserSchema = z
     emailVerified: z.boolean(),
     twoFactorEnabled: z.boolean(),
     /** The workspace they act in, with their role there (issue 35). */
-    workspace: z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) }).nullable(),
+    workspace: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        role: z.enum(WORKSPACE_ROLES),
+        artistScope: z.array(z.string()).nullable(),
+      })
+      .nullable(),
   })
   .openapi("SessionUser");
 

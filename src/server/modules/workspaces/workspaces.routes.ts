@@ -18,12 +18,15 @@ import {
   removeMember,
   renameWorkspace,
   revokeInvitation,
+  setArtistScope,
   transferOwnership,
   workspaceTeam,
 } from "./workspaces.service";
 
 const roleEnum = z.enum(WORKSPACE_ROLES);
-const activeSchema = z.object({ id: z.string(), name: z.string(), role: roleEnum }).openapi("ActiveWorkspace");
+const activeSchema = z
+  .object({ id: z.string(), name: z.string(), role: roleEnum, artistScope: z.array(z.string()).nullable() })
+  .openapi("ActiveWorkspace");
 const mineSchema = z.object({
   workspaces: z.array(z.object({ id: z.string(), name: z.string(), role: roleEnum, personal: z.boolean() })),
 });
@@ -39,7 +42,15 @@ const invitationSchema = z
 const teamSchema = z.object({
   workspace: z.object({ id: z.string(), name: z.string() }),
   members: z.array(
-    z.object({ userId: z.string(), name: z.string(), email: z.string(), role: roleEnum, joinedAt: z.iso.datetime() }),
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: roleEnum,
+      /** The artists the member is limited to; null: all. */
+      artistScope: z.array(z.string()).nullable(),
+      joinedAt: z.iso.datetime(),
+    }),
   ),
   invitations: z.array(invitationSchema),
 });
@@ -175,6 +186,35 @@ const routes = {
       403: err("Not allowed"),
       404: err("Not a member"),
       409: err("The owner's role moves only by a transfer"),
+    },
+  }),
+  scope: createRoute({
+    method: "put",
+    path: "/workspace/members/{userId}/artists",
+    tags: ["Workspaces"],
+    summary: "Limit a member to some of the workspace's artists (null: all); counts on their next request",
+    request: {
+      params: userIdParams,
+      body: {
+        content: {
+          "application/json": {
+            schema: z.object({
+              artistIds: z
+                .array(z.uuid({ message: "Artist not found." }))
+                .max(100)
+                .nullable(),
+            }),
+          },
+        },
+        required: true,
+      },
+    },
+    responses: {
+      200: json(okSchema, "Changed"),
+      400: err("No artist, or one of another workspace"),
+      403: err("Not allowed"),
+      404: err("Not a member"),
+      409: err("The owner sees every artist"),
     },
   }),
   remove: createRoute({
@@ -359,6 +399,12 @@ export const workspacesRouter = createRouter()
     const { user, workspace } = await requireMember(c, "members:manage");
     const { userId } = c.req.valid("param");
     await changeRole(c.get("deps").database.db, actorOf(user), workspace.id, userId, c.req.valid("json").role);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(routes.scope, async (c) => {
+    const { user, workspace } = await requireMember(c, "members:manage");
+    const { userId } = c.req.valid("param");
+    await setArtistScope(c.get("deps").database.db, actorOf(user), workspace.id, userId, c.req.valid("json").artistIds);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(routes.remove, async (c) => {

@@ -1,6 +1,6 @@
 // Workspaces, members, invitations and ownership (issue 35): the rules, without HTTP.
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { safeSenderName } from "#domain/outbound-text";
 import {
   type AssignableRole,
@@ -11,7 +11,7 @@ import {
 } from "#domain/workspaces";
 import type { ActiveWorkspace } from "#server/auth/session-user";
 import type { Db } from "#server/db/client";
-import { users, workspaceInvitations, workspaceMembers, workspaces } from "#server/db/schema";
+import { artistProfiles, users, workspaceInvitations, workspaceMembers, workspaces } from "#server/db/schema";
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Mailer } from "#server/mail/mailer";
@@ -41,7 +41,12 @@ export async function listMyWorkspaces(db: Db, userId: string) {
 /** The person's membership of one workspace; a workspace they are not in is "not found". */
 export async function membershipOf(db: Db, userId: string, workspaceId: string): Promise<ActiveWorkspace> {
   const [row] = await db
-    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      artistScope: workspaceMembers.artistScope,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)));
@@ -62,6 +67,7 @@ export async function workspaceTeam(db: Db, workspaceId: string, now = new Date(
       name: users.name,
       email: users.email,
       role: workspaceMembers.role,
+      artistScope: workspaceMembers.artistScope,
       joinedAt: workspaceMembers.createdAt,
     })
     .from(workspaceMembers)
@@ -262,7 +268,7 @@ export async function acceptInvitation(
       summary: `${person.name} joined as ${WORKSPACE_ROLE_LABELS[invitation.role]}`,
       after: { email: invitation.email, role: invitation.role },
     });
-    return { id: invitation.workspaceId, name: invitation.workspaceName, role: invitation.role };
+    return { id: invitation.workspaceId, name: invitation.workspaceName, role: invitation.role, artistScope: null };
   });
 }
 
@@ -373,6 +379,55 @@ export async function transferOwnership(db: Db, actor: AuditActor, workspaceId: 
       summary: `${actor.name} handed the workspace to ${next.name}`,
       before: { owner: actor.id },
       after: { owner: toUserId },
+    });
+  });
+}
+
+/**
+ * Limits a member to some of the workspace's artists (null: all of them). They then see only those
+ * artists' releases, and none of the workspace-wide reports. Takes effect on their next request.
+ */
+export async function setArtistScope(
+  db: Db,
+  actor: AuditActor,
+  workspaceId: string,
+  userId: string,
+  artistIds: string[] | null,
+) {
+  await db.transaction(async (tx) => {
+    const member = await lockedMember(tx as unknown as Db, workspaceId, userId);
+    if (member.role === "owner") throw conflict("OWNER_ROLE", WORKSPACE_MESSAGES.ownerScope);
+    const ids = artistIds === null ? null : [...new Set(artistIds)];
+    let names: string[] = [];
+    if (ids) {
+      const found = ids.length
+        ? await tx
+            .select({ id: artistProfiles.id, name: artistProfiles.name })
+            .from(artistProfiles)
+            .where(and(eq(artistProfiles.workspaceId, workspaceId), inArray(artistProfiles.id, ids)))
+        : [];
+      if (found.length !== ids.length || !ids.length) {
+        throw new DomainError("invalid", "BAD_SCOPE", WORKSPACE_MESSAGES.badScope);
+      }
+      names = found.map((a) => a.name).sort();
+    }
+    const [before] = await tx
+      .select({ scope: workspaceMembers.artistScope })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    await tx
+      .update(workspaceMembers)
+      .set({ artistScope: ids })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      kind: "member",
+      action: "scope_changed",
+      subjectId: userId,
+      summary: ids ? `${member.name} is limited to ${names.join(", ")}` : `${member.name} sees every artist`,
+      before: { artistScope: before?.scope ?? null },
+      after: { artistScope: ids },
     });
   });
 }

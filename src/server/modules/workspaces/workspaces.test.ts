@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -36,7 +37,12 @@ describe("workspaces, members and roles (issue 35)", () => {
 
   it("gives every account a personal workspace it owns, holding what it had", async () => {
     const session = await label.client.get("/api/session");
-    expect(session.body.user.workspace).toEqual({ id: label.id, name: "Rang Records", role: "owner" });
+    expect(session.body.user.workspace).toEqual({
+      id: label.id,
+      name: "Rang Records",
+      role: "owner",
+      artistScope: null,
+    });
     const mine = await label.client.get("/api/workspaces");
     expect(mine.body.workspaces).toEqual([{ id: label.id, name: "Rang Records", role: "owner", personal: true }]);
   });
@@ -216,6 +222,71 @@ describe("workspaces, members and roles (issue 35)", () => {
     const workspaces = await admin.get("/api/admin/workspaces?q=Rang");
     expect(workspaces.body.workspaces).toEqual([
       expect.objectContaining({ id: label.id, name: "Rang Records Pvt Ltd", owner: "Rang Records", members: 2 }),
+    ]);
+  });
+
+  it("a member limited to one artist sees that artist's releases only, adds releases only for it, and no whole-workspace view", async () => {
+    await createSubscription(server.database.db, label.id, "label_plan", "test: a label");
+    const asha = (
+      await label.client.post("/api/releases", validRelease({ title: "Asha's single", artistName: "Asha" }))
+    ).body.release.id;
+    const ravi = (
+      await label.client.post("/api/releases", validRelease({ title: "Ravi's single", artistName: "Ravi" }))
+    ).body.release.id;
+    const artists = (await label.client.get("/api/artists")).body.artists as { id: string; name: string }[];
+    const ashaId = artists.find((a) => a.name === "Asha")?.id;
+    const viewer = await member("viewer");
+    const manager = await member("manager");
+    for (const person of [viewer, manager]) {
+      const limited = await label.client.request("PUT", `/api/workspace/members/${person.id}/artists`, {
+        artistIds: [ashaId],
+      });
+      expect(limited.status).toBe(200);
+    }
+    // On their next request: Asha's release only; Ravi's is "not found", as another workspace's would be.
+    const titles = (await viewer.client.get("/api/releases")).body.releases.map((r: { title: string }) => r.title);
+    expect(titles).toEqual(["Asha's single"]);
+    expect((await viewer.client.get(`/api/releases/${asha}`)).status).toBe(200);
+    expect((await viewer.client.get(`/api/releases/${ravi}`)).status).toBe(404);
+    expect((await viewer.client.get("/api/artists")).body.artists.map((a: { name: string }) => a.name)).toEqual([
+      "Asha",
+    ]);
+    for (const path of ["/api/dashboard", "/api/analytics?from=2026-01-01&to=2026-01-31"]) {
+      const whole = await viewer.client.get(path);
+      expect(whole.status).toBe(403);
+      expect(whole.body.error.code).toBe("SCOPED");
+    }
+    // The limited manager edits Asha's release, not Ravi's, and adds releases for Asha alone.
+    expect(
+      (await manager.client.request("PUT", `/api/releases/${asha}`, validRelease({ artistName: "Asha" }))).status,
+    ).toBe(200);
+    expect(
+      (await manager.client.request("PUT", `/api/releases/${ravi}`, validRelease({ artistName: "Ravi" }))).status,
+    ).toBe(404);
+    const other = await manager.client.post("/api/releases", validRelease({ artistName: "Meera" }));
+    expect(other.status).toBe(403);
+    expect(other.body.error.message).toBe("You can add releases for Asha only: name one of them as the artist.");
+    expect((await manager.client.post("/api/artists", { name: "Meera" })).status).toBe(403);
+    // The owner cannot be limited; an artist of another workspace is refused; lifting the limit restores all.
+    expect(
+      (await label.client.request("PUT", `/api/workspace/members/${label.id}/artists`, { artistIds: [ashaId] })).status,
+    ).toBe(409);
+    const stranger = await createArtist(server, "Stranger");
+    await stranger.client.post("/api/releases", validRelease({ artistName: "Outsider" }));
+    const foreign = (await stranger.client.get("/api/artists")).body.artists[0].id;
+    expect(
+      (await label.client.request("PUT", `/api/workspace/members/${viewer.id}/artists`, { artistIds: [foreign] }))
+        .status,
+    ).toBe(400);
+    await label.client.request("PUT", `/api/workspace/members/${viewer.id}/artists`, { artistIds: null });
+    expect((await viewer.client.get("/api/releases")).body.releases).toHaveLength(2);
+    const log = (await label.client.get("/api/workspace/audit?kind=member")).body.entries.map(
+      (e: { summary: string }) => e.summary,
+    );
+    expect(log.slice(0, 3)).toEqual([
+      "The viewer sees every artist",
+      "The manager is limited to Asha",
+      "The viewer is limited to Asha",
     ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   UsersRound,
 } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
-import { can, type Permission } from "#domain/workspaces";
+import { allows, type Permission } from "#domain/workspaces";
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
 import { loginReturningTo } from "#web/features/auth/lib/chosen-plan";
@@ -39,12 +39,20 @@ export function AppLayout() {
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to={loginReturningTo(location.pathname + location.search)} replace />;
+  // The dashboard sums the whole workspace: a member limited to some artists starts at the releases.
+  if (user.workspace?.artistScope && location.pathname === paths.app.dashboard) {
+    return <Navigate to={paths.app.releases} replace />;
+  }
   return (
     <AreaLayout
       user={user}
       homePath={paths.app.dashboard}
       navLabel="Artist navigation"
-      navItems={NAV.filter((item) => !item.needs || (user.workspace && can(user.workspace.role, item.needs)))}
+      navItems={NAV.filter((item) =>
+        item.to === paths.app.dashboard
+          ? !user.workspace?.artistScope
+          : !item.needs || (user.workspace && allows(user.workspace, item.needs)),
+      )}
       topBarExtra={
         <>
           <WorkspaceSwitcher user={user} />

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { can } from "#domain/workspaces";
+import { allows } from "#domain/workspaces";
 import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
+import { useArtists } from "#web/features/artists/api/artists";
 import { PayeeDetailsCard } from "#web/features/royalties/components/payee-details-card";
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
@@ -22,10 +23,11 @@ export function SettingsPage() {
   const requested = params.get("tab");
   const [tab, setTab] = useState<Section>(isSection(requested) ? requested : "profile");
   const { data: user } = useSession();
-  const role = user?.workspace?.role;
+  const artists = useArtists();
+  const workspace = user?.workspace;
   // The team is for those who manage members; payee details for those who handle the money.
-  const team = role ? can(role, "members:manage") : false;
-  const payment = role ? can(role, "royalties:read") : false;
+  const team = workspace ? allows(workspace, "members:manage") : false;
+  const payment = workspace ? allows(workspace, "royalties:read") : false;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
@@ -44,7 +46,7 @@ export function SettingsPage() {
         </TabsContent>
         {team && user ? (
           <TabsContent value="team" className="mt-6">
-            <TeamTab user={user} />
+            <TeamTab user={user} artists={artists.data?.artists ?? []} />
           </TabsContent>
         ) : null}
         <TabsContent value="payment" className="mt-6">

@@ -117,3 +117,9 @@ export const useAdminAuditLog = (workspace: string | null, page: number) =>
     enabled: workspace !== null,
     placeholderData: (previous) => previous,
   });
+
+/** PUT /api/workspace/members/:userId/artists: limit a member to some artists (null: all). */
+export const useSetArtistScope = () =>
+  useTeamMutation(({ userId, artistIds }: { userId: string; artistIds: string[] | null }) =>
+    call(client.workspace.members[":userId"].artists.$put({ param: { userId }, json: { artistIds } })),
+  );

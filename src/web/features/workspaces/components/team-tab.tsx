@@ -24,6 +24,7 @@ import {
   useTeam,
   useTransferOwnership,
 } from "#web/features/workspaces/api/workspaces";
+import { ArtistScopeDialog } from "#web/features/workspaces/components/artist-scope-dialog";
 import { formatDateTime } from "#web/lib/format";
 import type { SessionUser } from "#web/lib/session";
 
@@ -122,13 +123,15 @@ function InviteForm() {
 }
 
 /** Settings → Team (issue 35): the workspace's name, its members and their roles, and invitations. */
-export function TeamTab({ user }: { user: SessionUser }) {
+export function TeamTab({ user, artists }: { user: SessionUser; artists: readonly { id: string; name: string }[] }) {
   const team = useTeam();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
   const revoke = useRevokeInvitation();
   const [pending, setPending] = useState<Pending>(null);
+  const [scoping, setScoping] = useState<Member | null>(null);
+  const artistName = (id: string) => artists.find((a) => a.id === id)?.name ?? "an artist";
   const isOwner = user.workspace?.role === "owner";
 
   const confirm = () => {
@@ -207,11 +210,18 @@ export function TeamTab({ user }: { user: SessionUser }) {
                 ),
             },
             {
+              header: "Artists",
+              cell: (m) => (m.artistScope ? m.artistScope.map(artistName).join(", ") : "All"),
+            },
+            {
               header: "Actions",
               hiddenHeader: true,
               cell: (m) =>
                 m.role === "owner" || m.userId === user.id ? null : (
                   <div className="flex flex-wrap gap-2">
+                    <Button size="sm" variant="outline" onClick={() => setScoping(m)}>
+                      Artists<span className="sr-only"> {m.name} works on</span>
+                    </Button>
                     {isOwner ? (
                       <Button size="sm" variant="outline" onClick={() => setPending({ kind: "transfer", member: m })}>
                         Make owner
@@ -264,6 +274,7 @@ export function TeamTab({ user }: { user: SessionUser }) {
           ]}
         />
       </Card>
+      {scoping ? <ArtistScopeDialog member={scoping} artists={artists} onClose={() => setScoping(null)} /> : null}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
