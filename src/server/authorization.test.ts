@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { can, type Permission, WORKSPACE_ROLES } from "#domain/workspaces";
+import { allows, can, type Permission, WORKSPACE_ROLES } from "#domain/workspaces";
+import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, paypalPayee, validRelease } from "#server/test/factories";
 import { goodMedia } from "#server/test/media-fixtures";
 import { payOnTestGateway, WEST_BENGAL } from "#server/test/payments";
@@ -438,6 +439,33 @@ describe("authorization matrix", () => {
         const refused = res.status === 403 && res.body?.error?.code === "FORBIDDEN";
         expect(refused, `${route} as ${role} (${need})`).toBe(!can(role, need));
       }
+    }
+  }, 120_000);
+
+  it("answers each route for a viewer limited to another artist: that artist's things only, no whole-workspace view (issue 35)", async () => {
+    await createSubscription(server.database.db, owner.id, "label_plan", "test: a label");
+    const elsewhere = (await owner.client.post("/api/artists", { name: "Another Artist" })).body.artist.id;
+    const person = await createArtist(server, "Matrix scoped viewer");
+    await owner.client.post("/api/workspace/invitations", { email: person.email, role: "viewer" });
+    const mail = (await server.outbox()).filter((m) => m.to === person.email).at(-1);
+    const token = mail?.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
+    expect((await person.client.post(`/api/workspace-invitations/${token}/accept`)).status).toBe(200);
+    await owner.client.request("PUT", `/api/workspace/members/${person.id}/artists`, { artistIds: [elsewhere] });
+    const viewer = { role: "viewer" as const, artistScope: [elsewhere] };
+    for (const [route, need] of Object.entries(NEEDS)) {
+      if (need === "person") continue;
+      const [method = "GET", template = "/"] = route.split(" ");
+      const body = method === "GET" || method === "DELETE" ? undefined : (ROLE_BODIES[route] ?? {});
+      const res = await person.client.request(method, `/api${fill(template)}${QUERIES[template] ?? ""}`, body);
+      expect(res.status, `${route} scoped never 500`).toBeLessThan(500);
+      const refused = res.status === 403 && ["FORBIDDEN", "SCOPED"].includes(res.body?.error?.code);
+      const wholeWorkspace = route === "GET /dashboard";
+      expect(refused, `${route} as a scoped viewer (${need})`).toBe(!allows(viewer, need) || wholeWorkspace);
+      // The owner's release and its artist are outside the scope: not found, as another workspace's.
+      if (!refused && /\/(releases|artists)\/\{id\}/.test(template)) {
+        expect(res.status, `${route} outside the scope`).toBe(404);
+      }
+      expect(res.text, `${route} leaks nothing outside the scope`).not.toMatch(/Owner Secret Title/);
     }
   }, 120_000);
 });
