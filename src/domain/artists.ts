@@ -50,6 +50,8 @@ export const ARTIST_MESSAGES = {
   limit: (planName: string, limit: number) =>
     `${planName} holds up to ${limit} artist ${limit === 1 ? "profile" : "profiles"}, and this workspace has ${limit}. Upgrade to the Label Plan for up to 5, or use an existing profile.`,
   inUse: "This artist is credited on releases: it cannot be deleted.",
+  downgrade: (held: number, planName: string, limit: number) =>
+    `This workspace has ${held} artist profiles and ${planName} holds ${limit}. Before switching, remove ${held - limit} on the Artists page. A profile credited on releases cannot be removed, so a label releasing for more artists stays on the Label Plan.`,
 } as const;
 
 const normalisedSpotify = (value: string) => {

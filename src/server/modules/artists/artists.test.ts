@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist as createAccount, validRelease } from "#server/test/factories";
+import { WEST_BENGAL } from "#server/test/payments";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
 const APP_KEY = "app-Key_7f3a9c2e41b84d6aa0e5";
@@ -97,6 +98,17 @@ describe("artist profiles (issue 35)", () => {
     const list = (await label.client.get("/api/artists")).body;
     expect(list).toMatchObject({ limit: 5, planName: "Label Plan" });
     expect(list.artists).toHaveLength(5);
+    // Down to Pro with five artists: refused, saying what must happen first, and no checkout opens.
+    const down = await label.client.post("/api/checkouts", { planId: "pro_artist", billing: WEST_BENGAL });
+    expect(down.status).toBe(409);
+    expect(down.body.error.code).toBe("TOO_MANY_ARTISTS");
+    expect(down.body.error.message).toMatch(
+      /^This workspace has 5 artist profiles and Pro Artist holds 1\. Before switching, remove 4/,
+    );
+    const open = (await server.database.db.execute(sql`select count(*)::int as n from checkouts`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(open.rows[0]?.n).toBe(0);
     // The same name twice is one artist.
     await label.client.request("DELETE", `/api/artists/${list.artists[0].id}`);
     const dup = await label.client.post("/api/artists", { name: "two" });

@@ -3,6 +3,7 @@
 // release). The plan changes only when the payment is confirmed, never here.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import { ARTIST_MESSAGES } from "#domain/artists";
 import { oneYearAfter, todayIst } from "#domain/clock";
 import { splitInclusive } from "#domain/gst";
 import { PAYMENT_MESSAGES, type startCheckoutSchema, unusedCreditPaise, upgradeChargePaise } from "#domain/payments";
@@ -10,6 +11,7 @@ import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "#domain/plans";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import {
+  artistProfiles,
   checkouts,
   gatewaySubscriptions,
   invoices,
@@ -148,6 +150,17 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, input: z
 
   if (!(SUBSCRIPTION_PLAN_IDS as readonly string[]).includes(input.planId)) {
     throw new DomainError("invalid", "UNKNOWN_PLAN", "Choose one of the yearly plans.");
+  }
+  // A plan that holds fewer artist profiles than the workspace has: say what must happen first (issue 35).
+  const [profiles] = await db.select({ n: count() }).from(artistProfiles).where(eq(artistProfiles.workspaceId, userId));
+  const held = Number(profiles?.n ?? 0);
+  const target = PLANS[input.planId];
+  if (held > target.artistProfiles) {
+    throw new DomainError(
+      "conflict",
+      "TOO_MANY_ARTISTS",
+      ARTIST_MESSAGES.downgrade(held, target.name, target.artistProfiles),
+    );
   }
   const quote = await quotePlan(db, payments, userId, input.planId, input.billing.billingState);
   if (quote.kind === "scheduled")
