@@ -81,6 +81,15 @@ for (const viewport of [
     await expect(page.getByRole("button", { name: "New artist" })).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The release form offers the workspace's artists as the artist is typed.
+    await page.goto("/app/releases");
+    await page.getByRole("button", { name: "Upload Your First Release" }).click();
+    const artistField = page.getByLabel("Artist Name *");
+    await expect(artistField).toHaveAccessibleDescription("Pick one of your artists, or type a new name.");
+    const listId = await artistField.getAttribute("list");
+    await expect(page.locator(`datalist[id="${listId}"] option`)).toHaveCount(5);
+    await page.getByRole("button", { name: "Cancel Upload" }).click();
+
     // Two releases, one per artist, as the release form sends them.
     const origin = new URL(page.url()).origin;
     for (const [title, artistName] of [

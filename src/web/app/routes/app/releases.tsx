@@ -20,6 +20,7 @@ import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
+import { useArtists } from "#web/features/artists/api/artists";
 import { useCreateRelease } from "#web/features/releases/api/create-release";
 import { type ReleaseFilters, useReleases } from "#web/features/releases/api/get-releases";
 import { ReleaseCard } from "#web/features/releases/components/release-card";
@@ -34,6 +35,7 @@ const TABS = [
 ] as const;
 
 export function ReleasesPage() {
+  const artists = useArtists();
   const canWrite = useCan("releases:write");
   usePageMeta("Your Releases");
   const [params, setParams] = useSearchParams();
@@ -97,6 +99,7 @@ export function ReleasesPage() {
         <Card>
           <h2 className="mb-4 text-xl font-semibold">Upload New Release</h2>
           <ReleaseForm
+            artistProfiles={artists.data?.artists.map((a) => a.name) ?? []}
             preOrdersAllowed={preOrdersAllowed}
             submitLabel="Submit Release"
             submittingLabel="Submitting..."

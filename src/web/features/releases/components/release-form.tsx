@@ -284,7 +284,13 @@ export function ReleaseForm({
   onDirtyChange,
   preOrdersAllowed = false,
   editing,
+  artistProfiles = [],
 }: {
+  /**
+   * The workspace's artist profiles, offered as the artist is typed (issue 35): picking one credits
+   * the release to it; a new name becomes a profile while the plan allows.
+   */
+  artistProfiles?: readonly string[];
   /** The release being edited, if any: the stores' check judges the edit, not a copy of it. */
   editing?: string;
   initial?: ReleaseFormValues;
@@ -384,8 +390,29 @@ export function ReleaseForm({
         <FormField id={idOf("release-title")} label="Release Title *" error={errors.title}>
           {(control) => <Input {...control} maxLength={200} {...form.register("title")} />}
         </FormField>
-        <FormField id={idOf("release-artist")} label="Artist Name *" error={errors.artistName}>
-          {(control) => <Input {...control} maxLength={200} {...form.register("artistName")} />}
+        <FormField
+          id={idOf("release-artist")}
+          label="Artist Name *"
+          hint={artistProfiles.length ? "Pick one of your artists, or type a new name." : undefined}
+          error={errors.artistName}
+        >
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                maxLength={200}
+                list={artistProfiles.length ? `${idOf("release-artist")}-profiles` : undefined}
+                {...form.register("artistName")}
+              />
+              {artistProfiles.length ? (
+                <datalist id={`${idOf("release-artist")}-profiles`}>
+                  {artistProfiles.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
+              ) : null}
+            </>
+          )}
         </FormField>
         <FormField id={idOf("release-type")} label="Release Type">
           {(control) => (
