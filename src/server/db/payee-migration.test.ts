@@ -1,25 +1,10 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationsUpTo } from "#server/test/migrations";
 import { migrationsFolder } from "./client";
-
-/** The committed migrations up to and including `lastTag`, as a folder drizzle's migrator reads. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-migrations-"));
-  await fs.cp(migrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await fs.readFile(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await fs.writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 describe("migration 0036–0037: one payee model (issue 34)", () => {
   const client = new PGlite({ extensions: { pg_trgm } });

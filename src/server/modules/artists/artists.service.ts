@@ -24,6 +24,16 @@ const notFound = () => new DomainError("not_found", "NOT_FOUND", ARTIST_MESSAGES
 function toArtist(row: Row, releases: number) {
   return {
     id: row.id,
+    ...audited(row),
+    hasAppKey: row.appKeyEncrypted !== null,
+    releases,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The profile's own fields, as answers and audit entries show them: never the key. */
+function audited(row: Row) {
+  return {
     name: row.name,
     imageUrl: row.imageUrl,
     bio: row.bio,
@@ -31,22 +41,8 @@ function toArtist(row: Row, releases: number) {
     newToStores: row.newToStores,
     spotifyArtistUri: row.spotifyArtistUri,
     appleMusicArtistId: row.appleMusicArtistId,
-    hasAppKey: row.appKeyEncrypted !== null,
-    releases,
-    createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** The fields an audit entry shows; the key only as changed. */
-const audited = (row: Row) => ({
-  name: row.name,
-  imageUrl: row.imageUrl,
-  bio: row.bio,
-  links: row.links,
-  newToStores: row.newToStores,
-  spotifyArtistUri: row.spotifyArtistUri,
-  appleMusicArtistId: row.appleMusicArtistId,
-});
 
 const releaseCounts = (db: Db | Tx, workspaceId: string) =>
   db

@@ -148,6 +148,19 @@ async function checkedRelease(over: Record<string, unknown> = {}) {
   return created.body.release.id as string;
 }
 
+/** Approves a checked release, runs its deliveries, and reads the message each store received. */
+async function approveAndRead(id: string) {
+  await admin.post(`/api/admin/releases/${id}/approve`);
+  await server.jobs.drain();
+  const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
+  const upc = detail.release.upcEan as string;
+  return async (store: string) => {
+    const d = detail.deliveries.find((x: { store: string }) => x.store === store);
+    expect(d.status).toBe("sent");
+    return fs.readFile(path.join(root, store, d.batchId, upc, `${upc}.xml`), "utf8");
+  };
+}
+
 /** A promise settled from outside (Node 20 has no Promise.withResolvers). */
 function deferred() {
   const out = {} as { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void };
@@ -590,15 +603,7 @@ describe("approval, identifiers and deliveries", () => {
     await restartWithStores("ern432-stores", stores432);
     const ai = { vocals: "all", instrumentation: "all", composition: "all", lyrics: "all", postProduction: "all" };
     const id = await checkedRelease({ aiUsed: "yes", artworkAi: "none", tracks: [{ title: "Synthetic Rain", ai }] });
-    await admin.post(`/api/admin/releases/${id}/approve`);
-    await server.jobs.drain();
-    const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
-    const upc = detail.release.upcEan as string;
-    const read = async (store: string) => {
-      const d = detail.deliveries.find((x: { store: string }) => x.store === store);
-      expect(d.status).toBe("sent");
-      return fs.readFile(path.join(root, store, d.batchId, upc, `${upc}.xml`), "utf8");
-    };
+    const read = await approveAndRead(id);
     const xml432 = await read("deezer");
     expect((await validator.validate(xml432)).errors).toEqual([]);
     expect(xml432).toContain("http://ddex.net/xml/ern/432");
@@ -621,15 +626,7 @@ describe("approval, identifiers and deliveries", () => {
       appKey: key,
     });
     expect(saved.status).toBe(200);
-    await admin.post(`/api/admin/releases/${id}/approve`);
-    await server.jobs.drain();
-    const detail = (await admin.get(`/api/admin/releases/${id}`)).body;
-    const upc = detail.release.upcEan as string;
-    const read = async (store: string) => {
-      const d = detail.deliveries.find((x: { store: string }) => x.store === store);
-      expect(d.status).toBe("sent");
-      return fs.readFile(path.join(root, store, d.batchId, upc, `${upc}.xml`), "utf8");
-    };
+    const read = await approveAndRead(id);
     const ids = "//PartyList/Party[PartyName/FullName='Asha'][1]/PartyId/ProprietaryId";
     const toSpotify = await read("spotify");
     expect((await validator.validate(toSpotify)).errors).toEqual([]);
