@@ -50,13 +50,14 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   });
   await expect(audioField.getByRole("alert")).toHaveText("Audio must be a WAV or FLAC file.");
 
-  // Slowed to 8 MB/s, the upload can be watched, paused and resumed.
+  // Slowed to 2 MB/s, the upload can be watched, paused and resumed, and is still under way when the
+  // network drops below (at 8 MB/s a busy machine once let it finish first, and the drop went unseen).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 8 * 1024 * 1024,
+    uploadThroughput: 2 * 1024 * 1024,
   });
   await audioField.getByLabel("Choose audio file").setInputFiles(masterPath);
   await expect(audioField.getByRole("progressbar", { name: "Uploading Monsoon master.wav" })).toBeVisible();
