@@ -1,13 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { validRelease } from "#server/test/factories";
-import { createArtist, expect, expectToast, latestMailTo, signIn, test, uniqueEmail } from "./fixtures";
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import {
+  createArtist,
+  expect,
+  expectToast,
+  latestMailTo,
+  seriousViolations,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 async function newArtist(
   page: Page,

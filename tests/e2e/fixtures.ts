@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { image, type PcmSpec, wav } from "#server/test/media-fixtures";
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_MEDIA_DIR, E2E_MEDIA_PORT } from "../../playwright.config";
@@ -145,4 +146,11 @@ export async function payForPlan(page: Page, button = "Pay for Basic Artist", st
   await expect(page.getByRole("heading", { level: 1, name: "Test gateway checkout" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay ₹/ }).click();
   await expectToast(page, "Subscription Updated!");
+}
+
+/** The page's serious and critical accessibility violations (axe), each with where it is. */
+export async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

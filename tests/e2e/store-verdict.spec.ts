@@ -1,10 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { image, wav } from "#server/test/media-fixtures";
-import { createArtist, E2E_ADMIN, expect, expectToast, signIn, test } from "./fixtures";
+import { createArtist, E2E_ADMIN, expect, expectToast, seriousViolations, signIn, test } from "./fixtures";
 
 /** A loud master, pushed past full scale and clipped: random notes, a new tune each run. */
 function loudMaster(): Buffer {
@@ -14,12 +12,6 @@ function loudMaster(): Buffer {
     const v = 3 * (ch === 0 ? 1 : 0.8) * (1 - ((t * 4) % 1) * 0.5) * Math.sin(2 * Math.PI * note * t);
     return Math.max(-1, Math.min(1, v));
   });
-}
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("on a phone, an artist checks a loud master titled with (feat. X) store by store, fixes the title, declares AI use, submits and downloads the signed provenance record; the admin's review shows the same verdict", async ({

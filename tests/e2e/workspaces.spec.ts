@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { validRelease } from "#server/test/factories";
 import {
@@ -7,16 +6,11 @@ import {
   expect,
   expectToast,
   latestMailTo,
+  seriousViolations,
   signIn,
   test,
   uniqueEmail,
 } from "./fixtures";
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** The path of the invitation link mailed to `email`. */
 async function invitationLink(email: string, workspace: string) {

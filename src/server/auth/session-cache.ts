@@ -1,7 +1,7 @@
 import type { SessionUser } from "./session-user";
 
 /**
- * Signed-in users of recent read requests, by session cookie, for a few seconds: a burst of reads
+ * Signed-in users of recent read requests, by session cookie (and chosen workspace), for a few seconds: a burst of reads
  * costs one session lookup instead of one per request. Any state-changing request clears it (sign
  * out, suspension, profile changes take effect at once in this process); a change made by another
  * server process is seen here within `ttlMs`.

@@ -82,21 +82,35 @@ async function ownArtist(db: Db | Tx, workspaceId: string, id: string, lock = fa
 
 export async function getArtist(db: Db, workspaceId: string, id: string) {
   const row = await ownArtist(db, workspaceId, id);
-  const [credited] = await db.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
-  return toArtist(row, Number(credited?.n ?? 0));
+  return toArtist(row, await creditCount(db, id));
+}
+
+/** How many artist profiles the workspace has. */
+export async function artistProfileCount(db: Db | Tx, workspaceId: string) {
+  const [held] = await db
+    .select({ n: count() })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.workspaceId, workspaceId));
+  return Number(held?.n ?? 0);
+}
+
+/** The workspace's plan, and whether it holds room for another profile. */
+async function profileRoom(tx: Tx, workspaceId: string) {
+  const plan = PLANS[await currentPlanId(tx, workspaceId)];
+  return { plan, room: (await artistProfileCount(tx, workspaceId)) < plan.artistProfiles };
+}
+
+/** How many releases credit a profile. */
+async function creditCount(db: Db | Tx, artistId: string) {
+  const [credited] = await db.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, artistId));
+  return Number(credited?.n ?? 0);
 }
 
 /** Refuses a profile past the plan's limit; the workspace row is locked so two at once cannot both pass. */
 async function withinLimit(tx: Tx, workspaceId: string) {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
-  const plan = PLANS[await currentPlanId(tx, workspaceId)];
-  const [held] = await tx
-    .select({ n: count() })
-    .from(artistProfiles)
-    .where(eq(artistProfiles.workspaceId, workspaceId));
-  if (Number(held?.n ?? 0) >= plan.artistProfiles) {
-    throw new DomainError("conflict", "ARTIST_LIMIT", ARTIST_MESSAGES.limit(plan.name, plan.artistProfiles));
-  }
+  const { plan, room } = await profileRoom(tx, workspaceId);
+  if (!room) throw new DomainError("conflict", "ARTIST_LIMIT", ARTIST_MESSAGES.limit(plan.name, plan.artistProfiles));
 }
 
 async function nameTaken(tx: Tx, workspaceId: string, name: string, except?: string) {
@@ -186,8 +200,7 @@ export async function updateArtist(
         after: { ...diff.after, ...(keyChanged ? { appKey: after.appKeyEncrypted ? SECRET_CHANGED : null } : {}) },
       });
     }
-    const [credited] = await tx.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
-    return toArtist(after, Number(credited?.n ?? 0));
+    return toArtist(after, await creditCount(tx, id));
   });
 }
 
@@ -195,8 +208,7 @@ export async function updateArtist(
 export async function deleteArtist(db: Db, actor: AuditActor, workspaceId: string, id: string) {
   await db.transaction(async (tx) => {
     const row = await ownArtist(tx, workspaceId, id, true);
-    const [credited] = await tx.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, id));
-    if (Number(credited?.n ?? 0) > 0) throw new DomainError("conflict", "ARTIST_IN_USE", ARTIST_MESSAGES.inUse);
+    if ((await creditCount(tx, id)) > 0) throw new DomainError("conflict", "ARTIST_IN_USE", ARTIST_MESSAGES.inUse);
     await tx.delete(artistProfiles).where(eq(artistProfiles.id, id));
     await recordAudit(tx, {
       workspaceId,
@@ -226,12 +238,7 @@ export async function creditMainArtist(tx: Tx, workspaceId: string, releaseId: s
     .from(artistProfiles)
     .where(and(eq(artistProfiles.workspaceId, workspaceId), sql`lower(${artistProfiles.name}) = lower(${trimmed})`));
   if (!profile) {
-    const plan = PLANS[await currentPlanId(tx, workspaceId)];
-    const [held] = await tx
-      .select({ n: count() })
-      .from(artistProfiles)
-      .where(eq(artistProfiles.workspaceId, workspaceId));
-    if (Number(held?.n ?? 0) >= plan.artistProfiles) return;
+    if (!(await profileRoom(tx, workspaceId)).room) return;
     [profile] = await tx
       .insert(artistProfiles)
       .values({ workspaceId, name: trimmed })
@@ -294,7 +301,7 @@ export async function requireArtistNameInScope(db: Db, workspaceId: string, scop
   const allowed = await db
     .select({ name: artistProfiles.name })
     .from(artistProfiles)
-    .where(and(eq(artistProfiles.workspaceId, workspaceId), inArray(artistProfiles.id, scope.length ? scope : [""])));
+    .where(and(eq(artistProfiles.workspaceId, workspaceId), inArray(artistProfiles.id, scope)));
   if (!allowed.some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) {
     throw new DomainError(
       "forbidden",

@@ -11,7 +11,6 @@ import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "#domain/plans";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import {
-  artistProfiles,
   checkouts,
   gatewaySubscriptions,
   invoices,
@@ -23,6 +22,7 @@ import {
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
+import { artistProfileCount } from "#server/modules/artists";
 import { planStanding } from "#server/modules/subscriptions";
 import { confirmCharge, supersedeOpenCheckouts } from "./charges";
 import { gatewayCall } from "./gateway-call";
@@ -152,8 +152,7 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, input: z
     throw new DomainError("invalid", "UNKNOWN_PLAN", "Choose one of the yearly plans.");
   }
   // A plan that holds fewer artist profiles than the workspace has: say what must happen first (issue 35).
-  const [profiles] = await db.select({ n: count() }).from(artistProfiles).where(eq(artistProfiles.workspaceId, userId));
-  const held = Number(profiles?.n ?? 0);
+  const held = await artistProfileCount(db, userId);
   const target = PLANS[input.planId];
   if (held > target.artistProfiles) {
     throw new DomainError(

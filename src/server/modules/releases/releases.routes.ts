@@ -169,14 +169,15 @@ export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
     const db = c.get("deps").database.db;
-    const all = await listReleases(db, workspace.id, c.req.valid("query"));
+    const releases = await listReleases(db, workspace.id, c.req.valid("query"));
+    if (!workspace.artistScope) return c.json({ releases }, 200);
     // A member limited to some artists sees theirs only.
     const visible = await releasesInScope(
       db,
       workspace.artistScope,
-      all.map((r) => r.id),
+      releases.map((r) => r.id),
     );
-    return c.json({ releases: all.filter((r) => visible.has(r.id)) }, 200);
+    return c.json({ releases: releases.filter((r) => visible.has(r.id)) }, 200);
   })
   .openapi(createReleaseRoute, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");

@@ -3,6 +3,7 @@ export { adminSubscriptionsRouter } from "./admin-subscriptions.routes";
 export { createSubscription } from "./admin-subscriptions.service";
 export {
   currentPlanId,
+  currentPlanIds,
   currentSubscription,
   isReleasePaidFor,
   planStanding,

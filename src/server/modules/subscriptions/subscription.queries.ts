@@ -5,21 +5,32 @@ import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import type { Db } from "#server/db/client";
 import { payments, subscriptions } from "#server/db/schema";
 
+/** A plan record in force today: active or awaiting payment, and not yet ended. */
+const inForce = (today: string) =>
+  and(inArray(subscriptions.status, ["active", "past_due"]), gte(subscriptions.endDate, today));
+
 /** The record whose period covers today, if any; without one the artist is on the default plan. */
 export async function currentSubscription(db: Pick<Db, "select">, userId: string, today = todayIst()) {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ["active", "past_due"]),
-        gte(subscriptions.endDate, today),
-      ),
-    )
+    .where(and(eq(subscriptions.userId, userId), inForce(today)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** The plan in force for each of `ownerIds` (the default plan for those with none), in one query. */
+export async function currentPlanIds(db: Pick<Db, "selectDistinctOn">, ownerIds: string[], today = todayIst()) {
+  const plans = new Map<string, PlanId>(ownerIds.map((id) => [id, DEFAULT_PLAN_ID]));
+  if (!ownerIds.length) return plans;
+  const rows = await db
+    .selectDistinctOn([subscriptions.userId], { userId: subscriptions.userId, planId: subscriptions.planId })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, ownerIds), inForce(today)))
+    .orderBy(subscriptions.userId, desc(subscriptions.createdAt));
+  for (const r of rows) plans.set(r.userId, r.planId as PlanId);
+  return plans;
 }
 
 export async function currentPlanId(db: Pick<Db, "select">, userId: string): Promise<PlanId> {

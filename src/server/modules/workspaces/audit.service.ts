@@ -5,6 +5,7 @@ import { AUDIT_KINDS } from "#domain/workspaces";
 import type { Db } from "#server/db/client";
 import { auditLog, workspaces } from "#server/db/schema";
 import { likePattern } from "#server/lib/route-helpers";
+import { currentPlanIds } from "#server/modules/subscriptions";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -70,12 +71,20 @@ export async function adminWorkspaces(db: Db, q?: string) {
       createdAt: workspaces.createdAt,
       owner,
       members: sql<number>`(select count(*)::int from workspace_members m where m.workspace_id = workspaces.id)`,
-      plan: sql<string | null>`(select s.plan_id from subscriptions s
-        where s.user_id = workspaces.id and s.status = 'active' order by s.start_date desc limit 1)`,
     })
     .from(workspaces)
     .where(q ? or(ilike(workspaces.name, likePattern(q)), ilike(owner, likePattern(q))) : undefined)
     .orderBy(desc(workspaces.createdAt))
     .limit(100);
-  return rows.map((r) => ({ ...r, members: Number(r.members), createdAt: r.createdAt.toISOString() }));
+  // The plan by the subscriptions module's own rule (what is in force today), not a copy of it.
+  const plans = await currentPlanIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    plan: plans.get(r.id) ?? null,
+    members: Number(r.members),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

@@ -10,7 +10,7 @@ import {
   type WorkspaceRole,
 } from "#domain/workspaces";
 import type { ActiveWorkspace } from "#server/auth/session-user";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { artistProfiles, users, workspaceInvitations, workspaceMembers, workspaces } from "#server/db/schema";
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
@@ -298,7 +298,7 @@ export async function revokeInvitation(db: Db, actor: AuditActor, workspaceId: s
   });
 }
 
-async function lockedMember(tx: Db, workspaceId: string, userId: string) {
+async function lockedMember(tx: Tx, workspaceId: string, userId: string) {
   const [row] = await tx
     .select({ role: workspaceMembers.role, name: users.name, email: users.email })
     .from(workspaceMembers)
@@ -312,7 +312,7 @@ async function lockedMember(tx: Db, workspaceId: string, userId: string) {
 /** A member's new role; the owner's role moves only by a transfer. Takes effect on their next request. */
 export async function changeRole(db: Db, actor: AuditActor, workspaceId: string, userId: string, role: AssignableRole) {
   await db.transaction(async (tx) => {
-    const member = await lockedMember(tx as unknown as Db, workspaceId, userId);
+    const member = await lockedMember(tx, workspaceId, userId);
     if (member.role === "owner") throw conflict("OWNER_ROLE", WORKSPACE_MESSAGES.ownerRole);
     if (member.role === role) return;
     await tx
@@ -335,7 +335,7 @@ export async function changeRole(db: Db, actor: AuditActor, workspaceId: string,
 /** Removes a member (or the caller themselves: leaving). The owner cannot go: a workspace keeps its owner. */
 export async function removeMember(db: Db, actor: AuditActor, workspaceId: string, userId: string) {
   await db.transaction(async (tx) => {
-    const member = await lockedMember(tx as unknown as Db, workspaceId, userId);
+    const member = await lockedMember(tx, workspaceId, userId);
     if (member.role === "owner") throw conflict("LAST_OWNER", WORKSPACE_MESSAGES.lastOwner);
     await tx
       .delete(workspaceMembers)
@@ -357,11 +357,11 @@ export async function removeMember(db: Db, actor: AuditActor, workspaceId: strin
 export async function transferOwnership(db: Db, actor: AuditActor, workspaceId: string, toUserId: string) {
   if (toUserId === actor.id) throw conflict("TRANSFER_TO_SELF", WORKSPACE_MESSAGES.transferToSelf);
   await db.transaction(async (tx) => {
-    const current = await lockedMember(tx as unknown as Db, workspaceId, actor.id);
+    const current = await lockedMember(tx, workspaceId, actor.id);
     if (current.role !== "owner") {
       throw new DomainError("forbidden", "FORBIDDEN", WORKSPACE_MESSAGES.forbidden(current.role as WorkspaceRole));
     }
-    const next = await lockedMember(tx as unknown as Db, workspaceId, toUserId);
+    const next = await lockedMember(tx, workspaceId, toUserId);
     await tx
       .update(workspaceMembers)
       .set({ role: "owner" })
@@ -395,7 +395,7 @@ export async function setArtistScope(
   artistIds: string[] | null,
 ) {
   await db.transaction(async (tx) => {
-    const member = await lockedMember(tx as unknown as Db, workspaceId, userId);
+    const member = await lockedMember(tx, workspaceId, userId);
     if (member.role === "owner") throw conflict("OWNER_ROLE", WORKSPACE_MESSAGES.ownerScope);
     const ids = artistIds === null ? null : [...new Set(artistIds)];
     let names: string[] = [];

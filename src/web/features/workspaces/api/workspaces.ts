@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AssignableRole, AuditKind } from "#domain/workspaces";
 import { type Answer, call, client } from "#web/lib/api-client";
 
@@ -10,17 +10,20 @@ export const useMyWorkspaces = () =>
   useQuery({ queryKey: ["workspaces"], queryFn: () => call(client.workspaces.$get()) });
 
 /**
- * POST /api/workspaces/active: act in another workspace. Everything cached belonged to the one
- * before, so all of it is dropped and read again.
+ * Now acting in another workspace: everything cached belonged to the one before, so all of it is
+ * dropped (but the session and `keep`) and the session read again.
  */
+async function enterWorkspace(queryClient: QueryClient, keep?: string) {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" && q.queryKey[0] !== keep });
+  await queryClient.invalidateQueries({ queryKey: ["session"] });
+}
+
+/** POST /api/workspaces/active: act in another workspace. */
 export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(client.workspaces.active.$post({ json: { id } })),
-    onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
-      await queryClient.invalidateQueries({ queryKey: ["session"] });
-    },
+    onSuccess: () => enterWorkspace(queryClient),
   });
 }
 
@@ -71,13 +74,8 @@ export function useAcceptWorkspaceInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(client["workspace-invitations"][":token"].accept.$post({ param: { token } })),
-    onSuccess: async () => {
-      // The invitation itself stays: its page says it was accepted.
-      queryClient.removeQueries({
-        predicate: (q) => !["session", "workspace-invitation"].includes(String(q.queryKey[0])),
-      });
-      await queryClient.invalidateQueries({ queryKey: ["session"] });
-    },
+    // The invitation itself stays: its page says it was accepted.
+    onSuccess: () => enterWorkspace(queryClient, "workspace-invitation"),
   });
 }
 
