@@ -9,16 +9,12 @@ export const ARTIST_BIO_MAX = 500;
 export const ARTIST_LINKS_MAX = 5;
 
 /**
- * The DDEX display-artist roles a release credits a profile with (ERN 4.3 DisplayArtistRole),
- * in our words.
+ * How a release or track credits a profile: its main artist (DDEX DisplayArtist MainArtist), a
+ * featured artist (FeaturedArtist), or its remixer (a Contributor with the role Remixer: ERN 4.3's
+ * display-artist roles have none).
  */
 export const ARTIST_CREDIT_ROLES = ["primary", "featured", "remixer"] as const;
 export type ArtistCreditRole = (typeof ARTIST_CREDIT_ROLES)[number];
-export const ARTIST_CREDIT_DDEX: Record<ArtistCreditRole, string> = {
-  primary: "MainArtist",
-  featured: "FeaturedArtist",
-  remixer: "Remixer",
-};
 
 /** spotify:artist:<22 base-62 characters>; also taken as an open.spotify.com link, and stored as the URI. */
 const SPOTIFY_URI = /^spotify:artist:([0-9A-Za-z]{22})$/;

@@ -24,6 +24,9 @@ export const DDEX_CONTRIBUTOR_ROLE: Record<ContributorRole, string> = {
   producer: "StudioProducer",
 };
 
+/** A remixer is a DDEX Contributor with this role (ERN 4.3 has no Remixer display-artist role). */
+export const DDEX_REMIXER_ROLE = "Remixer";
+
 /**
  * A track's credits by person: one entry per name with every role it has, in the order first
  * named (DDEX rule 1030-1: one person is one Contributor however many roles they have).

@@ -8,6 +8,7 @@ import {
   isAllCaps,
   isTitleCase,
   looksLikeWebPage,
+  type MetadataSubject,
   webPageFinding,
 } from "./quality";
 
@@ -76,7 +77,7 @@ describe("metadata rules", () => {
     ],
   };
   /** A four-track EP of the same release, each track as `over` makes it. */
-  const ep = (over: (position: number) => Partial<(typeof release.tracks)[number]>) => ({
+  const ep = (over: (position: number) => Partial<MetadataSubject["tracks"][number]>) => ({
     ...release,
     releaseType: "ep" as const,
     tracks: [1, 2, 3, 4].map((position) => ({
@@ -123,6 +124,13 @@ describe("metadata rules", () => {
     ]);
     const album = ep((position) => ({ featuredArtists: position === 2 ? ["Asha"] : [] }));
     expect(codes(auditMetadata(album))).toEqual(["metadata.featured_is_main"]);
+  });
+  it("wants a remix named as one in its version when the track names a remixer", () => {
+    const remix = (version: string | null) => ep((position) => (position === 2 ? { remixers: ["Ravi"], version } : {}));
+    expect(codes(auditMetadata(remix(null)))).toEqual(["metadata.remix_without_version"]);
+    expect(codes(auditMetadata(remix("Acoustic")))).toEqual(["metadata.remix_without_version"]);
+    expect(codes(auditMetadata(remix("Ravi Remix")))).toEqual([]);
+    expect(codes(auditMetadata(remix("Club Mix")))).toEqual([]);
   });
   it("wants version text in the Version field, not the title", () => {
     const cases: [string, string][] = [

@@ -339,6 +339,9 @@ export interface MetadataSubject {
     title: string;
     isrc: string | null;
     featuredArtists: string[];
+    /** Who remixed it; a remix says so in its version. */
+    remixers?: string[];
+    version?: string | null;
     durationSeconds: number | null;
     isExplicit: boolean;
   }[];
@@ -620,6 +623,17 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
           `Track ${track.position} ISRC`,
           `${track.isrc} is not a valid ISRC.`,
           "An ISRC has 12 characters (country, registrant, year, number), like INK7L2600001; leave it empty and we assign one.",
+        ),
+      );
+    }
+    if (track.remixers?.length && !/\b(remix|mix|edit|rework)\b/i.test(track.version ?? "")) {
+      out.push(
+        finding(
+          "warning",
+          "metadata.remix_without_version",
+          `Track ${track.position} version`,
+          `Track ${track.position} names a remixer, but its version does not say it is a remix.`,
+          `Write the remix in the version, e.g. “${track.remixers[0]} Remix”: stores show a remix by its version, and without it they take the track for the original.`,
         ),
       );
     }

@@ -50,6 +50,7 @@ describe("track lists", () => {
         ai: null,
         artistName: null,
         featuredArtists: [],
+        remixers: [],
         contributors: [],
       },
     ]);
@@ -67,6 +68,7 @@ describe("track lists", () => {
         ai: null,
         artistName: "",
         featuredArtists: [],
+        remixers: [],
         contributors: [],
       },
       {
@@ -80,6 +82,7 @@ describe("track lists", () => {
         ai: null,
         artistName: "",
         featuredArtists: [],
+        remixers: [],
         contributors: [],
       },
     ]);
@@ -101,6 +104,7 @@ describe("track lists", () => {
         ai: null,
         artistName: "",
         featuredArtists: [],
+        remixers: [],
         contributors: [],
       },
       {
@@ -114,6 +118,7 @@ describe("track lists", () => {
         ai: null,
         artistName: "",
         featuredArtists: ["Ravi"],
+        remixers: [],
         contributors: [{ name: "Gulzar Rao", role: "lyricist" }],
       },
     ]);
@@ -140,6 +145,7 @@ describe("track lists", () => {
       ai: null,
       artistName: "",
       featuredArtists: [],
+      remixers: [],
       contributors: [],
       ...over,
     });

@@ -52,6 +52,8 @@ export const trackInputSchema = z.object({
   /** The track's own main artist when it is not the release's (a compilation); empty: the release's. */
   artistName: z.string().trim().max(200).default(""),
   featuredArtists: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
+  /** Who remixed the recording (a remix names the remix in its version, e.g. "Kabir Remix"). */
+  remixers: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
   /** Composers, lyricists and producers. */
   contributors: z.array(contributorSchema).max(MAX_CONTRIBUTORS).default([]),
 });
@@ -71,6 +73,7 @@ export interface TrackPlan {
   ai: TrackAi | null;
   artistName: string | null;
   featuredArtists: string[];
+  remixers: string[];
   contributors: Contributor[];
 }
 
@@ -103,6 +106,7 @@ export function planTracks(
           ai: release.ai ?? null,
           artistName: "",
           featuredArtists: [],
+          remixers: [],
           contributors: [],
         },
       ];
@@ -120,6 +124,7 @@ export function planTracks(
     ai: t.ai,
     artistName: t.artistName || null,
     featuredArtists: t.featuredArtists,
+    remixers: t.remixers,
     contributors: t.contributors,
   }));
 }

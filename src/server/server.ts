@@ -18,7 +18,7 @@ import { createTextMessenger } from "#server/mail/text-messages";
 import { createMediaStore } from "#server/media/media-store";
 import { sweepMedia } from "#server/media/media-usage";
 import { parseAllowHosts } from "#server/media/safe-fetch";
-import { mainArtistIdentity } from "#server/modules/artists";
+import { releaseArtistIdentities } from "#server/modules/artists";
 import type { Transport } from "#server/modules/delivery";
 import {
   createErnValidator,
@@ -144,7 +144,7 @@ export async function startServer(
   const media = mediaStoreFor(env, mediaAllowHosts);
   const delivery = {
     ...deliveryConfigFor(env),
-    artistIdentity: (releaseId: string) => mainArtistIdentity(database.db, artistKeyEncryptor, releaseId),
+    artistIdentities: (releaseId: string) => releaseArtistIdentities(database.db, artistKeyEncryptor, releaseId),
   };
   const uploads = createUploadServer({
     db: database.db,

@@ -868,6 +868,8 @@ export const tracks = pgTable(
     /** The track's own main artist (a compilation's); null: the release's artist. */
     artistName: text("artist_name"),
     featuredArtists: jsonb("featured_artists").$type<string[]>().notNull().default([]),
+    /** Who remixed this recording (DDEX display artist role Remixer). */
+    remixers: jsonb("remixers").$type<string[]>().notNull().default([]),
     /** Composers, lyricists and producers (DDEX Contributors). */
     contributors: jsonb("contributors").$type<Contributor[]>().notNull().default([]),
     /** Read from the file by the quality check. */
@@ -1464,5 +1466,29 @@ export const releaseArtists = pgTable(
     primaryKey({ columns: [t.releaseId, t.artistId, t.role] }),
     index("release_artists_artist_idx").on(t.artistId),
     check("release_artists_role_check", oneOf("role", ARTIST_CREDIT_ROLES)),
+  ],
+);
+
+/**
+ * Which of the workspace's profiles a track credits (a compilation track's own main artist, its
+ * featured artists and remixers), matched by name when the release is saved. A guest named on a
+ * track without a profile here stays a credit by name (decision 031).
+ */
+export const trackArtists = pgTable(
+  "track_artists",
+  {
+    trackId: uuid("track_id")
+      .notNull()
+      .references(() => tracks.id, { onDelete: "cascade" }),
+    artistId: uuid("artist_id")
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ARTIST_CREDIT_ROLES }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.artistId, t.role] }),
+    index("track_artists_artist_idx").on(t.artistId),
+    check("track_artists_role_check", oneOf("role", ARTIST_CREDIT_ROLES)),
   ],
 );

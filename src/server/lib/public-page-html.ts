@@ -49,6 +49,9 @@ export function publicPageHtml(opts: {
   dt { color: var(--muted); } dd { margin: 0; }
   code { font-size: 0.8rem; word-break: break-all; }
   h2 { margin: 1.5rem 0 0.25rem; font-size: 1.1rem; text-align: left; }
+  .about { text-align: left; } .about p { margin: 0.25rem 0 0; color: var(--muted); }
+  .about ul { margin-top: 0.5rem; display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; }
+  .about a { color: var(--accent); }
   .verdict { margin: 1rem 0 0; padding: 0.75rem 1rem; border-radius: 0.75rem; font-weight: 600; }
   .valid { background: #14532d; } .invalid { background: #7f1d1d; }
   footer { margin-top: 2rem; font-size: 0.85rem; color: var(--muted); }

@@ -1,10 +1,10 @@
 // Artist profiles (issue 35): the rules, without HTTP.
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { ARTIST_MESSAGES, type ArtistData } from "#domain/artists";
+import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { ARTIST_MESSAGES, type ArtistCreditRole, type ArtistData } from "#domain/artists";
 import { PLANS } from "#domain/plans";
 import { SECRET_CHANGED } from "#domain/workspaces";
 import type { Db, Tx } from "#server/db/client";
-import { artistProfiles, releaseArtists, workspaces } from "#server/db/schema";
+import { artistProfiles, releaseArtists, releases, trackArtists, tracks, workspaces } from "#server/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
@@ -100,9 +100,15 @@ async function profileRoom(tx: Tx, workspaceId: string) {
   return { plan, room: (await artistProfileCount(tx, workspaceId)) < plan.artistProfiles };
 }
 
-/** How many releases credit a profile. */
+/** How many releases credit a profile, as a release's main artist or on one of its tracks. */
 async function creditCount(db: Db | Tx, artistId: string) {
-  const [credited] = await db.select({ n: count() }).from(releaseArtists).where(eq(releaseArtists.artistId, artistId));
+  const [credited] = await db
+    .select({ n: countDistinct(sql`coalesce(${releaseArtists.releaseId}, ${tracks.releaseId})`) })
+    .from(artistProfiles)
+    .leftJoin(releaseArtists, eq(releaseArtists.artistId, artistProfiles.id))
+    .leftJoin(trackArtists, eq(trackArtists.artistId, artistProfiles.id))
+    .leftJoin(tracks, eq(tracks.id, trackArtists.trackId))
+    .where(eq(artistProfiles.id, artistId));
   return Number(credited?.n ?? 0);
 }
 
@@ -223,35 +229,127 @@ export async function deleteArtist(db: Db, actor: AuditActor, workspaceId: strin
 }
 
 /**
- * Credits a release's main artist to the workspace's profile of that name, inside the release's own
- * transaction. A name the workspace has no profile for becomes one while the plan allows; past its
- * limit the release keeps the typed name only (the Artists page shows what the plan holds).
+ * Credits a release's artists to the workspace's profiles, inside the release's own transaction, from
+ * the names as saved. The main artist's name the workspace has no profile for becomes one while the
+ * plan allows; past its limit the release keeps the typed name only (the Artists page shows what the
+ * plan holds). A track's own main artist (a compilation's), featured artists and remixers are linked
+ * to the profiles their names match; a guest without a profile here stays a credit by name, so a
+ * featured guest never spends one of the plan's profiles (decision 031). A compilation credits, as its
+ * main artists, the profiles its tracks credit as theirs.
  */
-export async function creditMainArtist(tx: Tx, workspaceId: string, releaseId: string, name: string) {
-  const trimmed = name.trim();
-  await tx
-    .delete(releaseArtists)
-    .where(and(eq(releaseArtists.releaseId, releaseId), eq(releaseArtists.role, "primary")));
-  if (!trimmed) return;
-  let [profile] = await tx
-    .select({ id: artistProfiles.id })
+export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseId: string) {
+  const [release] = await tx
+    .select({ artistName: releases.artistName, type: releases.releaseType })
+    .from(releases)
+    .where(eq(releases.id, releaseId));
+  if (!release) return;
+  const compilation = release.type === "compilation";
+  const trackRows = await tx
+    .select({
+      id: tracks.id,
+      position: tracks.position,
+      artistName: tracks.artistName,
+      featuredArtists: tracks.featuredArtists,
+      remixers: tracks.remixers,
+    })
+    .from(tracks)
+    .where(eq(tracks.releaseId, releaseId))
+    .orderBy(asc(tracks.position));
+  await tx.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
+  // The tracks' credits usually went with the tracks the release rewrote; any left are replaced.
+  if (trackRows.length)
+    await tx.delete(trackArtists).where(
+      inArray(
+        trackArtists.trackId,
+        trackRows.map((t) => t.id),
+      ),
+    );
+
+  const profiles = await tx
+    .select({ id: artistProfiles.id, name: artistProfiles.name })
     .from(artistProfiles)
-    .where(and(eq(artistProfiles.workspaceId, workspaceId), sql`lower(${artistProfiles.name}) = lower(${trimmed})`));
-  if (!profile) {
-    if (!(await profileRoom(tx, workspaceId)).room) return;
-    [profile] = await tx
+    .where(eq(artistProfiles.workspaceId, workspaceId));
+  const byName = new Map(profiles.map((p) => [nameKey(p.name), p.id]));
+  const main = release.artistName.trim();
+  if (!compilation && main && !byName.has(nameKey(main)) && (await profileRoom(tx, workspaceId)).room) {
+    const [created] = await tx
       .insert(artistProfiles)
-      .values({ workspaceId, name: trimmed })
+      .values({ workspaceId, name: main })
       .onConflictDoNothing()
       .returning({ id: artistProfiles.id });
-    if (!profile) return;
+    if (created) byName.set(nameKey(main), created.id);
   }
-  await tx.insert(releaseArtists).values({ releaseId, artistId: profile.id, role: "primary", position: 1 });
+
+  const trackCredits: (typeof trackArtists.$inferInsert)[] = [];
+  const compilationMains: string[] = [];
+  for (const t of trackRows) {
+    const credit = (names: readonly string[], role: ArtistCreditRole) => {
+      const seen = new Set<string>();
+      for (const name of names) {
+        const artistId = byName.get(nameKey(name));
+        if (!artistId || seen.has(artistId)) continue;
+        seen.add(artistId);
+        trackCredits.push({ trackId: t.id, artistId, role, position: seen.size });
+      }
+    };
+    credit(t.artistName ? [t.artistName] : [], "primary");
+    credit(t.featuredArtists, "featured");
+    credit(t.remixers, "remixer");
+    const own = t.artistName && byName.get(nameKey(t.artistName));
+    if (compilation && own && !compilationMains.includes(own)) compilationMains.push(own);
+  }
+  const mains = compilation ? compilationMains : [byName.get(nameKey(main))].filter((id) => id !== undefined);
+  if (mains.length) {
+    await tx
+      .insert(releaseArtists)
+      .values(mains.map((artistId, i) => ({ releaseId, artistId, role: "primary" as const, position: i + 1 })));
+  }
+  if (trackCredits.length) await tx.insert(trackArtists).values(trackCredits);
 }
 
-/** The decrypted protection key of a release's main artist, for the store that asks for it (Spotify) only. */
-export async function mainArtistIdentity(db: Db | Tx, encryptor: Encryptor, releaseId: string) {
-  const [row] = await db
+/** Names equal but for case and surrounding spaces are one artist (as the profiles' unique index says). */
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** The profiles credited as a release's main artists, in order, as the public page presents them. */
+export async function releaseMainArtists(db: Db | Tx, releaseId: string) {
+  return db
+    .select({ name: artistProfiles.name, bio: artistProfiles.bio, links: artistProfiles.links })
+    .from(releaseArtists)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, releaseArtists.artistId))
+    .where(and(eq(releaseArtists.releaseId, releaseId), eq(releaseArtists.role, "primary")))
+    .orderBy(asc(releaseArtists.position), asc(artistProfiles.name));
+}
+
+/** A credited profile's identities at the stores, with its protection key decrypted for delivery. */
+export interface ArtistIdentity {
+  id: string;
+  name: string;
+  spotifyArtistUri: string | null;
+  appleMusicArtistId: string | null;
+  appKey: string | null;
+}
+
+/**
+ * Every profile a release credits (the release's main artists and its tracks' credits) with its store
+ * identities, for the delivery to pick what each store reads (the key for Spotify only).
+ */
+export async function releaseArtistIdentities(
+  db: Db | Tx,
+  encryptor: Encryptor,
+  releaseId: string,
+): Promise<ArtistIdentity[]> {
+  const credited = db
+    .select({ artistId: releaseArtists.artistId })
+    .from(releaseArtists)
+    .where(eq(releaseArtists.releaseId, releaseId))
+    .union(
+      db
+        .select({ artistId: trackArtists.artistId })
+        .from(trackArtists)
+        .innerJoin(tracks, eq(tracks.id, trackArtists.trackId))
+        .where(eq(tracks.releaseId, releaseId)),
+    );
+  const rows = await db
     .select({
       id: artistProfiles.id,
       name: artistProfiles.name,
@@ -259,18 +357,13 @@ export async function mainArtistIdentity(db: Db | Tx, encryptor: Encryptor, rele
       appleMusicArtistId: artistProfiles.appleMusicArtistId,
       appKeyEncrypted: artistProfiles.appKeyEncrypted,
     })
-    .from(releaseArtists)
-    .innerJoin(artistProfiles, eq(artistProfiles.id, releaseArtists.artistId))
-    .where(and(eq(releaseArtists.releaseId, releaseId), eq(releaseArtists.role, "primary")))
-    .limit(1);
-  if (!row) return null;
-  return {
-    id: row.id,
-    name: row.name,
-    spotifyArtistUri: row.spotifyArtistUri,
-    appleMusicArtistId: row.appleMusicArtistId,
-    appKey: row.appKeyEncrypted ? encryptor.decrypt(row.appKeyEncrypted) : null,
-  };
+    .from(artistProfiles)
+    .where(inArray(artistProfiles.id, credited))
+    .orderBy(asc(artistProfiles.name));
+  return rows.map(({ appKeyEncrypted, ...row }) => ({
+    ...row,
+    appKey: appKeyEncrypted ? encryptor.decrypt(appKeyEncrypted) : null,
+  }));
 }
 
 /**

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { todayIst } from "#domain/clock";
 import { createSubscription } from "#server/modules/subscriptions";
-import { createArtist as createAccount, validRelease } from "#server/test/factories";
+import { createArtist as createAccount, createLiveRelease, validRelease } from "#server/test/factories";
 import { WEST_BENGAL } from "#server/test/payments";
-import { startTestServer, type TestServer } from "#server/test/test-server";
+import { importReport } from "#server/test/reports";
+import { startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 
 const APP_KEY = "app-Key_7f3a9c2e41b84d6aa0e5";
 const SPOTIFY = "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb";
@@ -130,5 +132,44 @@ describe("artist profiles (issue 35)", () => {
     expect((await stranger.client.get(`/api/artists/${asha.id}`)).status).toBe(404);
     expect((await stranger.client.request("PUT", `/api/artists/${asha.id}`, { name: "Stolen" })).status).toBe(404);
     expect((await stranger.client.get("/api/artists")).body.artists).toEqual([]);
+  });
+});
+
+describe("statements by artist profile (issue 35)", () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("a label's statement names each line's artist as its profile is named today, with each artist's total, on screen and in the CSV", async () => {
+    server = await startTestServer();
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const label = await createAccount(server, "Rang Records");
+    await createSubscription(server.database.db, label.id, "label_plan", "test: a label");
+    const asha = await createLiveRelease(server, admin, label.client, { title: "Monsoon", artistName: "Asha" });
+    const ravi = await createLiveRelease(server, admin, label.client, { title: "Dhun", artistName: "Ravi" });
+    const day = todayIst();
+    await importReport(admin, "r.csv", [
+      `${day},Spotify,IN,${asha.upcEan},${asha.isrcs[0]},100,10,1000.00,INR`,
+      `${day},Spotify,IN,${ravi.upcEan},${ravi.isrcs[0]},100,10,250.00,INR`,
+    ]);
+    const profiles = (await label.client.get("/api/artists")).body.artists as { id: string; name: string }[];
+    const ashaProfile = profiles.find((p) => p.name === "Asha");
+    const renamed = await label.client.request("PUT", `/api/artists/${ashaProfile?.id}`, { name: "Asha Rao" });
+    expect(renamed.status).toBe(200);
+
+    const month = day.slice(0, 7);
+    const statement = (await label.client.get(`/api/royalties/statements/${month}`)).body;
+    expect(statement.earnings.map((e: { release: string; artist: string }) => [e.release, e.artist])).toEqual([
+      ["Dhun", "Ravi"],
+      ["Monsoon", "Asha Rao"],
+    ]);
+    const total = statement.byArtist.reduce((sum: number, a: { earningPaise: number }) => sum + a.earningPaise, 0);
+    expect(total).toBe(statement.earningsPaise);
+    expect(statement.byArtist.map((a: { artist: string }) => a.artist)).toEqual(["Asha Rao", "Ravi"]);
+    const csv = (await label.client.send("GET", `/api/royalties/statements/${month}/csv`, undefined)).text;
+    expect(csv).toContain("Release,Artist,Track");
+    expect(csv).toMatch(/Earnings of Asha Rao,,,,,,[\d.]+/);
   });
 });

@@ -1,9 +1,11 @@
 // The artists module's entry point (issue 35): artist profiles and their store identities.
 export { artistsRouter } from "./artists.routes";
 export {
+  type ArtistIdentity,
   artistProfileCount,
-  creditMainArtist,
-  mainArtistIdentity,
+  creditReleaseArtists,
+  releaseArtistIdentities,
+  releaseMainArtists,
   releasesInScope,
   requireArtistNameInScope,
   requireReleaseInScope,

@@ -10,7 +10,13 @@ import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
 import { type Acknowledgement, acknowledgementMatches, ackPrefix, parseAcknowledgement } from "./acknowledgements";
-import { buildNewReleaseMessage, buildPurgeReleaseMessage, type ErnSnapshot, type ErnTrack } from "./ern";
+import {
+  buildNewReleaseMessage,
+  buildPurgeReleaseMessage,
+  type ErnArtistIds,
+  type ErnSnapshot,
+  type ErnTrack,
+} from "./ern";
 import type { ErnValidator } from "./ern-schema";
 import { buildItunesMetadata, checkItunesPackage, packageFolder } from "./itunes-package";
 import { buildManifestMessage } from "./manifest";
@@ -19,19 +25,11 @@ import { isStorePaused, recordStoreFailure, recordStoreSuccess } from "./store-h
 import { type StoreConfig, type StoreFormat, storeFormat } from "./stores";
 import { type BatchFile, type Transport, transportFor } from "./transports";
 
-/** A release's main artist as the stores know it (issue 35): our id, their ids, Spotify's protection key. */
-export interface ArtistIdentity {
-  id: string;
-  spotifyArtistUri: string | null;
-  appleMusicArtistId: string | null;
-  appKey: string | null;
-}
-
 export interface DeliveryConfig {
   stores: StoreConfig[];
   sender: { dpid: string; name: string };
-  /** Reads a release's main artist profile (the artists module, which holds the key's encryption). */
-  artistIdentity?: (releaseId: string) => Promise<ArtistIdentity | null>;
+  /** Reads the profiles a release credits (the artists module, which holds the key's encryption). */
+  artistIdentities?: (releaseId: string) => Promise<ErnArtistIds[]>;
   /** Validate every message against the ERN schema before it leaves (a failing one is not sent). */
   validator?: ErnValidator;
 }
@@ -250,6 +248,7 @@ export function createDeliveryJob(deps: {
         instantGrat: t.instantGrat,
         ai: t.ai,
         featuredArtists: t.featuredArtists,
+        remixers: t.remixers,
         contributors: t.contributors,
         isExplicit: t.isExplicit,
         durationSeconds: t.durationSeconds ?? 0,
@@ -270,9 +269,14 @@ export function createDeliveryJob(deps: {
       if (withFiles)
         files.push({ name: fileName, path: await mediaFile(release.artworkSha256), md5: release.artworkMd5 });
     }
-    const identity = (await config.artistIdentity?.(release.id)) ?? null;
-    // Spotify's ids and its protection key go to Spotify only; every store gets our own id.
-    const spotify = store.artistIds?.includes("spotify") ?? false;
+    // Our id goes to every store; a store's own artist ids (and Spotify's protection key) to that store only.
+    const reads = new Set(store.artistIds ?? []);
+    const artists = ((await config.artistIdentities?.(release.id)) ?? []).map((a) => ({
+      ...a,
+      spotifyArtistUri: reads.has("spotify") ? a.spotifyArtistUri : null,
+      appKey: reads.has("spotify") ? a.appKey : null,
+      appleMusicArtistId: reads.has("apple") ? a.appleMusicArtistId : null,
+    }));
     const snap: ErnSnapshot = {
       messageId: deliveryId,
       createdAt,
@@ -295,13 +299,7 @@ export function createDeliveryJob(deps: {
         isExplicit: release.isExplicit,
         // The label that puts it out holds the (P) and (C) lines; an artist's own release, the artist.
         rightsHolder: release.labelName ?? release.artistName,
-        mainArtist: identity
-          ? {
-              id: identity.id,
-              spotifyArtistUri: spotify ? identity.spotifyArtistUri : null,
-              appKey: spotify ? identity.appKey : null,
-            }
-          : null,
+        artists,
       },
       tracks: ernTracks,
       artwork,

@@ -12,6 +12,7 @@ import { createMailer } from "#server/mail/mailer";
 import { createMediaStore } from "#server/media/media-store";
 import { queueQualityCheck } from "#server/modules/quality";
 import { tellOwnerOfRejection } from "#server/modules/releases";
+import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, validRelease } from "#server/test/factories";
 import { image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
 import { payOnTestGateway } from "#server/test/payments";
@@ -614,11 +615,20 @@ describe("approval, identifiers and deliveries", () => {
     expect(xml43).not.toContain("ContainsAI");
   }, 60_000);
 
-  it("the artist's profile goes to the stores as a party with our id; its Spotify URI and protection key to Spotify alone (issue 35)", async () => {
+  it("the credited profiles go to the stores as parties with our id; their Spotify URIs and the protection key to Spotify alone (issue 35)", async () => {
     const spotify: StoreConfig = { ...(stores[0] as StoreConfig), artistIds: ["spotify"] };
     await restartWithStores("artist-id-stores", [spotify, stores[1] as StoreConfig]);
-    const id = await checkedRelease({ artistName: "Asha" });
-    const [asha] = (await artist.client.get("/api/artists")).body.artists;
+    // A label's second artist, featured on the first one's track.
+    await createSubscription(server.database.db, artist.id, "label_plan", "test: a label");
+    const ravi = await artist.client.post("/api/artists", {
+      name: "Ravi",
+      spotifyArtistUri: "spotify:artist:1aBcDeFgHiJkLmNoPqRsTu",
+    });
+    expect(ravi.status).toBe(201);
+    const id = await checkedRelease({ artistName: "Asha", tracks: [{ title: "Monsoon", featuredArtists: ["ravi"] }] });
+    const asha = (await artist.client.get("/api/artists")).body.artists.find(
+      (a: { name: string }) => a.name === "Asha",
+    );
     const key = "app-key-0123456789abcdef";
     const saved = await artist.client.request("PUT", `/api/artists/${asha.id}`, {
       name: "Asha",
@@ -627,13 +637,24 @@ describe("approval, identifiers and deliveries", () => {
     });
     expect(saved.status).toBe(200);
     const read = await approveAndRead(id);
-    const ids = "//PartyList/Party[PartyName/FullName='Asha'][1]/PartyId/ProprietaryId";
+    const ids = (name: string) => `//PartyList/Party[PartyName/FullName='${name}'][1]/PartyId/ProprietaryId`;
     const toSpotify = await read("spotify");
     expect((await validator.validate(toSpotify)).errors).toEqual([]);
-    expect(xpath(toSpotify, ids)).toEqual([`KALRAV:ARTIST:${asha.id}`, "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb", key]);
+    expect(xpath(toSpotify, ids("Asha"))).toEqual([
+      `KALRAV:ARTIST:${asha.id}`,
+      "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb",
+      key,
+    ]);
+    expect(xpath(toSpotify, ids("ravi"))).toEqual([
+      `KALRAV:ARTIST:${ravi.body.artist.id}`,
+      "spotify:artist:1aBcDeFgHiJkLmNoPqRsTu",
+    ]);
     const toApple = await read("itunes");
-    expect(xpath(toApple, ids)).toEqual([`KALRAV:ARTIST:${asha.id}`]);
+    expect(xpath(toApple, ids("Asha"))).toEqual([`KALRAV:ARTIST:${asha.id}`]);
+    expect(xpath(toApple, ids("ravi"))).toEqual([`KALRAV:ARTIST:${ravi.body.artist.id}`]);
     expect(toApple).not.toContain(key);
+    // A profile credited on a track cannot be deleted either.
+    expect((await artist.client.request("DELETE", `/api/artists/${ravi.body.artist.id}`)).status).toBe(409);
   }, 60_000);
 
   it("concurrent approvals get distinct, sequential codes; a code already issued is refused", async () => {

@@ -57,36 +57,57 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     }
   });
 
-  it("a primary and a featured artist: the main artist's party carries our id and the store's, schema-valid (issue 35)", async () => {
-    const main = {
+  it("a primary and a featured artist with profiles and a remixer: each profile's party carries our id and the store's, schema-valid in 4.3 and 4.3.2 (issue 35)", async () => {
+    const asha = {
       id: "3f2c1e4a-0000-4000-8000-000000000001",
+      name: "Asha",
       spotifyArtistUri: "spotify:artist:4Z8W4fKeB5YxbusRsdQVPb",
+      appleMusicArtistId: null,
+      appKey: "app-key-0123456789abcdef",
     };
-    const tracks = [track(1, { featuredArtists: ["Ravi"] })];
-    const toSpotify = buildNewReleaseMessage(
-      snapshot({ release: { mainArtist: { ...main, appKey: "app-key-0123456789abcdef" } }, tracks }),
-    );
-    await expectValid(toSpotify);
-    // The artist's party (the label's, also named Asha here, carries none).
-    const asha = "//PartyList/Party[PartyName/FullName='Asha']/PartyId/ProprietaryId";
-    expect(xpath(toSpotify, asha)).toEqual([
-      `KALRAV:ARTIST:${main.id}`,
-      main.spotifyArtistUri,
-      "app-key-0123456789abcdef",
-    ]);
-    expect(xpath(toSpotify, `${asha}/@Namespace`)).toEqual([
-      "PADPIDALOCALKALRAV",
-      "PADPIDALOCALSPOTIFY",
-      "PADPIDALOCALSPOTIFY:ArtistProfileProtectionKey",
-    ]);
-    // The featured artist has no profile here: a name only.
-    expect(xpath(toSpotify, "//PartyList/Party[PartyName/FullName='Ravi']/PartyId")).toEqual([]);
-    // Another store gets our id alone (the delivery leaves Spotify's out for it).
+    const ravi = {
+      id: "3f2c1e4a-0000-4000-8000-000000000002",
+      name: "ravi",
+      spotifyArtistUri: "spotify:artist:1aBcDeFgHiJkLmNoPqRsTu",
+      appleMusicArtistId: null,
+      appKey: null,
+    };
+    const tracks = [track(1, { featuredArtists: ["Ravi"], remixers: ["Meera"], version: "Meera Remix" })];
+    const partyIds = (name: string) => `//PartyList/Party[PartyName/FullName='${name}']/PartyId/ProprietaryId`;
+    for (const version of ["4.3", "4.3.2"] as const) {
+      const toSpotify = buildNewReleaseMessage(snapshot({ version, release: { artists: [asha, ravi] }, tracks }));
+      await expectValid(toSpotify);
+      // The artist's party (the label's, also named Asha here, carries none).
+      expect(xpath(toSpotify, partyIds("Asha"))).toEqual([
+        `KALRAV:ARTIST:${asha.id}`,
+        asha.spotifyArtistUri,
+        asha.appKey,
+      ]);
+      expect(xpath(toSpotify, `${partyIds("Asha")}/@Namespace`)).toEqual([
+        "PADPIDALOCALKALRAV",
+        "PADPIDALOCALSPOTIFY",
+        "PADPIDALOCALSPOTIFY:ArtistProfileProtectionKey",
+      ]);
+      // The featured artist's profile (matched whatever the case) carries its own ids.
+      expect(xpath(toSpotify, partyIds("Ravi"))).toEqual([`KALRAV:ARTIST:${ravi.id}`, ravi.spotifyArtistUri]);
+      // The remixer has no profile here: a name only, credited as a Contributor with the role Remixer.
+      expect(xpath(toSpotify, "//PartyList/Party[PartyName/FullName='Meera']/PartyId")).toEqual([]);
+      const role = version === "4.3" ? "Role" : "Role/Value";
+      expect(xpath(toSpotify, `//SoundRecording/Contributor/${role}`)).toEqual(["Remixer"]);
+      expect(xpath(toSpotify, "//SoundRecording/DisplayArtist/DisplayArtistRole")).toEqual([
+        "MainArtist",
+        "FeaturedArtist",
+      ]);
+    }
+    // Another store gets our ids alone (the delivery leaves Spotify's out for it).
     const elsewhere = buildNewReleaseMessage(
-      snapshot({ release: { mainArtist: { id: main.id, spotifyArtistUri: null, appKey: null } }, tracks }),
+      snapshot({
+        release: { artists: [asha, ravi].map((a) => ({ ...a, spotifyArtistUri: null, appKey: null })) },
+        tracks,
+      }),
     );
     await expectValid(elsewhere);
-    expect(xpath(elsewhere, asha)).toEqual([`KALRAV:ARTIST:${main.id}`]);
+    expect(xpath(elsewhere, partyIds("Asha"))).toEqual([`KALRAV:ARTIST:${asha.id}`]);
     expect(elsewhere).not.toContain("app-key-");
   });
 

@@ -9,7 +9,13 @@ import {
   type TrackAi,
   trackAiLevel,
 } from "#domain/ai-disclosure";
-import { artistCredit, type Contributor, creditsByPerson, DDEX_CONTRIBUTOR_ROLE } from "#domain/credits";
+import {
+  artistCredit,
+  type Contributor,
+  creditsByPerson,
+  DDEX_CONTRIBUTOR_ROLE,
+  DDEX_REMIXER_ROLE,
+} from "#domain/credits";
 import { isExplicitRelease, type ReleaseTiming, type ReleaseType, releaseMoment } from "#domain/releases";
 import { isoDuration, titleWithVersion } from "#domain/tracks";
 
@@ -46,10 +52,11 @@ export interface ErnSnapshot {
     /** The rights holder named in the (P) and (C) lines: the label or the artist. */
     rightsHolder: string;
     /**
-     * The main artist's profile (issue 35): our id, and for the store that reads them (Spotify) its
-     * artist URI and the artist's protection key; null for a release without a profile.
+     * The workspace's profiles this release credits (issue 35), matched to the credited names: our id
+     * for every store, and the store's own ids (Spotify's URI and the artist's protection key) only in
+     * the snapshot for the store that reads them.
      */
-    mainArtist?: { id: string; spotifyArtistUri: string | null; appKey: string | null } | null;
+    artists?: ErnArtistIds[];
   };
   tracks: ErnTrack[];
   artwork: { fileName: string; md5: string; width: number; height: number; format: string } | null;
@@ -80,6 +87,8 @@ export interface ErnTrack {
   /** The artist's AI declaration by area; null: not declared (4.3.2 then says nothing). */
   ai: TrackAi | null;
   featuredArtists: string[];
+  /** Who remixed the recording: DDEX credits a remixer as a Contributor (not a display artist in ERN 4.3). */
+  remixers?: string[];
   /** Composers, lyricists, producers: DDEX Contributors (what collecting societies such as IPRS need). */
   contributors: Contributor[];
   isExplicit: boolean;
@@ -161,6 +170,21 @@ const DOWNLOAD_PRICE_CODE: Record<ReleaseType | "track", string> = {
  * library). The element order follows the schema's sequences; tests validate every release shape
  * against the official XSD.
  */
+/** A credited profile's ids as one store may see them. */
+export interface ErnArtistIds {
+  id: string;
+  name: string;
+  spotifyArtistUri: string | null;
+  appleMusicArtistId: string | null;
+  appKey: string | null;
+}
+
+/** The profile a credited name stands for: names equal but for case are one artist. */
+export function artistIdsByName(artists: readonly ErnArtistIds[] | undefined) {
+  const byName = new Map((artists ?? []).map((a) => [a.name.trim().toLowerCase(), a]));
+  return (name: string) => byName.get(name.trim().toLowerCase());
+}
+
 export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const year = s.release.releaseDate.slice(0, 4);
   // The (P) line dates the recording: a re-release keeps the year it first came out.
@@ -180,6 +204,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     partyList.person(mainOf(track));
     for (const name of track.featuredArtists) partyList.person(name);
     for (const c of track.contributors) partyList.person(c.name);
+    for (const name of track.remixers ?? []) partyList.person(name);
   }
   const labelRef = partyList.label.ref;
 
@@ -198,18 +223,19 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   messageHeader(root, s);
 
   const parties = root.ele("PartyList");
-  const main = s.release.mainArtist;
+  const idsOf = artistIdsByName(s.release.artists);
   const party = (ref: string, name: string, isLabel = false) => {
     const p = parties.ele("Party");
     p.ele("PartyReference").txt(ref);
     p.ele("PartyName").ele("FullName").txt(name);
-    // The main artist's ids (decision 031): ours under our DPID, the store's own under the store's.
-    if (main && !isLabel && name === s.release.artistName && s.release.type !== "compilation") {
-      const ids = p.ele("PartyId");
-      ids.ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`KALRAV:ARTIST:${main.id}`);
-      if (main.spotifyArtistUri) ids.ele("ProprietaryId", { Namespace: s.recipient.dpid }).txt(main.spotifyArtistUri);
-      if (main.appKey) {
-        ids.ele("ProprietaryId", { Namespace: `${s.recipient.dpid}:ArtistProfileProtectionKey` }).txt(main.appKey);
+    // A credited profile's ids (decision 031): ours under our DPID, the store's own under the store's.
+    const ids = isLabel ? undefined : idsOf(name);
+    if (ids) {
+      const partyId = p.ele("PartyId");
+      partyId.ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`KALRAV:ARTIST:${ids.id}`);
+      if (ids.spotifyArtistUri) partyId.ele("ProprietaryId", { Namespace: s.recipient.dpid }).txt(ids.spotifyArtistUri);
+      if (ids.appKey) {
+        partyId.ele("ProprietaryId", { Namespace: `${s.recipient.dpid}:ArtistProfileProtectionKey` }).txt(ids.appKey);
       }
     }
   };
@@ -253,19 +279,19 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     featured.forEach((name, i) => {
       displayArtist(sr, i + 2, partyList.person(name), "FeaturedArtist");
     });
-    // One Contributor per person with all their roles (DDEX rule 1030-1).
-    creditsByPerson(track.contributors).forEach((person, i) => {
+    // One Contributor per person with all their roles (DDEX rule 1030-1), remixers among them.
+    contributorsOf(track).forEach((person, i) => {
       const contributor = sr.ele("Contributor", { SequenceNumber: String(i + 1) });
       contributor.ele("ContributorPartyReference").txt(partyList.person(person.name));
       // 4.3.2 wraps the role in Value, beside the instrument it was played on.
       for (const role of person.roles)
-        (v432 ? contributor.ele("Role").ele("Value") : contributor.ele("Role")).txt(DDEX_CONTRIBUTOR_ROLE[role]);
+        (v432 ? contributor.ele("Role").ele("Value") : contributor.ele("Role")).txt(role);
       // 4.3.2: how much AI did what this person is credited for (their roles' areas, combined).
       if (v432 && track.ai) {
         const ai = track.ai;
         contributor
           .ele("AiContribution")
-          .txt(DDEX_AI_LEVEL[combinedAiLevel(person.roles.map((role) => contributorAiLevel(role, ai)))]);
+          .txt(DDEX_AI_LEVEL[combinedAiLevel(person.areas.map((r) => contributorAiLevel(r, ai)))]);
       }
     });
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
@@ -477,6 +503,28 @@ export function buildPurgeReleaseMessage(
   purged.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
   purged.ele("Title").ele("TitleText").txt(s.release.title);
   return doc.end({ prettyPrint: true });
+}
+
+/**
+ * A track's Contributors: its credits by person, a remixer's role added to the same person when they
+ * also wrote or produced. A remix is production work, so its AI level reads the producer's areas.
+ */
+function contributorsOf(track: ErnTrack) {
+  const people = creditsByPerson(track.contributors).map((p) => ({
+    name: p.name,
+    roles: p.roles.map((role) => DDEX_CONTRIBUTOR_ROLE[role]),
+    areas: [...p.roles],
+  }));
+  for (const name of track.remixers ?? []) {
+    let person = people.find((p) => p.name === name);
+    if (!person) {
+      person = { name, roles: [], areas: [] };
+      people.push(person);
+    }
+    person.roles.push(DDEX_REMIXER_ROLE);
+    person.areas.push("producer");
+  }
+  return people;
 }
 
 function displayArtist(parent: XMLBuilder, sequence: number, ref: string, role: string) {

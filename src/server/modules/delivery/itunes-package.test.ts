@@ -59,6 +59,26 @@ describe("Apple's iTunes Package", () => {
     expect(checkItunesPackage({ folder: packageFolder(UPC), metadata: xml, files, snapshot: s })).toEqual([]);
   });
 
+  it("an artist Apple knows is named by its Apple id wherever credited; a remixer is credited with Apple's role (issue 35)", () => {
+    const ids = { spotifyArtistUri: null, appKey: null };
+    const s = snapshot({
+      release: {
+        artists: [
+          { ...ids, id: "a1", name: "Asha", appleMusicArtistId: "1234567890" },
+          { ...ids, id: "a2", name: "Meera", appleMusicArtistId: null },
+        ],
+      },
+      tracks: [track(1, { featuredArtists: ["Ravi"], remixers: ["Meera"], version: "Meera Remix" })],
+    });
+    const xml = buildItunesMetadata(s, { provider: "KALRAV_LOCAL", sizes: sizes(filesOf(s)) });
+    expect(xpath(xml, `${P}/artists/artist[artist_name="Asha"]/apple_id`)).toEqual(["1234567890"]);
+    expect(xpath(xml, `${P}/artists/artist[artist_name="Ravi"]/apple_id`)).toEqual([]);
+    const T = `${P}/tracks/track/artists/artist`;
+    expect(xpath(xml, `${T}[artist_name="Asha"]/apple_id`)).toEqual(["1234567890"]);
+    expect(xpath(xml, `${T}/roles/role`)).toEqual(["Performer", "Featuring", "Remixer"]);
+    expect(xpath(xml, `${T}[artist_name="Meera"]/apple_id`)).toEqual([]);
+  });
+
   it("an album with price tiers: every track numbered, sold and streamed, explicit where it is, each file named once", () => {
     const tracks = Array.from({ length: 10 }, (_, i) => track(i + 1, { isExplicit: i === 4 }));
     const s = snapshot({ release: { type: "album", originalReleaseDate: "1998-06-15" }, tracks });

@@ -3,7 +3,7 @@ import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import { type ContributorRole, creditsByPerson } from "#domain/credits";
 import { isExplicitRelease } from "#domain/releases";
 import { titleWithVersion } from "#domain/tracks";
-import type { ErnSnapshot } from "./ern";
+import { artistIdsByName, type ErnSnapshot } from "./ern";
 
 /**
  * Apple's own delivery format (Apple Music Specification 5.3, public at help.apple.com/itc/musicspec):
@@ -75,6 +75,7 @@ export function packageFolder(upc: string): string {
  */
 export function buildItunesMetadata(s: ErnSnapshot, opts: ItunesOptions): string {
   const r = s.release;
+  const idsOf = artistIdsByName(r.artists);
   const doc = create({ version: "1.0", encoding: "UTF-8" });
   const pkg = doc.ele(ITUNES_NS, "package", { version: ITUNES_SPEC_VERSION });
   pkg.ele("language").txt("en");
@@ -106,8 +107,9 @@ export function buildItunesMetadata(s: ErnSnapshot, opts: ItunesOptions): string
   const releaseFeatured =
     s.tracks.length === 1 ? (s.tracks[0]?.featuredArtists ?? []).filter((n) => n !== r.artistName) : [];
   const artists = album.ele("artists");
-  for (const name of mains) artist(artists, name, ["Performer"], true);
-  for (const name of releaseFeatured) artist(artists, name, ["Featuring"], false);
+  const appleId = (name: string) => idsOf(name)?.appleMusicArtistId;
+  for (const name of mains) artist(artists, name, ["Performer"], true, appleId(name));
+  for (const name of releaseFeatured) artist(artists, name, ["Featuring"], false, appleId(name));
   if (s.takedown) return doc.end({ prettyPrint: true });
 
   const tracks = album.ele("tracks");
@@ -128,8 +130,10 @@ export function buildItunesMetadata(s: ErnSnapshot, opts: ItunesOptions): string
     if (r.language) track.ele("audio_language").txt(r.language);
     if (withFiles && t.audio) file(track.ele("audio_file"), t.audio.fileName, t.audio.md5, opts);
     const trackArtists = track.ele("artists");
-    artist(trackArtists, main, ["Performer"], true);
-    for (const name of t.featuredArtists.filter((n) => n !== main)) artist(trackArtists, name, ["Featuring"], false);
+    artist(trackArtists, main, ["Performer"], true, appleId(main));
+    for (const name of t.featuredArtists.filter((n) => n !== main))
+      artist(trackArtists, name, ["Featuring"], false, appleId(name));
+    for (const name of t.remixers ?? []) artist(trackArtists, name, ["Remixer"], false, appleId(name));
     for (const person of creditsByPerson(t.contributors))
       artist(
         trackArtists,
@@ -153,9 +157,15 @@ function file(parent: XMLBuilder, name: string, md5: string, opts: ItunesOptions
   parent.ele("checksum", { type: "md5" }).txt(md5);
 }
 
-function artist(parent: XMLBuilder, name: string, roles: string[], primary: boolean) {
+/**
+ * One artist credit. An artist Apple already knows is named by its Apple id as well (the profile's
+ * Apple Music artist id, sent to stores that read it), so the release lands on that artist's page
+ * instead of a new one with the same name (decision 031).
+ */
+function artist(parent: XMLBuilder, name: string, roles: string[], primary: boolean, appleId?: string | null) {
   const a = parent.ele("artist");
   a.ele("artist_name").txt(name);
+  if (appleId) a.ele("apple_id").txt(appleId);
   const rolesEl = a.ele("roles");
   for (const role of roles) rolesEl.ele("role").txt(role);
   a.ele("primary").txt(String(primary));

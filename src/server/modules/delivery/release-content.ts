@@ -61,6 +61,7 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       t.audioFacts,
       // Only when set, so releases delivered before versions existed keep their hash.
       ...(t.version ? [t.version] : []),
+      ...(t.remixers.length ? [t.remixers] : []),
     ]),
     files,
   };

@@ -14,10 +14,11 @@ const storeSchema = z.object({
   /** Offer permanent downloads besides streaming. */
   downloads: z.boolean().default(false),
   /**
-   * Artist identities this store reads in the ERN (issue 35): "spotify" sends an artist's Spotify URI
-   * and Artist Profile Protection key. Our own artist id goes to every store.
+   * Artist identities this store reads (issue 35): "spotify" sends an artist's Spotify URI and Artist
+   * Profile Protection key in the ERN; "apple" an artist's Apple Music id in the iTunes Package. Our
+   * own artist id goes to every store.
    */
-  artistIds: z.array(z.enum(["spotify"])).optional(),
+  artistIds: z.array(z.enum(["spotify", "apple"])).optional(),
   /**
    * How the store takes a takedown: the release resent with its deals ended (the default, and what
    * Spotify requires; unset means this), or a PurgeReleaseMessage for a store whose agreement asks for one.
@@ -85,7 +86,7 @@ function defaultStores(dataDir: string): StoreConfig[] {
     name,
     dpid: `PADPIDALOCAL${id.replace(/-/g, "").toUpperCase()}`,
     downloads,
-    artistIds: id === "spotify" ? ["spotify"] : [],
+    artistIds: id === "spotify" ? ["spotify"] : format === "itunes-package" ? ["apple"] : [],
     searchUrl,
     format,
     ...(format === "itunes-package" ? { provider: "KALRAV_LOCAL" } : {}),

@@ -119,6 +119,20 @@ describe("where the release is, store by store", () => {
     expect(html).not.toContain("JioSaavn");
     expect(html).not.toContain("/go/");
     expect(html).toContain('<meta property="og:title" content="Monsoon Nights by ');
+
+    // The artist's profile speaks for the artist (issue 35): its name as it is today, its bio and links.
+    const [profile] = (await artist.client.get("/api/artists")).body.artists;
+    const edited = await artist.client.request("PUT", `/api/artists/${profile.id}`, {
+      name: "Asha Rao",
+      bio: "Playback singer from Pune <3",
+      links: ["https://asharao.in/music"],
+    });
+    expect(edited.status).toBe(200);
+    const withProfile = await (await fetch(`${server.url}${slugPath}`)).text();
+    expect(withProfile).toContain('<p class="artist">Asha Rao</p>');
+    expect(withProfile).toContain("<h2>About Asha Rao</h2>");
+    expect(withProfile).toContain("<p>Playback singer from Pune &lt;3</p>");
+    expect(withProfile).toContain('<a href="https://asharao.in/music" rel="noopener nofollow ugc">asharao.in</a>');
     expect(html).toContain(`<meta property="og:image" content="${server.url}${slugPath}/cover.jpg">`);
     const cover = await fetch(`${server.url}${slugPath}/cover.jpg`);
     expect([cover.status, cover.headers.get("content-type")]).toEqual([200, "image/jpeg"]);

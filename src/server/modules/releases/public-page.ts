@@ -10,6 +10,7 @@ import type { Db } from "#server/db/client";
 import { deliveries, releases } from "#server/db/schema";
 import { publicPageHtml } from "#server/lib/public-page-html";
 import type { MediaStore } from "#server/media/media-store";
+import { releaseMainArtists } from "#server/modules/artists";
 import type { StoreConfig } from "#server/modules/delivery";
 import { countLinkEvent, releaseStoreLinks } from "#server/modules/store-links";
 
@@ -43,13 +44,15 @@ async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: strin
     })),
   );
   const today = todayIst();
-  const links = await releaseStoreLinks(db, release.id);
+  const [links, artists] = await Promise.all([releaseStoreLinks(db, release.id), releaseMainArtists(db, release.id)]);
   const perStore = stores.map((store) => ({
     store,
     state: storeStateOf(latest.get(store.id), release.releaseDate, today) as StoreState,
     url: links.get(store.id) ?? null,
   }));
-  return { release, perStore, today };
+  // The artist line reads the profiles as named today; a release without one keeps its typed name.
+  const artistName = artists.length ? artists.map((a) => a.name).join(", ") : release.artistName;
+  return { release: { ...release, artistName }, artists, perStore, today };
 }
 
 /** Where a fan goes for a store: the release's own page there, else the store's search for it. */
@@ -88,7 +91,7 @@ export function publicReleasePages(
     const { db, stores, publicUrl } = deps();
     const found = await publicRelease(db, stores, c.req.param("slug"));
     if (!found) return c.html(notFound(publicUrl), 404);
-    const { release, perStore, today } = found;
+    const { release, artists, perStore, today } = found;
     if (c.req.method === "GET") await countLinkEvent(db, release.id, "visit", deps().visitorOf(c));
     const slug = release.publicSlug;
     const url = `${publicUrl}${publicReleasePath(slug)}`;
@@ -98,6 +101,23 @@ export function publicReleasePages(
     const heading = `<img src="${escapeHtml(release.artworkSha256 ? `${publicReleasePath(slug)}/cover.jpg` : SHARE_IMAGE_PATH)}" alt="Cover art of ${escapeHtml(release.title)}" width="600" height="600">
 <h1>${escapeHtml(release.title)}</h1>
 <p class="artist">${escapeHtml(release.artistName)}</p>`;
+    const about = artists
+      .filter((a) => a.bio || a.links.length)
+      .map(
+        (a) => `<section class="about">
+<h2>About ${escapeHtml(a.name)}</h2>${a.bio ? `\n<p>${escapeHtml(a.bio)}</p>` : ""}${
+          a.links.length
+            ? `\n<ul aria-label="${escapeHtml(a.name)} elsewhere">${a.links
+                .map(
+                  (l) =>
+                    `<li><a href="${escapeHtml(l)}" rel="noopener nofollow ugc">${escapeHtml(new URL(l).host)}</a></li>`,
+                )
+                .join("")}</ul>`
+            : ""
+        }
+</section>`,
+      )
+      .join("\n");
     let body: string;
     let description: string;
     if (live.length) {
@@ -109,7 +129,7 @@ export function publicReleasePages(
         )
         .join("\n");
       description = `Listen to ${release.title} by ${release.artistName} on ${live.map((s) => s.store.name).join(", ")}.`;
-      body = `${heading}\n<ul aria-label="Listen on">\n${buttons}\n</ul>`;
+      body = `${heading}\n<ul aria-label="Listen on">\n${buttons}\n</ul>${about ? `\n${about}` : ""}`;
     } else {
       const date = release.releaseDate > today ? formatReleaseDate(release.releaseDate) : null;
       const when = date ? `Coming ${date}` : "Coming soon";
@@ -119,7 +139,7 @@ export function publicReleasePages(
         names.length
           ? `\n<ul aria-label="Coming to">\n${names.map((n) => `<li class="soon">${escapeHtml(n)}</li>`).join("\n")}\n</ul>`
           : ""
-      }`;
+      }${about ? `\n${about}` : ""}`;
     }
     c.header("Cache-Control", "no-store");
     return c.html(

@@ -52,6 +52,7 @@ export const trackSchema = z
       } satisfies Record<AiArea, unknown>)
       .nullable(),
     featuredArtists: z.array(z.string()),
+    remixers: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
     durationSeconds: z.number().int().nullable(),
     /** The master's measured levels (issue 40); null until measured, or for a file that is not WAV or FLAC. */
@@ -186,6 +187,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     instantGrat: t.instantGrat,
     ai: t.ai,
     featuredArtists: t.featuredArtists,
+    remixers: t.remixers,
     contributors: t.contributors,
     durationSeconds: t.durationSeconds,
     levels: levels ?? null,

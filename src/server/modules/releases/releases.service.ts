@@ -19,7 +19,7 @@ import type { JobWorker } from "#server/jobs/queue";
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
-import { creditMainArtist } from "#server/modules/artists";
+import { creditReleaseArtists } from "#server/modules/artists";
 import { type IdentifierConfig, releaseTypedCodes, type StoreConfig } from "#server/modules/delivery";
 import { currentPlanId } from "#server/modules/subscriptions";
 import { claimUploads } from "#server/modules/uploads";
@@ -131,7 +131,7 @@ export async function submitRelease(
       .returning(releaseColumns);
     if (!inserted) throw new Error("release insert returned nothing");
     await writeDeclaredTracks(tx, inserted, input, deps.identifiers);
-    await creditMainArtist(tx, ownerId, inserted.id, inserted.releaseType === "compilation" ? "" : inserted.artistName);
+    await creditReleaseArtists(tx, ownerId, inserted.id);
     await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: actor.id });
     await recordAudit(tx, {
       workspaceId: ownerId,
@@ -194,7 +194,7 @@ export async function updateRelease(
       .returning(releaseColumns);
     if (!updated) throw notFound();
     await writeDeclaredTracks(tx, updated, input, deps.identifiers);
-    await creditMainArtist(tx, ownerId, updated.id, updated.releaseType === "compilation" ? "" : updated.artistName);
+    await creditReleaseArtists(tx, ownerId, updated.id);
     if (resubmitted) await recordReleaseEvent(tx, id, "resubmitted", { actorId: actor.id });
     await recordAudit(tx, {
       workspaceId: ownerId,

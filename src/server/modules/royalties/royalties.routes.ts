@@ -151,6 +151,8 @@ const statementSchema = z
     earnings: z.array(
       z.object({
         release: z.string(),
+        /** The release's artist profiles as named today (a compilation's joined), else the typed name. */
+        artist: z.string(),
         track: z.string(),
         isrc: z.string(),
         store: z.string(),
@@ -161,6 +163,7 @@ const statementSchema = z
     ),
     earningsPaise: money,
     recoupmentPaise: money,
+    byArtist: z.array(z.object({ artist: z.string(), earningPaise: money, recoupmentPaise: money })),
     sharedWith: z.array(z.object({ name: z.string(), amountPaise: money })),
     sharedPaise: money,
     heldInEscrowPaise: money,

@@ -26,6 +26,8 @@ export interface Statement {
   openingPaise: number;
   earnings: {
     release: string;
+    /** The release's artist profiles (a compilation's, joined), else the name typed on it. */
+    artist: string;
     track: string;
     isrc: string;
     store: string;
@@ -35,6 +37,8 @@ export interface Statement {
   }[];
   earningsPaise: number;
   recoupmentPaise: number;
+  /** The month's earnings by artist profile (issue 35): what a label pays each of its artists from. */
+  byArtist: { artist: string; earningPaise: number; recoupmentPaise: number }[];
   /** What the payee's own releases earned that went to collaborators on their split sheets, by name. */
   sharedWith: { name: string; amountPaise: number }[];
   sharedPaise: number;
@@ -82,6 +86,7 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
   );
   const lines = rowsOf<{
     release: string | null;
+    artist: string | null;
     track: string | null;
     isrc: string;
     store: string;
@@ -90,15 +95,22 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     recoupment: string;
   }>(
     await db.execute(sql`
-      select r.title as release, t.title as track, e.isrc, e.store, e.country,
+      select r.title as release, coalesce(credited.names, r.artist_name) as artist, t.title as track, e.isrc,
+        e.store, e.country,
         coalesce(sum(e.amount_paise) filter (where e.kind = 'earning'), 0)::bigint as earning,
         coalesce(sum(e.amount_paise) filter (where e.kind = 'recoupment'), 0)::bigint as recoupment
       from royalty_entries e
       left join releases r on r.id = e.release_id
       left join tracks t on t.release_id = e.release_id and t.isrc = e.isrc and e.isrc <> ''
+      -- The release's artists as their profiles are named today (a renamed artist reads the new name).
+      left join lateral (
+        select string_agg(a.name, ', ' order by ra.position, a.name) as names
+        from release_artists ra join artist_profiles a on a.id = ra.artist_id
+        where ra.release_id = r.id and ra.role = 'primary'
+      ) credited on true
       where (e.user_id = ${userId} or e.collaborator_id in (select id from collaborators where accepted_user_id = ${userId}))
         and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
-      group by r.title, t.title, e.isrc, e.store, e.country
+      group by r.title, credited.names, r.artist_name, t.title, e.isrc, e.store, e.country
       having sum(e.amount_paise) <> 0
       order by r.title, t.title nulls first, e.store, e.country`),
   );
@@ -123,6 +135,14 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     )
     .orderBy(payouts.requestedAt);
   const openingPaise = Number(opening?.sum ?? 0);
+  const byArtist = new Map<string, { artist: string; earningPaise: number; recoupmentPaise: number }>();
+  for (const l of lines) {
+    const artist = l.artist ?? "";
+    const sum = byArtist.get(artist) ?? { artist, earningPaise: 0, recoupmentPaise: 0 };
+    sum.earningPaise += Number(l.earning);
+    sum.recoupmentPaise += Number(l.recoupment);
+    byArtist.set(artist, sum);
+  }
   const movement = kinds.reduce((s, k) => s + Number(k.sum), 0);
   return {
     month,
@@ -130,6 +150,7 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     openingPaise,
     earnings: lines.map((l) => ({
       release: l.release ?? "",
+      artist: l.artist ?? "",
       track: l.track ?? (l.isrc ? l.isrc : "Whole release"),
       isrc: l.isrc,
       store: l.store,
@@ -139,6 +160,7 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     })),
     earningsPaise: lines.reduce((sum, l) => sum + Number(l.earning), 0),
     recoupmentPaise: lines.reduce((sum, l) => sum + Number(l.recoupment), 0),
+    byArtist: [...byArtist.values()].sort((a, b) => a.artist.localeCompare(b.artist)),
     sharedWith: shared.map((r) => ({ name: r.name, amountPaise: Number(r.amount) })),
     sharedPaise: shared.reduce((sum, r) => sum + Number(r.amount), 0),
     heldInEscrowPaise: Number(held?.sum ?? 0),
@@ -165,13 +187,16 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
 const rupees = rupeesPlain;
 
 export function statementCsv(s: Statement): string {
+  // Totals sit in the Earnings column, under the lines they sum.
+  const total = (label: string, ...amounts: number[]) => [label, "", "", "", "", "", ...amounts.map(rupees)];
   const rows: (string | number)[][] = [
     ["Kalrav royalty statement", s.month, s.payee.name],
-    ["Opening balance", "", "", "", "", rupees(s.openingPaise)],
+    total("Opening balance", s.openingPaise),
     [],
-    ["Release", "Track", "ISRC", "Store", "Country", "Earnings (INR)", "Recoupment (INR)"],
+    ["Release", "Artist", "Track", "ISRC", "Store", "Country", "Earnings (INR)", "Recoupment (INR)"],
     ...s.earnings.map((e) => [
       e.release,
+      e.artist,
       e.track,
       e.isrc,
       e.store,
@@ -180,19 +205,20 @@ export function statementCsv(s: Statement): string {
       rupees(e.recoupmentPaise),
     ]),
     [],
+    ...s.byArtist.map((a) => total(`Earnings of ${a.artist}`, a.earningPaise, a.recoupmentPaise)),
     ...(s.sharedWith.length
       ? [
-          ["Your releases earned before sharing", "", "", "", "", rupees(s.earningsPaise + s.sharedPaise)],
-          ...s.sharedWith.map((share) => [`Shared with ${share.name}`, "", "", "", "", rupees(-share.amountPaise)]),
+          total("Your releases earned before sharing", s.earningsPaise + s.sharedPaise),
+          ...s.sharedWith.map((share) => total(`Shared with ${share.name}`, -share.amountPaise)),
         ]
       : []),
-    ["Total earnings", "", "", "", "", rupees(s.earningsPaise), rupees(s.recoupmentPaise)],
-    ["of which held in escrow until you accepted", "", "", "", "", rupees(s.heldInEscrowPaise)],
-    ["Released from escrow", "", "", "", "", rupees(s.escrowReleasedPaise)],
-    ["Payouts (gross)", "", "", "", "", rupees(-s.payoutsPaise)],
-    [`of which TDS (section ${s.tdsSection})`, "", "", "", "", rupees(s.tdsPaise)],
-    ["Returned payouts", "", "", "", "", rupees(s.returnedPaise)],
-    ["Closing balance", "", "", "", "", rupees(s.closingPaise)],
+    total("Total earnings", s.earningsPaise, s.recoupmentPaise),
+    total("of which held in escrow until you accepted", s.heldInEscrowPaise),
+    total("Released from escrow", s.escrowReleasedPaise),
+    total("Payouts (gross)", -s.payoutsPaise),
+    total(`of which TDS (section ${s.tdsSection})`, s.tdsPaise),
+    total("Returned payouts", s.returnedPaise),
+    total("Closing balance", s.closingPaise),
   ];
   return toCsv(rows);
 }
@@ -211,9 +237,14 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   if (!s.earnings.length) pdf.text("No earnings this month.");
   for (const e of s.earnings) {
     const recoup = e.recoupmentPaise ? ` (recoupment ${inr(e.recoupmentPaise)})` : "";
-    pdf.text(`${e.release} / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
+    pdf.text(`${e.release} (${e.artist}) / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
   }
   pdf.moveDown(0.5);
+  if (s.byArtist.length) {
+    pdf.text("Earnings by artist", { bold: true });
+    for (const a of s.byArtist) pdf.text(`${a.artist}: ${inr(a.earningPaise)}`);
+    pdf.moveDown(0.5);
+  }
   if (s.sharedWith.length) {
     pdf.text(`Your releases earned before sharing: ${inr(s.earningsPaise + s.sharedPaise)}`);
     for (const share of s.sharedWith) pdf.text(`Shared with ${share.name}: -${inr(share.amountPaise)}`);

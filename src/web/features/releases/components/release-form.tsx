@@ -71,6 +71,7 @@ interface TrackRow extends Record<ContributorRole, string> {
   isrc: string;
   isExplicit: boolean;
   featuredArtists: string;
+  remixers: string;
 }
 export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks" | "aiUsed" | "artworkAi"> & {
   /** Unanswered until the artist picks one. */
@@ -96,6 +97,7 @@ const EMPTY_TRACK: TrackRow = {
   isrc: "",
   isExplicit: false,
   featuredArtists: "",
+  remixers: "",
   composer: "",
   lyricist: "",
   producer: "",
@@ -121,6 +123,7 @@ function toInput(values: ReleaseFormValues): ReleaseInput {
       audioFileUrl: i === 0 ? "" : t.audioFileUrl,
       audioUploadId: i === 0 ? "" : t.audioUploadId,
       featuredArtists: names(t.featuredArtists),
+      remixers: names(t.remixers),
       contributors: (
         [
           ["composer", composer],
@@ -257,6 +260,7 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           isrc: t.isrc ?? "",
           isExplicit: t.isExplicit,
           featuredArtists: t.featuredArtists.join(", "),
+          remixers: t.remixers.join(", "),
           ...creditLines(t.contributors),
         }))
       : [EMPTY_TRACK],
@@ -680,6 +684,19 @@ export function ReleaseForm({
                   {...control}
                   placeholder="Separate names with commas"
                   {...form.register(`tracks.${i}.featuredArtists`)}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={`${uid}track-${i}-remixers`}
+              label={<>Track {i + 1} remixers</>}
+              hint="A remix also names itself in its version, e.g. “Ravi Remix”."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  placeholder="Separate names with commas"
+                  {...form.register(`tracks.${i}.remixers`)}
                 />
               )}
             </FormField>

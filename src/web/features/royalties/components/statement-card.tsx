@@ -86,11 +86,26 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
               emptyText="No earnings this month."
               columns={[
                 { header: "Release", cell: (e) => e.release },
+                { header: "Artist", cell: (e) => e.artist },
                 { header: "Track", cell: (e) => e.track },
                 { header: "Earnings", numeric: true, cell: (e) => formatInr(e.earningPaise) },
                 { header: "Recoupment", numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
               ]}
             />
+            {s.byArtist.length > 1 && (
+              // A label's artists, each with what they earned this month (what it pays them from).
+              <DataTable
+                label={`Earnings in ${labelOf(month)}, by artist`}
+                rows={s.byArtist}
+                rowKey={(a) => a.artist}
+                emptyText="No earnings this month."
+                columns={[
+                  { header: "Artist", cell: (a) => a.artist },
+                  { header: "Earnings", numeric: true, cell: (a) => formatInr(a.earningPaise) },
+                  { header: "Recoupment", numeric: true, cell: (a) => formatInr(a.recoupmentPaise) },
+                ]}
+              />
+            )}
             {s.earnings.length > 0 && (
               // Every store and country is a long list (a release in 7 stores and 8 countries is 56 rows):
               // it opens on request; the CSV and PDF carry it too.
@@ -156,6 +171,7 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
 
 interface EarningRow {
   release: string;
+  artist: string;
   track: string;
   isrc: string;
   earningPaise: number;
