@@ -8,10 +8,16 @@ export interface AuditActor {
   name: string;
 }
 
+/** What acted when no person did: a payment the gateway confirmed, a scheduled job. */
+export interface SystemActor {
+  id: null;
+  name: string;
+}
+
 export interface AuditEntry {
   workspaceId: string | null;
   /** The person, or only their id (a Kalrav admin acting for support): their name is read here. */
-  actor: AuditActor | string;
+  actor: AuditActor | SystemActor | string;
   kind: AuditKind;
   action: string;
   subjectId?: string | null;

@@ -9,6 +9,7 @@ import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import type { Tx } from "#server/db/client";
 import { checkouts, gatewaySubscriptions, payments, releases, subscriptions } from "#server/db/schema";
+import { recordAudit } from "#server/lib/audit-log";
 import type { GatewayPayment, SellerConfig } from "#server/lib/payment-gateway";
 import { releaseAwaitingDeliveries } from "#server/modules/delivery";
 import { currentSubscription, startPlanToday } from "#server/modules/subscriptions";
@@ -93,6 +94,8 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
   }
 
   const today = todayIst();
+  // The gateway confirmed the money: no person acted at this moment.
+  const paidBy = { id: null, name: `Payment ${charge.payment.id} (${charge.gateway})` };
   let description: string;
   let cancelRefs: string[] = [];
   if (purpose === "release" && firstCharge?.releaseId) {
@@ -120,8 +123,18 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
         })
         .where(eq(subscriptions.id, current.id));
       description = `${plan.name} plan, renewal for one year (to ${endDate})`;
+      await recordAudit(tx, {
+        workspaceId: userId,
+        actor: paidBy,
+        kind: "plan",
+        action: "renewed",
+        subjectId: current.id,
+        summary: `${plan.name} renewed to ${endDate}, paid`,
+        before: { endDate: current.endDate },
+        after: { endDate },
+      });
     } else {
-      await startPlanToday(tx, userId, planId, current, { kind: "paid", paymentId: paid.id }, today);
+      await startPlanToday(tx, userId, planId, current, { kind: "paid", paymentId: paid.id }, paidBy, today);
       const credit = firstCharge?.creditPaise ?? 0;
       description = `${plan.name} plan, one year from ${today}${credit ? ` (less a credit of ${formatInr(credit, { decimals: true })} for the unused part of the previous plan)` : ""}`;
     }

@@ -102,6 +102,18 @@ describe("paying for plans through the built-in test gateway", () => {
       amountPaise: 99_900,
     });
 
+    // The plan change is in the workspace's audit log, made by the confirmed payment (issue 35).
+    const audit = (await artist.client.get("/api/workspace/audit?kind=plan")).body.entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorName: expect.stringMatching(/^Payment \S+ \(test\)$/),
+        action: "started",
+        summary: "Pro Artist started, paid",
+        after: expect.objectContaining({ planId: "pro_artist", kind: "paid" }),
+      }),
+    ]);
+
     const billing = (await artist.client.get("/api/billing")).body;
     expect(billing).toMatchObject({ paidUp: true, paymentMethod: "upi", nextRenewal: oneYearAfter(today()) });
     expect(billing.payments).toHaveLength(1);
@@ -236,6 +248,13 @@ describe("paying for plans through the built-in test gateway", () => {
     ]);
     expect(after.invoices).toHaveLength(3);
     expect((await artist.client.get("/api/subscription")).body.currentPlanId).toBe("basic_artist");
+    // Each change of plan is in the audit log, newest first, with the plan it replaced.
+    const audit = (await artist.client.get("/api/workspace/audit?kind=plan")).body.entries;
+    expect(audit.map((e: { summary: string; before: unknown }) => [e.summary, e.before])).toEqual([
+      ["Basic Artist started, paid", { planId: "pro_artist" }],
+      ["Pro Artist started, paid", { planId: "basic_artist" }],
+      ["Basic Artist started, paid", null],
+    ]);
   });
 
   it("cancels at period end: the gateway stops renewing and the plan runs to its end", async () => {
@@ -390,6 +409,10 @@ describe("paying for plans through the built-in test gateway", () => {
     const overview = (await artist.client.get("/api/subscription")).body;
     expect(overview).toMatchObject({ currentPlanId: "pro_artist", paidUp: true });
     expect((await artist.client.get("/api/billing")).body).toMatchObject({ kind: "complimentary", payments: [] });
+    const audit = (await artist.client.get("/api/workspace/audit?kind=plan")).body.entries;
+    expect(audit.map((e: { actorName: string; summary: string }) => [e.actorName, e.summary])).toEqual([
+      ["Kalrav Admin", "Pro Artist started, complimentary: Festival partner"],
+    ]);
     // Released to the stores (the worker may already be sending them).
     const released = rows<{ n: number }>(
       await server.database.db.execute(

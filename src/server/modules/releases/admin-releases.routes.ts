@@ -238,8 +238,8 @@ export const adminReleasesRouter = createRouter()
     return c.json({ release }, 201);
   })
   .openapi(routes.update, async (c) => {
-    await requireAdmin(c);
-    const release = await editReleaseMetadata(c.get("deps"), c.req.valid("param").id, c.req.valid("json"));
+    const admin = await requireAdmin(c);
+    const release = await editReleaseMetadata(c.get("deps"), c.req.valid("param").id, c.req.valid("json"), admin.id);
     return c.json({ release }, 200);
   })
   .openapi(routes.approve, async (c) => {

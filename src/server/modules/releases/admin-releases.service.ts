@@ -16,9 +16,10 @@ import {
   releaseStatusLabel,
 } from "#domain/releases";
 import type { AppDeps } from "#server/context";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { deliveries, releases, users } from "#server/db/schema";
 import { type ListSpec, ownerMatches } from "#server/lib/admin-common";
+import { changedFields, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import { pageParts } from "#server/lib/paging";
 import {
@@ -155,6 +156,34 @@ async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<t
 }
 
 /**
+ * A Kalrav admin's change to an artist's release goes in that workspace's audit log (issue 35), in the
+ * change's own transaction; a release without an owner (entered by hand) has no workspace to tell.
+ */
+async function auditAdminChange(
+  tx: Tx,
+  id: string,
+  actorId: string | null,
+  action: string,
+  change: { summary: (title: string) => string; before?: Record<string, unknown>; after?: Record<string, unknown> },
+) {
+  const [release] = await tx
+    .select({ userId: releases.userId, title: releases.title })
+    .from(releases)
+    .where(eq(releases.id, id));
+  if (!release?.userId || !actorId) return;
+  await recordAudit(tx, {
+    workspaceId: release.userId,
+    actor: actorId,
+    kind: "release",
+    action,
+    subjectId: id,
+    summary: change.summary(release.title),
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+/**
  * Applies an admin action if the release's status allows it, in one conditional update so that two
  * admins acting at once cannot both succeed from the same state.
  */
@@ -181,7 +210,14 @@ export async function applyAction(
       .where(and(eq(releases.id, id), inArray(releases.status, [...RELEASE_ACTIONS[action].from])))
       .returning({ id: releases.id });
     // The history keeps what the artist was told (a rejection's note), even after a resubmission.
-    if (row) await recordReleaseEvent(tx, id, to === "live" ? "approved" : to, { note: extra.adminNotes, actorId });
+    if (row) {
+      await recordReleaseEvent(tx, id, to === "live" ? "approved" : to, { note: extra.adminNotes, actorId });
+      await auditAdminChange(tx, id, actorId, to === "live" ? "approved" : to, {
+        summary: (title) => `“${title}” set to ${releaseStatusLabel(to)} by Kalrav`,
+        before: { status: before.status },
+        after: { status: to, ...(extra.adminNotes ? { note: extra.adminNotes } : {}) },
+      });
+    }
     // A rejected release lets go of the codes its artist typed; resubmitting claims them again.
     if (row && to === "rejected") await releaseTypedCodes(tx, id);
     return row;
@@ -229,6 +265,11 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string, actorId
     const now = new Date();
     await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
     await recordReleaseEvent(tx, id, "approved", { actorId });
+    await auditAdminChange(tx, id, actorId, "approved", {
+      summary: (title) => `“${title}” approved by Kalrav and sent to the stores`,
+      before: { status: release.status },
+      after: { status: "live" },
+    });
     // Deliveries wait until the plan, or the Introductory Offer for this release, is paid.
     const [owner] = await tx.select({ userId: releases.userId }).from(releases).where(eq(releases.id, id));
     const paid = owner?.userId ? await isReleasePaidFor(tx, owner.userId, id) : true;
@@ -259,6 +300,10 @@ export async function takeDownRelease(deps: AdminReleaseDeps, id: string, actorI
       );
     }
     await recordReleaseEvent(tx, id, "taken_down", { actorId });
+    await auditAdminChange(tx, id, actorId, "taken_down", {
+      summary: (title) => `“${title}” taken down by Kalrav`,
+      after: { status: RELEASE_ACTIONS.takeDown.to },
+    });
     await queueTakedowns(tx, id);
   });
   deps.jobs.kick();
@@ -306,6 +351,7 @@ export async function editReleaseMetadata(
   deps: AdminReleaseDeps,
   id: string,
   input: z.output<typeof releaseMetadataSchema>,
+  actorId: string | null = null,
 ) {
   const before = await oneRelease(deps.database.db, id);
   const goesLive = input.status === "live" && before.status !== "live";
@@ -329,12 +375,19 @@ export async function editReleaseMetadata(
       })
       .where(eq(releases.id, id));
     await claimReleaseCodes(tx, id);
+    const diff = changedFields(
+      { title: before.title, artistName: before.artistName, releaseDate: before.releaseDate, upcEan: before.upcEan },
+      { title: input.title, artistName: input.artistName, releaseDate: input.releaseDate, upcEan },
+    );
+    if (Object.keys(diff.after).length) {
+      await auditAdminChange(tx, id, actorId, "edited", { summary: (title) => `“${title}” edited by Kalrav`, ...diff });
+    }
     // Stores that have the release get whatever they show that changed, under the same identifiers.
     if (!goesDown && before.status === "live") queued = await queueUpdates(tx, id);
   });
   if (queued) deps.jobs.kick();
-  if (goesLive) return approveRelease(deps, id);
-  if (goesDown) return takeDownRelease(deps, id);
+  if (goesLive) return approveRelease(deps, id, actorId);
+  if (goesDown) return takeDownRelease(deps, id, actorId);
   const after = await oneRelease(deps.database.db, id);
   if (after.status !== before.status) await notifyOwner(deps, after);
   return after;

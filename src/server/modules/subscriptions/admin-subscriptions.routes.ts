@@ -92,9 +92,9 @@ export const adminSubscriptionsRouter = createRouter()
     return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
   })
   .openapi(routes.create, async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const { userId, planId, reason } = c.req.valid("json");
-    const subscription = await createSubscription(c.get("deps").database.db, userId, planId, reason);
+    const subscription = await createSubscription(c.get("deps").database.db, userId, planId, reason, admin.id);
     c.get("deps").jobs.kick();
     return c.json({ subscription }, 201);
   })

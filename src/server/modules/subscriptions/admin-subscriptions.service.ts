@@ -7,6 +7,7 @@ import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import type { SubscriptionStatus } from "#domain/subscriptions";
 import type { Db } from "#server/db/client";
 import { payments, subscriptions, users } from "#server/db/schema";
+import type { AuditEntry } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import { likePattern } from "#server/lib/route-helpers";
 import { releaseAwaitingDeliveries } from "#server/modules/delivery";
@@ -81,13 +82,20 @@ export async function listSubscriptions(
 
 /** Puts a user on a plan from today (their current record ends); this month's share follows. */
 /** A complimentary plan: an admin puts a user on a plan without payment, with the reason shown everywhere. */
-export async function createSubscription(db: Db, userId: string, planId: PlanId, reason: string) {
+export async function createSubscription(
+  db: Db,
+  userId: string,
+  planId: PlanId,
+  reason: string,
+  /** The Kalrav admin who gave it (by id); absent for the demo seed and tests. */
+  actor: AuditEntry["actor"] = { id: null, name: "Kalrav" },
+) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
   const id = await db.transaction(async (tx) => {
     const today = todayIst();
     const current = await currentSubscription(tx, userId, today);
-    const id = await startPlanToday(tx, userId, planId, current, { kind: "complimentary", reason }, today);
+    const id = await startPlanToday(tx, userId, planId, current, { kind: "complimentary", reason }, actor, today);
     // The plan counts as paid: deliveries that waited for payment go now.
     await releaseAwaitingDeliveries(tx, { userId });
     return id;

@@ -2,8 +2,9 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { oneYearAfter, todayIst } from "#domain/clock";
 import type { SubscriptionKind } from "#domain/payments";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { payments, subscriptions } from "#server/db/schema";
+import { type AuditEntry, recordAudit } from "#server/lib/audit-log";
 
 /** A plan record in force today: active or awaiting payment, and not yet ended. */
 const inForce = (today: string) =>
@@ -39,14 +40,16 @@ export async function currentPlanId(db: Pick<Db, "select">, userId: string): Pro
 
 /**
  * Starts `planId` for the user today, inside the caller's transaction: the record in force ends (a
- * record that starts in the future ends on its start day) and a year-long one begins. Returns its id.
+ * record that starts in the future ends on its start day) and a year-long one begins, with its entry
+ * in the workspace's audit log. Returns its id.
  */
 export async function startPlanToday(
-  tx: Pick<Db, "insert" | "update">,
+  tx: Tx,
   userId: string,
   planId: PlanId,
   current: SubscriptionRow | null,
   source: PlanSource,
+  actor: AuditEntry["actor"],
   today = todayIst(),
 ): Promise<string> {
   if (current) {
@@ -71,6 +74,19 @@ export async function startPlanToday(
     })
     .returning({ id: subscriptions.id });
   if (!row) throw new Error("subscription insert returned nothing");
+  await recordAudit(tx, {
+    workspaceId: userId,
+    actor,
+    kind: "plan",
+    action: "started",
+    subjectId: row.id,
+    summary:
+      source.kind === "paid"
+        ? `${PLANS[planId].name} started, paid`
+        : `${PLANS[planId].name} started, complimentary: ${source.reason}`,
+    before: current ? { planId: current.planId } : null,
+    after: { planId, kind: source.kind, startDate: today, endDate: oneYearAfter(today) },
+  });
   return row.id;
 }
 

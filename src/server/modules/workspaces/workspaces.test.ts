@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSubscription } from "#server/modules/subscriptions";
-import { createArtist, validRelease } from "#server/test/factories";
+import { createArtist, createLiveRelease, createRelease, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
 /** The invitation link's token from the last mail sent to `email`. */
@@ -223,6 +223,37 @@ describe("workspaces, members and roles (issue 35)", () => {
     expect(workspaces.body.workspaces).toEqual([
       expect.objectContaining({ id: label.id, name: "Rang Records Pvt Ltd", owner: "Rang Records", members: 2 }),
     ]);
+  });
+
+  it("a Kalrav admin's changes to the workspace's releases are in its audit log under the admin's name", async () => {
+    const admin: TestClient = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const rejected = await createRelease(label.client, { title: "Dhun" });
+    const refused = await admin.post(`/api/admin/releases/${rejected.id}/reject`, { notes: "Cover art is blurry." });
+    expect(refused.status).toBe(200);
+    const live = await createLiveRelease(server, admin, label.client, { title: "Monsoon" });
+    const edited = await admin.request("PATCH", `/api/admin/releases/${live.id}`, {
+      title: "Monsoon Nights",
+      artistName: "Rang Records",
+      releaseDate: "2026-12-24",
+      upcEan: live.upcEan,
+      status: "live",
+    });
+    expect(edited.status).toBe(200);
+    const log = (await label.client.get("/api/workspace/audit?kind=release")).body.entries as {
+      actorName: string;
+      summary: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    const byKalrav = log.filter((e) => e.actorName === "Kalrav Admin");
+    expect(byKalrav.map((e) => e.summary)).toEqual([
+      "“Monsoon Nights” edited by Kalrav",
+      "“Monsoon” approved by Kalrav and sent to the stores",
+      "“Dhun” set to Rejected by Kalrav",
+    ]);
+    expect(byKalrav[0]).toMatchObject({ before: { title: "Monsoon" }, after: { title: "Monsoon Nights" } });
+    expect(byKalrav[2]).toMatchObject({ after: { status: "rejected", note: "Cover art is blurry." } });
   });
 
   it("a member limited to one artist sees that artist's releases only, adds releases only for it, and no whole-workspace view", async () => {
