@@ -30,6 +30,7 @@ const content = (): ReleaseContent =>
       title: `Song ${position}`,
       artistName: null,
       featuredArtists: [],
+      remixers: [],
       contributors: [],
       isExplicit: false,
       durationSeconds: 200,
@@ -74,6 +75,9 @@ describe("what a store shows of a release", () => {
       },
       (c) => {
         (c.tracks[1] as ReleaseContent["tracks"][number]).featuredArtists = ["Ravi"];
+      },
+      (c) => {
+        (c.tracks[1] as ReleaseContent["tracks"][number]).remixers = ["Meera"];
       },
       // Track order: the same recordings, swapped.
       (c) => {
