@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validRelease } from "#server/test/factories";
+import { createProcessDatabase, type ServerProcess, startProcess } from "#server/test/processes";
 import { TestClient } from "#server/test/test-server";
 
 /**
@@ -16,60 +13,6 @@ import { TestClient } from "#server/test/test-server";
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const enabled = Boolean(adminUrl) && process.env.TEST_DB !== "postgres";
-const SECRET = randomBytes(32).toString("hex");
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(databaseUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-fault-"));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: SECRET,
-      ADMIN_EMAIL: "admin@fault.kalrav",
-      ADMIN_PASSWORD: "fault-admin-password",
-      SIGN_IN_RATE_LIMIT: "1000",
-      LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? "silent",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (process.env.FAULT_LOG_LEVEL) process.stderr.write(chunk);
-      if (output.includes("Kalrav is running")) resolve();
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, url, exited };
-}
-
 /** A TCP proxy in front of PostgreSQL that can cut every connection and refuse new ones, like a restart. */
 async function startDatabaseProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
@@ -106,19 +49,14 @@ async function startDatabaseProxy(target: { host: string; port: number }) {
 
 describe.skipIf(!enabled)("faults: real processes on one PostgreSQL", () => {
   let databaseUrl: string;
-  let dbName: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
   const processes: ServerProcess[] = [];
   let sql: pg.Client;
 
   beforeAll(async () => {
-    dbName = `kalrav_fault_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    const created = await createProcessDatabase(adminUrl as string, "kalrav_fault");
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
     // The first process applies the migrations before the others start.
     processes.push(await startProcess(databaseUrl));
     sql = new pg.Client({ connectionString: databaseUrl });
@@ -128,10 +66,7 @@ describe.skipIf(!enabled)("faults: real processes on one PostgreSQL", () => {
   afterAll(async () => {
     for (const p of processes) p.child.kill("SIGKILL");
     await sql?.end();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase?.();
   });
 
   async function signedInArtist(server: ServerProcess, name: string) {

@@ -36,7 +36,7 @@ import { tellOwnerOfRejection } from "#server/modules/releases";
 import { reportJobs } from "#server/modules/reports";
 import { royaltySchedule, warnOfRoyaltyAudit } from "#server/modules/royalties";
 import { resolversFromEnv, storeLinkSchedule } from "#server/modules/store-links";
-import { createUploadServer, type UploadServer } from "#server/modules/uploads";
+import { createPostgresLocker, createUploadServer, type UploadServer } from "#server/modules/uploads";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadOrCreateSecret } from "./secret";
@@ -146,7 +146,10 @@ export async function startServer(
     ...deliveryConfigFor(env),
     artistIdentities: (releaseId: string) => releaseArtistIdentities(database.db, artistKeyEncryptor, releaseId),
   };
+  // Several processes on one PostgreSQL share upload locks there; the embedded database has one process.
+  const uploadLocker = database.url ? createPostgresLocker(database.url) : undefined;
   const uploads = createUploadServer({
+    locker: uploadLocker,
     db: database.db,
     dataDir: env.DATA_DIR,
     media,
@@ -319,6 +322,7 @@ export async function startServer(
     s.once("error", reject);
   }).catch(async (err: unknown) => {
     await jobs.stop();
+    await uploadLocker?.close();
     await database.close();
     throw err;
   });
@@ -349,6 +353,7 @@ export async function startServer(
         closeIdle();
       });
       await jobs.stop();
+      await uploadLocker?.close();
       await database.close();
       logger.info("server stopped");
     })();

@@ -23,6 +23,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: where it is, for what needs connections of its own (upload locks). */
+  url?: string;
   /** Applies the committed SQL migrations. */
   migrate(): Promise<void>;
   /** A cheap round trip, for health checks. */
@@ -78,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      url: options.url,
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: migrationsFolder() }),
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -128,7 +128,7 @@ export class TestClient {
   private async fetch(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
     // A browser's Origin and cookies first; the caller's own headers (if any) over them.
     const headers = new Headers({ origin: this.baseUrl });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (this.cookies.size) headers.set("cookie", this.cookieHeader());
 
     // An empty header means: send none (a test leaving out the Origin or the cookies).
     for (const [k, v] of new Headers(init.headers)) {
@@ -179,6 +179,10 @@ export class TestClient {
 
   cookie(name: string) {
     return this.cookies.get(name);
+  }
+  /** Every cookie this browser holds, as a Cookie header (to send the same session elsewhere). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
   async signUp(name: string, email: string, password: string) {

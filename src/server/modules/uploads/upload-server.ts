@@ -1,7 +1,7 @@
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import { type DataStore, EVENTS, MemoryLocker, Server } from "@tus/server";
+import { type DataStore, EVENTS, type Locker, MemoryLocker, Server } from "@tus/server";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { withoutControlCharacters } from "#domain/text";
 import {
@@ -74,6 +74,8 @@ export function createUploadServer(deps: {
   store?: DataStore;
   /** Storage each owner may hold (MEDIA_QUOTA_MB); uploads count against it from their creation. */
   quotaBytes?: number;
+  /** Upload locks: shared through PostgreSQL when several processes serve one database; this process's memory otherwise. */
+  locker?: Locker;
 }) {
   const { db } = deps;
   const directory = path.join(deps.dataDir, "tus");
@@ -116,7 +118,7 @@ export function createUploadServer(deps: {
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
-    locker: new MemoryLocker(),
+    locker: deps.locker ?? new MemoryLocker(),
     relativeLocation: true,
     maxSize: LARGEST_UPLOAD,
     respectForwardedHeaders: false,
