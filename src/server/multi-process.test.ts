@@ -151,7 +151,7 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL (issue 36)", (
       await other.query("select pg_advisory_lock($1, hashtext($2))", [0x7475_7301, id]);
       let answered = false;
       const patch = artist
-        .toB("PATCH", location, bytes, {
+        .toB("PATCH", location, new Uint8Array(bytes), {
           ...TUS,
           "upload-offset": "0",
           "content-type": "application/offset+octet-stream",
