@@ -321,7 +321,14 @@ describe("admin API", () => {
   it("searches and filters releases on the server", async () => {
     const artist = await createArtist(server, "Searchable Owner");
     const a = (
-      await artist.client.post("/api/releases", validRelease({ title: "Zebra Crossing", upcEan: "012345678905" }))
+      await artist.client.post(
+        "/api/releases",
+        validRelease({
+          title: "Zebra Crossing",
+          upcEan: "012345678905",
+          tracks: [{ title: "Zebra", isrc: "INZBR2600042" }],
+        }),
+      )
     ).body.release;
     await setReleaseStatus(server.database, a.id, "live");
     expect((await admin.get("/api/admin/releases?q=zebra")).body.items.map((r: { id: string }) => r.id)).toEqual([
@@ -331,6 +338,12 @@ describe("admin API", () => {
       [a.id],
     );
     expect((await admin.get("/api/admin/releases?q=Searchable%20Owner")).body.total).toBe(1);
+    // By a track's ISRC, whole or in part (issue 36).
+    for (const isrc of ["INZBR2600042", "zbr26000"]) {
+      expect((await admin.get(`/api/admin/releases?q=${isrc}`)).body.items.map((r: { id: string }) => r.id)).toEqual([
+        a.id,
+      ]);
+    }
     const live = await admin.get("/api/admin/releases?status=live&pageSize=100");
     expect(live.body.items.every((r: { status: string }) => r.status === "live")).toBe(true);
   });

@@ -44,27 +44,25 @@ function audited(row: Row) {
   };
 }
 
-const releaseCounts = (db: Db | Tx, workspaceId: string) =>
-  db
-    .select({ artistId: releaseArtists.artistId, n: count() })
-    .from(releaseArtists)
-    .innerJoin(artistProfiles, eq(artistProfiles.id, releaseArtists.artistId))
-    .where(eq(artistProfiles.workspaceId, workspaceId))
-    .groupBy(releaseArtists.artistId);
-
 export async function listArtists(db: Db, workspaceId: string, scope: string[] | null = null) {
-  const [rows, counts] = await Promise.all([
+  // Two statements side by side (issue 36): the profiles with their credit counts, and the plan.
+  const [rows, planId] = await Promise.all([
     db
-      .select()
+      .select({
+        profile: artistProfiles,
+        releases:
+          sql<number>`(select count(*) from ${releaseArtists} where ${releaseArtists.artistId} = ${artistProfiles.id})`.mapWith(
+            Number,
+          ),
+      })
       .from(artistProfiles)
       .where(eq(artistProfiles.workspaceId, workspaceId))
       .orderBy(asc(artistProfiles.name)),
-    releaseCounts(db, workspaceId),
+    currentPlanId(db, workspaceId),
   ]);
-  const byArtist = new Map(counts.map((c) => [c.artistId, Number(c.n)]));
-  const plan = PLANS[await currentPlanId(db, workspaceId)];
+  const plan = PLANS[planId];
   return {
-    artists: rows.filter((r) => !scope || scope.includes(r.id)).map((r) => toArtist(r, byArtist.get(r.id) ?? 0)),
+    artists: rows.filter((r) => !scope || scope.includes(r.profile.id)).map((r) => toArtist(r.profile, r.releases)),
     limit: plan.artistProfiles,
     planName: plan.name,
   };

@@ -1,6 +1,6 @@
 // The admin's release use cases (review, approve, take down, edit, enter by hand), as plain functions
 // over their dependencies: no HTTP here. A refusal is a DomainError; admin-releases.routes.ts maps it.
-import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { DELIVERY_MESSAGES, STORE_LINK_MESSAGES } from "#domain/deliveries";
 import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
@@ -17,7 +17,7 @@ import {
 } from "#domain/releases";
 import type { AppDeps } from "#server/context";
 import type { Db, Tx } from "#server/db/client";
-import { deliveries, releases, users } from "#server/db/schema";
+import { deliveries, releases, tracks, users } from "#server/db/schema";
 import { type ListSpec, ownerMatches } from "#server/lib/admin-common";
 import { changedFields, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
@@ -69,6 +69,8 @@ export function releasesPage(db: Db, f: ListSpec<"status" | "pattern">) {
         ilike(releases.artistName, f.pattern),
         ilike(releases.upcEan, f.pattern),
         ownerMatches(db, releases.userId, f.pattern),
+        // Any of its tracks' ISRCs (a trigram index on tracks.isrc answers this arm on its own).
+        sql`${releases.id} = any(array(${db.select({ id: tracks.releaseId }).from(tracks).where(ilike(tracks.isrc, f.pattern))}))`,
       ) as SQL,
     );
   }

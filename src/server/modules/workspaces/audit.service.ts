@@ -3,7 +3,8 @@ import { z } from "@hono/zod-openapi";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { AUDIT_KINDS } from "#domain/workspaces";
 import type { Db } from "#server/db/client";
-import { auditLog, workspaces } from "#server/db/schema";
+import { auditLog, workspaceMembers, workspaces } from "#server/db/schema";
+import { ownerMatches } from "#server/lib/admin-common";
 import { likePattern } from "#server/lib/route-helpers";
 import { currentPlanIds } from "#server/modules/subscriptions";
 
@@ -59,23 +60,41 @@ export async function auditEntries(db: Db, query: z.infer<typeof auditQuerySchem
   };
 }
 
-/** Every workspace with its current plan, owner and size, for Kalrav's admins. */
-export async function adminWorkspaces(db: Db, q?: string) {
+/** Workspaces whose owner's name or e-mail matches, as `id = any(array(...))` (a primary-key lookup). */
+function ownedByMatching(db: Db, pattern: string) {
+  const owned = db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.role, "owner"), ownerMatches(db, workspaceMembers.userId, pattern)));
+  return sql`${workspaces.id} = any(array(${owned}))`;
+}
+
+/** The admins' workspace list: the newest hundred, or those whose name or owner matches `q`. */
+export function adminWorkspacesQuery(db: Db, q?: string) {
   // Written out in SQL: the subqueries name their tables in full (a select over one table drops them).
   const owner = sql<string | null>`(select u.name from workspace_members m join users u on u.id = m.user_id
     where m.workspace_id = workspaces.id and m.role = 'owner' limit 1)`;
-  const rows = await db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      createdAt: workspaces.createdAt,
-      owner,
-      members: sql<number>`(select count(*)::int from workspace_members m where m.workspace_id = workspaces.id)`,
-    })
-    .from(workspaces)
-    .where(q ? or(ilike(workspaces.name, likePattern(q)), ilike(owner, likePattern(q))) : undefined)
-    .orderBy(desc(workspaces.createdAt))
-    .limit(100);
+  return (
+    db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        createdAt: workspaces.createdAt,
+        owner,
+        members: sql<number>`(select count(*)::int from workspace_members m where m.workspace_id = workspaces.id)`,
+      })
+      .from(workspaces)
+      // Each arm is an index lookup (trigrams on the workspace's name, the owners found by theirs), so
+      // the search never runs the owner subquery for every workspace (issue 36: 2.9 s at p99 on 10,000).
+      .where(q ? or(ilike(workspaces.name, likePattern(q)), ownedByMatching(db, likePattern(q))) : undefined)
+      .orderBy(desc(workspaces.createdAt))
+      .limit(100)
+  );
+}
+
+/** Every workspace with its current plan, owner and size, for Kalrav's admins. */
+export async function adminWorkspaces(db: Db, q?: string) {
+  const rows = await adminWorkspacesQuery(db, q);
   // The plan by the subscriptions module's own rule (what is in force today), not a copy of it.
   const plans = await currentPlanIds(
     db,

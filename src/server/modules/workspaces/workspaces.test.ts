@@ -223,6 +223,11 @@ describe("workspaces, members and roles (issue 35)", () => {
     expect(workspaces.body.workspaces).toEqual([
       expect.objectContaining({ id: label.id, name: "Rang Records Pvt Ltd", owner: "Rang Records", members: 2 }),
     ]);
+    // By its owner's e-mail too; a member's address is not its owner's.
+    const byOwner = await admin.get(`/api/admin/workspaces?q=${encodeURIComponent(label.email)}`);
+    expect(byOwner.body.workspaces.map((w: { id: string }) => w.id)).toEqual([label.id]);
+    const byMember = await admin.get(`/api/admin/workspaces?q=${encodeURIComponent(viewer.email)}`);
+    expect(byMember.body.workspaces.map((w: { id: string }) => w.id)).toEqual([viewer.id]);
   });
 
   it("a Kalrav admin's changes to the workspace's releases are in its audit log under the admin's name", async () => {
