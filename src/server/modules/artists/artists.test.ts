@@ -132,6 +132,18 @@ describe("artist profiles (issue 35)", () => {
     expect((await stranger.client.get(`/api/artists/${asha.id}`)).status).toBe(404);
     expect((await stranger.client.request("PUT", `/api/artists/${asha.id}`, { name: "Stolen" })).status).toBe(404);
     expect((await stranger.client.get("/api/artists")).body.artists).toEqual([]);
+    // The audit log filtered by the artist: its releases' entries, not the workspace's others.
+    await onLabelPlan();
+    const other = await label.client.post("/api/artists", { name: "Ravi" });
+    await label.client.post("/api/releases", validRelease({ title: "Dhun", artistName: "Ravi" }));
+    const byAsha = (await label.client.get(`/api/workspace/audit?artist=${asha.id}`)).body.entries;
+    expect(byAsha.map((e: { kind: string; subjectId: string }) => e.kind)).toEqual(["release", "release"]);
+    const byRavi = (await label.client.get(`/api/workspace/audit?artist=${other.body.artist.id}`)).body.entries;
+    expect(byRavi.map((e: { kind: string; action: string }) => [e.kind, e.action])).toEqual([
+      ["release", "submitted"],
+      ["artist", "created"],
+    ]);
+    expect((await label.client.get("/api/workspace/audit?artist=not-a-uuid")).status).toBe(400);
   });
 });
 

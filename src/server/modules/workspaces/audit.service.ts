@@ -13,6 +13,8 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   kind: z.enum(AUDIT_KINDS).optional(),
   actor: z.string().max(100).optional(),
+  /** An artist profile: its own entries and those of the releases crediting it. */
+  artist: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
@@ -22,6 +24,16 @@ export async function auditEntries(db: Db, query: z.infer<typeof auditQuerySchem
   const filters = [...scope];
   if (query.kind) filters.push(eq(auditLog.kind, query.kind));
   if (query.actor) filters.push(eq(auditLog.actorId, query.actor));
+  if (query.artist) {
+    filters.push(
+      or(
+        eq(auditLog.subjectId, query.artist),
+        sql`${auditLog.subjectId} in (select release_id::text from release_artists where artist_id = ${query.artist}
+          union select t.release_id::text from track_artists ta join tracks t on t.id = ta.track_id
+          where ta.artist_id = ${query.artist})`,
+      ) as SQL,
+    );
+  }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total], actors] = await Promise.all([
     db

@@ -4,6 +4,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { DataTable } from "#web/components/ui/data-table";
 import { FormField } from "#web/components/ui/form-field";
 import { Select } from "#web/components/ui/select";
+import { useArtists } from "#web/features/artists/api/artists";
 import { type AuditPage, useAuditLog } from "#web/features/workspaces/api/workspaces";
 import { formatDateTime } from "#web/lib/format";
 
@@ -23,8 +24,10 @@ export function AuditLogPage() {
   usePageMeta("Audit log");
   const [kind, setKind] = useState<AuditKind | "">("");
   const [actor, setActor] = useState("");
+  const [artist, setArtist] = useState("");
   const [page, setPage] = useState(1);
-  const log = useAuditLog({ kind: kind || undefined, actor: actor || undefined, page });
+  const log = useAuditLog({ kind: kind || undefined, actor: actor || undefined, artist: artist || undefined, page });
+  const artists = useArtists();
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Audit log</h1>
@@ -32,7 +35,7 @@ export function AuditLogPage() {
         Every change to releases, splits, payee details, the plan, members and roles in this workspace. Entries can be
         read, never changed or removed.
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-3">
         <FormField id="audit-kind" label="What changed">
           {(control) => (
             <Select
@@ -64,6 +67,25 @@ export function AuditLogPage() {
             >
               <option value="">Everyone</option>
               {(log.data?.actors ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="audit-artist" label="Artist">
+          {(control) => (
+            <Select
+              {...control}
+              value={artist}
+              onChange={(e) => {
+                setArtist(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All artists</option>
+              {(artists.data?.artists ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
                 </option>

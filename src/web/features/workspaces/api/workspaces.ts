@@ -80,7 +80,7 @@ export function useAcceptWorkspaceInvitation(token: string) {
 }
 
 /** GET /api/workspace/audit: the active workspace's audit log, a page at a time. */
-export const useAuditLog = (filters: { kind?: AuditKind; actor?: string; page: number }) =>
+export const useAuditLog = (filters: { kind?: AuditKind; actor?: string; artist?: string; page: number }) =>
   useQuery({
     queryKey: ["workspace-audit", filters],
     queryFn: () =>
@@ -90,6 +90,7 @@ export const useAuditLog = (filters: { kind?: AuditKind; actor?: string; page: n
             page: String(filters.page),
             ...(filters.kind ? { kind: filters.kind } : {}),
             ...(filters.actor ? { actor: filters.actor } : {}),
+            ...(filters.artist ? { artist: filters.artist } : {}),
           },
         }),
       ),
