@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validRelease } from "#server/test/factories";
 import { createProcessDatabase, type ServerProcess, startProcess } from "#server/test/processes";
+import { startTcpProxy } from "#server/test/tcp-proxy";
 import { TestClient } from "#server/test/test-server";
 
 /**
@@ -13,40 +13,6 @@ import { TestClient } from "#server/test/test-server";
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const enabled = Boolean(adminUrl) && process.env.TEST_DB !== "postgres";
-/** A TCP proxy in front of PostgreSQL that can cut every connection and refuse new ones, like a restart. */
-async function startDatabaseProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let down = false;
-  const server = net.createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    stop() {
-      down = true;
-      for (const s of sockets) s.destroy();
-    },
-    start() {
-      down = false;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe.skipIf(!enabled)("faults: real processes on one PostgreSQL", () => {
   let databaseUrl: string;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -143,7 +109,8 @@ describe.skipIf(!enabled)("faults: real processes on one PostgreSQL", () => {
 
   it("the database going away under load gives clean 503s, and the server recovers by itself", async () => {
     const target = new URL(databaseUrl);
-    const proxy = await startDatabaseProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    // In front of PostgreSQL: cutting every connection and refusing new ones is a database restart.
+    const proxy = await startTcpProxy(() => ({ host: target.hostname, port: Number(target.port || 5432) }));
     const viaProxy = new URL(databaseUrl);
     viaProxy.port = String(proxy.port);
     const server = await startProcess(viaProxy.toString());
