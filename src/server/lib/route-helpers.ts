@@ -16,6 +16,18 @@ export function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/**
+ * A search box's text as a full-text query of its words, each matched as the beginning of a word
+ * ("bench rel 42" finds "Bench Release 420"): letters and digits of any script only, so nothing the
+ * user types is read as query syntax. Empty when the text has no word (it then matches nothing).
+ */
+export function wordsQuery(text: string) {
+  return (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .slice(0, 10)
+    .map((word) => `${word}:*`)
+    .join(" & ");
+}
+
 /** A file for the browser to save (a statement, an invoice, a CSV), never cached: it holds one person's data. */
 export const fileDownload = (body: string | Uint8Array, type: string, filename: string) =>
   new Response(typeof body === "string" ? body : new Uint8Array(body), {

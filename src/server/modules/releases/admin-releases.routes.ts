@@ -7,7 +7,7 @@ import type { AppDeps } from "#server/context";
 import { adminErrors, idParams, pageOf } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { preparedPage } from "#server/lib/paging";
-import { err, json, likePattern } from "#server/lib/route-helpers";
+import { err, json, likePattern, wordsQuery } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import {
   adminReleaseDetail,
@@ -227,7 +227,7 @@ export const adminReleasesRouter = createRouter()
     await requireAdmin(c);
     const { page, pageSize, q, status } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const filters = { status, pattern: q ? likePattern(q) : undefined };
+    const filters = { status, pattern: q ? likePattern(q) : undefined, words: q ? wordsQuery(q) : undefined };
     const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
     const items = rows.map(toAdminReleaseDto);
     return c.json({ items, total, page, pageSize }, 200);

@@ -59,15 +59,14 @@ function selectByIds(db: Db, where: SQL) {
 }
 
 /** One page of releases, newest submission first, with their owners, and how many match, in one statement. */
-export function releasesPage(db: Db, f: ListSpec<"status" | "pattern">) {
+export function releasesPage(db: Db, f: ListSpec<"status" | "pattern" | "words">) {
   const conditions: SQL[] = [];
   if (f.status !== undefined) conditions.push(eq(releases.status, f.status));
   if (f.pattern !== undefined) {
     conditions.push(
       or(
-        ilike(releases.title, f.pattern),
-        ilike(releases.artistName, f.pattern),
-        ilike(releases.upcEan, f.pattern),
+        // Title, artist and UPC by their words (migration 0050), each word as a prefix.
+        sql`${releases}.search_words @@ to_tsquery('simple', ${f.words ?? ""})`,
         ownerMatches(db, releases.userId, f.pattern),
         // Any of its tracks' ISRCs (a trigram index on tracks.isrc answers this arm on its own).
         sql`${releases.id} = any(array(${db.select({ id: tracks.releaseId }).from(tracks).where(ilike(tracks.isrc, f.pattern))}))`,
