@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client";
 import { preparedQuery } from "#server/db/prepared";
 import { releases, users } from "#server/db/schema";
 import { type ReleaseDto, releaseColumns, toReleaseDto } from "#server/modules/releases";
+import type { Holdings } from "./onboarding.queries";
 
 /** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {
@@ -76,6 +77,10 @@ function prepareDashboardQuery(db: Db, name: string) {
         and e.kind in ('earning', 'recoupment', 'escrow_release'))`.mapWith(Number),
       recent: sql<RecentRelease[]>`(select coalesce(json_agg(r order by r."submittedAt" desc, r.id desc), '[]')
         from (${latest}) r)`,
+      // The first-run steps and the payee-only view, in the same round trip (issue 36).
+      hasPayout: sql<boolean>`exists(select 1 from payout_accounts p where p.user_id = "users"."id")`,
+      hasRelease: sql<boolean>`exists(select 1 from releases r where r.user_id = "users"."id")`,
+      onSplitSheets: sql<boolean>`exists(select 1 from collaborators c where c.accepted_user_id = "users"."id")`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("owner")))
@@ -142,6 +147,12 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
       quarterly: series(90),
     },
     recentReleases: row ? parsed(row.recent).map(fromJson) : [],
+    /** Whether the workspace has payout details, a release, and a share on someone's split sheet. */
+    has: {
+      payout: row?.hasPayout ?? false,
+      release: row?.hasRelease ?? false,
+      shares: row?.onSplitSheets ?? false,
+    } satisfies Holdings,
     platforms: platforms.map((p) => ({
       name: p.name,
       streams: p.streams,

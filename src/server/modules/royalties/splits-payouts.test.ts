@@ -116,6 +116,9 @@ describe("splits, escrow, statements and payouts", () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("ALREADY_ACCEPTED");
     expect(await balances(server)).toEqual({ [owner.id]: 4800, [priyaId]: 3200 });
+    // Her dashboard is a payee's (her shares, no artist's first steps); the owner's stays an artist's.
+    expect((await priya.get("/api/dashboard")).body.payeeOnly).toBe(true);
+    expect((await owner.client.get("/api/dashboard")).body.payeeOnly).toBe(false);
 
     // Later earnings go straight to her.
     await importReport(admin, "later.csv", [row(`${NEXT_YEAR}-02-11`, "10.00")]);
