@@ -20,7 +20,7 @@ export interface MediaStore {
    * Takes in a file already on this disk (a finished upload): read once for its SHA-256 and MD5, then
    * linked into the store under its SHA-256 (copied if it cannot be linked). The original stays.
    */
-  adopt(filePath: string): Promise<AdoptedFile>;
+  adopt(filePath: string, known?: { sha256: string; md5: string }): Promise<AdoptedFile>;
   /** The same for bytes that are not on this disk (an upload kept in an S3 bucket): written once while hashed. */
   adoptStream(source: AsyncIterable<Uint8Array>): Promise<AdoptedFile>;
   has(sha256: string): Promise<boolean>;
@@ -82,8 +82,13 @@ export function createMediaStore(dir: string, policy: FetchPolicy): MediaStore {
         .then(() => true)
         .catch(() => false);
     },
-    async adopt(filePath) {
-      const { sha256: digest, md5, bytes } = await hashFile(filePath);
+    async adopt(filePath, known) {
+      // Hashes taken as the bytes arrived (an upload) spare reading the file again.
+      const {
+        sha256: digest,
+        md5,
+        bytes,
+      } = known ? { ...known, bytes: (await fs.stat(filePath)).size } : await hashFile(filePath);
       const final = pathOf(digest);
       await fs.mkdir(path.dirname(final), { recursive: true });
       if (!(await this.has(digest))) {

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from "node:crypto";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
@@ -102,11 +103,58 @@ export function createUploadServer(deps: {
           },
         })
       : new FileStore({ directory, expirationPeriodInMilliseconds }));
+  /**
+   * Each upload's hashes as its bytes arrive on this disk (issue 36: the finished file was read again
+   * to hash it). A PATCH continues them only from the exact offset they reached; anything else (a
+   * PATCH another process took, a request cut short) drops them, and the finished file is then read
+   * once as before.
+   */
+  const arriving = new Map<string, { bytes: number; sha256: Hash; md5: Hash }>();
   /** A finished upload's bytes, into the media store: linked from this disk, or read once from the bucket. */
-  const adopt = async (id: string) =>
-    store instanceof S3Store
-      ? deps.media.adoptStream(await store.read(id))
-      : deps.media.adopt(path.join(directory, id));
+  const adopt = async (id: string, size: number | undefined) => {
+    if (store instanceof S3Store) return deps.media.adoptStream(await store.read(id));
+    const hashes = arriving.get(id);
+    arriving.delete(id);
+    const known =
+      hashes && hashes.bytes === size
+        ? { sha256: hashes.sha256.digest("hex"), md5: hashes.md5.digest("hex") }
+        : undefined;
+    return deps.media.adopt(path.join(directory, id), known);
+  };
+  /** A PATCH whose body is hashed on its way to the store, and what to do once it is answered. */
+  const hashedPatch = (req: Request) => {
+    if (req.method !== "PATCH" || !req.body || store instanceof S3Store) return null;
+    const id = new URL(req.url).pathname.split("/").at(-1) ?? "";
+    const offset = Number(req.headers.get("upload-offset"));
+    let hashes = arriving.get(id);
+    if (!hashes || hashes.bytes !== offset) {
+      arriving.delete(id);
+      if (offset !== 0) return null;
+      hashes = { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") };
+      arriving.set(id, hashes);
+    }
+    const state = hashes;
+    const body = req.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          state.sha256.update(chunk);
+          state.md5.update(chunk);
+          state.bytes += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    // Node's fetch types lack `duplex`, which a streamed request body needs.
+    const init = { method: req.method, headers: req.headers, body, signal: req.signal, duplex: "half" };
+    return {
+      request: new Request(req.url, init as RequestInit),
+      /** Hashes stay only if the store now holds exactly the bytes they saw. */
+      settle(response: Response) {
+        const stored = Number(response.headers.get("upload-offset"));
+        if (arriving.get(id) === state && (response.status !== 204 || stored !== state.bytes)) arriving.delete(id);
+      },
+    };
+  };
   /** Who is asking, per request: the route sets it after checking the session. */
   const requester = new WeakMap<Request, string>();
   const ownerOf = (req: Request) => {
@@ -190,7 +238,7 @@ export function createUploadServer(deps: {
           throw overQuota(deps.quotaBytes, held);
         }
       }
-      const file = await adopt(upload.id);
+      const file = await adopt(upload.id, upload.size);
       await recordMediaFile(db, { sha256: file.sha256, bytes: file.bytes }, ownerOf(req));
       const kind = upload.metadata?.kind === "audio" ? "audio" : "artwork";
       const facts = await inspectFile(kind, file.path);
@@ -222,8 +270,11 @@ export function createUploadServer(deps: {
   const server = {
     /** Answers one tus request for `userId` (already signed in). */
     async handle(req: Request, userId: string): Promise<Response> {
-      requester.set(req, userId);
-      const response = await tus.handleWeb(req);
+      const hashed = hashedPatch(req);
+      const request = hashed?.request ?? req;
+      requester.set(request, userId);
+      const response = await tus.handleWeb(request);
+      hashed?.settle(response);
       if (req.method === "DELETE") await Promise.all(forgetting);
       return response;
     },
@@ -250,7 +301,10 @@ export function createUploadServer(deps: {
           ),
         )
         .returning({ id: uploads.id });
-      for (const { id } of [...stale, ...unused]) await store.remove(id).catch(() => {});
+      for (const { id } of [...stale, ...unused]) {
+        arriving.delete(id);
+        await store.remove(id).catch(() => {});
+      }
       return stale.length + unused.length;
     },
   };

@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_UNFINISHED_UPLOADS, UPLOAD_MESSAGES } from "#domain/uploads";
-import type { MediaStore } from "#server/media/media-store";
+import { uploads } from "#server/db/schema";
+import { createMediaStore, type MediaStore } from "#server/media/media-store";
 import { createArtist } from "#server/test/factories";
+import { wav } from "#server/test/media-fixtures";
 import { startS3Server } from "#server/test/s3-server";
 import { createTestDatabase } from "#server/test/test-database";
 import { startTestServer, type TestClient, type TestServer } from "#server/test/test-server";
@@ -325,6 +327,82 @@ describe("a full disk", () => {
         "u1",
       );
       expect(head.headers.get("upload-offset")).toBe("0");
+    } finally {
+      await dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("one pass over an upload's bytes (issue 36)", () => {
+  it("hashes the bytes as they arrive, across PATCHes, and reads the file again only when it missed some", async () => {
+    const { database, dispose } = await createTestDatabase();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-one-pass-"));
+    try {
+      await database.db.execute(sql`insert into users (id, name, email) values ('u1', 'Uploader', 'u1@example.com')`);
+      const media = createMediaStore(path.join(dataDir, "media"), { allowHosts: [], maxBytes: 1, timeoutMs: 1 });
+      // What the media store was told of each file it took in: the hashes, when the upload had them.
+      const told: ({ sha256: string; md5: string } | undefined)[] = [];
+      const processOn = () =>
+        createUploadServer({
+          db: database.db,
+          dataDir,
+          media: {
+            ...media,
+            adopt: (file, known) => {
+              told.push(known);
+              return media.adopt(file, known);
+            },
+          },
+        });
+      // Two processes on one disk and database, as behind a load balancer.
+      const [a, b] = [processOn(), processOn()];
+      const send = (
+        server: ReturnType<typeof processOn>,
+        method: string,
+        url: string,
+        headers: Record<string, string>,
+        body?: Uint8Array<ArrayBuffer>,
+      ) =>
+        server.handle(new Request(`http://localhost${url}`, { method, headers: { ...TUS, ...headers }, body }), "u1");
+      /** Uploads `bytes` in two PATCHes, the second through `second`; returns what the upload recorded. */
+      const upload = async (bytes: Uint8Array<ArrayBuffer>, second: ReturnType<typeof processOn>) => {
+        const created = await send(a, "POST", "/api/uploads", {
+          "upload-length": String(bytes.length),
+          "upload-metadata": metadata({ kind: "audio", filetype: "audio/wav" }),
+        });
+        const location = created.headers.get("location") as string;
+        const patch = { "content-type": "application/offset+octet-stream" };
+        const half = bytes.length / 2;
+        const first = await send(a, "PATCH", location, { ...patch, "upload-offset": "0" }, bytes.slice(0, half));
+        expect(first.status).toBe(204);
+        const rest = await send(
+          second,
+          "PATCH",
+          location,
+          { ...patch, "upload-offset": String(half) },
+          bytes.slice(half),
+        );
+        expect(rest.status).toBe(204);
+        const id = location.split("/").at(-1) as string;
+        const [row] = await database.db
+          .select({ sha256: uploads.sha256, md5: uploads.md5 })
+          .from(uploads)
+          .where(eq(uploads.id, id));
+        return row;
+      };
+      const digests = (bytes: Uint8Array) => ({
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+        md5: createHash("md5").update(bytes).digest("hex"),
+      });
+      // Both halves through one process: hashed as they arrived, never read again.
+      const whole = new Uint8Array(wav({ sampleRate: 44_100, bitDepth: 16, channels: 2, seconds: 0.5 }));
+      expect(await upload(whole, a)).toEqual(digests(whole));
+      expect(told).toEqual([digests(whole)]);
+      // The second half through the other process: neither saw every byte, so the file is read once.
+      const split = new Uint8Array(wav({ sampleRate: 48_000, bitDepth: 16, channels: 2, seconds: 0.5 }));
+      expect(await upload(split, b)).toEqual(digests(split));
+      expect(told).toEqual([digests(whole), undefined]);
     } finally {
       await dispose();
       await fs.rm(dataDir, { recursive: true, force: true });
