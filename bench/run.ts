@@ -9,7 +9,6 @@
 //                       ("lighthouse": only Lighthouse)
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
@@ -17,6 +16,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "#server/db/client";
 import { rebuildLedger } from "#server/modules/royalties";
+import { freePort } from "#server/test/free-port";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { measureFingerprintLookup } from "./fingerprints";
 import { startExtraServer, startRoundRobinProxy } from "./processes";
@@ -36,17 +36,6 @@ interface Measurement {
   p50Ms: number;
   p99Ms: number;
   errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function measure(

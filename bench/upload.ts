@@ -8,13 +8,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import { Upload } from "tus-js-client";
+import { freePort } from "#server/test/free-port";
 
 const CHUNK_BYTES = 32 * 1024 * 1024;
 
@@ -174,16 +174,6 @@ export function uploadReport(r: { small: UploadMeasurement; large: UploadMeasure
   const line = (m: UploadMeasurement) =>
     `Upload ${m.megabytes} MB: ${m.uploadSeconds} s (floor: read, hash and write ${m.floorSeconds} s, ratio ${m.ratioToFloor}, goal ≥ 0.5; cp ${m.cpSeconds} s, ratio ${m.ratioToCp}); server RSS ${m.rssBeforeMb} → peak ${m.rssPeakMb} MB`;
   return `${line(r.small)}\n${line(r.large)}\n`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Alone: the built server on the embedded database in a temporary DATA_DIR, one artist, two uploads. */

@@ -16,6 +16,9 @@ export const ARTIST_LINKS_MAX = 5;
 export const ARTIST_CREDIT_ROLES = ["primary", "featured", "remixer"] as const;
 export type ArtistCreditRole = (typeof ARTIST_CREDIT_ROLES)[number];
 
+/** Names equal but for case and surrounding spaces are one artist (as the profiles' unique index says). */
+export const artistNameKey = (name: string) => name.trim().toLowerCase();
+
 /** spotify:artist:<22 base-62 characters>; also taken as an open.spotify.com link, and stored as the URI. */
 const SPOTIFY_URI = /^spotify:artist:([0-9A-Za-z]{22})$/;
 const SPOTIFY_LINK = /^https:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?artist\/([0-9A-Za-z]{22})(?:[/?#].*)?$/;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validRelease } from "#server/test/factories";
-import { createProcessDatabase, type ServerProcess, startProcess } from "#server/test/processes";
+import { createProcessDatabase, PROCESS_TESTS, type ServerProcess, startProcess } from "#server/test/processes";
 import { startTcpProxy } from "#server/test/tcp-proxy";
 import { TestClient } from "#server/test/test-server";
 
@@ -11,16 +11,14 @@ import { TestClient } from "#server/test/test-server";
  * shared between processes, SIGKILL in the middle of a burst of writes, and the database going
  * away under load. Run once, in the first pass (the PostgreSQL pass would only repeat them).
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
-const enabled = Boolean(adminUrl) && process.env.TEST_DB !== "postgres";
-describe.skipIf(!enabled)("faults: real processes on one PostgreSQL", () => {
+describe.skipIf(!PROCESS_TESTS.enabled)("faults: real processes on one PostgreSQL", () => {
   let databaseUrl: string;
   let dropDatabase: (() => Promise<void>) | undefined;
   const processes: ServerProcess[] = [];
   let sql: pg.Client;
 
   beforeAll(async () => {
-    const created = await createProcessDatabase(adminUrl as string, "kalrav_fault");
+    const created = await createProcessDatabase(PROCESS_TESTS.adminUrl, "kalrav_fault");
     databaseUrl = created.url;
     dropDatabase = created.drop;
     // The first process applies the migrations before the others start.

@@ -7,7 +7,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresLocker } from "#server/modules/uploads";
 import { wav } from "#server/test/media-fixtures";
-import { createProcessDatabase, PROCESS_ADMIN, type ServerProcess, startProcess } from "#server/test/processes";
+import {
+  createProcessDatabase,
+  PROCESS_ADMIN,
+  PROCESS_TESTS,
+  type ServerProcess,
+  startProcess,
+} from "#server/test/processes";
 import { TestClient } from "#server/test/test-server";
 import { TUS, tusMetadata } from "#server/test/tus";
 
@@ -16,10 +22,8 @@ import { TUS, tusMetadata } from "#server/test/tus";
  * for uploads. What must be shared is: upload locks, jobs, sessions and roles, rate limits. Run once,
  * in the first pass (TEST_DATABASE_URL set): the PostgreSQL pass would only repeat it.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
-const enabled = Boolean(adminUrl) && process.env.TEST_DB !== "postgres";
 
-describe.skipIf(!enabled)("two server processes on one PostgreSQL (issue 36)", () => {
+describe.skipIf(!PROCESS_TESTS.enabled)("two server processes on one PostgreSQL (issue 36)", () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let databaseUrl: string;
@@ -27,7 +31,7 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL (issue 36)", (
   let dataDir: string;
 
   beforeAll(async () => {
-    const created = await createProcessDatabase(adminUrl as string, "kalrav_processes");
+    const created = await createProcessDatabase(PROCESS_TESTS.adminUrl, "kalrav_processes");
     databaseUrl = created.url;
     drop = created.drop;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-processes-"));

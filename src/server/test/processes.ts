@@ -3,26 +3,27 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
+
+/**
+ * The PostgreSQL server these tests start processes on, and whether they run: once, in the first pass
+ * (the PostgreSQL pass would only repeat them).
+ */
+export const PROCESS_TESTS = {
+  adminUrl: process.env.TEST_DATABASE_URL ?? "",
+  enabled: Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_DB !== "postgres",
+  /** Set to a log level to see the processes' own output. */
+  logLevel: process.env.PROCESS_LOG_LEVEL,
+};
 
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
   dataDir: string;
   exited: Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Every process of a test shares the auth secret, as the processes of one deployment do. */
@@ -52,7 +53,7 @@ export async function startProcess(
       ADMIN_EMAIL: PROCESS_ADMIN.email,
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
       SIGN_IN_RATE_LIMIT: "1000",
-      LOG_LEVEL: process.env.PROCESS_LOG_LEVEL ?? "silent",
+      LOG_LEVEL: PROCESS_TESTS.logLevel ?? "silent",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -61,7 +62,7 @@ export async function startProcess(
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (process.env.PROCESS_LOG_LEVEL) process.stderr.write(chunk);
+      if (PROCESS_TESTS.logLevel) process.stderr.write(chunk);
       if (output.includes("Kalrav is running")) resolve();
     });
     child.stderr?.on("data", (chunk: Buffer) => {

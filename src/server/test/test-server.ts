@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type ClientResponse, hc } from "hono/client";
@@ -11,6 +10,7 @@ import type { Payouts } from "#server/lib/payout-provider";
 import type { StoreConfig, Transport } from "#server/modules/delivery";
 import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
+import { freePort } from "./free-port";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ADMIN = { email: "admin@test.kalrav", password: "admin-password" };
@@ -191,18 +191,6 @@ export class TestClient {
   async signIn(email: string, password: string, rememberMe = false) {
     return this.post("/api/auth/sign-in/email", { email, password, rememberMe });
   }
-}
-
-/** The auth library checks the Origin against PUBLIC_URL, so the port must be known before start. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204;

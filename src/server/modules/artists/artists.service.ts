@@ -1,6 +1,6 @@
 // Artist profiles (issue 35): the rules, without HTTP.
 import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
-import { ARTIST_MESSAGES, type ArtistCreditRole, type ArtistData } from "#domain/artists";
+import { ARTIST_MESSAGES, type ArtistCreditRole, type ArtistData, artistNameKey } from "#domain/artists";
 import { PLANS } from "#domain/plans";
 import { SECRET_CHANGED } from "#domain/workspaces";
 import type { Db, Tx } from "#server/db/client";
@@ -233,7 +233,8 @@ export async function deleteArtist(db: Db, actor: AuditActor, workspaceId: strin
  * plan holds). A track's own main artist (a compilation's), featured artists and remixers are linked
  * to the profiles their names match; a guest without a profile here stays a credit by name, so a
  * featured guest never spends one of the plan's profiles (decision 031). A compilation credits, as its
- * main artists, the profiles its tracks credit as theirs.
+ * main artists, the profiles its tracks credit as theirs. Called after the release's tracks were
+ * written anew, so their old credits went with the old rows.
  */
 export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseId: string) {
   const [release] = await tx
@@ -254,28 +255,20 @@ export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseI
     .where(eq(tracks.releaseId, releaseId))
     .orderBy(asc(tracks.position));
   await tx.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
-  // The tracks' credits usually went with the tracks the release rewrote; any left are replaced.
-  if (trackRows.length)
-    await tx.delete(trackArtists).where(
-      inArray(
-        trackArtists.trackId,
-        trackRows.map((t) => t.id),
-      ),
-    );
 
   const profiles = await tx
     .select({ id: artistProfiles.id, name: artistProfiles.name })
     .from(artistProfiles)
     .where(eq(artistProfiles.workspaceId, workspaceId));
-  const byName = new Map(profiles.map((p) => [nameKey(p.name), p.id]));
+  const byName = new Map(profiles.map((p) => [artistNameKey(p.name), p.id]));
   const main = release.artistName.trim();
-  if (!compilation && main && !byName.has(nameKey(main)) && (await profileRoom(tx, workspaceId)).room) {
+  if (!compilation && main && !byName.has(artistNameKey(main)) && (await profileRoom(tx, workspaceId)).room) {
     const [created] = await tx
       .insert(artistProfiles)
       .values({ workspaceId, name: main })
       .onConflictDoNothing()
       .returning({ id: artistProfiles.id });
-    if (created) byName.set(nameKey(main), created.id);
+    if (created) byName.set(artistNameKey(main), created.id);
   }
 
   const trackCredits: (typeof trackArtists.$inferInsert)[] = [];
@@ -284,7 +277,7 @@ export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseI
     const credit = (names: readonly string[], role: ArtistCreditRole) => {
       const seen = new Set<string>();
       for (const name of names) {
-        const artistId = byName.get(nameKey(name));
+        const artistId = byName.get(artistNameKey(name));
         if (!artistId || seen.has(artistId)) continue;
         seen.add(artistId);
         trackCredits.push({ trackId: t.id, artistId, role, position: seen.size });
@@ -293,10 +286,10 @@ export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseI
     credit(t.artistName ? [t.artistName] : [], "primary");
     credit(t.featuredArtists, "featured");
     credit(t.remixers, "remixer");
-    const own = t.artistName && byName.get(nameKey(t.artistName));
+    const own = t.artistName && byName.get(artistNameKey(t.artistName));
     if (compilation && own && !compilationMains.includes(own)) compilationMains.push(own);
   }
-  const mains = compilation ? compilationMains : [byName.get(nameKey(main))].filter((id) => id !== undefined);
+  const mains = compilation ? compilationMains : [byName.get(artistNameKey(main))].filter((id) => id !== undefined);
   if (mains.length) {
     await tx
       .insert(releaseArtists)
@@ -304,9 +297,6 @@ export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseI
   }
   if (trackCredits.length) await tx.insert(trackArtists).values(trackCredits);
 }
-
-/** Names equal but for case and surrounding spaces are one artist (as the profiles' unique index says). */
-const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** The profiles credited as a release's main artists, in order, as the public page presents them. */
 export async function releaseMainArtists(db: Db | Tx, releaseId: string) {

@@ -79,7 +79,6 @@ function prepareDashboardQuery(db: Db, name: string) {
         from (${latest}) r)`,
       // The first-run steps and the payee-only view, in the same round trip (issue 36).
       hasPayout: sql<boolean>`exists(select 1 from payout_accounts p where p.user_id = "users"."id")`,
-      hasRelease: sql<boolean>`exists(select 1 from releases r where r.user_id = "users"."id")`,
       onSplitSheets: sql<boolean>`exists(select 1 from collaborators c where c.accepted_user_id = "users"."id")`,
     })
     .from(users)
@@ -109,6 +108,7 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
   const platforms = row ? parsed(row.platforms) : [];
   const countries = row ? parsed(row.countries) : [];
   const earned = row?.earned ?? 0;
+  const recent = row ? parsed(row.recent).map(fromJson) : [];
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const month = (key: keyof Figures, back: number) => {
@@ -146,11 +146,12 @@ export async function loadDashboard(db: Db, userId: string, today: Date) {
       monthly: series(30),
       quarterly: series(90),
     },
-    recentReleases: row ? parsed(row.recent).map(fromJson) : [],
+    recentReleases: recent,
     /** Whether the workspace has payout details, a release, and a share on someone's split sheet. */
     has: {
       payout: row?.hasPayout ?? false,
-      release: row?.hasRelease ?? false,
+      // The latest releases are listed: a workspace has one when that list is not empty.
+      release: recent.length > 0,
       shares: row?.onSplitSheets ?? false,
     } satisfies Holdings,
     platforms: platforms.map((p) => ({
