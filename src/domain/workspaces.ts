@@ -119,6 +119,7 @@ export const AUDIT_KINDS = [
   "invitation",
   "workspace",
   "support_access",
+  "case",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -132,6 +133,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   invitation: "Invitation",
   workspace: "Workspace",
   support_access: "Kalrav support",
+  case: "Store notice (case)",
 };
 
 /** How a secret appears in an audit entry: that it changed, never its value. */

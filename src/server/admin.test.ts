@@ -480,6 +480,9 @@ describe("admin API", () => {
       failedDeliveryReleases: 0,
       pendingPayouts: 0,
       pendingPayoutsPaise: 0,
+      openCases: 0,
+      overdueCases: 0,
+      streamWarnings: 0,
       pausedStores: [],
     });
     const [release] = (
@@ -497,6 +500,9 @@ describe("admin API", () => {
       failedDeliveryReleases: 1,
       pendingPayouts: 1,
       pendingPayoutsPaise: 60_000,
+      openCases: 0,
+      overdueCases: 0,
+      streamWarnings: 0,
       pausedStores: [],
     });
     const found = await admin.get("/api/admin/search?q=Subscriber");

@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { CASE_FILE_MAX_BYTES } from "#domain/fraud";
 import { AVATAR_MAX_BYTES } from "#domain/settings";
 import { accessControl } from "#server/auth/access";
 import { cancelEmailChange, handleAuthRequest } from "#server/auth/auth.handler";
@@ -20,6 +21,7 @@ import { analyticsRouter } from "#server/modules/analytics";
 import { artistsRouter } from "#server/modules/artists";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { adminDeliveriesRouter } from "#server/modules/delivery";
+import { adminCasesRouter, CASE_MESSAGE_PATH, casesRouter } from "#server/modules/fraud";
 import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
 import { payoutsRouter } from "#server/modules/payouts";
@@ -67,7 +69,9 @@ export function createApi() {
     .route("/", analyticsRouter)
     .route("/", provenanceRouter)
     .route("/", workspacesRouter)
-    .route("/", artistsRouter);
+    .route("/", artistsRouter)
+    .route("/", casesRouter)
+    .route("/", adminCasesRouter);
 }
 
 export function createApp(deps: AppDeps) {
@@ -100,12 +104,15 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // A 2 MB picture plus its multipart envelope.
   const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
+  // An answer to a fraud case with one file of evidence, plus its envelope.
+  const caseAnswerLimit = bodyLimit({ maxSize: CASE_FILE_MAX_BYTES + 64 * 1024, onError: tooLarge });
   app.use("/api/*", (c, next) => {
     // Reads carry no body; checking for one would build a full web Request for nothing.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Store reports are streamed to disk with their own size cap.
     if (c.req.path === REPORT_UPLOAD_PATH && c.req.method === "POST") return next();
     if (isTusPath(c.req.path)) return next();
+    if (CASE_MESSAGE_PATH.test(c.req.path)) return caseAnswerLimit(c, next);
     return c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next);
   });
 

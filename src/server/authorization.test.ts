@@ -155,6 +155,19 @@ const MATRIX: Record<string, Access> = {
   "GET /artists/{id}": "owner",
   "PUT /artists/{id}": "owner",
   "DELETE /artists/{id}": "owner",
+  "GET /cases": "user",
+  "GET /cases/{id}": "owner",
+  "POST /cases/{id}/messages": "owner",
+  "GET /cases/{id}/files/{fileId}": "owner",
+  "GET /admin/cases": "admin",
+  "POST /admin/cases": "admin",
+  "GET /admin/cases/{id}": "admin",
+  "POST /admin/cases/{id}/messages": "admin",
+  "POST /admin/cases/{id}/decision": "admin",
+  "POST /admin/cases/{id}/fee-reversal": "admin",
+  "GET /admin/cases/{id}/files/{fileId}": "admin",
+  "GET /admin/stream-warnings": "admin",
+  "POST /admin/stream-warnings/{id}/review": "admin",
 };
 
 /**
@@ -228,6 +241,10 @@ const NEEDS: Record<string, Permission | "person"> = {
   "GET /workspace/audit": "audit:read",
   "GET /artists": "releases:read",
   "POST /artists": "releases:write",
+  "GET /cases": "royalties:read",
+  "GET /cases/{id}": "royalties:read",
+  "POST /cases/{id}/messages": "royalties:write",
+  "GET /cases/{id}/files/{fileId}": "royalties:read",
   "GET /artists/{id}": "releases:read",
   "PUT /artists/{id}": "releases:write",
   "DELETE /artists/{id}": "releases:write",
@@ -327,6 +344,28 @@ describe("authorization matrix", () => {
       sql`insert into notifications (user_id, kind, title, body) values (${owner.id}, 'payment', 'Owner secret notice', 'private')`,
     );
     ownerIds.notification = (await owner.client.get("/api/notifications")).body.notifications[0].id;
+    // A store's notice about the owner's track, with a file in its thread (issue 41).
+    ownerIds.case = (
+      (await server.database.db.execute(sql`
+        insert into fraud_cases (workspace_id, store, period_from, period_to, reason, deadline)
+        values (${owner.id}, 'Spotify', '2026-09-01', '2026-09-01', 'Owner secret notice', '2099-01-01') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
+    const message = (
+      (await server.database.db.execute(sql`
+        insert into fraud_case_messages (case_id, author_name, from_support, body)
+        values (${ownerIds.case}, 'Kalrav Support', true, 'Owner secret notice') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id;
+    ownerIds.caseFile = (
+      (await server.database.db.execute(sql`
+        insert into fraud_case_files (message_id, case_id, name, content_type, bytes, data)
+        values (${message}, ${ownerIds.case}, 'proof.txt', 'text/plain', 5, 'proof'::bytea) returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
     // A paid checkout with its invoice, and an open one on the test gateway.
     ownerIds.checkout = (await payOnTestGateway(owner.client, { planId: "basic_artist" })).id;
     ownerIds.invoice = (await owner.client.get("/api/billing")).body.invoices[0].id;
@@ -341,6 +380,8 @@ describe("authorization matrix", () => {
   const fill = (path: string) =>
     path
       .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
+      .replace("/cases/{id}", `/cases/${ownerIds.case}`)
+      .replace("{fileId}", ownerIds.caseFile ?? "")
       .replace("/releases/{id}", `/releases/${ownerIds.release}`)
       .replace("/artists/{id}", `/artists/${ownerIds.artist}`)
       .replace("/notifications/{id}", `/notifications/${ownerIds.notification}`)

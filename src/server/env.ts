@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CASE_DEADLINE_DAYS } from "#domain/fraud";
 
 const boolFromString = z
   .enum(["true", "false", "1", "0", ""])
@@ -74,6 +75,8 @@ const envSchema = z.object({
   TWILIO_API_URL: z.string().url().default("https://api.twilio.com"),
   // TDS on royalties (Income-tax Act): the section cited on statements, rates in percent, threshold in rupees.
   TDS_SECTION: z.string().default("194J"),
+  /** Days an admin has to decide a store-notice case (issue 41), shown to both sides. */
+  FRAUD_CASE_DEADLINE_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_CASE_DEADLINE_DAYS),
   TDS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   TDS_NO_PAN_RATE_PERCENT: z.coerce.number().min(0).max(50).default(20),
   TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),

@@ -28,6 +28,7 @@ import {
   loadStores,
   type StoreConfig,
 } from "#server/modules/delivery";
+import { fraudJobs } from "#server/modules/fraud";
 import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
 import { backfillPanHashes, createPayoutProvider, payoutSchedule, receivePayoutWebhook } from "#server/modules/payouts";
 import { loadOrCreateSigner } from "#server/modules/provenance";
@@ -267,6 +268,7 @@ export async function startServer(
       }),
       ...deliveryWork.handlers,
       ...reportJobs({ database, logger, reportsDir }),
+      ...fraudJobs({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }),
     },
   });
   logger.info(
@@ -298,6 +300,7 @@ export async function startServer(
     payments,
     payouts,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
+    fraud: { deadlineDays: env.FRAUD_CASE_DEADLINE_DAYS },
     provenance: loadOrCreateSigner(env.DATA_DIR, env.PROVENANCE_KEY),
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: {

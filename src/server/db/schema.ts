@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -19,6 +20,7 @@ import type { TrackAi } from "#domain/ai-disclosure";
 import { ARTIST_CREDIT_ROLES } from "#domain/artists";
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
+import { ANOMALY_KINDS, CASE_STATUSES, CASE_TAKEDOWNS } from "#domain/fraud";
 import type { AudioLevels } from "#domain/levels";
 import {
   CHECKOUT_PURPOSES,
@@ -568,7 +570,7 @@ export const notificationPreferences = pgTable("notification_preferences", {
   updatedAt: updatedAt(),
 });
 
-export const NOTIFICATION_KINDS = ["release_status", "ticket_reply", "payment"] as const;
+export const NOTIFICATION_KINDS = ["release_status", "ticket_reply", "payment", "case"] as const;
 
 /** In-app notifications shown under the bell. */
 export const notifications = pgTable(
@@ -807,7 +809,19 @@ export const splitTemplates = pgTable(
 );
 
 /** The kinds of posting in the royalty ledger. */
-export const ENTRY_KINDS = ["earning", "recoupment", "escrow_release", "payout", "payout_return"] as const;
+export const ENTRY_KINDS = [
+  "earning",
+  "recoupment",
+  "escrow_release",
+  "payout",
+  "payout_return",
+  // Issue 41: earnings held while a store's notice is in dispute, released, or reversed when upheld,
+  // and a store's fee as its own line.
+  "hold",
+  "hold_release",
+  "reversal",
+  "store_fee",
+] as const;
 
 /**
  * The royalty ledger (issue 19): every paisa credited or debited to a payee, append-only. A balance is
@@ -834,10 +848,13 @@ export const royaltyEntries = pgTable(
     sheetId: uuid("sheet_id"),
     reportId: uuid("report_id"),
     payoutId: uuid("payout_id"),
+    /** The fraud case a hold, its release, a reversal or a store's fee belongs to (issue 41). */
+    caseId: uuid("case_id"),
     createdAt: createdAt(),
   },
   (t) => [
     check("royalty_entries_kind_check", oneOf("kind", ENTRY_KINDS)),
+    index("royalty_entries_case_idx").on(t.caseId).where(sql`case_id is not null`),
     index("royalty_entries_user_month_idx").on(t.userId, t.month),
     index("royalty_entries_collaborator_idx").on(t.collaboratorId),
     index("royalty_entries_release_idx").on(t.releaseId, t.isrc),
@@ -1490,5 +1507,149 @@ export const trackArtists = pgTable(
     primaryKey({ columns: [t.trackId, t.artistId, t.role] }),
     index("track_artists_artist_idx").on(t.artistId),
     check("track_artists_role_check", oneOf("role", ARTIST_CREDIT_ROLES)),
+  ],
+);
+
+/** Bytes kept in the database: a case's evidence files are small and must be on every process. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * A store's notice of artificial streams, as a case for the workspace (issue 41): the store, the
+ * months, what it said, any fee it charges, and the deadline by which we decide.
+ */
+export const fraudCases = pgTable(
+  "fraud_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    store: text("store").notNull(),
+    /** The first and last months the notice covers (first days). */
+    periodFrom: date("period_from").notNull(),
+    periodTo: date("period_to").notNull(),
+    reason: text("reason").notNull(),
+    reference: text("reference").notNull().default(""),
+    feePaise: bigint("fee_paise", { mode: "number" }).notNull().default(0),
+    feeReversedAt: timestamp("fee_reversed_at", tz),
+    status: text("status").notNull().default("open"),
+    /** India's calendar date by which the decision is due. */
+    deadline: date("deadline").notNull(),
+    openedBy: text("opened_by"),
+    openedAt: timestamp("opened_at", tz).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", tz),
+    decisionReason: text("decision_reason"),
+    takedown: text("takedown"),
+    takedownReason: text("takedown_reason"),
+  },
+  (t) => [
+    check("fraud_cases_status_check", oneOf("status", CASE_STATUSES)),
+    check("fraud_cases_takedown_check", sql`takedown is null or ${oneOf("takedown", CASE_TAKEDOWNS)}`),
+    check("fraud_cases_fee_check", sql`fee_paise >= 0`),
+    check("fraud_cases_period_check", sql`period_from <= period_to`),
+    index("fraud_cases_workspace_idx").on(t.workspaceId, t.openedAt),
+    index("fraud_cases_status_idx").on(t.status, t.deadline),
+  ],
+);
+
+/** The tracks a case names, and each one's outcome once decided (upheld or dismissed). */
+export const fraudCaseTracks = pgTable(
+  "fraud_case_tracks",
+  {
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => fraudCases.id, { onDelete: "cascade" }),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "restrict" }),
+    isrc: text("isrc").notNull(),
+    outcome: text("outcome"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.releaseId, t.isrc] }),
+    check("fraud_case_tracks_outcome_check", sql`outcome is null or outcome in ('upheld', 'dismissed')`),
+    index("fraud_case_tracks_track_idx").on(t.releaseId, t.isrc),
+  ],
+);
+
+/** A case's thread: the notice, the artist's answers with their evidence, support's replies, the decision. */
+export const fraudCaseMessages = pgTable(
+  "fraud_case_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => fraudCases.id, { onDelete: "cascade" }),
+    authorId: text("author_id"),
+    /** As it was when written; support's messages are signed by the team. */
+    authorName: text("author_name").notNull(),
+    fromSupport: boolean("from_support").notNull().default(false),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fraud_case_messages_case_idx").on(t.caseId, t.createdAt)],
+);
+
+export const fraudCaseFiles = pgTable(
+  "fraud_case_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => fraudCaseMessages.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => fraudCases.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fraud_case_files_message_idx").on(t.messageId)],
+);
+
+/** The tracks and days a report brought, kept until the early-warning job has read them (issue 41). */
+export const reportTracks = pgTable(
+  "report_tracks",
+  {
+    reportId: uuid("report_id").notNull(),
+    releaseId: uuid("release_id").notNull(),
+    isrc: text("isrc").notNull(),
+    firstDay: date("first_day").notNull(),
+    lastDay: date("last_day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.releaseId, t.isrc] })],
+);
+
+/** An early warning from our own data: a pattern a store would flag. It holds nothing. */
+export const streamWarnings = pgTable(
+  "stream_warnings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id"),
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    isrc: text("isrc").notNull(),
+    kind: text("kind").notNull(),
+    day: date("day").notNull(),
+    store: text("store").notNull().default(""),
+    country: text("country").notNull().default(""),
+    figures: jsonb("figures").$type<Record<string, number>>().notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at", tz),
+    reviewedBy: text("reviewed_by"),
+  },
+  (t) => [
+    check("stream_warnings_kind_check", oneOf("kind", ANOMALY_KINDS)),
+    // A report imported again (or restating the same days) says the same thing once.
+    uniqueIndex("stream_warnings_key").on(t.releaseId, t.isrc, t.kind, t.day, t.store, t.country),
+    index("stream_warnings_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("stream_warnings_open_idx").on(t.createdAt).where(sql`reviewed_at is null`),
   ],
 );

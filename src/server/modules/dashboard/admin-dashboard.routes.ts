@@ -21,6 +21,9 @@ const summarySchema = z
         failedDeliveryReleases: z.number().int(),
         pendingPayouts: z.number().int(),
         pendingPayoutsPaise: z.number().int(),
+        openCases: z.number().int(),
+        overdueCases: z.number().int().openapi({ description: "Open store-notice cases past their deadline" }),
+        streamWarnings: z.number().int().openapi({ description: "Early warnings nobody has reviewed yet" }),
         pausedStores: z.array(
           z.object({
             store: z.string(),

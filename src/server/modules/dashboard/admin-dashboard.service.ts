@@ -1,12 +1,22 @@
 // The admin dashboard's figures and search, as plain functions over their dependencies: no HTTP here.
 import fs from "node:fs";
 import path from "node:path";
-import { count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
 import { ATTENTION_STATUSES } from "#domain/deliveries";
 import type { AppDeps } from "#server/context";
 import { type Db, migrationsFolder } from "#server/db/client";
-import { deliveries, payouts, releases, storeHealth, subscriptions, supportTickets, users } from "#server/db/schema";
+import {
+  deliveries,
+  fraudCases,
+  payouts,
+  releases,
+  storeHealth,
+  streamWarnings,
+  subscriptions,
+  supportTickets,
+  users,
+} from "#server/db/schema";
 import { likePattern } from "#server/lib/route-helpers";
 
 async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
@@ -47,53 +57,63 @@ async function systemChecks(deps: Pick<AppDeps, "database" | "mailer">) {
 export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer" | "delivery">) {
   const db = deps.database.db;
   const today = todayIst();
-  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw], paused] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(releases),
-    db
-      .select({ n: count() })
-      .from(subscriptions)
-      .where(sql`${subscriptions.status} = 'active' and ${subscriptions.endDate} >= ${today}`),
-    db
-      .select({ n: count() })
-      .from(supportTickets)
-      .where(inArray(supportTickets.status, ["open", "in_progress", "on_hold"])),
-    db.select({ n: count() }).from(releases).where(eq(releases.status, "pending_review")),
-    db
-      .select({
-        id: releases.id,
-        title: releases.title,
-        artistName: releases.artistName,
-        at: releases.submittedAt,
-        ownerName: users.name,
-      })
-      .from(releases)
-      .leftJoin(users, eq(users.id, releases.userId))
-      .orderBy(desc(releases.submittedAt))
-      .limit(3),
-    db
-      .select({
-        id: supportTickets.id,
-        title: supportTickets.subject,
-        at: supportTickets.createdAt,
-        ownerName: users.name,
-      })
-      .from(supportTickets)
-      .innerJoin(users, eq(users.id, supportTickets.userId))
-      .orderBy(desc(supportTickets.createdAt))
-      .limit(2),
-    systemChecks(deps),
-    // The queues an admin works through: deliveries with a problem (distinct releases) and payouts waiting.
-    db
-      .select({ n: sql<number>`count(distinct ${deliveries.releaseId})::int` })
-      .from(deliveries)
-      .where(inArray(deliveries.status, [...ATTENTION_STATUSES])),
-    db
-      .select({ n: count(), paise: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number) })
-      .from(payouts)
-      .where(eq(payouts.status, "pending")),
-    db.select().from(storeHealth).where(sql`${storeHealth.pausedAt} is not null`),
-  ]);
+  const [[u], [r], [s], [t], [p], recentReleases, recentTickets, system, [fd], [pw], paused, [cases], [warnings]] =
+    await Promise.all([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(releases),
+      db
+        .select({ n: count() })
+        .from(subscriptions)
+        .where(sql`${subscriptions.status} = 'active' and ${subscriptions.endDate} >= ${today}`),
+      db
+        .select({ n: count() })
+        .from(supportTickets)
+        .where(inArray(supportTickets.status, ["open", "in_progress", "on_hold"])),
+      db.select({ n: count() }).from(releases).where(eq(releases.status, "pending_review")),
+      db
+        .select({
+          id: releases.id,
+          title: releases.title,
+          artistName: releases.artistName,
+          at: releases.submittedAt,
+          ownerName: users.name,
+        })
+        .from(releases)
+        .leftJoin(users, eq(users.id, releases.userId))
+        .orderBy(desc(releases.submittedAt))
+        .limit(3),
+      db
+        .select({
+          id: supportTickets.id,
+          title: supportTickets.subject,
+          at: supportTickets.createdAt,
+          ownerName: users.name,
+        })
+        .from(supportTickets)
+        .innerJoin(users, eq(users.id, supportTickets.userId))
+        .orderBy(desc(supportTickets.createdAt))
+        .limit(2),
+      systemChecks(deps),
+      // The queues an admin works through: deliveries with a problem (distinct releases) and payouts waiting.
+      db
+        .select({ n: sql<number>`count(distinct ${deliveries.releaseId})::int` })
+        .from(deliveries)
+        .where(inArray(deliveries.status, [...ATTENTION_STATUSES])),
+      db
+        .select({ n: count(), paise: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::bigint`.mapWith(Number) })
+        .from(payouts)
+        .where(eq(payouts.status, "pending")),
+      db.select().from(storeHealth).where(sql`${storeHealth.pausedAt} is not null`),
+      // Store notices in dispute (issue 41): the open ones, and those past the deadline we promised.
+      db
+        .select({
+          open: count(),
+          overdue: sql<number>`(count(*) filter (where ${fraudCases.deadline} < ${today}::date))::int`,
+        })
+        .from(fraudCases)
+        .where(eq(fraudCases.status, "open")),
+      db.select({ n: count() }).from(streamWarnings).where(isNull(streamWarnings.reviewedAt)),
+    ]);
   const recentActivity = [
     ...recentReleases.map((x) => ({
       kind: "release" as const,
@@ -125,6 +145,9 @@ export async function adminSummary(deps: Pick<AppDeps, "database" | "mailer" | "
       failedDeliveryReleases: fd?.n ?? 0,
       pendingPayouts: pw?.n ?? 0,
       pendingPayoutsPaise: pw?.paise ?? 0,
+      openCases: cases?.open ?? 0,
+      overdueCases: cases?.overdue ?? 0,
+      streamWarnings: warnings?.n ?? 0,
       // Stores paused after failing again and again: the alert, with the reason.
       pausedStores: paused.map((p) => ({
         store: p.store,

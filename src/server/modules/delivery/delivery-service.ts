@@ -131,9 +131,10 @@ async function storesHolding(tx: Tx, releaseId: string): Promise<Set<string>> {
 
 /**
  * Take Down: every store that received the release gets a takedown; releases still waiting to go
- * to a store are cancelled instead (it never had the release).
+ * to a store are cancelled instead (it never had the release). With `onlyStores`, only those stores
+ * (a store's fraud notice, issue 41): every other store keeps the release.
  */
-export async function queueTakedowns(tx: Tx, releaseId: string) {
+export async function queueTakedowns(tx: Tx, releaseId: string, onlyStores?: readonly string[]) {
   const received = await storesHolding(tx, releaseId);
   await tx
     .update(deliveries)
@@ -143,9 +144,11 @@ export async function queueTakedowns(tx: Tx, releaseId: string) {
         eq(deliveries.releaseId, releaseId),
         inArray(deliveries.kind, ["insert", "update"]),
         inArray(deliveries.status, ["awaiting_payment", "queued", "failed", "paused"]),
+        onlyStores ? inArray(deliveries.store, [...onlyStores]) : undefined,
       ),
     );
-  for (const store of received) await queueDelivery(tx, releaseId, store, "takedown");
+  for (const store of received)
+    if (!onlyStores || onlyStores.includes(store)) await queueDelivery(tx, releaseId, store, "takedown");
 }
 
 /**

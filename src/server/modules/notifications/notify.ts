@@ -8,7 +8,7 @@ import { notificationPreferences, notifications, users, workspaceMembers } from 
 export interface NoticeToUser {
   /** The workspace it concerns (a personal workspace carries its account's id): its owner is told. */
   userId: string;
-  kind: "release_status" | "ticket_reply" | "payment";
+  kind: "release_status" | "ticket_reply" | "payment" | "case";
   title: string;
   body: string;
   link: string;

@@ -13,6 +13,7 @@ import { enqueueJob } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import type { Logger } from "#server/lib/logger";
 import { DELIVERED_STATUSES } from "#server/modules/delivery";
+import { queueReportScan } from "#server/modules/fraud";
 import { repostEarnings } from "#server/modules/royalties";
 
 /** Rows staged per COPY (about a megabyte of CSV): memory stays bounded whatever the file's size. */
@@ -327,6 +328,8 @@ async function importReport(
     const postingStarted = performance.now();
     await repostEarnings(tx as unknown as Db, { reportId });
     took.postingSeconds = seconds(postingStarted);
+    // The tracks and days it brought are read for early warnings once it is in (issue 41).
+    await queueReportScan(tx, reportId);
     const [{ imported } = { imported: 0 }] = await tx
       .select({ imported: sql<number>`count(*)::int` })
       .from(storeReportRows)

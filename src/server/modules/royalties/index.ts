@@ -1,5 +1,6 @@
 // The royalties module's entry point: other modules and the composition root import only this.
 
+export { caseMoney, postStoreFee, settleCaseHolds, syncCaseHolds } from "./holds";
 export { rebuildLedger, repostEarnings } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export { payoutSchema, royaltiesRouter, royaltiesSchema } from "./royalties.routes";

@@ -16,6 +16,7 @@ import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
 import { type royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
+import { syncCaseHolds } from "./holds";
 
 const BATCH = 2000;
 /** Ledger entries written per statement (a few megabytes of JSON). */
@@ -109,6 +110,8 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     const owners = await postPass(db, scope, null);
     for (const id of scope.ownerIds) if (!owners.includes(id)) owners.push(id);
     await rebuildSummary(db, owners, await shareLookup(db, owners));
+    // Lines a store's notice disputes stay held as they are reposted (issue 41).
+    await syncCaseHolds(db, { workspaceIds: owners });
     return owners;
   }
   const tracks = rowsOf<{ release_id: string; isrc: string }>(
@@ -129,6 +132,8 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   const ownerIds = [...owners];
   // Only the report's months change: elsewhere a month's net is its facts' net, however allocated.
   await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds), months);
+  // A report for months a store's notice names arrives after it: its lines are held too (issue 41).
+  await syncCaseHolds(db, { workspaceIds: ownerIds });
   return ownerIds;
 }
 

@@ -37,6 +37,10 @@ export const royaltiesSchema = z
     minimumPayoutPaise: z.number().int(),
     canRequestPayout: z.boolean(),
     heldForCollaboratorsPaise: z.number().int(),
+    heldInCasesPaise: z
+      .number()
+      .int()
+      .openapi({ description: "Held while a store's notice is in dispute (issue 41): not payable until decided" }),
     tds: z.object({
       section: z.string(),
       financialYear: z.string(),
@@ -168,6 +172,28 @@ const statementSchema = z
     sharedPaise: money,
     heldInEscrowPaise: money,
     escrowReleasedPaise: money,
+    held: z.array(
+      z.object({
+        caseReference: z.string(),
+        release: z.string(),
+        track: z.string(),
+        isrc: z.string(),
+        store: z.string(),
+        amountPaise: money,
+      }),
+    ),
+    heldPaise: money.openapi({ description: "Held this month while a store's notice is in dispute (issue 41)" }),
+    caseLines: z.array(
+      z.object({
+        caseReference: z.string(),
+        kind: z.enum(["hold_release", "reversal", "store_fee"]),
+        store: z.string(),
+        amountPaise: money,
+      }),
+    ),
+    releasedFromHoldPaise: money,
+    reversedPaise: money,
+    storeFeesPaise: money,
     payouts: z.array(
       z.object({
         id: z.string(),

@@ -89,6 +89,11 @@ export async function loadRoyalties(deps: { db: Db; payouts: Payouts }, userId: 
             Number,
           ),
         balance: sql<number>`coalesce(sum(${royaltyEntries.amountPaise}), 0)::bigint`.mapWith(Number),
+        // Held by open store-notice cases (issue 41): holds not yet released.
+        inCases:
+          sql<number>`coalesce(-sum(${royaltyEntries.amountPaise}) filter (where ${royaltyEntries.kind} in ('hold', 'hold_release', 'reversal') and ${royaltyEntries.caseId} in (select id from fraud_cases where status = 'open')), 0)::bigint`.mapWith(
+            Number,
+          ),
       })
       .from(royaltyEntries)
       .where(eq(royaltyEntries.userId, userId)),
@@ -113,6 +118,7 @@ export async function loadRoyalties(deps: { db: Db; payouts: Payouts }, userId: 
     minimumPayoutPaise: MINIMUM_PAYOUT_PAISE,
     canRequestPayout: canRequestPayout(available),
     heldForCollaboratorsPaise: Number(rowsOf<{ held: string }>(held)[0]?.held ?? 0),
+    heldInCasesPaise: totals[0]?.inCases ?? 0,
     lastPayment: last?.completedAt ? { amountPaise: last.amountPaise, date: last.completedAt.toISOString() } : null,
     // Monthly: the payee's own part; gross and share where they own the releases that earned it.
     monthly: monthly.map((m) => ({

@@ -4,6 +4,7 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { dateIst, quarterRange } from "#domain/clock";
 import { toCsv } from "#domain/csv";
+import { caseReference } from "#domain/fraud";
 import { formatInr, rupeesPlain } from "#domain/money";
 import {
   isFinancialYear,
@@ -45,6 +46,22 @@ export interface Statement {
   /** Of the earnings, what was held in escrow (earned before the invite was accepted). */
   heldInEscrowPaise: number;
   escrowReleasedPaise: number;
+  /**
+   * Lines held this month while a store's notice is in dispute (issue 41), each with its case: they are
+   * in the earnings above and off the balance until the case is decided.
+   */
+  held: { caseReference: string; release: string; track: string; isrc: string; store: string; amountPaise: number }[];
+  heldPaise: number;
+  /** What cases settled this month: holds released (payable again), reversed, and stores' fees. */
+  caseLines: {
+    caseReference: string;
+    kind: "hold_release" | "reversal" | "store_fee";
+    store: string;
+    amountPaise: number;
+  }[];
+  releasedFromHoldPaise: number;
+  reversedPaise: number;
+  storeFeesPaise: number;
   payouts: {
     id: string;
     requestedAt: string;
@@ -122,6 +139,37 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
       where c.owner_id = ${userId} and e.month = ${first}::date and e.kind in ('earning', 'recoupment')
       group by c.id, c.name having sum(e.amount_paise) <> 0 order by c.name`),
   );
+  // Fraud cases (issue 41): the month's held lines, and what decisions and fees posted this month.
+  const whose = sql`(e.user_id = ${userId} or (e.user_id is null and e.collaborator_id in
+    (select id from collaborators where accepted_user_id = ${userId})))`;
+  const heldLines = rowsOf<{
+    case_id: string;
+    release: string | null;
+    track: string | null;
+    isrc: string;
+    store: string;
+    amount: string;
+  }>(
+    await db.execute(sql`
+      select e.case_id, r.title as release, t.title as track, e.isrc, e.store, sum(e.amount_paise)::bigint as amount
+      from royalty_entries e
+      left join releases r on r.id = e.release_id
+      left join tracks t on t.release_id = e.release_id and t.isrc = e.isrc and e.isrc <> ''
+      where ${whose} and e.month = ${first}::date and e.kind = 'hold'
+      group by e.case_id, r.title, t.title, e.isrc, e.store having sum(e.amount_paise) <> 0
+      order by r.title, t.title nulls first, e.store`),
+  );
+  const settled = rowsOf<{
+    case_id: string;
+    kind: "hold_release" | "reversal" | "store_fee";
+    store: string;
+    amount: string;
+  }>(
+    await db.execute(sql`
+      select e.case_id, e.kind, e.store, sum(e.amount_paise)::bigint as amount from royalty_entries e
+      where e.user_id = ${userId} and e.month = ${first}::date and e.kind in ('hold_release', 'reversal', 'store_fee')
+      group by e.case_id, e.kind, e.store having sum(e.amount_paise) <> 0 order by e.case_id, e.kind`),
+  );
   const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
   const paid = await db
     .select()
@@ -165,6 +213,24 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
     sharedPaise: shared.reduce((sum, r) => sum + Number(r.amount), 0),
     heldInEscrowPaise: Number(held?.sum ?? 0),
     escrowReleasedPaise: byKind("escrow_release"),
+    held: heldLines.map((h) => ({
+      caseReference: caseReference(h.case_id),
+      release: h.release ?? "",
+      track: h.track ?? (h.isrc ? h.isrc : "Whole release"),
+      isrc: h.isrc,
+      store: h.store,
+      amountPaise: -Number(h.amount),
+    })),
+    heldPaise: -heldLines.reduce((sum, h) => sum + Number(h.amount), 0),
+    caseLines: settled.map((c) => ({
+      caseReference: caseReference(c.case_id),
+      kind: c.kind,
+      store: c.store,
+      amountPaise: Number(c.amount),
+    })),
+    releasedFromHoldPaise: byKind("hold_release"),
+    reversedPaise: -byKind("reversal"),
+    storeFeesPaise: -byKind("store_fee"),
     payouts: paid.map((p) => ({
       id: p.id,
       requestedAt: p.requestedAt.toISOString(),
@@ -185,6 +251,16 @@ export async function buildStatement(db: Db, userId: string, month: string, tds:
 }
 
 const rupees = rupeesPlain;
+
+/** How a case's settling line reads on a statement. */
+const caseLineLabel = (kind: Statement["caseLines"][number]["kind"], amountPaise: number) =>
+  kind === "hold_release"
+    ? "Released from hold, payable"
+    : kind === "reversal"
+      ? "Reversed: the store's notice was upheld"
+      : amountPaise < 0
+        ? "Store's fee"
+        : "Store's fee reversed";
 
 export function statementCsv(s: Statement): string {
   // Totals sit in the Earnings column, under the lines they sum.
@@ -213,6 +289,12 @@ export function statementCsv(s: Statement): string {
         ]
       : []),
     total("Total earnings", s.earningsPaise, s.recoupmentPaise),
+    ...s.held.map((h) =>
+      total(`Held (case ${h.caseReference}): ${h.release} / ${h.track} / ${h.store}`, -h.amountPaise),
+    ),
+    ...s.caseLines.map((c) =>
+      total(`${caseLineLabel(c.kind, c.amountPaise)} (case ${c.caseReference}, ${c.store})`, c.amountPaise),
+    ),
     total("of which held in escrow until you accepted", s.heldInEscrowPaise),
     total("Released from escrow", s.escrowReleasedPaise),
     total("Payouts (gross)", -s.payoutsPaise),
@@ -250,6 +332,15 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     for (const share of s.sharedWith) pdf.text(`Shared with ${share.name}: -${inr(share.amountPaise)}`);
   }
   pdf.text(`Total earnings: ${inr(s.earningsPaise)}`);
+  if (s.held.length || s.caseLines.length) {
+    pdf.moveDown(0.5);
+    pdf.text("Store notices (fraud cases)", { bold: true });
+    for (const h of s.held)
+      pdf.text(`Held (case ${h.caseReference}): ${h.release} / ${h.track} / ${h.store}: -${inr(h.amountPaise)}`);
+    for (const c of s.caseLines)
+      pdf.text(`${caseLineLabel(c.kind, c.amountPaise)} (case ${c.caseReference}, ${c.store}): ${inr(c.amountPaise)}`);
+    pdf.moveDown(0.5);
+  }
   pdf.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
   pdf.text(`Of which held in escrow until you accepted: ${inr(s.heldInEscrowPaise)}`);
   pdf.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);

@@ -1,0 +1,312 @@
+/**
+ * Fair fraud handling (issue 41): a store's notice of artificial streams becomes a case for the
+ * workspace, with the evidence from our report rows, holds on exactly the ledger lines in dispute
+ * (the flagged tracks, at the store that acted, in the months named), an answer from the artist in a
+ * thread, and a decision by a deadline shown to both sides. Our own early warnings read each import
+ * for patterns a store would flag; a warning alone holds nothing.
+ */
+import { z } from "zod";
+import { addDays, daysBetween, monthsBetween, todayIst } from "./clock";
+import { isValidIsrc, normaliseIsrc } from "./identifiers";
+import { RUPEES_PATTERN, rupeesToPaise } from "./money";
+
+export const CASE_STATUSES = ["open", "upheld", "partly_upheld", "dismissed"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  open: "Open",
+  upheld: "Upheld",
+  partly_upheld: "Partly upheld",
+  dismissed: "Dismissed",
+};
+
+/** What the admin decides: the outcome of each flagged track follows from it. */
+export const CASE_OUTCOMES = ["upheld", "partly_upheld", "dismissed"] as const;
+export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
+
+/** A takedown decided with a case: none, at the store that asked, or (with a recorded reason) at every store. */
+export const CASE_TAKEDOWNS = ["none", "store", "all"] as const;
+export type CaseTakedown = (typeof CASE_TAKEDOWNS)[number];
+export const CASE_TAKEDOWN_LABELS: Record<CaseTakedown, string> = {
+  none: "No takedown",
+  store: "Take down at the store that asked only",
+  all: "Take down at every store (say why)",
+};
+
+/** Days the admin has to decide, unless configured otherwise (FRAUD_CASE_DEADLINE_DAYS). */
+export const DEFAULT_CASE_DEADLINE_DAYS = 14;
+/** A case file's answer may carry one file of evidence, this large at most. */
+export const CASE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const CASE_FILE_TYPES: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/png": "PNG",
+  "image/jpeg": "JPG",
+  "text/plain": "text",
+  "text/csv": "CSV",
+};
+/** Tracks one notice may name. */
+export const CASE_MAX_TRACKS = 200;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A case's reference as people read it: "K-" and the first eight characters of its id, upper-case. */
+export const caseReference = (id: string) => `K-${id.slice(0, 8).toUpperCase()}`;
+
+/** Whole days left until the deadline (negative once past), counted in India's calendar. */
+export function daysLeft(deadline: string, today: string = todayIst()): number {
+  return daysBetween(today, deadline);
+}
+
+/** The deadline for a case opened today: the configured number of days later. */
+export function caseDeadline(openedOn: string, days: number = DEFAULT_CASE_DEADLINE_DAYS): string {
+  return addDays(openedOn, days);
+}
+
+/** An open case whose deadline has passed. */
+export function isOverdue(c: { status: CaseStatus; deadline: string }, today: string = todayIst()): boolean {
+  return c.status === "open" && daysLeft(c.deadline, today) < 0;
+}
+
+/** The months a notice covers, first to last, as YYYY-MM-01 dates (how the ledger keys its lines). */
+export const noticeMonths = (from: string, to: string): string[] => monthsBetween(from, to);
+
+export const FRAUD_MESSAGES = {
+  notFound: "Case not found.",
+  unknownIsrc: (isrcs: string[]) =>
+    `We do not distribute ${isrcs.length > 1 ? "these ISRCs" : "this ISRC"}: ${isrcs.join(", ")}. Check the store's notice.`,
+  unknownUpc: "We do not distribute a release with this UPC. Check the store's notice.",
+  notDelivered: "That release never went to stores, so no store can have flagged it.",
+  oneWorkspace: "These tracks belong to different workspaces: record one notice per workspace.",
+  overlap: (reference: string) =>
+    `A case already covers some of these tracks at this store in this period (${reference}). Add to that case instead of opening another.`,
+  closed:
+    "This case is closed: it was decided, and answers are no longer taken. Open a support ticket to raise it again.",
+  notOpen: "This case has already been decided.",
+  fileTooLarge: "The file is larger than 5 MB.",
+  fileType: "Attach a PDF, PNG, JPG, text or CSV file.",
+  emptyAnswer: "Write your answer, or attach a file.",
+  partlyNeedsTracks: "Choose the tracks the decision upholds (some, not all).",
+  upheldTrackUnknown: "Choose only tracks this case names.",
+  allNeedsReason: "Say why the release must come down at every store, not only at the store that asked.",
+  noFee: "This case has no store fee, or it was already reversed.",
+  warningNotFound: "Warning not found.",
+} as const;
+
+const isrcList = z
+  .array(z.string().trim().transform(normaliseIsrc))
+  .max(CASE_MAX_TRACKS, `A notice names at most ${CASE_MAX_TRACKS} tracks.`)
+  .refine((list) => list.every(isValidIsrc), { message: "Every ISRC must look like INAB12600001 (12 characters)." });
+
+/** A store's notice as an admin records it: the tracks (by ISRC, or a whole release by UPC), the store, the months. */
+export const noticeSchema = z
+  .object({
+    store: z.string().trim().min(1, "Choose the store that sent the notice."),
+    isrcs: isrcList.default([]),
+    upc: z
+      .string()
+      .trim()
+      .regex(/^(\d{12,13})?$/, "A UPC has 12 or 13 digits.")
+      .default(""),
+    periodFrom: z.string().regex(MONTH, "Give the first month as YYYY-MM."),
+    periodTo: z.string().regex(MONTH, "Give the last month as YYYY-MM."),
+    reason: z.string().trim().min(3, "Give the store's reason, as it wrote it.").max(2000),
+    reference: z.string().trim().max(200).default(""),
+    fee: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || RUPEES_PATTERN.test(v), "Give the fee in rupees, e.g. 850 or 850.50.")
+      .default(""),
+  })
+  .refine((n) => n.isrcs.length > 0 || n.upc !== "", {
+    message: "Name the flagged tracks by ISRC, or the release by UPC.",
+    path: ["isrcs"],
+  })
+  .refine((n) => n.periodFrom <= n.periodTo, { message: "The last month comes after the first.", path: ["periodTo"] })
+  .refine((n) => noticeMonths(`${n.periodFrom}-01`, `${n.periodTo}-01`).length <= 24, {
+    message: "A notice covers at most 24 months.",
+    path: ["periodTo"],
+  });
+export type NoticeInput = z.infer<typeof noticeSchema>;
+export const feePaiseOf = (fee: string) => (fee ? rupeesToPaise(fee) : 0);
+
+export const decisionSchema = z
+  .object({
+    outcome: z.enum(CASE_OUTCOMES, { message: "Choose upheld, partly upheld or dismissed." }),
+    reason: z.string().trim().min(10, "Say why, in a sentence the artist will read.").max(4000),
+    /** Partly upheld: the ISRCs whose lines are reversed; the rest are released. */
+    upheldIsrcs: z.array(z.string().trim().transform(normaliseIsrc)).max(CASE_MAX_TRACKS).default([]),
+    takedown: z.enum(CASE_TAKEDOWNS).default("none"),
+    takedownReason: z.string().trim().max(2000).default(""),
+  })
+  .refine((d) => d.outcome !== "partly_upheld" || d.upheldIsrcs.length > 0, {
+    message: FRAUD_MESSAGES.partlyNeedsTracks,
+    path: ["upheldIsrcs"],
+  })
+  .refine((d) => d.takedown !== "all" || d.takedownReason.length >= 10, {
+    message: FRAUD_MESSAGES.allNeedsReason,
+    path: ["takedownReason"],
+  });
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+export const caseAnswerSchema = z.object({ message: z.string().trim().max(8000).default("") });
+
+/** What the artist is told when a case opens: what is alleged and what to do, in plain words. */
+export function caseNotice(c: { reference: string; store: string; tracks: number; deadline: string }) {
+  return {
+    title: `${c.store} flagged ${c.tracks === 1 ? "a track" : `${c.tracks} tracks`} for artificial streams (${c.reference})`,
+    body:
+      `${c.store} says some streams of ${c.tracks === 1 ? "one of your tracks" : `${c.tracks} of your tracks`} were not real listening. ` +
+      `Only the earnings of those tracks at ${c.store} in the months named are held while we look at it; every other store and track stays live and payable. ` +
+      `Open the case to see the figures, and answer by ${c.deadline} with anything that shows the streams were real ` +
+      `(where the listeners came from, any promotion you paid for and who ran it). We decide by that date.`,
+  };
+}
+
+// --- Early warnings -------------------------------------------------------------------------
+
+export const ANOMALY_KINDS = ["spike", "concentration", "listener_ratio"] as const;
+export type AnomalyKind = (typeof ANOMALY_KINDS)[number];
+export const ANOMALY_LABELS: Record<AnomalyKind, string> = {
+  spike: "Sudden spike",
+  concentration: "One store and country",
+  listener_ratio: "Streams per listener",
+};
+
+/** Thresholds for the warnings: chosen so a planted bot pattern shows and a good week does not. */
+export const ANOMALY_RULES = {
+  /** Below this many streams in the window, nothing is said: small numbers swing. */
+  minStreams: 1000,
+  /** A day at this multiple of the median of the days before it, with at least `priorDays` of them. */
+  spikeFactor: 5,
+  priorDays: 7,
+  /** One store and country holding this share of the window's streams… */
+  concentrationShare: 0.8,
+  /** …where it held at most this share before, over at least `minStreams` of history. */
+  historyShare: 0.3,
+  /** Streams per listener this many times the catalogue's norm, or below it by the same factor. */
+  ratioFactor: 3,
+  /** Tracks needed for the catalogue's own norm… */
+  normTracks: 5,
+  /** …else this: about what streaming services report for an ordinary track's month. */
+  typicalStreamsPerListener: 2.5,
+} as const;
+
+export interface DayFigures {
+  day: string;
+  streams: number;
+  listeners: number;
+}
+export interface PlaceFigures {
+  store: string;
+  country: string;
+  windowStreams: number;
+  historyStreams: number;
+}
+export interface Anomaly {
+  kind: AnomalyKind;
+  /** The day it was seen (a spike), else the window's first day. */
+  day: string;
+  store: string;
+  country: string;
+  figures: Record<string, number>;
+  message: string;
+}
+
+const median = (values: number[]) => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const fmt = (n: number) => Math.round(n).toLocaleString("en-IN");
+const pct = (n: number) => `${Math.round(n * 100)}%`;
+
+/**
+ * Streams per listener of the catalogue: the median over the report's tracks with enough streams to
+ * say. With fewer than `normTracks` of them a median says little, and the typical figure stands in.
+ */
+export function catalogueNorm(tracks: { streams: number; listeners: number }[]): number {
+  const ratios = tracks
+    .filter((t) => t.streams >= ANOMALY_RULES.minStreams && t.listeners > 0)
+    .map((t) => t.streams / t.listeners);
+  return ratios.length >= ANOMALY_RULES.normTracks ? median(ratios) : ANOMALY_RULES.typicalStreamsPerListener;
+}
+
+/**
+ * One track's warnings for the days a report brought (`windowFrom` on), read against its own history
+ * (the days before) and the catalogue's norm of streams per listener.
+ */
+export function detectAnomalies(input: {
+  days: DayFigures[];
+  windowFrom: string;
+  places: PlaceFigures[];
+  norm: number;
+}): Anomaly[] {
+  const found: Anomaly[] = [];
+  const days = [...input.days].sort((a, b) => a.day.localeCompare(b.day));
+  const windowDays = days.filter((d) => d.day >= input.windowFrom);
+  const windowStreams = windowDays.reduce((s, d) => s + d.streams, 0);
+  const windowListeners = windowDays.reduce((s, d) => s + d.listeners, 0);
+  if (windowStreams < ANOMALY_RULES.minStreams) return found;
+
+  // A sudden spike: a day far above the median of the days before it (its biggest, once).
+  let spike: { day: DayFigures; before: number } | null = null;
+  for (const d of windowDays) {
+    const prior = days.filter((p) => p.day < d.day && daysBetween(p.day, d.day) <= 14).map((p) => p.streams);
+    if (prior.length < ANOMALY_RULES.priorDays) continue;
+    const before = median(prior);
+    if (d.streams >= ANOMALY_RULES.minStreams / 2 && d.streams >= Math.max(1, before) * ANOMALY_RULES.spikeFactor) {
+      if (!spike || d.streams > spike.day.streams) spike = { day: d, before };
+    }
+  }
+  if (spike) {
+    found.push({
+      kind: "spike",
+      day: spike.day.day,
+      store: "",
+      country: "",
+      figures: { streams: spike.day.streams, typical: Math.round(spike.before) },
+      message: `${fmt(spike.day.streams)} streams on ${spike.day.day}, against a typical ${fmt(spike.before)} a day in the two weeks before.`,
+    });
+  }
+
+  // One store and country holding nearly all the window's streams, where it held little before.
+  const historyTotal = input.places.reduce((s, p) => s + p.historyStreams, 0);
+  const top = [...input.places].sort((a, b) => b.windowStreams - a.windowStreams)[0];
+  if (top && historyTotal >= ANOMALY_RULES.minStreams) {
+    const share = top.windowStreams / windowStreams;
+    const before = top.historyStreams / historyTotal;
+    if (share >= ANOMALY_RULES.concentrationShare && before <= ANOMALY_RULES.historyShare) {
+      found.push({
+        kind: "concentration",
+        day: input.windowFrom,
+        store: top.store,
+        country: top.country,
+        figures: {
+          streams: top.windowStreams,
+          sharePercent: Math.round(share * 100),
+          historyPercent: Math.round(before * 100),
+        },
+        message: `${pct(share)} of the streams (${fmt(top.windowStreams)}) came from ${top.store} in ${top.country}, which brought ${pct(before)} before.`,
+      });
+    }
+  }
+
+  // Streams per listener far from the catalogue's norm (many plays by few accounts, or the reverse).
+  if (input.norm > 0 && windowListeners > 0) {
+    const ratio = windowStreams / windowListeners;
+    if (ratio >= input.norm * ANOMALY_RULES.ratioFactor || ratio <= input.norm / ANOMALY_RULES.ratioFactor) {
+      found.push({
+        kind: "listener_ratio",
+        day: input.windowFrom,
+        store: "",
+        country: "",
+        figures: { streamsPerListener100: Math.round(ratio * 100), norm100: Math.round(input.norm * 100) },
+        message: `${ratio.toFixed(1)} streams per listener, where the catalogue's tracks have about ${input.norm.toFixed(1)}.`,
+      });
+    }
+  }
+  return found;
+}
+
+/** The plain warning the artist reads beside the figures. */
+export const ANOMALY_ADVICE =
+  "This may be bot traffic. Did you buy promotion (a playlist placement, “guaranteed streams”)? Such services often use bots, and stores take down music and withhold its earnings for it. Nothing is held on this warning; if you paid for promotion, stop it and tell us in a support ticket.";
