@@ -55,6 +55,7 @@ for (const theme of THEMES) {
       "/app/subscriptions",
       "/app/support",
       "/app/settings",
+      "/app/cases",
     ]);
     // The split form open on the release page.
     await page.goto(`/app/releases/${id}`);
@@ -91,6 +92,7 @@ for (const theme of THEMES) {
       "/admin/tickets",
       "/admin/reports",
       "/admin/payouts",
+      "/admin/cases",
     ]);
     expect(found).toEqual([]);
   });

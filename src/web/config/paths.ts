@@ -22,6 +22,8 @@ export const paths = {
     settings: "/app/settings",
     audit: "/app/audit",
     artists: "/app/artists",
+    cases: "/app/cases",
+    case: (id: string) => `/app/cases/${id}`,
     join: (token: string) => `/app/join/${token}`,
   },
   admin: {
@@ -35,5 +37,7 @@ export const paths = {
     reports: "/admin/reports",
     payouts: "/admin/payouts",
     workspaces: "/admin/workspaces",
+    cases: "/admin/cases",
+    case: (id: string) => `/admin/cases/${id}`,
   },
 } as const;

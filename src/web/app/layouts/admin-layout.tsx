@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Send,
+  ShieldAlert,
   Users,
 } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
@@ -27,6 +28,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
   { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },
   { to: paths.admin.payouts, label: "Payouts", icon: Banknote },
+  { to: paths.admin.cases, label: "Store Notices", icon: ShieldAlert },
 ];
 
 /** Admins only: signed out → /login, signed-in non-admins → / (product §6). */

@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   ScrollText,
   Settings,
+  ShieldAlert,
   UsersRound,
 } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
@@ -27,6 +28,7 @@ const NAV: readonly (NavItem & { needs?: Permission })[] = [
   { to: paths.app.artists, label: "Artists", icon: UsersRound },
   { to: paths.app.analytics, label: "Analytics", icon: BarChart3, needs: "analytics:read" },
   { to: paths.app.royalties, label: "Royalties", icon: IndianRupee, needs: "royalties:read" },
+  { to: paths.app.cases, label: "Store notices", icon: ShieldAlert, needs: "royalties:read" },
   { to: paths.app.subscriptions, label: "Subscription", icon: CreditCard, needs: "billing:manage" },
   { to: paths.app.support, label: "Support", icon: LifeBuoy, needs: "support:use" },
   { to: paths.app.audit, label: "Audit log", icon: ScrollText, needs: "audit:read" },

@@ -131,6 +131,19 @@ function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
       to: paths.admin.payouts,
       action: "Make payouts",
     },
+    {
+      label: "Store-notice cases past their deadline",
+      count: queues.overdueCases,
+      detail: queues.openCases ? `of ${formatCount(queues.openCases)} open` : undefined,
+      to: paths.admin.cases,
+      action: "Decide overdue cases",
+    },
+    {
+      label: "Early warnings to review",
+      count: queues.streamWarnings,
+      to: paths.admin.cases,
+      action: "Review warnings",
+    },
   ];
   return (
     <Card role="region" aria-labelledby="queues-title">

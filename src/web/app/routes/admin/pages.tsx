@@ -1,3 +1,4 @@
+export { AdminCaseDetailPage, AdminCasesPage } from "./cases";
 export { AdminDashboardPage } from "./dashboard";
 export { DeliveriesPage } from "./deliveries";
 export { AdminPayoutsPage } from "./payouts";

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatInr } from "#domain/money";
 import { PAYOUT_OPEN_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus, payoutMethodLabel } from "#domain/payouts";
@@ -12,6 +13,7 @@ import { DataTable } from "#web/components/ui/data-table";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { toast } from "#web/components/ui/toast";
+import { paths } from "#web/config/paths";
 import { useRoyalties } from "#web/features/royalties/api/get-royalties";
 import { useRequestPayout } from "#web/features/royalties/api/request-payout";
 import { usePayeeDetails } from "#web/features/royalties/api/splits";
@@ -83,6 +85,14 @@ export function RoyaltiesPage() {
           <h2 className="text-sm font-medium text-muted-foreground">Pending Payment</h2>
           <p className="mt-2 text-2xl font-bold">{formatInr(data.pendingPaymentPaise)}</p>
           <p className="mt-1 text-xs text-muted-foreground">{formatInr(data.availablePaise)} available to request</p>
+          {data.heldInCasesPaise > 0 && (
+            <p className="mt-1 text-xs">
+              {formatInr(data.heldInCasesPaise)} held while a store's notice is reviewed:{" "}
+              <Link to={paths.app.cases} className="text-primary underline underline-offset-2">
+                see the case
+              </Link>
+            </p>
+          )}
         </Card>
         <Card className="p-5">
           <h2 className="text-sm font-medium text-muted-foreground">Last Payment</h2>

@@ -71,6 +71,17 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
                 <Figure term="Held in escrow until you accepted" value={-s.heldInEscrowPaise} />
               )}
               <Figure term="Released from escrow" value={s.escrowReleasedPaise} />
+              {s.heldPaise > 0 && (
+                <Figure
+                  term={`Held for store notices (${[...new Set(s.held.map((h) => h.caseReference))].join(", ")})`}
+                  value={-s.heldPaise}
+                />
+              )}
+              {s.releasedFromHoldPaise > 0 && (
+                <Figure term="Released from hold, payable" value={s.releasedFromHoldPaise} />
+              )}
+              {s.reversedPaise > 0 && <Figure term="Reversed: store notices upheld" value={-s.reversedPaise} />}
+              {s.storeFeesPaise !== 0 && <Figure term="Stores' fees" value={-s.storeFeesPaise} />}
               <Figure term="Payouts (gross)" value={-s.payoutsPaise} />
               <Figure term="Returned to balance" value={s.returnedPaise} />
               <Figure term="Closing balance" value={s.closingPaise} strong />
