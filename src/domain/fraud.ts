@@ -68,6 +68,30 @@ export function isOverdue(c: { status: CaseStatus; deadline: string }, today: st
 /** The months a notice covers, first to last, as YYYY-MM-01 dates (how the ledger keys its lines). */
 export const noticeMonths = (from: string, to: string): string[] => monthsBetween(from, to);
 
+/** The columns of a store's notice file (the template on the Store Notices page): one row per flagged track. */
+export const NOTICE_FILE_COLUMNS = [
+  "store",
+  "isrc",
+  "upc",
+  "period_from",
+  "period_to",
+  "reason",
+  "reference",
+  "fee",
+] as const;
+export const NOTICE_FILE_MAX_ROWS = 5000;
+/** The template's one example row. */
+export const NOTICE_FILE_EXAMPLE = [
+  "Spotify",
+  "INABC2600001",
+  "",
+  "2026-09",
+  "2026-09",
+  "Artificial streams",
+  "SPX-1",
+  "850",
+];
+
 export const FRAUD_MESSAGES = {
   notFound: "Case not found.",
   unknownIsrc: (isrcs: string[]) =>
@@ -88,6 +112,12 @@ export const FRAUD_MESSAGES = {
   allNeedsReason: "Say why the release must come down at every store, not only at the store that asked.",
   noFee: "This case has no store fee, or it was already reversed.",
   warningNotFound: "Warning not found.",
+  badFile: "The file is not a readable CSV file.",
+  missingColumns: (columns: string) => `The file needs a header row with the columns ${columns}.`,
+  emptyFile: "The file has a header but no rows.",
+  tooManyRows: (max: number) => `A notice file holds at most ${max.toLocaleString("en-IN")} rows: split it.`,
+  fileRefused: (n: number) =>
+    `Nothing was recorded: ${n === 1 ? "a row" : `${n} rows`} of the file ${n === 1 ? "needs" : "need"} fixing first.`,
 } as const;
 
 const isrcList = z

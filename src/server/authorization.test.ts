@@ -161,6 +161,7 @@ const MATRIX: Record<string, Access> = {
   "GET /cases/{id}/files/{fileId}": "owner",
   "GET /admin/cases": "admin",
   "POST /admin/cases": "admin",
+  "POST /admin/cases/import": "admin",
   "GET /admin/cases/{id}": "admin",
   "POST /admin/cases/{id}/messages": "admin",
   "POST /admin/cases/{id}/decision": "admin",

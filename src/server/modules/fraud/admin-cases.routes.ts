@@ -15,6 +15,7 @@ import {
   caseFile,
   decideCase,
   type FraudDeps,
+  importNotices,
   recordNotice,
   reverseStoreFee,
 } from "./cases.service";
@@ -46,6 +47,32 @@ const routes = {
       201: detail,
       400: err("Invalid notice, or an ISRC or UPC we do not distribute"),
       409: err("Another case covers these tracks at this store in this period"),
+      ...adminErrors,
+    },
+  }),
+  importFile: createRoute({
+    method: "post",
+    path: "/admin/cases/import",
+    tags: ["Admin"],
+    summary:
+      "Import a store's notice file (CSV, one row per flagged track): one case per workspace and notice, all or none",
+    request: {
+      body: {
+        content: {
+          "application/json": {
+            schema: z.object({
+              csv: z.string().min(1, "Choose the store's file.").max(900_000, "The file is too large."),
+            }),
+          },
+        },
+        required: true,
+      },
+    },
+    responses: {
+      201: json(z.object({ cases: z.array(caseSchema) }), "Cases opened"),
+      400: err("A bad row (listed by line in details.rows): nothing recorded"),
+      409: err("A row overlaps another case: nothing recorded"),
+      413: err("Too many rows"),
       ...adminErrors,
     },
   }),
@@ -138,6 +165,10 @@ export const adminCasesRouter = createRouter()
   .openapi(routes.create, async (c) => {
     const admin = await requireAdmin(c);
     return c.json(await recordNotice(fraudDeps(c.get("deps")), admin, c.req.valid("json")), 201);
+  })
+  .openapi(routes.importFile, async (c) => {
+    const admin = await requireAdmin(c);
+    return c.json({ cases: await importNotices(fraudDeps(c.get("deps")), admin, c.req.valid("json").csv) }, 201);
   })
   .openapi(routes.get, async (c) => {
     await requireAdmin(c);

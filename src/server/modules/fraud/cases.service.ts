@@ -2,6 +2,7 @@
 // becomes a case for the workspace whose tracks it names; the ledger lines in dispute are held
 // (royalties/holds.ts), the artist is told at once and answers in the case's thread, and an admin
 // decides by the deadline. Every step is in the workspace's audit log.
+import { parse } from "csv-parse/sync";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
 import {
@@ -17,12 +18,15 @@ import {
   FRAUD_MESSAGES,
   feePaiseOf,
   isOverdue,
+  NOTICE_FILE_COLUMNS,
+  NOTICE_FILE_MAX_ROWS,
   type NoticeInput,
+  noticeSchema,
 } from "#domain/fraud";
 import { canonicalUpc } from "#domain/identifiers";
 import { formatInr } from "#domain/money";
 import type { AppDeps } from "#server/context";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
 import { fraudCaseFiles, fraudCaseMessages, fraudCases, fraudCaseTracks, releases, tracks } from "#server/db/schema";
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
@@ -116,90 +120,205 @@ function storeName(deps: FraudDeps, typed: string) {
   return found?.name ?? typed;
 }
 
+interface OpeningCase {
+  workspaceId: string;
+  tracks: { releaseId: string; isrc: string }[];
+  store: string;
+  periodFrom: string;
+  periodTo: string;
+  reason: string;
+  reference: string;
+  feePaise: number;
+}
+
+/**
+ * Opens one case inside the caller's transaction: refuses a notice overlapping another case, then
+ * writes the case, its tracks and the notice as the thread's first message, holds the disputed lines,
+ * posts the store's fee as its own line and logs it.
+ */
+async function openCase(tx: Tx, deps: FraudDeps, admin: AuditActor, o: OpeningCase): Promise<CaseRow> {
+  // Overlapping notices for the same store and months: one case per line, so a hold is never doubled.
+  // A dismissed case released its lines; any other still holds or reversed them.
+  const pairs = sql.join(
+    o.tracks.map((t) => sql`(${t.releaseId}::uuid, ${t.isrc})`),
+    sql`, `,
+  );
+  const [overlap] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select c.id from fraud_cases c join fraud_case_tracks ct on ct.case_id = c.id
+      where c.status <> 'dismissed' and lower(c.store) = lower(${o.store})
+        and c.period_from <= ${o.periodTo}::date and c.period_to >= ${o.periodFrom}::date
+        and (ct.release_id, ct.isrc) in (${pairs})
+      limit 1 for update of c`),
+  );
+  if (overlap)
+    throw new DomainError("conflict", "OVERLAPPING_CASE", FRAUD_MESSAGES.overlap(caseReference(overlap.id)), {
+      field: "isrcs",
+    });
+  const [row] = await tx
+    .insert(fraudCases)
+    .values({
+      workspaceId: o.workspaceId,
+      store: o.store,
+      periodFrom: o.periodFrom,
+      periodTo: o.periodTo,
+      reason: o.reason,
+      reference: o.reference,
+      feePaise: o.feePaise,
+      deadline: caseDeadline(todayIst(), deps.fraud.deadlineDays),
+      openedBy: admin.id,
+    })
+    .returning();
+  const c = row as CaseRow;
+  await tx.insert(fraudCaseTracks).values(o.tracks.map((t) => ({ caseId: c.id, ...t })));
+  await tx.insert(fraudCaseMessages).values({
+    caseId: c.id,
+    authorId: admin.id,
+    authorName: "Kalrav Support",
+    fromSupport: true,
+    body: `${o.store}'s notice${o.reference ? ` (${o.reference})` : ""}, for ${monthText(o.periodFrom)} to ${monthText(o.periodTo)}: ${o.reason}`,
+  });
+  await syncCaseHolds(tx as unknown as Db, { caseIds: [c.id] });
+  if (o.feePaise)
+    await postStoreFee(tx as unknown as Db, {
+      workspaceId: o.workspaceId,
+      caseId: c.id,
+      store: o.store,
+      amountPaise: -o.feePaise,
+    });
+  const isrcs = o.tracks.map((t) => t.isrc).filter(Boolean);
+  await recordAudit(tx, {
+    workspaceId: o.workspaceId,
+    actor: admin,
+    kind: "case",
+    action: "case.opened",
+    subjectId: c.id,
+    summary: `${o.store}'s notice recorded as case ${caseReference(c.id)}: ${isrcs.join(", ") || "the whole release"}, ${monthText(o.periodFrom)} to ${monthText(o.periodTo)}`,
+    after: {
+      store: o.store,
+      periodFrom: monthText(o.periodFrom),
+      periodTo: monthText(o.periodTo),
+      isrcs,
+      feePaise: o.feePaise,
+      deadline: c.deadline,
+    },
+  });
+  return c;
+}
+
+/** Tells the workspace, in the app and by e-mail, once its case is open. */
+async function tellOpened(deps: FraudDeps, c: CaseRow, tracks: number) {
+  const told = caseNotice({
+    reference: caseReference(c.id),
+    store: c.store,
+    tracks: tracks || 1,
+    deadline: c.deadline,
+  });
+  await notifyUser(
+    { ...deps, db: deps.db },
+    { userId: c.workspaceId, kind: "case", title: told.title, body: told.body, link: `/app/cases/${c.id}` },
+  );
+}
+
+const opening = (deps: FraudDeps, notice: NoticeInput, resolved: Awaited<ReturnType<typeof resolveTracks>>) => ({
+  workspaceId: resolved.workspaceId,
+  tracks: resolved.tracks,
+  store: storeName(deps, notice.store),
+  periodFrom: `${notice.periodFrom}-01`,
+  periodTo: `${notice.periodTo}-01`,
+  reason: notice.reason,
+  reference: notice.reference,
+  feePaise: feePaiseOf(notice.fee),
+});
+
 /**
  * Records a store's notice: opens the case, holds the disputed lines, posts the store's fee as its own
  * line, tells the workspace (in the app and by e-mail), all in one transaction but the e-mail.
  */
 export async function recordNotice(deps: FraudDeps, admin: AuditActor, notice: NoticeInput) {
-  const { workspaceId, tracks: flagged } = await resolveTracks(deps.db, notice);
-  const store = storeName(deps, notice.store);
-  const periodFrom = `${notice.periodFrom}-01`;
-  const periodTo = `${notice.periodTo}-01`;
-  const feePaise = feePaiseOf(notice.fee);
-  const opened = await deps.db.transaction(async (tx) => {
-    // Overlapping notices for the same store and months: one case per line, so a hold is never doubled.
-    // A dismissed case released its lines; any other still holds or reversed them.
-    const pairs = sql.join(
-      flagged.map((t) => sql`(${t.releaseId}::uuid, ${t.isrc})`),
-      sql`, `,
-    );
-    const [overlap] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        select c.id from fraud_cases c join fraud_case_tracks ct on ct.case_id = c.id
-        where c.status <> 'dismissed' and lower(c.store) = lower(${store})
-          and c.period_from <= ${periodTo}::date and c.period_to >= ${periodFrom}::date
-          and (ct.release_id, ct.isrc) in (${pairs})
-        limit 1 for update of c`),
-    );
-    if (overlap)
-      throw new DomainError("conflict", "OVERLAPPING_CASE", FRAUD_MESSAGES.overlap(caseReference(overlap.id)), {
-        field: "isrcs",
-      });
-    const [row] = await tx
-      .insert(fraudCases)
-      .values({
-        workspaceId,
-        store,
-        periodFrom,
-        periodTo,
-        reason: notice.reason,
-        reference: notice.reference,
-        feePaise,
-        deadline: caseDeadline(todayIst(), deps.fraud.deadlineDays),
-        openedBy: admin.id,
-      })
-      .returning();
-    const c = row as CaseRow;
-    await tx.insert(fraudCaseTracks).values(flagged.map((t) => ({ caseId: c.id, ...t })));
-    await tx.insert(fraudCaseMessages).values({
-      caseId: c.id,
-      authorId: admin.id,
-      authorName: "Kalrav Support",
-      fromSupport: true,
-      body: `${store}'s notice${notice.reference ? ` (${notice.reference})` : ""}, for ${monthText(periodFrom)} to ${monthText(periodTo)}: ${notice.reason}`,
-    });
-    await syncCaseHolds(tx as unknown as Db, { caseIds: [c.id] });
-    if (feePaise) await postStoreFee(tx as unknown as Db, { workspaceId, caseId: c.id, store, amountPaise: -feePaise });
-    const isrcs = flagged.map((t) => t.isrc).filter(Boolean);
-    await recordAudit(tx, {
-      workspaceId,
-      actor: admin,
-      kind: "case",
-      action: "case.opened",
-      subjectId: c.id,
-      summary: `${store}'s notice recorded as case ${caseReference(c.id)}: ${isrcs.join(", ") || "the whole release"}, ${monthText(periodFrom)} to ${monthText(periodTo)}`,
-      after: {
-        store,
-        periodFrom: monthText(periodFrom),
-        periodTo: monthText(periodTo),
-        isrcs,
-        feePaise,
-        deadline: c.deadline,
-      },
-    });
-    return c;
-  });
-  const told = caseNotice({
-    reference: caseReference(opened.id),
-    store,
-    tracks: flagged.filter((t) => t.isrc).length || 1,
-    deadline: opened.deadline,
-  });
-  await notifyUser(
-    { ...deps, db: deps.db },
-    { userId: workspaceId, kind: "case", title: told.title, body: told.body, link: `/app/cases/${opened.id}` },
-  );
+  const o = opening(deps, notice, await resolveTracks(deps.db, notice));
+  const opened = await deps.db.transaction((tx) => openCase(tx, deps, admin, o));
+  await tellOpened(deps, opened, o.tracks.filter((t) => t.isrc).length);
   return caseDetail(deps.db, opened.id);
+}
+
+/**
+ * Imports a store's notice file: one row per flagged track (or release, by UPC). Rows with the same
+ * store, months, reason and reference make one case per workspace (their fees summed). Every row is
+ * checked first, and the cases open in one transaction: a file with any bad row opens nothing, and
+ * says which lines and why.
+ */
+export async function importNotices(deps: FraudDeps, admin: AuditActor, csv: string) {
+  let records: string[][];
+  try {
+    records = parse(csv, { skip_empty_lines: true, relax_column_count: true, trim: true, bom: true }) as string[][];
+  } catch (err) {
+    throw new DomainError("invalid", "VALIDATION_ERROR", `${FRAUD_MESSAGES.badFile} ${(err as Error).message}`);
+  }
+  const [header = [], ...rows] = records;
+  const names = header.map((h) => h.toLowerCase());
+  const missing = ["store", "period_from", "period_to", "reason"].filter((c) => !names.includes(c));
+  if (missing.length || !(names.includes("isrc") || names.includes("upc")))
+    throw new DomainError("invalid", "VALIDATION_ERROR", FRAUD_MESSAGES.missingColumns(NOTICE_FILE_COLUMNS.join(", ")));
+  if (!rows.length) throw new DomainError("invalid", "VALIDATION_ERROR", FRAUD_MESSAGES.emptyFile);
+  if (rows.length > NOTICE_FILE_MAX_ROWS)
+    throw new DomainError("too_large", "PAYLOAD_TOO_LARGE", FRAUD_MESSAGES.tooManyRows(NOTICE_FILE_MAX_ROWS));
+  const cell = (row: string[], column: string) => row[names.indexOf(column)] ?? "";
+  const errors: { line: number; reason: string }[] = [];
+  const groups = new Map<string, OpeningCase & { lines: number[] }>();
+  for (const [i, row] of rows.entries()) {
+    const line = i + 2;
+    const parsed = noticeSchema.safeParse({
+      store: cell(row, "store"),
+      isrcs: cell(row, "isrc") ? [cell(row, "isrc")] : [],
+      upc: cell(row, "upc"),
+      periodFrom: cell(row, "period_from").slice(0, 7),
+      periodTo: cell(row, "period_to").slice(0, 7),
+      reason: cell(row, "reason"),
+      reference: cell(row, "reference"),
+      fee: cell(row, "fee"),
+    });
+    if (!parsed.success) {
+      errors.push({ line, reason: parsed.error.issues[0]?.message ?? "Invalid row." });
+      continue;
+    }
+    try {
+      const o = opening(deps, parsed.data, await resolveTracks(deps.db, parsed.data));
+      const key = [o.workspaceId, o.store.toLowerCase(), o.periodFrom, o.periodTo, o.reason, o.reference].join("|");
+      const group = groups.get(key);
+      if (!group) groups.set(key, { ...o, lines: [line] });
+      else {
+        for (const t of o.tracks)
+          if (!group.tracks.some((g) => g.releaseId === t.releaseId && g.isrc === t.isrc)) group.tracks.push(t);
+        group.feePaise += o.feePaise;
+        group.lines.push(line);
+      }
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      errors.push({ line, reason: err.message });
+    }
+  }
+  if (errors.length)
+    throw new DomainError("invalid", "VALIDATION_ERROR", FRAUD_MESSAGES.fileRefused(errors.length), {
+      rows: errors.slice(0, 100),
+    });
+  const opened = await deps.db.transaction(async (tx) => {
+    const cases: { row: CaseRow; tracks: number }[] = [];
+    for (const group of groups.values()) {
+      try {
+        cases.push({ row: await openCase(tx, deps, admin, group), tracks: group.tracks.filter((t) => t.isrc).length });
+      } catch (err) {
+        if (err instanceof DomainError)
+          throw new DomainError(err.kind, err.code, FRAUD_MESSAGES.fileRefused(1), {
+            rows: [{ line: group.lines[0] as number, reason: err.message }],
+          });
+        throw err;
+      }
+    }
+    return cases;
+  });
+  for (const c of opened) await tellOpened(deps, c.row, c.tracks);
+  return opened.map((c) => toCase(c.row, { tracks: c.tracks }));
 }
 
 /** One case with its tracks, money, evidence and thread; null when absent (or not the workspace's). */

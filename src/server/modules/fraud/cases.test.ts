@@ -455,4 +455,56 @@ describe("fraud cases (issue 41)", () => {
     await server.jobs.drain();
     expect((await owner.client.get("/api/cases")).body.warnings).toHaveLength(warnings.length);
   });
+
+  it("imports a store's notice file: one case per workspace and notice, fees summed; a file with a bad row opens nothing", async () => {
+    await baseline();
+    const second = await createArtist(server, "Second Artist");
+    const theirs = await createLiveRelease(server, admin, second.client, { title: "Their Song" });
+    const header = "store,isrc,upc,period_from,period_to,reason,reference,fee";
+    const line = (isrc: string, fee = "5") => `Spotify,${isrc},,2026-09,2026-09,Bot farm traffic,SPX-9,${fee}`;
+    const count = async () =>
+      Number(
+        (
+          (await server.database.db.execute(sql`select count(*)::int as n from fraud_cases`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+
+    const bad = await admin.post("/api/admin/cases/import", {
+      csv: [header, line(isrc(flagged)), line("QZZZZ2699999"), `Spotify,${isrc(other)},,2026-13,2026-09,x,,`].join(
+        "\n",
+      ),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(FRAUD_MESSAGES.fileRefused(2));
+    expect(bad.body.error.details.rows).toEqual([
+      { line: 3, reason: FRAUD_MESSAGES.unknownIsrc(["QZZZZ2699999"]) },
+      { line: 4, reason: "Give the first month as YYYY-MM." },
+    ]);
+    const columns = await admin.post("/api/admin/cases/import", { csv: "isrc,period\nINABC2600001,2026-09" });
+    expect(columns.status).toBe(400);
+    expect(await count()).toBe(0);
+    expect(await sum(server, sql`e.kind in ('hold', 'store_fee')`)).toBe(0);
+
+    const imported = await admin.post("/api/admin/cases/import", {
+      csv: [header, line(isrc(flagged)), line(isrc(other), "7.50"), line(isrc(theirs))].join("\n"),
+    });
+    expect(imported.status).toBe(201);
+    const cases = imported.body.cases as { workspaceId: string; tracks: number; feePaise: number }[];
+    expect(cases.map((c) => [c.workspaceId, c.tracks, c.feePaise]).sort()).toEqual(
+      [
+        [owner.id, 2, 1250],
+        [second.id, 1, 500],
+      ].sort(),
+    );
+    expect((await second.client.get("/api/cases")).body.cases).toHaveLength(1);
+    expect((await owner.client.get("/api/cases")).body.cases).toHaveLength(1);
+    // The same file again overlaps the cases it opened: refused whole.
+    const again = await admin.post("/api/admin/cases/import", {
+      csv: [header, line(isrc(flagged)), line(isrc(other), "7.50"), line(isrc(theirs))].join("\n"),
+    });
+    expect(again.status).toBe(409);
+    expect(await count()).toBe(2);
+  });
 });

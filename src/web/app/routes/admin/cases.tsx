@@ -17,6 +17,7 @@ import {
   useAdminCase,
   useAdminCases,
   useDecideCase,
+  useImportNotices,
   useRecordNotice,
   useReplyOnCase,
   useReverseFee,
@@ -27,6 +28,7 @@ import { CaseEvidence } from "#web/features/cases/components/case-evidence";
 import { CaseOverview, CaseStatusBadge, deadlineText } from "#web/features/cases/components/case-overview";
 import { CaseThread } from "#web/features/cases/components/case-thread";
 import { DecisionForm } from "#web/features/cases/components/decision-form";
+import { NoticeFileForm } from "#web/features/cases/components/notice-file-form";
 import { NoticeForm } from "#web/features/cases/components/notice-form";
 import { WarningsTable } from "#web/features/cases/components/warnings-table";
 import { useStoreHealth } from "#web/features/deliveries/api/deliveries";
@@ -39,6 +41,7 @@ export function AdminCasesPage() {
   const [overdue, setOverdue] = useState(false);
   const cases = useAdminCases({ status: status || undefined, overdue });
   const record = useRecordNotice();
+  const importFile = useImportNotices();
   const warnings = useWarningQueue();
   const review = useReviewWarning();
   const stores = (useStoreHealth().data?.stores ?? []).map((s) => s.storeName);
@@ -61,6 +64,17 @@ export function AdminCasesPage() {
               description: `${opened.case.reference} for ${opened.case.workspaceName}: the artist has been told.`,
             });
             return opened;
+          }}
+        />
+        <h3 className="mt-6 font-semibold">Or import the store's file</h3>
+        <NoticeFileForm
+          pending={importFile.isPending}
+          onImport={async (csv) => {
+            const opened = await importFile.mutateAsync(csv);
+            toast({
+              title: `${opened.length} case${opened.length === 1 ? "" : "s"} opened`,
+              description: "Each workspace has been told.",
+            });
           }}
         />
       </Card>

@@ -81,3 +81,12 @@ export function useReviewWarning() {
     onSuccess: invalidate,
   });
 }
+
+/** POST /api/admin/cases/import: a store's notice file, all or none. */
+export function useImportNotices() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (csv: string) => call(client.admin.cases.import.$post({ json: { csv } })).then((r) => r.cases),
+    onSuccess: invalidate,
+  });
+}
