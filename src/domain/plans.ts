@@ -18,12 +18,15 @@ export interface Plan {
   preOrders: boolean;
   /** Artist profiles a workspace on this plan may hold (issue 35; enforced by the server). */
   artistProfiles: number;
+  /** API keys and the versioned API (issue 38; enforced by the server). */
+  apiAccess: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
   introductory: {
     id: "introductory",
     artistProfiles: 1,
+    apiAccess: false,
     preOrders: false,
     name: "Introductory Offer",
     pricePaise: 29_900,
@@ -36,6 +39,7 @@ export const PLANS: Record<PlanId, Plan> = {
   basic_artist: {
     id: "basic_artist",
     artistProfiles: 1,
+    apiAccess: false,
     preOrders: false,
     name: "Basic Artist",
     pricePaise: 49_900,
@@ -54,6 +58,7 @@ export const PLANS: Record<PlanId, Plan> = {
   pro_artist: {
     id: "pro_artist",
     artistProfiles: 1,
+    apiAccess: false,
     preOrders: true,
     name: "Pro Artist",
     pricePaise: 99_900,
@@ -74,6 +79,7 @@ export const PLANS: Record<PlanId, Plan> = {
   label_plan: {
     id: "label_plan",
     artistProfiles: 5,
+    apiAccess: true,
     preOrders: true,
     name: "Label Plan",
     pricePaise: 199_900,
@@ -85,7 +91,7 @@ export const PLANS: Record<PlanId, Plan> = {
       "Dedicated account manager",
       "Bulk release tools",
       "85% royalty share",
-      "API access (coming soon)",
+      "API access: releases, analytics and royalties",
     ],
   },
 };

@@ -41,6 +41,8 @@ export const PERMISSIONS = [
   "support:use",
   "members:manage",
   "audit:read",
+  /** API keys (issue 38): create, see and revoke them. */
+  "api:manage",
   /** Handing the workspace to another member: the owner's alone. */
   "workspace:transfer",
 ] as const;
@@ -65,6 +67,7 @@ export const WHOLE_WORKSPACE: readonly Permission[] = [
   "billing:manage",
   "members:manage",
   "audit:read",
+  "api:manage",
   "workspace:transfer",
 ];
 
@@ -120,6 +123,7 @@ export const AUDIT_KINDS = [
   "workspace",
   "support_access",
   "case",
+  "api_key",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -134,6 +138,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   workspace: "Workspace",
   support_access: "Kalrav support",
   case: "Store notice (case)",
+  api_key: "API key",
 };
 
 /** How a secret appears in an audit entry: that it changed, never its value. */

@@ -18,6 +18,7 @@ import { requestIdOf } from "#server/lib/security-headers";
 import { mountWeb } from "#server/lib/static-web";
 import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
+import { apiKeysRouter } from "#server/modules/api-keys";
 import { artistsRouter } from "#server/modules/artists";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { adminDeliveriesRouter } from "#server/modules/delivery";
@@ -26,6 +27,7 @@ import { notificationsRouter } from "#server/modules/notifications";
 import { adminPaymentsRouter, billingRouter, webhooksRouter } from "#server/modules/payments";
 import { payoutsRouter } from "#server/modules/payouts";
 import { provenancePages, provenanceRouter } from "#server/modules/provenance";
+import { v1Router } from "#server/modules/public-api";
 import { adminReleasesRouter, publicReleasePages, releasesRouter } from "#server/modules/releases";
 import { REPORT_UPLOAD_PATH, reportsRouter } from "#server/modules/reports";
 import { royaltiesRouter, splitTemplatesRouter } from "#server/modules/royalties";
@@ -71,7 +73,9 @@ export function createApi() {
     .route("/", workspacesRouter)
     .route("/", artistsRouter)
     .route("/", casesRouter)
-    .route("/", adminCasesRouter);
+    .route("/", adminCasesRouter)
+    .route("/", apiKeysRouter)
+    .route("/", v1Router);
 }
 
 export function createApp(deps: AppDeps) {
@@ -129,6 +133,12 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"], [UPLOADS_PATH, `${UPLOADS_PATH}/:id`], handleUpload);
 
   const api = createApi();
+  // The versioned API (issue 38) takes an API key as a bearer token.
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key from Settings → Developers (kal_live_…)",
+  });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Kalrav", version: "1.0.0", description: "Music distribution for independent artists and labels." },

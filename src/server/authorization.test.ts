@@ -9,14 +9,15 @@ import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#
 import { uploadFile } from "#server/test/tus";
 import { createApi } from "./app";
 
-type Access = "public" | "user" | "owner" | "admin" | "signed";
+type Access = "public" | "user" | "owner" | "admin" | "signed" | "key";
 
 /**
  * Every API route and who may use it. Generated routes are compared with this table, so a new
  * route without an entry fails here until someone decides who may call it.
  *   public: anyone; user: any signed-in user, on their own data; owner: a resource id in the path
  *   that must belong to the caller; admin: admins only; signed: no session at all, a signature by an
- *   outside service (a payment gateway's webhook) instead.
+ *   outside service (a payment gateway's webhook) instead; key: the versioned API, an API key as a
+ *   bearer token and never a session (v1.test.ts checks each route against every kind of key).
  */
 const MATRIX: Record<string, Access> = {
   "GET /health": "public",
@@ -169,6 +170,14 @@ const MATRIX: Record<string, Access> = {
   "GET /admin/cases/{id}/files/{fileId}": "admin",
   "GET /admin/stream-warnings": "admin",
   "POST /admin/stream-warnings/{id}/review": "admin",
+  "GET /api-keys": "user",
+  "POST /api-keys": "user",
+  "DELETE /api-keys/{id}": "owner",
+  "GET /v1/artists": "key",
+  "GET /v1/releases": "key",
+  "GET /v1/releases/{id}": "key",
+  "GET /v1/analytics": "key",
+  "GET /v1/royalties": "key",
 };
 
 /**
@@ -246,6 +255,9 @@ const NEEDS: Record<string, Permission | "person"> = {
   "GET /cases/{id}": "royalties:read",
   "POST /cases/{id}/messages": "royalties:write",
   "GET /cases/{id}/files/{fileId}": "royalties:read",
+  "GET /api-keys": "api:manage",
+  "POST /api-keys": "api:manage",
+  "DELETE /api-keys/{id}": "api:manage",
   "GET /artists/{id}": "releases:read",
   "PUT /artists/{id}": "releases:write",
   "DELETE /artists/{id}": "releases:write",
@@ -424,7 +436,7 @@ describe("authorization matrix", () => {
       const asAdmin = await call(admin);
       for (const res of [signedOut, asOther, asAdmin]) expect(res.status, `${route} never 500`).toBeLessThan(500);
 
-      if (access === "signed") {
+      if (access === "signed" || access === "key") {
         // Whoever sends it, a session is no substitute for the signature.
         for (const res of [signedOut, asOther, asAdmin]) expect(res.status, `${route} unsigned`).toBe(401);
       } else if (access === "public") {

@@ -22,6 +22,8 @@ const SIGNED_IN_PREFIXES = [
   "/api/workspaces",
   "/api/workspace",
   "/api/artists",
+  "/api/cases",
+  "/api/api-keys",
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -1653,3 +1653,31 @@ export const streamWarnings = pgTable(
     index("stream_warnings_open_idx").on(t.createdAt).where(sql`reviewed_at is null`),
   ],
 );
+
+/**
+ * A workspace's API keys (issue 38): only the SHA-256 of the secret is kept, with its first characters
+ * to name it; scopes from the domain's list; revoked keys stay, refused, so their use can be traced.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, e.g. "kal_live_AbCd": shown in lists. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", tz),
+    revokedAt: timestamp("revoked_at", tz),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_key").on(t.keyHash),
+    index("api_keys_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);

@@ -8,7 +8,7 @@ import { loadAnalytics } from "./analytics.service";
 
 const MAX_DAYS = 731;
 
-const query = z
+export const analyticsQuery = z
   .object({
     from: z.string().refine(isIsoDate, "from must be a YYYY-MM-DD date"),
     to: z.string().refine(isIsoDate, "to must be a YYYY-MM-DD date"),
@@ -17,7 +17,7 @@ const query = z
   .refine((q) => daysBetween(q.from, q.to) < MAX_DAYS, "The range can be at most two years.");
 
 const totals = z.object({ streams: z.number().int(), listeners: z.number().int(), royaltiesPaise: z.number().int() });
-const analyticsSchema = z
+export const analyticsSchema = z
   .object({
     from: z.string(),
     to: z.string(),
@@ -59,7 +59,7 @@ const route = createRoute({
   tags: ["Analytics"],
   summary:
     "The payee's streams and listeners over a date range and royalties for its months (from the ledger), with the previous period for comparison",
-  request: { query },
+  request: { query: analyticsQuery },
   responses: { 200: json(analyticsSchema, "Analytics"), 400: err("Bad range"), 401: err("Signed out") },
 });
 

@@ -1,2 +1,3 @@
 // The analytics module's entry point: other modules and the composition root import only this.
-export { analyticsRouter } from "./analytics.routes";
+export { analyticsQuery, analyticsRouter, analyticsSchema } from "./analytics.routes";
+export { loadAnalytics } from "./analytics.service";

@@ -7,7 +7,7 @@ import { DomainError } from "#server/lib/domain-error";
 import { err, json } from "#server/lib/route-helpers";
 import { createArtist, deleteArtist, getArtist, listArtists, updateArtist } from "./artists.service";
 
-const artistSchema = z
+export const artistSchema = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -1,9 +1,10 @@
 // The artists module's entry point (issue 35): artist profiles and their store identities.
-export { artistsRouter } from "./artists.routes";
+export { artistSchema, artistsRouter } from "./artists.routes";
 export {
   type ArtistIdentity,
   artistProfileCount,
   creditReleaseArtists,
+  listArtists,
   releaseArtistIdentities,
   releaseMainArtists,
   releasesInScope,

@@ -5,4 +5,5 @@ export { tellOwnerOfRejection } from "./admin-releases.service";
 export { publicReleasePages } from "./public-page";
 export type { ReleaseDto } from "./release.schema";
 export { releaseColumns, releaseSchema, toReleaseDto } from "./release.schema";
-export { releasesRouter } from "./releases.routes";
+export { releaseDetailSchema, releasesRouter } from "./releases.routes";
+export { getRelease } from "./releases.service";

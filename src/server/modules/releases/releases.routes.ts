@@ -22,7 +22,7 @@ import { releaseEventSchema } from "./release-events";
 import { fileVersionSchema, locateReleaseFile, releaseFileParams } from "./release-files";
 import { getRelease, listReleases, submitRelease, updateRelease, withdrawRelease } from "./releases.service";
 
-const detailSchema = z.object({
+export const releaseDetailSchema = z.object({
   release: releaseSchema,
   tracks: z.array(trackSchema),
   files: z.array(fileVersionSchema),
@@ -96,7 +96,7 @@ const getRoute = createRoute({
   summary: "One of the artist's releases with its tracks, quality report and delivery state",
   request: { params: releaseIdParams },
   responses: {
-    200: json(detailSchema, "Release"),
+    200: json(releaseDetailSchema, "Release"),
     401: error("Signed out"),
     404: error("Not yours or absent"),
   },

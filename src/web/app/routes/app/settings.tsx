@@ -5,6 +5,7 @@ import { usePageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { useArtists } from "#web/features/artists/api/artists";
+import { DevelopersTab } from "#web/features/developers/components/developers-tab";
 import { PayeeDetailsCard } from "#web/features/royalties/components/payee-details-card";
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
@@ -12,7 +13,7 @@ import { SecurityTab } from "#web/features/settings/components/security-tab";
 import { TeamTab } from "#web/features/workspaces/components/team-tab";
 import { useSession } from "#web/lib/session";
 
-const SECTIONS = ["profile", "team", "payment", "notifications", "security"] as const;
+const SECTIONS = ["profile", "team", "payment", "notifications", "security", "developers"] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
 
@@ -28,6 +29,7 @@ export function SettingsPage() {
   // The team is for those who manage members; payee details for those who handle the money.
   const team = workspace ? allows(workspace, "members:manage") : false;
   const payment = workspace ? allows(workspace, "royalties:read") : false;
+  const developers = workspace ? allows(workspace, "api:manage") : false;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
@@ -38,6 +40,7 @@ export function SettingsPage() {
           {payment ? <TabsTrigger value="payment">Payment</TabsTrigger> : null}
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
+          {developers ? <TabsTrigger value="developers">Developers</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="profile" className="mt-6">
           <Card>
@@ -62,6 +65,11 @@ export function SettingsPage() {
         <TabsContent value="security" className="mt-6">
           <SecurityTab />
         </TabsContent>
+        {developers ? (
+          <TabsContent value="developers" className="mt-6">
+            <DevelopersTab />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

@@ -1,0 +1,49 @@
+/**
+ * API keys (issue 38): a workspace's owners and admins create keys for their own software, each with
+ * the scopes it needs; a key is shown once, kept only as its SHA-256, sent as a bearer token to the
+ * versioned API under /api/v1, rate-limited per key, and refused at once when revoked.
+ */
+import { z } from "zod";
+
+export const API_SCOPES = ["releases:read", "analytics:read", "royalties:read"] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  "releases:read": "Read releases, tracks, artists and delivery state",
+  "analytics:read": "Read streams and listeners",
+  "royalties:read": "Read earnings, balance and payouts",
+};
+
+/** Every key starts so, so a leaked one is recognisable (secret scanners look for prefixes). */
+export const API_KEY_PREFIX = "kal_live_";
+/** Characters of a key kept in clear to name it in lists ("kal_live_AbCd…"). */
+export const API_KEY_SHOWN = 13;
+/** Keys one workspace may hold (revoked ones excluded). */
+export const API_KEYS_MAX = 20;
+/** Requests one key may make a minute. */
+export const API_KEY_RATE_LIMIT = { name: "api-key", max: 120, windowSeconds: 60 } as const;
+/** The largest page a list answers. */
+export const API_PAGE_MAX = 100;
+
+export const apiKeySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name the key after what uses it, e.g. “Label website”.")
+    .max(60, "At most 60 characters."),
+  scopes: z
+    .array(z.enum(API_SCOPES, { message: "Choose scopes from the list." }))
+    .min(1, "Choose at least one scope.")
+    .transform((s) => [...new Set(s)]),
+});
+export type ApiKeyInput = z.infer<typeof apiKeySchema>;
+
+export const API_KEY_MESSAGES = {
+  missing: "Send your API key as a bearer token: Authorization: Bearer kal_live_…",
+  invalid: "This API key is not valid: it was revoked, or never existed. Create a new one in Settings → Developers.",
+  scope: (scope: ApiScope) =>
+    `This API key does not have the ${scope} scope. Create a key with it in Settings → Developers.`,
+  plan: "API access comes with the Label Plan. Choose it on the Subscription page to create keys and use them.",
+  tooMany: `A workspace holds at most ${API_KEYS_MAX} keys: revoke one you no longer use.`,
+  notFound: "API key not found.",
+  badCursor: "This cursor is not one we gave: start again without it.",
+} as const;

@@ -1,0 +1,3 @@
+// The API keys module's entry point (issue 38): keys for the versioned API, and its guard.
+export { apiKeysRouter } from "./api-keys.routes";
+export { authenticateKey, requireKey } from "./key-guard";

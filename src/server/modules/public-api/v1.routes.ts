@@ -1,0 +1,144 @@
+// The versioned public API (issue 38), read side: what a label's own software needs to follow its
+// catalogue — artists, releases with their per-store delivery state, analytics and royalties. Every
+// route takes an API key (Settings → Developers) with the scope it names, answers the same shapes as
+// the app's own routes and the one error shape, and pages lists with a cursor.
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { API_PAGE_MAX } from "#domain/api-keys";
+import { releases } from "#server/db/schema";
+import { createRouter } from "#server/lib/create-router";
+import { err, json } from "#server/lib/route-helpers";
+import { analyticsQuery, analyticsSchema, loadAnalytics } from "#server/modules/analytics";
+import { authenticateKey, requireKey } from "#server/modules/api-keys";
+import { artistSchema, listArtists } from "#server/modules/artists";
+import { getRelease, releaseColumns, releaseDetailSchema, releaseSchema, toReleaseDto } from "#server/modules/releases";
+import { loadRoyalties, royaltiesSchema } from "#server/modules/royalties";
+import { decodeCursor, encodeCursor } from "./cursor";
+
+const keyErrors = {
+  400: err("Invalid parameters"),
+  401: err("No API key, or one that is revoked or unknown (API_KEY_MISSING, API_KEY_INVALID)"),
+  403: err("The key lacks the scope, or the plan has no API (SCOPE_MISSING, PLAN_REQUIRED)"),
+  429: err("Too many requests for this key"),
+};
+const security = [{ apiKey: [] }];
+
+const routes = {
+  artists: createRoute({
+    method: "get",
+    path: "/v1/artists",
+    tags: ["API v1"],
+    security,
+    summary: "The workspace's artist profiles (scope releases:read)",
+    responses: { 200: json(z.object({ artists: z.array(artistSchema) }), "Artists"), ...keyErrors },
+  }),
+  releases: createRoute({
+    method: "get",
+    path: "/v1/releases",
+    tags: ["API v1"],
+    security,
+    summary: "The workspace's releases, newest first, a page at a time (scope releases:read)",
+    request: {
+      query: z.object({
+        cursor: z.string().max(200).optional().openapi({ description: "nextCursor of the page before" }),
+        limit: z.coerce.number().int().min(1).max(API_PAGE_MAX).default(50),
+      }),
+    },
+    responses: {
+      200: json(
+        z.object({
+          releases: z.array(releaseSchema),
+          nextCursor: z.string().nullable().openapi({ description: "null on the last page" }),
+        }),
+        "Releases",
+      ),
+      ...keyErrors,
+    },
+  }),
+  release: createRoute({
+    method: "get",
+    path: "/v1/releases/{id}",
+    tags: ["API v1"],
+    security,
+    summary: "One release with its tracks, quality report and delivery state store by store (scope releases:read)",
+    request: { params: z.object({ id: z.uuid({ message: "Release not found." }) }) },
+    responses: { 200: json(releaseDetailSchema, "Release"), 404: err("Not this workspace's"), ...keyErrors },
+  }),
+  analytics: createRoute({
+    method: "get",
+    path: "/v1/analytics",
+    tags: ["API v1"],
+    security,
+    summary: "Streams and listeners over a date range, royalties for its months (scope analytics:read)",
+    request: { query: analyticsQuery },
+    responses: { 200: json(analyticsSchema, "Analytics"), ...keyErrors },
+  }),
+  royalties: createRoute({
+    method: "get",
+    path: "/v1/royalties",
+    tags: ["API v1"],
+    security,
+    summary: "Earnings, balance, payouts and TDS of the workspace (scope royalties:read)",
+    responses: { 200: json(royaltiesSchema, "Royalties"), ...keyErrors },
+  }),
+};
+
+const router = createRouter();
+// The key first, before any route validates its input.
+router.use("/v1/*", async (c, next) => {
+  await authenticateKey(c);
+  await next();
+});
+
+export const v1Router = router
+  .openapi(routes.artists, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    const { artists } = await listArtists(c.get("deps").database.db, workspaceId);
+    return c.json({ artists }, 200);
+  })
+  .openapi(routes.releases, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    const { cursor, limit } = c.req.valid("query");
+    const after = cursor ? decodeCursor(cursor) : null;
+    const rows = await c
+      .get("deps")
+      .database.db.select(releaseColumns)
+      .from(releases)
+      .where(
+        and(
+          eq(releases.userId, workspaceId),
+          after
+            ? sql`(${releases.submittedAt}, ${releases.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(releases.submittedAt), desc(releases.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return c.json(
+      {
+        releases: page.map(toReleaseDto),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.submittedAt, last.id) : null,
+      },
+      200,
+    );
+  })
+  .openapi(routes.release, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    const deps = c.get("deps");
+    return c.json(
+      await getRelease({ db: deps.database.db, stores: deps.delivery.stores }, workspaceId, c.req.valid("param").id),
+      200,
+    );
+  })
+  .openapi(routes.analytics, async (c) => {
+    const { workspaceId } = await requireKey(c, "analytics:read");
+    const { from, to } = c.req.valid("query");
+    return c.json(await loadAnalytics(c.get("deps").database.db, workspaceId, from, to), 200);
+  })
+  .openapi(routes.royalties, async (c) => {
+    const { workspaceId } = await requireKey(c, "royalties:read");
+    const deps = c.get("deps");
+    return c.json(await loadRoyalties({ db: deps.database.db, payouts: deps.payouts }, workspaceId), 200);
+  });

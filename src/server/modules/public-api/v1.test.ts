@@ -1,0 +1,170 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, type ApiScope } from "#domain/api-keys";
+import { createSubscription } from "#server/modules/subscriptions";
+import { createArtist, createLiveRelease, createRelease } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { createApi } from "../../app";
+
+type Artist = Awaited<ReturnType<typeof createArtist>>;
+
+/** Every route of the versioned API, from the OpenAPI document (a new one is covered by construction). */
+function v1Routes(): string[] {
+  const doc = createApi().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+  return Object.entries(doc.paths ?? {})
+    .filter(([path]) => path.startsWith("/v1/"))
+    .flatMap(([path, methods]) => Object.keys(methods ?? {}).map((m) => `${m.toUpperCase()} ${path}`));
+}
+
+/** The scope each route asks for. */
+const SCOPE: Record<string, ApiScope> = {
+  "GET /v1/artists": "releases:read",
+  "GET /v1/releases": "releases:read",
+  "GET /v1/releases/{id}": "releases:read",
+  "GET /v1/analytics": "analytics:read",
+  "GET /v1/royalties": "royalties:read",
+};
+
+describe("API keys and the versioned API (issue 38)", () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let owner: Artist;
+  let other: Artist;
+  let release: { id: string };
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    owner = await createArtist(server, "Label Owner");
+    other = await createArtist(server, "Other Label");
+    for (const who of [owner, other])
+      await createSubscription(server.database.db, who.id, "label_plan", "test: a label");
+    release = await createLiveRelease(server, admin, owner.client, { title: "Owner Secret Title" });
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  const createKey = async (client: TestClient, scopes: ApiScope[], name = "Label website") => {
+    const res = await client.post("/api/api-keys", { name, scopes });
+    expect(res.status).toBe(201);
+    return res.body as { key: { id: string; prefix: string }; secret: string };
+  };
+  const call = (path: string, secret?: string) =>
+    server.client().request("GET", path, undefined, secret ? { authorization: `Bearer ${secret}` } : {});
+  const fill = (route: string) => {
+    const path = (route.split(" ")[1] as string).replace("{id}", release.id);
+    return `/api${path}${path === "/v1/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
+  };
+
+  it("answers every route as its scope says: with the scope, without it, revoked, another workspace's key, no key, a session", async () => {
+    const routes = v1Routes();
+    expect(routes.sort()).toEqual(Object.keys(SCOPE).sort());
+    const full = await createKey(owner.client, ["releases:read", "analytics:read", "royalties:read"]);
+    const revoked = await createKey(owner.client, ["releases:read", "analytics:read", "royalties:read"], "Old");
+    expect((await owner.client.request("DELETE", `/api/api-keys/${revoked.key.id}`)).status).toBe(200);
+    const foreign = await createKey(other.client, ["releases:read", "analytics:read", "royalties:read"]);
+    for (const route of routes) {
+      const path = fill(route);
+      const scope = SCOPE[route] as ApiScope;
+      const allowed = await call(path, full.secret);
+      expect(allowed.status, `${route} with its scope`).toBe(200);
+
+      const narrow = await createKey(
+        owner.client,
+        (["releases:read", "analytics:read", "royalties:read"] as const).filter((s) => s !== scope),
+        `Without ${scope}`,
+      );
+      const without = await call(path, narrow.secret);
+      expect([without.status, without.body.error.code], `${route} without ${scope}`).toEqual([403, "SCOPE_MISSING"]);
+      expect(without.body.error.message).toBe(API_KEY_MESSAGES.scope(scope));
+      await owner.client.request("DELETE", `/api/api-keys/${narrow.key.id}`);
+
+      const gone = await call(path, revoked.secret);
+      expect([gone.status, gone.body.error.code], `${route} revoked`).toEqual([401, "API_KEY_INVALID"]);
+      const none = await call(path);
+      expect([none.status, none.body.error.code], `${route} without a key`).toEqual([401, "API_KEY_MISSING"]);
+      const forged = await call(path, "kal_live_not-a-key-we-gave");
+      expect(forged.status, `${route} forged`).toBe(401);
+      // A session is no substitute for a key.
+      expect((await owner.client.get(path)).status, `${route} with a session`).toBe(401);
+
+      const elsewhere = await call(path, foreign.secret);
+      expect(elsewhere.status, `${route} another workspace's key`).toBeLessThan(500);
+      if (route.includes("{id}")) expect(elsewhere.status).toBe(404);
+      expect(elsewhere.text, `${route} leaks nothing of the owner`).not.toContain("Owner Secret Title");
+    }
+  }, 120_000);
+
+  it("shows a secret once, keeps only its hash, notes its last use, refuses it the moment it is revoked", async () => {
+    const created = await createKey(owner.client, ["releases:read"]);
+    expect(created.secret).toMatch(/^kal_live_[\w-]{32}$/);
+    expect(created.secret.startsWith(created.key.prefix)).toBe(true);
+    const listed = await owner.client.get("/api/api-keys");
+    expect(listed.body.planAllowsApi).toBe(true);
+    expect(listed.text).not.toContain(created.secret);
+    const stored = (await server.database.db.execute(sql`select * from api_keys`)) as unknown as { rows: object[] };
+    expect(JSON.stringify(stored.rows)).not.toContain(created.secret);
+    expect(listed.body.keys[0].lastUsedAt).toBeNull();
+
+    const releases = await call("/api/v1/releases", created.secret);
+    expect(releases.body.releases.map((r: { title: string }) => r.title)).toEqual(["Owner Secret Title"]);
+    expect((await owner.client.get("/api/api-keys")).body.keys[0].lastUsedAt).not.toBeNull();
+
+    expect((await owner.client.request("DELETE", `/api/api-keys/${created.key.id}`)).status).toBe(200);
+    expect((await call("/api/v1/releases", created.secret)).status).toBe(401);
+    const log = (await owner.client.get("/api/workspace/audit?kind=api_key")).body.entries;
+    expect(log.map((e: { action: string }) => e.action).sort()).toEqual(["api_key.created", "api_key.revoked"]);
+    expect(JSON.stringify(log)).not.toContain(created.secret);
+  });
+
+  it("offers keys only on a plan with the API, refuses bad input, and a key stops when the plan does", async () => {
+    const solo = await createArtist(server, "Solo Artist");
+    const refused = await solo.client.post("/api/api-keys", { name: "Mine", scopes: ["releases:read"] });
+    expect([refused.status, refused.body.error.code]).toEqual([403, "PLAN_REQUIRED"]);
+    expect((await solo.client.get("/api/api-keys")).body.planAllowsApi).toBe(false);
+    expect((await owner.client.post("/api/api-keys", { name: "", scopes: ["releases:read"] })).status).toBe(400);
+    expect((await owner.client.post("/api/api-keys", { name: "x", scopes: [] })).status).toBe(400);
+    expect((await owner.client.post("/api/api-keys", { name: "x", scopes: ["payouts:write"] })).status).toBe(400);
+    // Another workspace's key cannot be revoked from here.
+    const theirs = await createKey(other.client, ["releases:read"]);
+    expect((await owner.client.request("DELETE", `/api/api-keys/${theirs.key.id}`)).status).toBe(404);
+    expect((await call("/api/v1/artists", theirs.secret)).status).toBe(200);
+
+    const key = await createKey(owner.client, ["releases:read"]);
+    await server.database.db.execute(sql`update subscriptions set status = 'cancelled' where user_id = ${owner.id}`);
+    const lapsed = await call("/api/v1/releases", key.secret);
+    expect([lapsed.status, lapsed.body.error.code]).toEqual([403, "PLAN_REQUIRED"]);
+  });
+
+  it("pages releases with a cursor that neither repeats nor skips, and refuses a cursor it did not give", async () => {
+    for (const title of ["Second", "Third", "Fourth"]) await createRelease(owner.client, { title });
+    const key = await createKey(owner.client, ["releases:read"]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await call(`/api/v1/releases?limit=3${cursor ? `&cursor=${cursor}` : ""}`, key.secret);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.releases.map((r: { title: string }) => r.title));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(["Fourth", "Owner Secret Title", "Second", "Third"]);
+    const bad = await call("/api/v1/releases?cursor=bm90LWEtY3Vyc29y", key.secret);
+    expect([bad.status, bad.body.error.code]).toEqual([400, "BAD_CURSOR"]);
+    expect((await call("/api/v1/releases?limit=500", key.secret)).status).toBe(400);
+  });
+
+  it("limits each key's requests a minute, counted in the database", async () => {
+    const key = await createKey(owner.client, ["releases:read"]);
+    const other = await createKey(owner.client, ["releases:read"], "Second key");
+    let limited = 0;
+    for (let i = 0; i <= API_KEY_RATE_LIMIT.max; i++) {
+      const res = await call("/api/v1/artists", key.secret);
+      if (res.status === 429) limited++;
+    }
+    expect(limited).toBe(1);
+    // Another key of the same workspace has its own budget.
+    expect((await call("/api/v1/artists", other.secret)).status).toBe(200);
+  }, 60_000);
+});
