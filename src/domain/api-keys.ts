@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 
-export const API_SCOPES = ["releases:read", "analytics:read", "royalties:read"] as const;
+export const API_SCOPES = ["releases:read", "releases:write", "analytics:read", "royalties:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "releases:read": "Read releases, tracks, artists and delivery state",
+  "releases:write": "Check releases against every store and submit them",
   "analytics:read": "Read streams and listeners",
   "royalties:read": "Read earnings, balance and payouts",
 };
@@ -21,6 +22,8 @@ export const API_KEY_SHOWN = 13;
 export const API_KEYS_MAX = 20;
 /** Requests one key may make a minute. */
 export const API_KEY_RATE_LIMIT = { name: "api-key", max: 120, windowSeconds: 60 } as const;
+/** How long a POST's first answer is kept for its retries. */
+export const IDEMPOTENCY_HOURS = 24;
 /** The largest page a list answers. */
 export const API_PAGE_MAX = 100;
 
@@ -46,4 +49,8 @@ export const API_KEY_MESSAGES = {
   tooMany: `A workspace holds at most ${API_KEYS_MAX} keys: revoke one you no longer use.`,
   notFound: "API key not found.",
   badCursor: "This cursor is not one we gave: start again without it.",
+  idempotencyMissing:
+    "Send an Idempotency-Key header (e.g. a UUID) with every POST, so a retry never creates anything twice.",
+  idempotencyMismatch: "This Idempotency-Key was used with a different request. Use a new key for a new request.",
+  idempotencyRunning: "The first request with this Idempotency-Key is still running: retry in a moment.",
 } as const;

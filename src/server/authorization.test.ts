@@ -178,6 +178,8 @@ const MATRIX: Record<string, Access> = {
   "GET /v1/releases/{id}": "key",
   "GET /v1/analytics": "key",
   "GET /v1/royalties": "key",
+  "POST /v1/releases/validate": "key",
+  "POST /v1/releases": "key",
 };
 
 /**
@@ -303,6 +305,7 @@ const ROLE_BODIES: Record<string, unknown> = {
   "POST /workspace/invitations": { email: "invited-by-matrix@example.com", role: "viewer" },
   "PATCH /workspace": { name: "Matrix Owner's label" },
   "POST /artists": { name: "Matrix Artist" },
+  "POST /api-keys": { name: "Member key", scopes: ["releases:read"] },
   // To a stranger: the owner's route, refused for not being a member, never handed over here.
   "POST /workspace/transfer": { userId: "not-a-member" },
 };

@@ -1681,3 +1681,23 @@ export const apiKeys = pgTable(
     index("api_keys_workspace_idx").on(t.workspaceId, t.createdAt),
   ],
 );
+
+/**
+ * The first answer to each `Idempotency-Key` a workspace sent with a POST to the versioned API (issue
+ * 38): a retry with the same key and body gets it again and creates nothing twice; the same key with
+ * another body is refused. A row without a status is a request still running.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    body: jsonb("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] }), index("api_idempotency_created_idx").on(t.createdAt)],
+);

@@ -33,8 +33,13 @@ export async function authenticateKey(c: Context<AppEnv>): Promise<Key> {
  * The versioned API's one guard: a bearer key of ours, not revoked, within its rate, on a plan with the
  * API, carrying `scope`. A session cookie is no substitute. Answers the key's workspace.
  */
-export async function requireKey(c: Context<AppEnv>, scope: ApiScope): Promise<{ workspaceId: string; keyId: string }> {
+export async function requireKey(
+  c: Context<AppEnv>,
+  scope: ApiScope,
+): Promise<{ workspaceId: string; keyId: string; actor: { id: string; name: string } }> {
   const key = await authenticateKey(c);
   if (!key.scopes.includes(scope)) throw new ApiError(403, "SCOPE_MISSING", API_KEY_MESSAGES.scope(scope));
-  return { workspaceId: key.workspaceId, keyId: key.id };
+  // In the audit log, a change made with a key is the key's, on behalf of whoever created it.
+  const actor = { id: key.createdBy ?? key.workspaceId, name: `API key “${key.name}” (${key.prefix}…)` };
+  return { workspaceId: key.workspaceId, keyId: key.id, actor };
 }

@@ -5,15 +5,28 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { API_PAGE_MAX } from "#domain/api-keys";
+import { releaseInputSchema } from "#domain/releases";
 import { releases } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
+import { findingSchema } from "#server/lib/finding-schema";
 import { err, json } from "#server/lib/route-helpers";
 import { analyticsQuery, analyticsSchema, loadAnalytics } from "#server/modules/analytics";
 import { authenticateKey, requireKey } from "#server/modules/api-keys";
 import { artistSchema, listArtists } from "#server/modules/artists";
-import { getRelease, releaseColumns, releaseDetailSchema, releaseSchema, toReleaseDto } from "#server/modules/releases";
+import { storeFormat } from "#server/modules/delivery";
+import { preflightRelease } from "#server/modules/quality";
+import {
+  getRelease,
+  releaseColumns,
+  releaseDetailSchema,
+  releaseSchema,
+  storeVerdictSchema,
+  submitRelease,
+  toReleaseDto,
+} from "#server/modules/releases";
 import { loadRoyalties, royaltiesSchema } from "#server/modules/royalties";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { idempotent } from "./idempotency";
 
 const keyErrors = {
   400: err("Invalid parameters"),
@@ -72,6 +85,41 @@ const routes = {
     summary: "Streams and listeners over a date range, royalties for its months (scope analytics:read)",
     request: { query: analyticsQuery },
     responses: { 200: json(analyticsSchema, "Analytics"), ...keyErrors },
+  }),
+  validate: createRoute({
+    method: "post",
+    path: "/v1/releases/validate",
+    tags: ["API v1"],
+    security,
+    summary:
+      "Check a release before submitting it: the quality check's findings (blocking or warning, each with its fix) and every store's verdict; nothing is saved (scope releases:write)",
+    request: {
+      headers: z.object({ "idempotency-key": z.string().optional() }),
+      body: { content: { "application/json": { schema: releaseInputSchema } }, required: true },
+    },
+    responses: {
+      200: json(z.object({ findings: z.array(findingSchema), verdict: storeVerdictSchema }), "Findings and verdicts"),
+      422: err("The Idempotency-Key was used with another request"),
+      ...keyErrors,
+    },
+  }),
+  submit: createRoute({
+    method: "post",
+    path: "/v1/releases",
+    tags: ["API v1"],
+    security,
+    summary:
+      "Submit a release for review (links to audio and artwork, or uploads already made); send an Idempotency-Key: a retry creates nothing twice (scope releases:write)",
+    request: {
+      headers: z.object({ "idempotency-key": z.string().optional() }),
+      body: { content: { "application/json": { schema: releaseInputSchema } }, required: true },
+    },
+    responses: {
+      201: json(z.object({ release: releaseSchema }), "Submitted, pending review"),
+      409: err("A UPC or ISRC another release holds, or the first request with this key still runs"),
+      422: err("The Idempotency-Key was used with another request"),
+      ...keyErrors,
+    },
   }),
   royalties: createRoute({
     method: "get",
@@ -136,6 +184,34 @@ export const v1Router = router
     const { workspaceId } = await requireKey(c, "analytics:read");
     const { from, to } = c.req.valid("query");
     return c.json(await loadAnalytics(c.get("deps").database.db, workspaceId, from, to), 200);
+  })
+  .openapi(routes.validate, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    const deps = c.get("deps");
+    const input = c.req.valid("json");
+    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const answer = await idempotent(c, workspaceId, input, async () => ({
+      status: 200 as const,
+      body: await preflightRelease({ db: deps.database.db, stores }, workspaceId, input),
+    }));
+    return c.json(answer.body, answer.status);
+  })
+  .openapi(routes.submit, async (c) => {
+    const { workspaceId, actor } = await requireKey(c, "releases:write");
+    const deps = c.get("deps");
+    const input = c.req.valid("json");
+    const answer = await idempotent(c, workspaceId, input, async () => ({
+      status: 201 as const,
+      body: {
+        release: await submitRelease(
+          { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
+          workspaceId,
+          input,
+          actor,
+        ),
+      },
+    }));
+    return c.json(answer.body, answer.status);
   })
   .openapi(routes.royalties, async (c) => {
     const { workspaceId } = await requireKey(c, "royalties:read");

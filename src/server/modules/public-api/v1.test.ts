@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, type ApiScope } from "#domain/api-keys";
 import { createSubscription } from "#server/modules/subscriptions";
-import { createArtist, createLiveRelease, createRelease } from "#server/test/factories";
+import { createArtist, createLiveRelease, createRelease, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { createApi } from "../../app";
 
@@ -23,7 +23,11 @@ const SCOPE: Record<string, ApiScope> = {
   "GET /v1/releases/{id}": "releases:read",
   "GET /v1/analytics": "analytics:read",
   "GET /v1/royalties": "royalties:read",
+  "POST /v1/releases/validate": "releases:write",
+  "POST /v1/releases": "releases:write",
 };
+const ALL: ApiScope[] = ["releases:read", "releases:write", "analytics:read", "royalties:read"];
+let requests = 0;
 
 describe("API keys and the versioned API (issue 38)", () => {
   let server: TestServer;
@@ -51,8 +55,15 @@ describe("API keys and the versioned API (issue 38)", () => {
     expect(res.status).toBe(201);
     return res.body as { key: { id: string; prefix: string }; secret: string };
   };
-  const call = (path: string, secret?: string) =>
-    server.client().request("GET", path, undefined, secret ? { authorization: `Bearer ${secret}` } : {});
+  const call = (path: string, secret?: string, method = "GET", body?: unknown, idempotencyKey?: string) => {
+    requests += 1;
+    return server
+      .client()
+      .request(method, path, method === "GET" ? undefined : (body ?? validRelease({ title: `API ${requests}` })), {
+        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+        ...(method === "GET" ? {} : { "idempotency-key": idempotencyKey ?? `retry-key-${requests}-${Date.now()}` }),
+      });
+  };
   const fill = (route: string) => {
     const path = (route.split(" ")[1] as string).replace("{id}", release.id);
     return `/api${path}${path === "/v1/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
@@ -61,36 +72,43 @@ describe("API keys and the versioned API (issue 38)", () => {
   it("answers every route as its scope says: with the scope, without it, revoked, another workspace's key, no key, a session", async () => {
     const routes = v1Routes();
     expect(routes.sort()).toEqual(Object.keys(SCOPE).sort());
-    const full = await createKey(owner.client, ["releases:read", "analytics:read", "royalties:read"]);
-    const revoked = await createKey(owner.client, ["releases:read", "analytics:read", "royalties:read"], "Old");
+    const full = await createKey(owner.client, ALL);
+    const revoked = await createKey(owner.client, ALL, "Old");
     expect((await owner.client.request("DELETE", `/api/api-keys/${revoked.key.id}`)).status).toBe(200);
-    const foreign = await createKey(other.client, ["releases:read", "analytics:read", "royalties:read"]);
+    const foreign = await createKey(other.client, ALL);
     for (const route of routes) {
       const path = fill(route);
+      const method = route.split(" ")[0] as string;
       const scope = SCOPE[route] as ApiScope;
-      const allowed = await call(path, full.secret);
-      expect(allowed.status, `${route} with its scope`).toBe(200);
+      const send = (secret?: string) => call(path, secret, method);
+      const allowed = await send(full.secret);
+      expect(allowed.status, `${route} with its scope`).toBe(
+        method === "POST" && !route.endsWith("validate") ? 201 : 200,
+      );
 
       const narrow = await createKey(
         owner.client,
-        (["releases:read", "analytics:read", "royalties:read"] as const).filter((s) => s !== scope),
+        ALL.filter((s) => s !== scope),
         `Without ${scope}`,
       );
-      const without = await call(path, narrow.secret);
+      const without = await send(narrow.secret);
       expect([without.status, without.body.error.code], `${route} without ${scope}`).toEqual([403, "SCOPE_MISSING"]);
       expect(without.body.error.message).toBe(API_KEY_MESSAGES.scope(scope));
       await owner.client.request("DELETE", `/api/api-keys/${narrow.key.id}`);
 
-      const gone = await call(path, revoked.secret);
+      const gone = await send(revoked.secret);
       expect([gone.status, gone.body.error.code], `${route} revoked`).toEqual([401, "API_KEY_INVALID"]);
-      const none = await call(path);
+      const none = await send();
       expect([none.status, none.body.error.code], `${route} without a key`).toEqual([401, "API_KEY_MISSING"]);
-      const forged = await call(path, "kal_live_not-a-key-we-gave");
+      const forged = await send("kal_live_not-a-key-we-gave");
       expect(forged.status, `${route} forged`).toBe(401);
       // A session is no substitute for a key.
-      expect((await owner.client.get(path)).status, `${route} with a session`).toBe(401);
+      expect(
+        (await owner.client.request(method, path, method === "GET" ? undefined : validRelease())).status,
+        `${route} with a session`,
+      ).toBe(401);
 
-      const elsewhere = await call(path, foreign.secret);
+      const elsewhere = await send(foreign.secret);
       expect(elsewhere.status, `${route} another workspace's key`).toBeLessThan(500);
       if (route.includes("{id}")) expect(elsewhere.status).toBe(404);
       expect(elsewhere.text, `${route} leaks nothing of the owner`).not.toContain("Owner Secret Title");
@@ -167,4 +185,55 @@ describe("API keys and the versioned API (issue 38)", () => {
     // Another key of the same workspace has its own budget.
     expect((await call("/api/v1/artists", other.secret)).status).toBe(200);
   }, 60_000);
+
+  it("creates nothing twice: concurrent retries with one Idempotency-Key make one release; another body with the key is refused", async () => {
+    const key = await createKey(owner.client, ["releases:read", "releases:write"]);
+    const body = validRelease({ title: "Through the API", upcEan: "" });
+    // Checked first, as a label's software would: the findings and each store's verdict, nothing saved.
+    const checked = await call("/api/v1/releases/validate", key.secret, "POST", body, "check-0001");
+    expect(checked.status).toBe(200);
+    expect(checked.body.verdict).toBeDefined();
+    const count = async () =>
+      Number(
+        (
+          (await server.database.db.execute(
+            sql`select count(*)::int as n from releases where user_id = ${owner.id} and title = 'Through the API'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n,
+      );
+    expect(await count()).toBe(0);
+
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, () => call("/api/v1/releases", key.secret, "POST", body, "submit-0001")),
+    );
+    expect(
+      tries.every((t) => t.status === 201 || t.status === 409),
+      tries.map((t) => t.status).join(),
+    ).toBe(true);
+    const created = tries.filter((t) => t.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((t) => t.body.release.id)).size).toBe(1);
+    expect(await count()).toBe(1);
+    const again = await call("/api/v1/releases", key.secret, "POST", body, "submit-0001");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.release.id).toBe(created[0]?.body.release.id);
+
+    const other = await call("/api/v1/releases", key.secret, "POST", { ...body, title: "Another" }, "submit-0001");
+    expect([other.status, other.body.error.code]).toEqual([422, "IDEMPOTENCY_MISMATCH"]);
+    const missing = await server
+      .client()
+      .request("POST", "/api/v1/releases", body, { authorization: `Bearer ${key.secret}` });
+    expect([missing.status, missing.body.error.code]).toEqual([400, "IDEMPOTENCY_KEY_MISSING"]);
+    expect(await count()).toBe(1);
+
+    // A refused request keeps nothing: the same key may try again once the input is right.
+    const bad = await call("/api/v1/releases", key.secret, "POST", { ...body, title: "" }, "submit-0002");
+    expect(bad.status).toBe(400);
+    // The release is the workspace's, in its audit log under the key's name.
+    const log = (await owner.client.get("/api/workspace/audit?kind=release")).body.entries;
+    expect(log.some((e: { actorName: string }) => e.actorName.startsWith("API key “Label website”"))).toBe(true);
+    const read = await call(`/api/v1/releases/${created[0]?.body.release.id}`, key.secret);
+    expect(read.body.release.status).toBe("pending_review");
+  });
 });

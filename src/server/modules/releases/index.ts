@@ -5,5 +5,6 @@ export { tellOwnerOfRejection } from "./admin-releases.service";
 export { publicReleasePages } from "./public-page";
 export type { ReleaseDto } from "./release.schema";
 export { releaseColumns, releaseSchema, toReleaseDto } from "./release.schema";
+export { storeVerdictSchema } from "./release-detail";
 export { releaseDetailSchema, releasesRouter } from "./releases.routes";
-export { getRelease } from "./releases.service";
+export { getRelease, submitRelease } from "./releases.service";
