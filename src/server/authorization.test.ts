@@ -180,6 +180,7 @@ const MATRIX: Record<string, Access> = {
   "GET /v1/royalties": "key",
   "POST /v1/releases/validate": "key",
   "POST /v1/releases": "key",
+  "GET /v1/uploads/{id}": "key",
 };
 
 /**

@@ -25,6 +25,7 @@ import {
   toReleaseDto,
 } from "#server/modules/releases";
 import { loadRoyalties, royaltiesSchema } from "#server/modules/royalties";
+import { uploadCheckSchema, uploadVerdict } from "#server/modules/uploads";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { idempotent } from "./idempotency";
 
@@ -121,6 +122,20 @@ const routes = {
       ...keyErrors,
     },
   }),
+  upload: createRoute({
+    method: "get",
+    path: "/v1/uploads/{id}",
+    tags: ["API v1"],
+    security,
+    summary:
+      "An upload made through /api/uploads (tus, with the key as a bearer token): whether it is complete, and the quality check's findings (scope releases:write)",
+    request: { params: z.object({ id: z.string().max(64) }) },
+    responses: {
+      200: json(z.object({ upload: uploadCheckSchema }), "Upload"),
+      404: err("Not this workspace's"),
+      ...keyErrors,
+    },
+  }),
   royalties: createRoute({
     method: "get",
     path: "/v1/royalties",
@@ -212,6 +227,13 @@ export const v1Router = router
       },
     }));
     return c.json(answer.body, answer.status);
+  })
+  .openapi(routes.upload, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    return c.json(
+      { upload: await uploadVerdict(c.get("deps").database.db, workspaceId, c.req.valid("param").id) },
+      200,
+    );
   })
   .openapi(routes.royalties, async (c) => {
     const { workspaceId } = await requireKey(c, "royalties:read");

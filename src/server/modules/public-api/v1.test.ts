@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, type ApiScope } from "#domain/api-keys";
 import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, createLiveRelease, createRelease, validRelease } from "#server/test/factories";
+import { goodMedia } from "#server/test/media-fixtures";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { TUS, tusMetadata, uploadFile } from "#server/test/tus";
 import { createApi } from "../../app";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
@@ -25,6 +27,7 @@ const SCOPE: Record<string, ApiScope> = {
   "GET /v1/royalties": "royalties:read",
   "POST /v1/releases/validate": "releases:write",
   "POST /v1/releases": "releases:write",
+  "GET /v1/uploads/{id}": "releases:write",
 };
 const ALL: ApiScope[] = ["releases:read", "releases:write", "analytics:read", "royalties:read"];
 let requests = 0;
@@ -64,14 +67,24 @@ describe("API keys and the versioned API (issue 38)", () => {
         ...(method === "GET" ? {} : { "idempotency-key": idempotencyKey ?? `retry-key-${requests}-${Date.now()}` }),
       });
   };
+  let uploadId = "";
   const fill = (route: string) => {
-    const path = (route.split(" ")[1] as string).replace("{id}", release.id);
+    const path = (route.split(" ")[1] as string)
+      .replace("/v1/uploads/{id}", `/v1/uploads/${uploadId}`)
+      .replace("{id}", release.id);
     return `/api${path}${path === "/v1/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
   };
 
   it("answers every route as its scope says: with the scope, without it, revoked, another workspace's key, no key, a session", async () => {
     const routes = v1Routes();
     expect(routes.sort()).toEqual(Object.keys(SCOPE).sort());
+    const files = await goodMedia();
+    uploadId = await uploadFile(owner.client, {
+      kind: "artwork",
+      type: "image/jpeg",
+      name: "cover.jpg",
+      bytes: files.artwork,
+    });
     const full = await createKey(owner.client, ALL);
     const revoked = await createKey(owner.client, ALL, "Old");
     expect((await owner.client.request("DELETE", `/api/api-keys/${revoked.key.id}`)).status).toBe(200);
@@ -110,7 +123,7 @@ describe("API keys and the versioned API (issue 38)", () => {
 
       const elsewhere = await send(foreign.secret);
       expect(elsewhere.status, `${route} another workspace's key`).toBeLessThan(500);
-      if (route.includes("{id}")) expect(elsewhere.status).toBe(404);
+      if (route.includes("{id}")) expect(elsewhere.status, `${route} another workspace's`).toBe(404);
       expect(elsewhere.text, `${route} leaks nothing of the owner`).not.toContain("Owner Secret Title");
     }
   }, 120_000);
@@ -236,4 +249,66 @@ describe("API keys and the versioned API (issue 38)", () => {
     const read = await call(`/api/v1/releases/${created[0]?.body.release.id}`, key.secret);
     expect(read.body.release.status).toBe("pending_review");
   });
+
+  it("makes a release through the API alone: uploads over tus with the key, checked, validated, submitted, followed", async () => {
+    const key = await createKey(owner.client, ["releases:read", "releases:write"]);
+    // A client with no session at all: only the key.
+    const bare = server.client();
+    const withKey = { authorization: `Bearer ${key.secret}` };
+    const files = await goodMedia();
+    const upload = async (kind: "audio" | "artwork", type: string, name: string, bytes: Uint8Array) => {
+      const created = await bare.send("POST", "/api/uploads", undefined, {
+        ...TUS,
+        ...withKey,
+        "upload-length": String(bytes.length),
+        "upload-metadata": tusMetadata({ kind, filetype: type, filename: name }),
+      });
+      expect(created.status, created.text).toBe(201);
+      const location = created.headers.get("location") as string;
+      const sent = await bare.send("PATCH", location, new Uint8Array(bytes), {
+        ...TUS,
+        ...withKey,
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      });
+      expect(sent.status, sent.text).toBe(204);
+      return location.split("/").at(-1) as string;
+    };
+    const audio = await upload("audio", "audio/wav", "song.wav", files.audio);
+    const cover = await upload("artwork", "image/jpeg", "cover.jpg", files.artwork);
+    // Without the key, or with a read-only one, nothing goes up.
+    const readOnly = await createKey(owner.client, ["releases:read"], "Read only");
+    const refused = await bare.send("POST", "/api/uploads", undefined, {
+      ...TUS,
+      authorization: `Bearer ${readOnly.secret}`,
+      "upload-length": "10",
+      "upload-metadata": tusMetadata({ kind: "audio", filetype: "audio/wav", filename: "x.wav" }),
+    });
+    expect(refused.status).toBe(403);
+    await server.jobs.drain();
+    const checked = await call(`/api/v1/uploads/${audio}`, key.secret);
+    expect(checked.status).toBe(200);
+    expect(checked.body.upload).toMatchObject({ finished: true, blocking: 0 });
+
+    const body = validRelease({
+      title: "Made by the API",
+      audioFileUrl: "",
+      coverArtUrl: "",
+      audioUploadId: audio,
+      coverArtUploadId: cover,
+    });
+    const validated = await call("/api/v1/releases/validate", key.secret, "POST", body, "made-by-api-check");
+    expect(validated.status, validated.text).toBe(200);
+    expect(validated.body.findings.filter((f: { severity: string }) => f.severity === "blocking")).toEqual([]);
+    const submitted = await call("/api/v1/releases", key.secret, "POST", body, "made-by-api-submit");
+    expect(submitted.status, submitted.text).toBe(201);
+    const id = submitted.body.release.id as string;
+    await server.jobs.drain();
+    const followed = await call(`/api/v1/releases/${id}`, key.secret);
+    expect(followed.status).toBe(200);
+    expect(followed.body.release).toMatchObject({ title: "Made by the API", status: "pending_review" });
+    // The artist sees the same release in the app.
+    const inApp = await owner.client.get("/api/releases");
+    expect(inApp.body.releases.map((r: { title: string }) => r.title)).toContain("Made by the API");
+  }, 60_000);
 });

@@ -3,5 +3,5 @@
 export { createPostgresLocker } from "./postgres-locker";
 export type { UploadServer } from "./upload-server";
 export { createUploadServer, UPLOADS_PATH } from "./upload-server";
-export { handleUpload, uploadsRouter } from "./uploads.routes";
-export { claimUploads, finishedUpload } from "./uploads.service";
+export { handleUpload, uploadCheckSchema, uploadsRouter } from "./uploads.routes";
+export { claimUploads, finishedUpload, uploadVerdict } from "./uploads.service";

@@ -6,6 +6,7 @@ import type { AppEnv } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
 import { err as error, json } from "#server/lib/route-helpers";
+import { requireKey } from "#server/modules/api-keys";
 import { uploadVerdict } from "./uploads.service";
 
 /**
@@ -16,11 +17,16 @@ import { uploadVerdict } from "./uploads.service";
 export async function handleUpload(c: Context<AppEnv>) {
   const deps = c.get("deps");
   if (c.req.method === "OPTIONS") return deps.uploads.handle(c.req.raw, "");
+  // The versioned API's clients upload with their key (issue 38); the app with its session.
+  if (/^Bearer\s/i.test(c.req.header("authorization") ?? "")) {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    return deps.uploads.handle(c.req.raw, workspaceId);
+  }
   const { workspace } = await requireMember(c, "releases:write");
   return deps.uploads.handle(c.req.raw, workspace.id);
 }
 
-const uploadCheckSchema = z
+export const uploadCheckSchema = z
   .object({
     id: z.string(),
     kind: z.enum(UPLOAD_KINDS),
