@@ -9,6 +9,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  upgradeToLabelPlan,
 } from "./fixtures";
 
 async function newArtist(
@@ -37,13 +38,7 @@ for (const viewport of [
     const owner = await createArtist(page, "Artist Label");
     await signIn(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/app\/dashboard$/);
-    await page.goto("/app/subscriptions");
-    await page.getByRole("button", { name: "Upgrade Plan: Label Plan" }).click();
-    const checkout = page.getByRole("dialog", { name: "Label Plan: checkout" });
-    await checkout.getByLabel("Billing state").selectOption("West Bengal");
-    await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
-    await page.getByRole("button", { name: /^Pay ₹/ }).click();
-    await expectToast(page, "Subscription Updated!");
+    await upgradeToLabelPlan(page);
 
     await page.goto("/app/artists");
     await expect(page.getByText("Label Plan holds up to 5 artist profiles; this workspace has 0.")).toBeVisible();

@@ -3,16 +3,14 @@ import { addMonths, todayIst } from "#domain/clock";
 import {
   adminInNewBrowser,
   createArtist,
+  createCheckedRelease,
   expect,
   expectToast,
-  hostArtwork,
-  hostWav,
   latestMailTo,
   seriousViolations,
   signIn,
   test,
   uniqueUpc,
-  waitForQualityCheck,
 } from "./fixtures";
 
 /**
@@ -33,21 +31,11 @@ test("a store's notice: a case with the evidence, an answer with a file, a dismi
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post("/api/releases", {
-    data: {
-      aiUsed: "no",
-      title: "Night Drive",
-      artistName: "Flagged Artist",
-      releaseDate: "2026-06-01",
-      upcEan: upc,
-      audioFileUrl: await hostWav(),
-      coverArtUrl: await hostArtwork(),
-    },
-    headers: { origin },
+  const releaseId = await createCheckedRelease(page, {
+    title: "Night Drive",
+    artistName: "Flagged Artist",
+    upcEan: upc,
   });
-  expect(created.ok()).toBeTruthy();
-  const releaseId = (await created.json()).release.id as string;
-  await waitForQualityCheck(page, releaseId);
 
   // The admin approves it and imports two months of reports: ₹100 at Spotify and ₹50 at JioSaavn
   // last month (80 % kept on Basic Artist: ₹80 and ₹40), and quieter figures the month before.

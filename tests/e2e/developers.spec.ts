@@ -1,4 +1,4 @@
-import { createArtist, expect, expectToast, seriousViolations, signIn, test } from "./fixtures";
+import { createArtist, expect, expectToast, seriousViolations, signIn, test, upgradeToLabelPlan } from "./fixtures";
 
 /**
  * Issue 38 (in part): a label on the Label Plan creates an API key in Settings → Developers, sees its
@@ -14,13 +14,7 @@ test("a label creates an API key, reads its catalogue through the API with it, a
   await page.goto("/app/settings?tab=developers");
   await expect(page.getByText("API access comes with the Label Plan.")).toBeVisible();
 
-  await page.goto("/app/subscriptions");
-  await page.getByRole("button", { name: "Upgrade Plan: Label Plan" }).click();
-  const checkout = page.getByRole("dialog", { name: "Label Plan: checkout" });
-  await checkout.getByLabel("Billing state").selectOption("West Bengal");
-  await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
-  await page.getByRole("button", { name: /^Pay ₹/ }).click();
-  await expectToast(page, "Subscription Updated!");
+  await upgradeToLabelPlan(page);
 
   await page.goto("/app/settings");
   await page.getByRole("tab", { name: "Developers" }).click();

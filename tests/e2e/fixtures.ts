@@ -134,6 +134,41 @@ export async function waitForQualityCheck(page: Page, id: string) {
 }
 
 /**
+ * A release the signed-in artist on `page` submits through the API, its audio and artwork hosted on
+ * loopback, with its quality check done; answers its id.
+ */
+export async function createCheckedRelease(
+  page: Page,
+  release: { title: string; artistName: string; upcEan: string; releaseDate?: string },
+): Promise<string> {
+  const created = await page.request.post("/api/releases", {
+    data: {
+      aiUsed: "no",
+      releaseDate: "2026-06-01",
+      ...release,
+      audioFileUrl: await hostWav(),
+      coverArtUrl: await hostArtwork(),
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(created.ok()).toBeTruthy();
+  const id = (await created.json()).release.id as string;
+  await waitForQualityCheck(page, id);
+  return id;
+}
+
+/** Upgrades the signed-in artist on `page` to the Label Plan, paid on the built-in test gateway. */
+export async function upgradeToLabelPlan(page: Page) {
+  await page.goto("/app/subscriptions");
+  await page.getByRole("button", { name: "Upgrade Plan: Label Plan" }).click();
+  const checkout = page.getByRole("dialog", { name: "Label Plan: checkout" });
+  await checkout.getByLabel("Billing state").selectOption("West Bengal");
+  await checkout.getByRole("button", { name: /^Pay ₹/ }).click();
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expectToast(page, "Subscription Updated!");
+}
+
+/**
  * Pays for a plan as a person would, on the built-in test gateway: the plan's button on the
  * Subscription page, the billing state, then Pay on the gateway's page, until the plan is confirmed.
  */

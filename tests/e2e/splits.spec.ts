@@ -2,17 +2,15 @@ import fs from "node:fs/promises";
 import { todayIst } from "#domain/clock";
 import {
   createArtist,
+  createCheckedRelease,
   E2E_ADMIN,
   expect,
   expectToast,
-  hostArtwork,
-  hostWav,
   latestMailTo,
   signIn,
   test,
   uniqueEmail,
   uniqueUpc,
-  waitForQualityCheck,
 } from "./fixtures";
 
 /**
@@ -32,21 +30,7 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await signIn(page, artist.email, artist.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post("/api/releases", {
-    data: {
-      aiUsed: "no",
-      title: "Split Song",
-      artistName: "Split Owner",
-      releaseDate: "2026-06-01",
-      upcEan: upc,
-      audioFileUrl: await hostWav(),
-      coverArtUrl: await hostArtwork(),
-    },
-    headers: { origin },
-  });
-  expect(created.ok()).toBeTruthy();
-  const releaseId = (await created.json()).release.id as string;
-  await waitForQualityCheck(page, releaseId);
+  const releaseId = await createCheckedRelease(page, { title: "Split Song", artistName: "Split Owner", upcEan: upc });
 
   // The artist sets the split on the release page.
   const producerEmail = uniqueEmail("producer");

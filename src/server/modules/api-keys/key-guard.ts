@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, type ApiScope } from "#domain/api-keys";
 import type { AppEnv } from "#server/context";
-import { ApiError } from "#server/lib/errors";
+import { DomainError } from "#server/lib/domain-error";
 import { enforceRateLimit } from "#server/lib/rate-limit";
 import { keyOf, planAllowsApi, touchKey } from "./api-keys.service";
 
@@ -18,12 +18,13 @@ export async function authenticateKey(c: Context<AppEnv>): Promise<Key> {
   if (known) return known;
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new ApiError(401, "API_KEY_MISSING", API_KEY_MESSAGES.missing);
+  if (!match) throw new DomainError("unauthenticated", "API_KEY_MISSING", API_KEY_MESSAGES.missing);
   const db = c.get("deps").database.db;
   const key = await keyOf(db, match[1] as string);
-  if (!key) throw new ApiError(401, "API_KEY_INVALID", API_KEY_MESSAGES.invalid);
+  if (!key) throw new DomainError("unauthenticated", "API_KEY_INVALID", API_KEY_MESSAGES.invalid);
   await enforceRateLimit(c, API_KEY_RATE_LIMIT, key.id);
-  if (!(await planAllowsApi(db, key.workspaceId))) throw new ApiError(403, "PLAN_REQUIRED", API_KEY_MESSAGES.plan);
+  if (!(await planAllowsApi(db, key.workspaceId)))
+    throw new DomainError("forbidden", "PLAN_REQUIRED", API_KEY_MESSAGES.plan);
   await touchKey(db, key.id);
   authenticated.set(c.req.raw, key);
   return key;
@@ -38,7 +39,7 @@ export async function requireKey(
   scope: ApiScope,
 ): Promise<{ workspaceId: string; keyId: string; actor: { id: string; name: string } }> {
   const key = await authenticateKey(c);
-  if (!key.scopes.includes(scope)) throw new ApiError(403, "SCOPE_MISSING", API_KEY_MESSAGES.scope(scope));
+  if (!key.scopes.includes(scope)) throw new DomainError("forbidden", "SCOPE_MISSING", API_KEY_MESSAGES.scope(scope));
   // In the audit log, a change made with a key is the key's, on behalf of whoever created it.
   const actor = { id: key.createdBy ?? key.workspaceId, name: `API key “${key.name}” (${key.prefix}…)` };
   return { workspaceId: key.workspaceId, keyId: key.id, actor };

@@ -574,15 +574,7 @@ export async function decideCase(deps: FraudDeps, admin: AuditActor, id: string,
       flagged.map((t) => ({ releaseId: t.releaseId, isrc: t.isrc, upheld: upheld(t.isrc) })),
     );
     // Dismissed: the artist did nothing wrong, so we carry the store's fee.
-    if (decision.outcome === "dismissed" && c.feePaise && !c.feeReversedAt) {
-      await postStoreFee(tx as unknown as Db, {
-        workspaceId: c.workspaceId,
-        caseId: id,
-        store: c.store,
-        amountPaise: c.feePaise,
-      });
-      await tx.update(fraudCases).set({ feeReversedAt: new Date() }).where(eq(fraudCases.id, id));
-    }
+    if (decision.outcome === "dismissed" && c.feePaise && !c.feeReversedAt) await reverseFee(tx, c);
     if (decision.takedown !== "none") {
       const store = deps.delivery.stores.find((s) => s.name.toLowerCase() === c.store.toLowerCase());
       const only = decision.takedown === "store" ? [store?.id ?? c.store] : undefined;
@@ -632,19 +624,24 @@ export async function decideCase(deps: FraudDeps, admin: AuditActor, id: string,
   return caseDetail(deps.db, id);
 }
 
+/** The store's fee line matched by its reversal in this month's statement, once. */
+async function reverseFee(tx: Tx, c: CaseRow) {
+  await postStoreFee(tx as unknown as Db, {
+    workspaceId: c.workspaceId,
+    caseId: c.id,
+    store: c.store,
+    amountPaise: c.feePaise,
+  });
+  await tx.update(fraudCases).set({ feeReversedAt: new Date() }).where(eq(fraudCases.id, c.id));
+}
+
 /** The store reversed its fee: the fee's line is matched by its reversal in this month's statement. */
 export async function reverseStoreFee(deps: FraudDeps, admin: AuditActor, id: string) {
   await deps.db.transaction(async (tx) => {
     const [c] = await tx.select().from(fraudCases).where(eq(fraudCases.id, id)).for("update");
     if (!c) throw notFound();
     if (!c.feePaise || c.feeReversedAt) throw new DomainError("conflict", "NO_FEE", FRAUD_MESSAGES.noFee);
-    await postStoreFee(tx as unknown as Db, {
-      workspaceId: c.workspaceId,
-      caseId: id,
-      store: c.store,
-      amountPaise: c.feePaise,
-    });
-    await tx.update(fraudCases).set({ feeReversedAt: new Date() }).where(eq(fraudCases.id, id));
+    await reverseFee(tx, c);
     await recordAudit(tx, {
       workspaceId: c.workspaceId,
       actor: admin,

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { API_KEY_MESSAGES, IDEMPOTENCY_HOURS } from "#domain/api-keys";
 import type { AppEnv } from "#server/context";
 import { apiIdempotency } from "#server/db/schema";
-import { ApiError } from "#server/lib/errors";
+import { DomainError } from "#server/lib/domain-error";
 
 const KEY = /^[\w.:-]{8,200}$/;
 
@@ -24,7 +24,7 @@ export async function idempotent<T extends object, S extends ContentfulStatusCod
   act: () => Promise<{ status: S; body: T }>,
 ): Promise<{ status: S; body: T }> {
   const key = c.req.header("idempotency-key") ?? "";
-  if (!KEY.test(key)) throw new ApiError(400, "IDEMPOTENCY_KEY_MISSING", API_KEY_MESSAGES.idempotencyMissing);
+  if (!KEY.test(key)) throw new DomainError("invalid", "IDEMPOTENCY_KEY_MISSING", API_KEY_MESSAGES.idempotencyMissing);
   const db = c.get("deps").database.db;
   const requestHash = createHash("sha256")
     .update(`${c.req.method} ${c.req.path}\n${JSON.stringify(request)}`)
@@ -44,8 +44,9 @@ export async function idempotent<T extends object, S extends ContentfulStatusCod
       .from(apiIdempotency)
       .where(and(eq(apiIdempotency.workspaceId, workspaceId), eq(apiIdempotency.key, key)));
     if (!first || first.requestHash !== requestHash)
-      throw new ApiError(422, "IDEMPOTENCY_MISMATCH", API_KEY_MESSAGES.idempotencyMismatch);
-    if (first.status === null) throw new ApiError(409, "IDEMPOTENCY_IN_PROGRESS", API_KEY_MESSAGES.idempotencyRunning);
+      throw new DomainError("conflict", "IDEMPOTENCY_MISMATCH", API_KEY_MESSAGES.idempotencyMismatch);
+    if (first.status === null)
+      throw new DomainError("conflict", "IDEMPOTENCY_IN_PROGRESS", API_KEY_MESSAGES.idempotencyRunning);
     c.header("Idempotent-Replayed", "true");
     return { status: first.status as S, body: first.body as T };
   }

@@ -100,7 +100,7 @@ const routes = {
     },
     responses: {
       200: json(z.object({ findings: z.array(findingSchema), verdict: storeVerdictSchema }), "Findings and verdicts"),
-      422: err("The Idempotency-Key was used with another request"),
+      409: err("The Idempotency-Key was used with another request (IDEMPOTENCY_MISMATCH)"),
       ...keyErrors,
     },
   }),
@@ -117,8 +117,9 @@ const routes = {
     },
     responses: {
       201: json(z.object({ release: releaseSchema }), "Submitted, pending review"),
-      409: err("A UPC or ISRC another release holds, or the first request with this key still runs"),
-      422: err("The Idempotency-Key was used with another request"),
+      409: err(
+        "A UPC or ISRC another release holds, the Idempotency-Key used with another request (IDEMPOTENCY_MISMATCH), or its first request still running (IDEMPOTENCY_IN_PROGRESS)",
+      ),
       ...keyErrors,
     },
   }),

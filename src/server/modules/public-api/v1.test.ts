@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, type ApiScope } from "#domain/api-keys";
+import { createApi } from "#server/app";
 import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, createLiveRelease, createRelease, validRelease } from "#server/test/factories";
 import { goodMedia } from "#server/test/media-fixtures";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { TUS, tusMetadata, uploadFile } from "#server/test/tus";
-import { createApi } from "../../app";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
 
@@ -233,7 +233,7 @@ describe("API keys and the versioned API (issue 38)", () => {
     expect(again.body.release.id).toBe(created[0]?.body.release.id);
 
     const other = await call("/api/v1/releases", key.secret, "POST", { ...body, title: "Another" }, "submit-0001");
-    expect([other.status, other.body.error.code]).toEqual([422, "IDEMPOTENCY_MISMATCH"]);
+    expect([other.status, other.body.error.code]).toEqual([409, "IDEMPOTENCY_MISMATCH"]);
     const missing = await server
       .client()
       .request("POST", "/api/v1/releases", body, { authorization: `Bearer ${key.secret}` });

@@ -6,14 +6,12 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
-import { DataTable } from "#web/components/ui/data-table";
 import { FormField } from "#web/components/ui/form-field";
 import { Label } from "#web/components/ui/label";
 import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import {
-  type AdminCase,
   useAdminCase,
   useAdminCases,
   useDecideCase,
@@ -25,14 +23,14 @@ import {
   useWarningQueue,
 } from "#web/features/cases/api/admin-cases";
 import { CaseEvidence } from "#web/features/cases/components/case-evidence";
-import { CaseOverview, CaseStatusBadge, deadlineText } from "#web/features/cases/components/case-overview";
+import { CaseOverview } from "#web/features/cases/components/case-overview";
 import { CaseThread } from "#web/features/cases/components/case-thread";
+import { CasesTable } from "#web/features/cases/components/cases-table";
 import { DecisionForm } from "#web/features/cases/components/decision-form";
 import { NoticeFileForm } from "#web/features/cases/components/notice-file-form";
 import { NoticeForm } from "#web/features/cases/components/notice-form";
 import { WarningsTable } from "#web/features/cases/components/warnings-table";
 import { useStoreHealth } from "#web/features/deliveries/api/deliveries";
-import { formatMonth } from "#web/lib/format";
 
 /** Store notices for the admins: record one, work through the open cases by deadline, and the warnings queue. */
 export function AdminCasesPage() {
@@ -100,29 +98,13 @@ export function AdminCasesPage() {
             <Label htmlFor="cases-overdue">Overdue only</Label>
           </div>
         </div>
-        <DataTable<AdminCase>
-          label="Cases"
-          rows={cases.data}
-          rowKey={(c) => c.id}
+        <CasesTable
+          cases={cases.data}
           loading={cases.isPending}
           error={cases.isError ? cases.error.message : null}
           emptyText="No cases."
-          columns={[
-            {
-              header: "Case",
-              rowHeader: true,
-              cell: (c) => (
-                <Link className="text-primary underline" to={paths.admin.case(c.id)}>
-                  {c.reference}
-                </Link>
-              ),
-            },
-            { header: "Workspace", cell: (c) => c.workspaceName },
-            { header: "Store", cell: (c) => c.store },
-            { header: "Months", cell: (c) => `${formatMonth(c.periodFrom)} – ${formatMonth(c.periodTo)}` },
-            { header: "Status", cell: (c) => <CaseStatusBadge c={c} /> },
-            { header: "Deadline", cell: (c) => deadlineText(c) },
-          ]}
+          linkTo={paths.admin.case}
+          showWorkspace
         />
       </section>
       <section aria-labelledby="warnings-heading" className="grid gap-3">

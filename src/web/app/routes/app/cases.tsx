@@ -3,15 +3,14 @@ import { ANOMALY_ADVICE } from "#domain/fraud";
 import { formatInr } from "#domain/money";
 import { allows } from "#domain/workspaces";
 import { usePageMeta } from "#web/components/page-title";
-import { DataTable } from "#web/components/ui/data-table";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
-import { type CaseSummary, useAnswerCase, useCase, useCases } from "#web/features/cases/api/cases";
+import { useAnswerCase, useCase, useCases } from "#web/features/cases/api/cases";
 import { CaseEvidence } from "#web/features/cases/components/case-evidence";
-import { CaseOverview, CaseStatusBadge, deadlineText } from "#web/features/cases/components/case-overview";
+import { CaseOverview } from "#web/features/cases/components/case-overview";
 import { CaseThread } from "#web/features/cases/components/case-thread";
+import { CasesTable } from "#web/features/cases/components/cases-table";
 import { WarningsTable } from "#web/features/cases/components/warnings-table";
-import { formatMonth } from "#web/lib/format";
 import { useSession } from "#web/lib/session";
 
 /** Store notices about the workspace's music, and our own early warnings (issue 41). */
@@ -29,28 +28,12 @@ export function CasesPage() {
         <h2 id="cases-heading" className="text-lg font-semibold">
           Cases
         </h2>
-        <DataTable<CaseSummary>
-          label="Cases"
-          rows={list.data?.cases}
-          rowKey={(c) => c.id}
+        <CasesTable
+          cases={list.data?.cases}
           loading={list.isPending}
           error={list.isError ? list.error.message : null}
           emptyText="No store has flagged your music."
-          columns={[
-            {
-              header: "Case",
-              rowHeader: true,
-              cell: (c) => (
-                <Link className="text-primary underline" to={paths.app.case(c.id)}>
-                  {c.reference}
-                </Link>
-              ),
-            },
-            { header: "Store", cell: (c) => c.store },
-            { header: "Months", cell: (c) => `${formatMonth(c.periodFrom)} – ${formatMonth(c.periodTo)}` },
-            { header: "Status", cell: (c) => <CaseStatusBadge c={c} /> },
-            { header: "Deadline", cell: (c) => deadlineText(c) },
-          ]}
+          linkTo={paths.app.case}
         />
       </section>
       <section aria-labelledby="warnings-heading" className="grid gap-3">
