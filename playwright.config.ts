@@ -30,7 +30,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Two cores run two workers, the server and two browsers: a whole journey can pass 30 s there
-  // without anything being wrong. Each step still fails in 7 s (expect's timeout below).
+  // without anything being wrong (the longest journeys set more: on a loaded 2-core machine a
+  // three-browser journey took 90 s and more). Each step still fails in 7 s (expect's timeout below).
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {

@@ -33,7 +33,7 @@ for (const viewport of [
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     const owner = await createArtist(page, "Artist Label");
     await signIn(page, owner.email, owner.password);

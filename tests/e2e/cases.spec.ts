@@ -22,7 +22,8 @@ test("a store's notice: a case with the evidence, an answer with a file, a dismi
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // Two browsers, a quality check, an import and a decision: over a minute when both cores are busy.
+  test.setTimeout(240_000);
   const upc = uniqueUpc();
   const lastMonth = addMonths(todayIst(), -1).slice(0, 7);
   const before = addMonths(todayIst(), -2).slice(0, 7);

@@ -15,7 +15,7 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   browser,
 }) => {
   // Two browsers, two quality checks and six deliveries: 60 s was once too close on 2 cores.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Delivered Song ${Date.now()}`;
   const artwork = await hostArtwork();
   const monoWav = await hostWav({ sampleRate: 22_050, channels: 1 });

@@ -5,7 +5,7 @@ import { createArtist, expect, expectToast, seriousViolations, signIn, test, upg
  * secret once, reads its releases through /api/v1 with it, and revokes it; the API then refuses it.
  */
 test("a label creates an API key, reads its catalogue through the API with it, and revokes it", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const owner = await createArtist(page, "API Label");
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);

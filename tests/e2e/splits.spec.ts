@@ -23,7 +23,7 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   browser,
 }, testInfo) => {
   // Three people in three browsers, a quality check, an import and a payout: a minute on 2 cores.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const upc = uniqueUpc();
   const today = todayIst();
   const artist = await createArtist(page, "Split Owner");

@@ -33,7 +33,7 @@ test("an artist follows a release from approval to accepted by two stores and re
   browser,
 }) => {
   // Three browsers and the stores' answers (~50 s alone on 2 cores): the default 30 s is far too close.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const title = `Followed Song ${Date.now()}`;
   const artist = await createArtist(page, "Following Artist");
   await signIn(page, artist.email, artist.password);

@@ -18,7 +18,7 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const title = `Monsoon Nights ${Date.now()}`;
   await page.setViewportSize({ width: 390, height: 844 });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-e2e-verdict-"));

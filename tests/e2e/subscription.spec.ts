@@ -111,7 +111,7 @@ test("a failed payment leaves the plan unchanged and says why", async ({ page })
 });
 
 test("a lapsed artist's live release stays Live, and the screen says so", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Stays Live ${Date.now()}`;
   const artwork = await hostArtwork();
   const audio = await hostWav({ sampleRate: 48_000, bitDepth: 24, channels: 2 });

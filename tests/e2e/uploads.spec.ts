@@ -19,7 +19,7 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Uploaded Song ${Date.now()}`;
   // A 24-bit 48 kHz stereo master of about 35 MB, and square artwork, written where a person keeps files.
   const master = wav({ sampleRate: 48_000, bitDepth: 24, channels: 2, seconds: 120, extensible: true });
