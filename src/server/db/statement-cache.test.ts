@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENV } from "#server/test/test-env";
 import { StatementCachingClient } from "./statement-cache";
 
-const url = process.env.TEST_DATABASE_URL;
+const url = TEST_ENV.databaseUrl;
 
 describe.skipIf(!url)("statements prepared once per connection (PostgreSQL)", () => {
   let client: StatementCachingClient;

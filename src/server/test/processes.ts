@@ -7,16 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port";
+import { TEST_ENV } from "./test-env";
 
 /**
  * The PostgreSQL server these tests start processes on, and whether they run: once, in the first pass
  * (the PostgreSQL pass would only repeat them).
  */
 export const PROCESS_TESTS = {
-  adminUrl: process.env.TEST_DATABASE_URL ?? "",
-  enabled: Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_DB !== "postgres",
-  /** Set to a log level to see the processes' own output. */
-  logLevel: process.env.PROCESS_LOG_LEVEL,
+  adminUrl: TEST_ENV.databaseUrl,
+  enabled: Boolean(TEST_ENV.databaseUrl) && !TEST_ENV.onPostgres,
 };
 
 export interface ServerProcess {
@@ -53,7 +52,7 @@ export async function startProcess(
       ADMIN_EMAIL: PROCESS_ADMIN.email,
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
       SIGN_IN_RATE_LIMIT: "1000",
-      LOG_LEVEL: PROCESS_TESTS.logLevel ?? "silent",
+      LOG_LEVEL: TEST_ENV.processLogLevel,
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -62,7 +61,7 @@ export async function startProcess(
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (PROCESS_TESTS.logLevel) process.stderr.write(chunk);
+      if (TEST_ENV.processLogLevel !== "silent") process.stderr.write(chunk);
       if (output.includes("Kalrav is running")) resolve();
     });
     child.stderr?.on("data", (chunk: Buffer) => {

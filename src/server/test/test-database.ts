@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "#server/db/client";
+import { TEST_ENV } from "./test-env";
 
 /**
  * Where the migrated template of this run lives: a PGlite data-folder tarball, or on PostgreSQL a
@@ -23,7 +24,7 @@ declare module "vitest" {
 }
 
 const adminUrl = () => {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = TEST_ENV.databaseUrl;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   return url;
 };
@@ -52,7 +53,7 @@ const testDatabasePrefix = (template: string) => `kalrav_test_${template.replace
  * (TEST_DB=postgres), else a PGlite data folder. Returns it and how to remove it afterwards.
  */
 export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemplate; remove(): Promise<void> }> {
-  if (process.env.TEST_DB === "postgres") {
+  if (TEST_ENV.onPostgres) {
     const name = `kalrav_template_${randomBytes(6).toString("hex")}`;
     await onAdminConnection((admin) => admin.query(`CREATE DATABASE ${name}`));
     const migrated = await openDatabase({ url: databaseUrl(name), poolSize: 1 });
@@ -189,7 +190,7 @@ async function emptied(database: Database): Promise<boolean> {
  * again by `dispose`.
  */
 export async function createTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
-  if (process.env.TEST_DB === "postgres") {
+  if (TEST_ENV.onPostgres) {
     const { name, database } = await postgresDatabase();
     return {
       database,

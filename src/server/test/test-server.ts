@@ -12,6 +12,7 @@ import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
 import { freePort } from "./free-port";
 import { createTestDatabase } from "./test-database";
+import { TEST_ENV } from "./test-env";
 
 export const TEST_ADMIN = { email: "admin@test.kalrav", password: "admin-password" };
 
@@ -68,7 +69,7 @@ async function startOn(
     PUBLIC_URL: url,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: TEST_ENV.logLevel,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SIGN_IN_RATE_LIMIT: "1000",

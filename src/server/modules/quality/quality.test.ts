@@ -9,6 +9,7 @@ import { rowsOf } from "#server/db/rows";
 import { FetchRefused, safeDownload } from "#server/media/safe-fetch";
 import { createArtist, validRelease } from "#server/test/factories";
 import { flac, image, type MediaServer, startMediaServer, wav } from "#server/test/media-fixtures";
+import { TEST_ENV } from "#server/test/test-env";
 import { startTestServer, type TestServer } from "#server/test/test-server";
 
 let server: TestServer;
@@ -140,7 +141,7 @@ describe("quality check on real files", () => {
 
 describe("an artist's edit meeting a check as it finishes", () => {
   // Only PostgreSQL runs the two transactions side by side (PGlite has one connection: they queue).
-  it.skipIf(process.env.TEST_DB !== "postgres")(
+  it.skipIf(!TEST_ENV.onPostgres)(
     "neither waits on the other in a circle: the check takes the release before its tracks, as the edit does",
     async () => {
       const art = await image({ width: 3000, height: 3000, format: "jpeg" });
