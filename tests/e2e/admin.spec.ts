@@ -6,6 +6,7 @@ import {
   expectToast,
   hostArtwork,
   hostWav,
+  searchTable,
   signIn,
   test,
   uniqueEmail,
@@ -59,7 +60,7 @@ test("admin approves, takes down and rejects releases from the table; the artist
     .getByRole("navigation", { name: "Admin navigation" })
     .getByRole("link", { name: "Manage Releases" })
     .click();
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   const row = admin.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Pending");
   await expect(row.getByRole("button", { name: `Take Down ${title}` })).toHaveCount(0);
@@ -108,7 +109,7 @@ test("admin approves, takes down and rejects releases from the table; the artist
     },
     headers: { origin: new URL(page.url()).origin },
   });
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(second);
+  await searchTable(admin, "Search releases", second);
   await admin.getByRole("button", { name: `Reject ${second}` }).click();
   const dialog = admin.getByRole("dialog", { name: `Reject ${second}` });
   // The note is required: the artist reads it.
@@ -145,7 +146,7 @@ test("manual upload validates, and a release without audio says so and cannot be
   await dialog.getByLabel("UPC *").fill(uniqueUpc());
   await dialog.getByRole("button", { name: "Add Release" }).click();
   await expect(dialog).toBeHidden();
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   const row = admin.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Audio missing");
   await expect(row).toContainText("Manual upload");
@@ -185,7 +186,7 @@ test("an admin adds a user who signs in, then makes them admin and they reach /a
   await signIn(page, email, "added-pass");
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 
-  await admin.getByRole("searchbox", { name: "Search users", exact: true }).fill(email);
+  await searchTable(admin, "Search users", email);
   const row = admin.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("artist");
   await expect(row).toContainText("Basic Artist (default)");
@@ -244,7 +245,7 @@ test("ticket replies flow both ways, with a notification for the artist", async 
 
   const admin = await adminPage(browser);
   await admin.goto("/admin/tickets");
-  await admin.getByRole("searchbox", { name: "Search tickets" }).fill(subject);
+  await searchTable(admin, "Search tickets", subject);
   const row = admin.getByRole("row").filter({ hasText: subject });
   await row.getByRole("button", { name: /View and reply/ }).click();
   const thread = admin.getByRole("dialog");
@@ -295,25 +296,21 @@ test("subscription cancel and reactivate persist after reload", async ({ page, b
   await dialog.getByLabel("Reason (complimentary)").fill("Festival partner");
   await dialog.getByRole("button", { name: "Create Subscription" }).click();
   await expect(dialog).toBeHidden();
-  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  await searchTable(admin, "Search subscriptions", artist.email);
   const row = admin.getByRole("row").filter({ hasText: artist.email });
-  await expect(admin.getByRole("row").filter({ hasText: "@" }).filter({ hasNotText: artist.email })).toHaveCount(0);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Pro Artist");
   await expect(row).toContainText("Complimentary plan: Festival partner");
   await row.getByRole("button", { name: "Cancel subscription of Sub Person" }).click();
   await expect(row).toContainText("Cancelled");
   await admin.reload();
-  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
-  // The search has answered (no one else's row left) before a button in the row is pressed: a click
-  // on the unfiltered table's row was lost when the filtered one replaced it.
-  await expect(admin.getByRole("row").filter({ hasText: "@" }).filter({ hasNotText: artist.email })).toHaveCount(0);
+  await searchTable(admin, "Search subscriptions", artist.email);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Cancelled");
   await row.getByRole("button", { name: "Reactivate subscription of Sub Person" }).click();
   await expect(row).toContainText("Active");
   await admin.reload();
-  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  await searchTable(admin, "Search subscriptions", artist.email);
   await expect(row).toContainText("Active");
 });
 
@@ -339,7 +336,7 @@ test.describe("on a phone (390×844)", () => {
     await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(admin).toHaveURL(/\/admin\/dashboard$/);
     await admin.goto("/admin/users");
-    await admin.getByRole("searchbox", { name: "Search users", exact: true }).fill(artist.email);
+    await searchTable(admin, "Search users", artist.email);
     const row = admin.getByRole("row").filter({ hasText: artist.email });
     const deleteButton = row.getByRole("button", { name: "Delete Phone Deletable" });
     await deleteButton.click();

@@ -6,6 +6,7 @@ import {
   hostArtwork,
   hostWav,
   payForPlan,
+  searchTable,
   signIn,
   test,
 } from "./fixtures";
@@ -52,7 +53,7 @@ test("a mono 22.05 kHz WAV is caught by the quality check; fixed, approved and d
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.goto("/admin/releases");
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   // Approve is disabled, with the reason beside it.
   const approve = admin.getByRole("button", { name: `Approve ${title}` });
   await expect(approve).toBeDisabled();

@@ -92,6 +92,18 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(shown.first()).toBeVisible();
 }
 
+/**
+ * Types into a list's search box and waits until the table shows only rows that match: clicking a row's
+ * button before the debounced search answers hit the wrong place when the rows moved under the pointer.
+ */
+export async function searchTable(page: Page, searchbox: string, text: string) {
+  await page.getByRole("searchbox", { name: searchbox, exact: true }).fill(text);
+  // The list's own rows: not its footer (a total), nor a table nested in a row (a user's payments).
+  const dataRows = page.getByRole("table").first().locator(":scope > tbody > tr");
+  await expect(dataRows.filter({ hasText: text }).first()).toBeVisible();
+  await expect(dataRows.filter({ hasNotText: text })).toHaveCount(0);
+}
+
 let upcCounter = 0;
 /**
  * A valid UPC-A unique to this run (codes are claimed by the release that first carries them, and the

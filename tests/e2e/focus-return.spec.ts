@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { adminInNewBrowser, createArtist, expect, signIn, test } from "./fixtures";
+import { adminInNewBrowser, createArtist, expect, searchTable, signIn, test } from "./fixtures";
 
 /**
  * Issue 33: when a dialog closes, focus goes back to the control that opened it (or, for a menu's
@@ -70,7 +70,7 @@ test("every dialog gives focus back to where it was opened", async ({ page, brow
   // The admin's review, reject and edit-metadata dialogs.
   const admin = await adminInNewBrowser(browser);
   await admin.goto("/admin/releases");
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   for (const [button, dialog] of [
     [`Review ${title}`, title],
     [`Reject ${title}`, `Reject ${title}`],

@@ -68,6 +68,8 @@ test("a 60/40 split reaches the producer: invite, statements, UPI payout with a 
   await producer.getByLabel("Confirm Password").fill("producer-pass");
   await producer.getByRole("button", { name: "Create Account" }).click();
   await expectToast(producer, "Registration Successful");
+  // The router keeps the register form on screen until the sign-in page's code has loaded.
+  await expect(producer.getByLabel("Confirm Password")).toHaveCount(0);
   await expect(producer.getByLabel("Email")).toHaveValue(producerEmail);
   await producer.getByLabel("Password").fill("producer-pass");
   await producer.getByRole("button", { name: "Sign In" }).click();

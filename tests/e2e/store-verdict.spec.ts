@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { image, wav } from "#server/test/media-fixtures";
-import { createArtist, E2E_ADMIN, expect, expectToast, seriousViolations, signIn, test } from "./fixtures";
+import { createArtist, E2E_ADMIN, expect, expectToast, searchTable, seriousViolations, signIn, test } from "./fixtures";
 
 /** A loud master, pushed past full scale and clipped: random notes, a new tune each run. */
 function loudMaster(): Buffer {
@@ -111,7 +111,7 @@ test("on a phone, an artist checks a loud master titled with (feat. X) store by 
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.goto("/admin/releases");
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   await admin.getByRole("button", { name: `Review ${title}` }).click();
   const review = admin.getByRole("dialog", { name: `Review ${title}` });
   await expect(

@@ -7,6 +7,7 @@ import {
   hostArtwork,
   hostWav,
   payForPlan,
+  searchTable,
   signIn,
   test,
   uniqueEmail,
@@ -136,7 +137,7 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.goto("/admin/releases");
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   await admin.getByRole("button", { name: `Review ${title}` }).click();
   const review = admin.getByRole("dialog", { name: `Review ${title}` });
   await expect(review.getByText("No problems found.")).toBeVisible({ timeout: 15_000 });
@@ -150,7 +151,7 @@ test("a lapsed artist's live release stays Live, and the screen says so", async 
 
   // The plan ends (an admin cancels it, as a halted renewal would end it).
   await admin.goto("/admin/subscriptions");
-  await admin.getByRole("searchbox", { name: "Search subscriptions" }).fill(artist.email);
+  await searchTable(admin, "Search subscriptions", artist.email);
   // The subscriptions table (the payments table below lists the artist's payment too).
   const row = admin.getByRole("table").first().getByRole("row").filter({ hasText: artist.email });
   await row.getByRole("button", { name: "Cancel subscription of Lapsing Artist" }).click();
@@ -179,6 +180,8 @@ test("Get Started on a plan card carries the plan through registration and sign-
   await page.getByLabel("Confirm Password").fill("secret1");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/login\?email=.+&plan=pro_artist$/);
+  // The router keeps the register form on screen until the sign-in page's code has loaded.
+  await expect(page.getByLabel("Confirm Password")).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill("secret1");
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -5,7 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { image, wav } from "#server/test/media-fixtures";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { createArtist, E2E_ADMIN, expect, expectToast, payForPlan, signIn, test } from "./fixtures";
+import { createArtist, E2E_ADMIN, expect, expectToast, payForPlan, searchTable, signIn, test } from "./fixtures";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -121,7 +121,7 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.goto("/admin/releases");
-  await admin.getByRole("searchbox", { name: "Search releases" }).fill(title);
+  await searchTable(admin, "Search releases", title);
   await admin.getByRole("button", { name: `Review ${title}` }).click();
   const review = admin.getByRole("dialog", { name: `Review ${title}` });
   await expect(review.getByRole("img", { name: `Cover art of ${title}` })).toBeVisible();

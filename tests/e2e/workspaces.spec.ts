@@ -44,7 +44,9 @@ async function joinByRegistering(
   await page.getByLabel("Password", { exact: true }).fill("member-pass");
   await page.getByLabel("Confirm Password").fill("member-pass");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login\?/);
+  // The router keeps the register form on screen until the sign-in page's code has loaded.
+  await expect(page.getByLabel("Confirm Password")).toHaveCount(0);
   await page.getByLabel("Password").fill("member-pass");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Join a workspace" })).toBeVisible();
