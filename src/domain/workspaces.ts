@@ -124,6 +124,7 @@ export const AUDIT_KINDS = [
   "support_access",
   "case",
   "api_key",
+  "webhook",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -139,6 +140,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   support_access: "Kalrav support",
   case: "Store notice (case)",
   api_key: "API key",
+  webhook: "Webhook endpoint",
 };
 
 /** How a secret appears in an audit entry: that it changed, never its value. */

@@ -36,6 +36,7 @@ import { adminTicketsRouter, contactRouter, ticketsRouter } from "#server/module
 import { configRouter, healthRouter } from "#server/modules/system";
 import { handleUpload, UPLOADS_PATH, uploadsRouter } from "#server/modules/uploads";
 import { AVATAR_UPLOAD_PATH, adminUsersRouter, sessionRouter, settingsRouter } from "#server/modules/users";
+import { webhookEndpointsRouter } from "#server/modules/webhooks";
 import { workspacesRouter } from "#server/modules/workspaces";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -75,6 +76,7 @@ export function createApi() {
     .route("/", casesRouter)
     .route("/", adminCasesRouter)
     .route("/", apiKeysRouter)
+    .route("/", webhookEndpointsRouter)
     .route("/", v1Router);
 }
 

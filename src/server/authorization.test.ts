@@ -173,6 +173,13 @@ const MATRIX: Record<string, Access> = {
   "GET /api-keys": "user",
   "POST /api-keys": "user",
   "DELETE /api-keys/{id}": "owner",
+  "GET /webhook-endpoints": "user",
+  "POST /webhook-endpoints": "user",
+  "DELETE /webhook-endpoints/{id}": "owner",
+  "POST /webhook-endpoints/{id}/rotate": "owner",
+  "POST /webhook-endpoints/{id}/test": "owner",
+  "GET /webhook-endpoints/{id}/deliveries": "owner",
+  "POST /webhook-deliveries/{id}/resend": "owner",
   "GET /v1/artists": "key",
   "GET /v1/releases": "key",
   "GET /v1/releases/{id}": "key",
@@ -261,6 +268,13 @@ const NEEDS: Record<string, Permission | "person"> = {
   "GET /api-keys": "api:manage",
   "POST /api-keys": "api:manage",
   "DELETE /api-keys/{id}": "api:manage",
+  "GET /webhook-endpoints": "api:manage",
+  "POST /webhook-endpoints": "api:manage",
+  "DELETE /webhook-endpoints/{id}": "api:manage",
+  "POST /webhook-endpoints/{id}/rotate": "api:manage",
+  "POST /webhook-endpoints/{id}/test": "api:manage",
+  "GET /webhook-endpoints/{id}/deliveries": "api:manage",
+  "POST /webhook-deliveries/{id}/resend": "api:manage",
   "GET /artists/{id}": "releases:read",
   "PUT /artists/{id}": "releases:write",
   "DELETE /artists/{id}": "releases:write",
@@ -268,6 +282,7 @@ const NEEDS: Record<string, Permission | "person"> = {
 
 /** Valid bodies where ownership is checked after validation: the 404 must not hide behind a 400. */
 const VALID_BODIES: Record<string, unknown> = {
+  "POST /webhook-endpoints": { url: "https://hooks.example.com/member", events: ["payout.paid"] },
   "PUT /artists/{id}": { name: "Hijacked" },
   "PATCH /workspace/members/{userId}": { role: "viewer" },
   "PUT /workspace/members/{userId}/artists": { artistIds: null },
@@ -383,6 +398,21 @@ describe("authorization matrix", () => {
         rows: { id: string }[];
       }
     ).rows[0]?.id as string;
+    // A webhook endpoint with one message in its log (issue 38), put straight in: the owner's plan has no API.
+    ownerIds.webhook = (
+      (await server.database.db.execute(sql`
+        insert into webhook_endpoints (workspace_id, url, events, secret)
+        values (${owner.id}, 'https://hooks.example.com/owner-secret', '["payout.paid"]', 'sealed') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
+    ownerIds.webhookDelivery = (
+      (await server.database.db.execute(sql`
+        insert into webhook_deliveries (endpoint_id, workspace_id, message_id, event_type, payload)
+        values (${ownerIds.webhook}, ${owner.id}, 'msg_owner', 'payout.paid', '{"note":"Owner secret"}') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
     // A paid checkout with its invoice, and an open one on the test gateway.
     ownerIds.checkout = (await payOnTestGateway(owner.client, { planId: "basic_artist" })).id;
     ownerIds.invoice = (await owner.client.get("/api/billing")).body.invoices[0].id;
@@ -398,6 +428,8 @@ describe("authorization matrix", () => {
     path
       .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
       .replace("/cases/{id}", `/cases/${ownerIds.case}`)
+      .replace("/webhook-endpoints/{id}", `/webhook-endpoints/${ownerIds.webhook}`)
+      .replace("/webhook-deliveries/{id}", `/webhook-deliveries/${ownerIds.webhookDelivery}`)
       .replace("{fileId}", ownerIds.caseFile ?? "")
       .replace("/releases/{id}", `/releases/${ownerIds.release}`)
       .replace("/artists/{id}", `/artists/${ownerIds.artist}`)

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_CASE_DEADLINE_DAYS } from "#domain/fraud";
+import { WEBHOOK_TIMEOUT_MS } from "#domain/webhooks";
 
 const boolFromString = z
   .enum(["true", "false", "1", "0", ""])
@@ -77,6 +78,12 @@ const envSchema = z.object({
   TDS_SECTION: z.string().default("194J"),
   /** Days an admin has to decide a store-notice case (issue 41), shown to both sides. */
   FRAUD_CASE_DEADLINE_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_CASE_DEADLINE_DAYS),
+  /** Seconds a webhook endpoint has to answer before the attempt counts as failed (issue 38). */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(30)
+    .default(WEBHOOK_TIMEOUT_MS / 1000),
   TDS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   TDS_NO_PAN_RATE_PERCENT: z.coerce.number().min(0).max(50).default(20),
   TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),

@@ -38,6 +38,7 @@ import { reportJobs } from "#server/modules/reports";
 import { royaltySchedule, warnOfRoyaltyAudit } from "#server/modules/royalties";
 import { resolversFromEnv, storeLinkSchedule } from "#server/modules/store-links";
 import { createPostgresLocker, createUploadServer, type UploadServer } from "#server/modules/uploads";
+import { webhookJobs } from "#server/modules/webhooks";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadOrCreateSecret } from "./secret";
@@ -142,6 +143,12 @@ export async function startServer(
 
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
   const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
+  // Webhooks go to the same public addresses (and allowed hosts) our other outgoing requests may reach.
+  const webhooks = {
+    encryptor: createEncryptor(secret, "webhook-secrets"),
+    allowHosts: mediaAllowHosts,
+    timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  };
   const media = mediaStoreFor(env, mediaAllowHosts);
   const delivery = {
     ...deliveryConfigFor(env),
@@ -269,6 +276,7 @@ export async function startServer(
       ...deliveryWork.handlers,
       ...reportJobs({ database, logger, reportsDir }),
       ...fraudJobs({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }),
+      ...webhookJobs({ db: database.db, logger, webhooks }),
     },
   });
   logger.info(
@@ -301,6 +309,7 @@ export async function startServer(
     payouts,
     identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
     fraud: { deadlineDays: env.FRAUD_CASE_DEADLINE_DAYS },
+    webhooks,
     provenance: loadOrCreateSigner(env.DATA_DIR, env.PROVENANCE_KEY),
     publicConfig: { requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION },
     signInLimit: {

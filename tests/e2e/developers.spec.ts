@@ -1,4 +1,13 @@
-import { createArtist, expect, expectToast, seriousViolations, signIn, test, upgradeToLabelPlan } from "./fixtures";
+import {
+  createArtist,
+  expect,
+  expectToast,
+  hostFile,
+  seriousViolations,
+  signIn,
+  test,
+  upgradeToLabelPlan,
+} from "./fixtures";
 
 /**
  * Issue 38 (in part): a label on the Label Plan creates an API key in Settings → Developers, sees its
@@ -57,4 +66,61 @@ test("a label creates an API key, reads its catalogue through the API with it, a
   const refused = await api(secret);
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.code).toBe("API_KEY_INVALID");
+});
+
+/**
+ * Issue 38: a label's developer registers a webhook endpoint (a private address is refused beside the
+ * field), keeps the signing secret shown once, sends a test event and sees it delivered in the log,
+ * then rotates the secret.
+ */
+test("a label registers a webhook endpoint, sees a test event delivered in its log, and rotates the secret", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await createArtist(page, "Webhook Label");
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await upgradeToLabelPlan(page);
+  await page.goto("/app/settings?tab=developers");
+  const form = page.getByRole("form", { name: "New webhook endpoint" });
+
+  // Our own network is out of reach: refused, said beside the address.
+  await form.getByLabel("Endpoint address").fill("http://10.0.0.7/hooks");
+  await form.getByRole("button", { name: "Add Endpoint" }).click();
+  await expect(form.getByText("This address is private or local")).toBeVisible();
+  await expect(form.getByLabel("Endpoint address")).toBeFocused();
+
+  // The stand-in host answers 200 at this address (the test hosts a file there).
+  const url = await hostFile("kalrav-events", Buffer.from("ok"));
+  await form.getByLabel("Endpoint address").fill(url);
+  await form.getByLabel(/payout\.paid/).check();
+  await form.getByRole("button", { name: "Add Endpoint" }).click();
+  const shown = page.getByRole("dialog", { name: `Signing secret for ${url}` });
+  const secret = await shown.getByLabel("Signing secret").inputValue();
+  expect(secret).toMatch(/^whsec_/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shown.getByRole("button", { name: "Done" }).click();
+
+  const card = page.getByRole("heading", { name: url }).locator("..");
+  await expect(card).toContainText("release.status_changed, payout.paid");
+  await page.getByRole("button", { name: `Send test event to ${url}` }).click();
+  await expectToast(page, "Test event queued");
+  const log = page.getByRole("table", { name: `Deliveries to ${url}` });
+  const row = log.getByRole("row").filter({ hasText: "webhook.test" });
+  await expect(row).toContainText("Delivered", { timeout: 15_000 });
+  await expect(row).toContainText("HTTP 200");
+  await expect(page.getByRole("main")).not.toContainText(secret);
+
+  // A new secret, shown once; the old one signs beside it for a day.
+  await page.getByRole("button", { name: `Rotate secret of ${url}` }).click();
+  await page
+    .getByRole("alertdialog", { name: `Rotate the secret of ${url}?` })
+    .getByRole("button", { name: "Rotate Secret" })
+    .click();
+  const rotated = page.getByRole("dialog", { name: `New signing secret for ${url}` });
+  const fresh = await rotated.getByLabel("Signing secret").inputValue();
+  expect(fresh).toMatch(/^whsec_/);
+  expect(fresh).not.toBe(secret);
+  await rotated.getByRole("button", { name: "Done" }).click();
+  await expect(card).toContainText("the previous secret also signs until");
 });

@@ -38,6 +38,7 @@ import { SPLIT_ROLES, type SplitRole } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "#domain/tickets";
 import { UPLOAD_KINDS } from "#domain/uploads";
+import { WEBHOOK_DELIVERY_STATUSES } from "#domain/webhooks";
 import { AUDIT_KINDS, INVITATION_STATUSES, WORKSPACE_ROLES } from "#domain/workspaces";
 
 const tz = { withTimezone: true } as const;
@@ -1700,4 +1701,57 @@ export const apiIdempotency = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.key] }), index("api_idempotency_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Where a workspace wants its events sent (issue 38): the address, the events it chose, and the secret
+ * that signs them (encrypted: we need it back to sign). After a rotation the previous secret signs
+ * beside the new one until `previousSecretUntil`, so the receiver can switch without missing a message.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", tz),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * One message to one endpoint and what became of it: the body as sent (its id stays the same on every
+ * attempt, so the receiver can drop repeats), the attempts, and the endpoint's last answer.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp("last_attempt_at", tz),
+    deliveredAt: timestamp("delivered_at", tz),
+  },
+  (t) => [
+    check("webhook_deliveries_status_check", oneOf("status", WEBHOOK_DELIVERY_STATUSES)),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
 );

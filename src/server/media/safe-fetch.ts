@@ -88,19 +88,31 @@ const minutes = (ms: number) =>
 
 type Once = { kind: "file"; file: FetchedFile } | { kind: "redirect"; location: string };
 
-function requestOnce(url: URL, dest: string, policy: FetchPolicy, deadlineAt: number): Promise<Once> {
+/**
+ * Refuses an address no request of ours may go to: not http(s), credentials in it, or a private or
+ * local literal address not on the allow list. Answers whether its host is on the allow list.
+ */
+export function checkOutgoingUrl(url: URL, allowHosts: readonly string[]): boolean {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return Promise.reject(new FetchRefused("only http:// and https:// links can be fetched."));
+    throw new FetchRefused("only http:// and https:// links can be fetched.");
   }
   if (url.username || url.password) {
-    return Promise.reject(new FetchRefused("links with a user name or password are not accepted."));
+    throw new FetchRefused("links with a user name or password are not accepted.");
   }
-  const allowed = policy.allowHosts.includes(hostKey(url));
+  const allowed = allowHosts.includes(hostKey(url));
   const literal = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(literal) && !allowed && !isPublicAddress(literal)) {
-    return Promise.reject(new FetchRefused("the link points at a private or local address."));
+    throw new FetchRefused("the link points at a private or local address.");
   }
-  const lookup: net.LookupFunction = (hostname, options, callback) => {
+  return allowed;
+}
+
+/**
+ * A DNS lookup for outgoing requests: every address the name resolves to must be public (unless its
+ * host is allowed), checked at connection time so DNS rebinding cannot swap it afterwards.
+ */
+export function publicOnlyLookup(allowed: boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, "", 0);
       const list = addresses as dns.LookupAddress[];
@@ -114,6 +126,16 @@ function requestOnce(url: URL, dest: string, policy: FetchPolicy, deadlineAt: nu
       callback(null, first.address, first.family);
     });
   };
+}
+
+function requestOnce(url: URL, dest: string, policy: FetchPolicy, deadlineAt: number): Promise<Once> {
+  let allowed: boolean;
+  try {
+    allowed = checkOutgoingUrl(url, policy.allowHosts);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  const lookup = publicOnlyLookup(allowed);
   const client = url.protocol === "https:" ? https : http;
   const tooLarge = () =>
     new FetchRefused(policy.tooLargeMessage ?? `the file is larger than ${Math.round(policy.maxBytes / 1e6)} MB.`);

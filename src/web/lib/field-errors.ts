@@ -46,6 +46,11 @@ export function useFieldErrors<K extends string>(fields: readonly K[], idOf: (fi
       setErrors(found);
       focusFirstError(found, fields, idOf);
     },
+    /** A message the server gave about one field (an address it refused), beside that field, focused. */
+    set(field: K, message: string) {
+      setErrors({ [field]: message } as Partial<Record<K, string>>);
+      document.getElementById(idOf(field))?.focus();
+    },
     errorId: (field: K) => `${idOf(field)}-error`,
     /** The field's aria attributes; `hintId` keeps a hint it already had among its descriptions. */
     props: (field: K, hintId?: string) => fieldErrorProps(`${idOf(field)}-error`, errors[field], hintId),

@@ -9,6 +9,7 @@ import { deliveries, releases } from "#server/db/schema";
 import { type ClaimedJob, enqueueJob } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import type { MediaStore } from "#server/media/media-store";
+import { emitDeliveryStateChanged } from "#server/modules/events";
 import { type Acknowledgement, acknowledgementMatches, ackPrefix, parseAcknowledgement } from "./acknowledgements";
 import {
   buildNewReleaseMessage,
@@ -427,13 +428,17 @@ export function createDeliveryJob(deps: {
     // Never deliver twice what went out, nor what was cancelled.
     if (!delivery || isDelivered(delivery.status) || delivery.status === "cancelled") return;
     const store = config.stores.find((s) => s.id === delivery.store);
-    const fail = async (message: string, final: boolean) => {
-      await db
-        .update(deliveries)
-        .set({ status: final ? "failed" : "queued", lastError: message.slice(0, 2000), attempts: job.attempts })
-        // Only while it is ours: a worker that lost its lease must not undo another's success.
-        .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, ["queued", "sending"])));
-    };
+    const fail = (message: string, final: boolean) =>
+      db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(deliveries)
+          .set({ status: final ? "failed" : "queued", lastError: message.slice(0, 2000), attempts: job.attempts })
+          // Only while it is ours: a worker that lost its lease must not undo another's success.
+          .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, ["queued", "sending"])))
+          .returning({ id: deliveries.id });
+        // A retry to come is no news; a delivery that gave up is.
+        if (failed && final) await emitDeliveryStateChanged(tx, delivery.id);
+      });
     if (!store) {
       await fail(`Store ${delivery.store} is no longer configured.`, true);
       return;
@@ -519,15 +524,19 @@ export function createDeliveryJob(deps: {
         };
         await viaStore(() => transport.upload(batchId, batch.files, batch.completion, { beforeManifest }));
       }
-      await db
-        .update(deliveries)
-        .set({
-          status: "sent",
-          sentAt: new Date(),
-          lastError: null,
-          ...(hashes ? { viewHash: hashes.view, filesHash: hashes.files } : {}),
-        })
-        .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, "sending")));
+      await db.transaction(async (tx) => {
+        const [sent] = await tx
+          .update(deliveries)
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            lastError: null,
+            ...(hashes ? { viewHash: hashes.view, filesHash: hashes.files } : {}),
+          })
+          .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, "sending")))
+          .returning({ id: deliveries.id });
+        if (sent) await emitDeliveryStateChanged(tx, delivery.id);
+      });
       await recordStoreSuccess(db, store.id);
     } catch (err) {
       // Another worker owns the delivery now: its outcome is theirs to record.
@@ -638,15 +647,19 @@ export async function checkAcknowledgements(
       if (ack.outcome === "pending") continue;
       const accepted = ack.outcome === "accepted";
       const storeWords = ack.message ?? `The store answered ${ack.status}.`;
-      const [updated] = await db
-        .update(deliveries)
-        .set({
-          status: accepted ? "acknowledged" : "rejected",
-          acknowledgedAt: new Date(),
-          storeMessage: accepted ? ack.message : storeWords,
-        })
-        .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")))
-        .returning({ id: deliveries.id });
+      const updated = await db.transaction(async (tx) => {
+        const [acknowledged] = await tx
+          .update(deliveries)
+          .set({
+            status: accepted ? "acknowledged" : "rejected",
+            acknowledgedAt: new Date(),
+            storeMessage: accepted ? ack.message : storeWords,
+          })
+          .where(and(eq(deliveries.id, row.id), eq(deliveries.status, "sent")))
+          .returning({ id: deliveries.id });
+        if (acknowledged) await emitDeliveryStateChanged(tx, row.id);
+        return acknowledged;
+      });
       if (updated) counts[accepted ? "accepted" : "rejected"]++;
       if (updated && !accepted && onRejected) {
         await onRejected({ releaseId: row.releaseId, storeName: store.name, message: storeWords }).catch((err) =>

@@ -23,8 +23,8 @@ import { paymentEvents, payoutAccounts, payouts, royaltyEntries, users } from "#
 import { DomainError } from "#server/lib/domain-error";
 import type { Payouts } from "#server/lib/payout-provider";
 import { isGenuineWebhook } from "#server/lib/webhook-signature";
+import { emitWebhookEvent } from "#server/modules/events";
 import { notifyUser } from "#server/modules/notifications";
-
 import { balanceOf, loadRoyalties, toPayout, yearToDate } from "#server/modules/royalties";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -224,6 +224,19 @@ export async function approvePayouts(
 }
 
 /** Moves a payout to failed or reversed and returns its money to the balance, exactly once. */
+/** What a payout's webhook event says: the amounts in paise, as the API gives them. */
+function payoutEventData(p: typeof payouts.$inferSelect) {
+  return {
+    payoutId: p.id,
+    status: p.status,
+    amountPaise: p.amountPaise,
+    tdsPaise: p.tdsPaise,
+    paidPaise: p.amountPaise - p.tdsPaise,
+    utr: p.utr ?? p.reference ?? null,
+    failureReason: p.failureReason ?? null,
+  };
+}
+
 async function returnPayout(tx: Db, payoutId: string, status: "failed" | "reversed", reason: string) {
   const [updated] = await tx
     .update(payouts)
@@ -231,6 +244,7 @@ async function returnPayout(tx: Db, payoutId: string, status: "failed" | "revers
     .where(and(eq(payouts.id, payoutId), inArray(payouts.status, ["pending", "approved", "processing", "completed"])))
     .returning();
   if (!updated) return null;
+  await emitWebhookEvent(tx, updated.userId, "payout.failed", payoutEventData(updated));
   await tx.insert(royaltyEntries).values({
     userId: updated.userId,
     kind: "payout_return",
@@ -350,6 +364,7 @@ async function applyPayoutEvent(
         );
       }
       if (done) {
+        await emitWebhookEvent(tx, done.userId, "payout.paid", payoutEventData(done));
         result = "applied";
         notice = {
           userId: done.userId,
@@ -480,6 +495,7 @@ export async function completePayout(
       .set({ status: "completed", reference, completedAt: new Date() })
       .where(eq(payouts.id, id))
       .returning();
+    if (row) await emitWebhookEvent(tx, row.userId, "payout.paid", payoutEventData(row));
     return row;
   });
   if (!updated) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");

@@ -3,15 +3,20 @@ import { asc, eq } from "drizzle-orm";
 import { RELEASE_EVENT_KINDS, type ReleaseEventKind } from "#domain/releases";
 import type { Db, Tx } from "#server/db/client";
 import { releaseEvents } from "#server/db/schema";
+import { emitReleaseStatusChanged } from "#server/modules/events";
 
-/** Adds an entry to a release's history, inside the transaction that made it happen. */
+/**
+ * Adds an entry to a release's history, inside the transaction that made it happen (after the status
+ * changed), and tells the workspace's webhook endpoints that asked for status changes.
+ */
 export async function recordReleaseEvent(
-  tx: Pick<Tx, "insert">,
+  tx: Pick<Tx, "insert" | "execute">,
   releaseId: string,
   kind: ReleaseEventKind,
   extra: { note?: string | null; actorId?: string | null } = {},
 ) {
   await tx.insert(releaseEvents).values({ releaseId, kind, note: extra.note ?? null, actorId: extra.actorId ?? null });
+  await emitReleaseStatusChanged(tx, releaseId, kind, extra.note ?? null);
 }
 
 export const releaseEventSchema = z.object({

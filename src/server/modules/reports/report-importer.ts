@@ -13,6 +13,7 @@ import { enqueueJob } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import type { Logger } from "#server/lib/logger";
 import { DELIVERED_STATUSES } from "#server/modules/delivery";
+import { emitStatementsReady } from "#server/modules/events";
 import { queueReportScan } from "#server/modules/fraud";
 import { repostEarnings } from "#server/modules/royalties";
 
@@ -326,8 +327,9 @@ async function importReport(
     // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
     // share → recoupment → splits → each payee's ledger, in this transaction.
     const postingStarted = performance.now();
-    await repostEarnings(tx as unknown as Db, { reportId });
+    const owners = await repostEarnings(tx as unknown as Db, { reportId });
     took.postingSeconds = seconds(postingStarted);
+    await emitStatementsReady(tx as unknown as Db, reportId, owners);
     // The tracks and days it brought are read for early warnings once it is in (issue 41).
     await queueReportScan(tx, reportId);
     const [{ imported } = { imported: 0 }] = await tx

@@ -5,7 +5,6 @@ import { Card } from "#web/components/ui/card";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
-import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -14,10 +13,12 @@ import { toast } from "#web/components/ui/toast";
 import { type ApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from "#web/features/developers/api/api-keys";
 import { useFieldErrors } from "#web/lib/field-errors";
 import { formatDateTime } from "#web/lib/format";
+import { SecretDialog } from "./secret-dialog";
+import { WebhooksSection } from "./webhooks-section";
 
 const FIELDS = ["name", "scopes"] as const;
 
-/** Settings → Developers (issue 38): API keys with scopes, each secret shown once, revocable. */
+/** Settings → Developers (issue 38): API keys with scopes, each secret shown once, revocable; then webhooks. */
 export function DevelopersTab() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
@@ -130,37 +131,15 @@ export function DevelopersTab() {
         ]}
       />
       {secret && (
-        <Dialog open onOpenChange={(open) => !open && setSecret(null)}>
-          <DialogContent
-            title={`Your new key “${secret.name}”`}
-            description="Copy it now: it is shown this once, and we keep only a fingerprint of it."
-          >
-            <FormField id="api-key-secret" label="API key">
-              {(control) => (
-                <Input
-                  {...control}
-                  readOnly
-                  value={secret.value}
-                  className="font-mono"
-                  onFocus={(e) => e.target.select()}
-                />
-              )}
-            </FormField>
-            <div className="mt-4 flex justify-end gap-2">
-              <Button
-                variant="outline"
-                onClick={async () => {
-                  await navigator.clipboard?.writeText(secret.value).catch(() => undefined);
-                  toast({ title: "Copied", description: "The key is on your clipboard." });
-                }}
-              >
-                Copy
-              </Button>
-              <Button onClick={() => setSecret(null)}>Done</Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <SecretDialog
+          title={`Your new key “${secret.name}”`}
+          description="Copy it now: it is shown this once, and we keep only a fingerprint of it."
+          label="API key"
+          value={secret.value}
+          onClose={() => setSecret(null)}
+        />
       )}
+      <WebhooksSection />
       <ConfirmDialog
         open={Boolean(revoking)}
         onOpenChange={(open) => !open && setRevoking(null)}

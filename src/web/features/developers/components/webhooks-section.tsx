@@ -1,0 +1,294 @@
+import { useState } from "react";
+import {
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  type WebhookEvent,
+  webhookEndpointSchema,
+} from "#domain/webhooks";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Checkbox } from "#web/components/ui/checkbox";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
+import { DataTable } from "#web/components/ui/data-table";
+import { FormError } from "#web/components/ui/form-error";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { Label } from "#web/components/ui/label";
+import { toast } from "#web/components/ui/toast";
+import {
+  useCreateWebhookEndpoint,
+  useRemoveWebhookEndpoint,
+  useResendDelivery,
+  useRotateWebhookSecret,
+  useSendTestEvent,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "#web/features/developers/api/webhooks";
+import { useFieldErrors } from "#web/lib/field-errors";
+import { formatDateTime } from "#web/lib/format";
+import { SecretDialog } from "./secret-dialog";
+
+const FIELDS = ["url", "events"] as const;
+const TONE = { pending: "warning", delivered: "success", failed: "danger" } as const;
+const failedToast = (err: unknown) =>
+  toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+
+/**
+ * Webhooks (issue 38): endpoints that receive this workspace's events, signed per Standard Webhooks;
+ * each with its signing secret (shown once, rotatable), a test event, and its delivery log.
+ */
+export function WebhooksSection() {
+  const endpoints = useWebhookEndpoints();
+  const create = useCreateWebhookEndpoint();
+  const rotate = useRotateWebhookSecret();
+  const remove = useRemoveWebhookEndpoint();
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<WebhookEvent[]>(["release.status_changed"]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
+  const [confirming, setConfirming] = useState<{ endpoint: WebhookEndpoint; action: "rotate" | "remove" } | null>(null);
+  const fields = useFieldErrors(FIELDS, (f) => `webhook-${f}`);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFailed(null);
+    const parsed = webhookEndpointSchema.safeParse({ url, events });
+    if (!parsed.success) return fields.show(parsed.error, { url, events: events.join(",") });
+    fields.clear();
+    try {
+      const created = await create.mutateAsync(parsed.data);
+      toast({ title: WEBHOOK_MESSAGES.created, description: created.endpoint.url });
+      setSecret({ title: `Signing secret for ${created.endpoint.url}`, value: created.secret });
+      setUrl("");
+    } catch (err) {
+      // A refused address belongs to the address field; anything else to the form.
+      const message = (err as Error).message;
+      if (message === WEBHOOK_MESSAGES.privateAddress || message === WEBHOOK_MESSAGES.credentials)
+        fields.set("url", message);
+      else setFailed(message);
+    }
+  };
+  const allowed = endpoints.data?.planAllowsApi ?? false;
+  const list = endpoints.data?.endpoints ?? [];
+
+  return (
+    <section aria-labelledby="webhooks-heading" className="grid gap-6">
+      <Card>
+        <h2 id="webhooks-heading" className="text-lg font-semibold">
+          Webhooks
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          We POST each event you choose to your address as JSON, signed per{" "}
+          <a className="text-primary underline" href="https://www.standardwebhooks.com/">
+            Standard Webhooks
+          </a>{" "}
+          (headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>,{" "}
+          <code className="font-mono">webhook-signature</code>): verify them with the endpoint's secret and any Standard
+          Webhooks library. An answer other than 2xx is retried with growing pauses, up to 8 attempts.
+        </p>
+        {endpoints.data && !allowed ? (
+          <p className="mt-4 rounded-lg bg-muted p-3 text-sm" role="status">
+            {WEBHOOK_MESSAGES.plan}
+          </p>
+        ) : (
+          <form onSubmit={submit} noValidate className="mt-4 grid gap-3" aria-label="New webhook endpoint">
+            <FormField id="webhook-url" label="Endpoint address" error={fields.errors.url}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://example.com/kalrav-events"
+                  value={url}
+                  maxLength={500}
+                  onChange={(e) => setUrl(e.target.value)}
+                />
+              )}
+            </FormField>
+            <fieldset
+              className="grid gap-2"
+              aria-describedby={fields.errors.events ? "webhook-events-error" : undefined}
+            >
+              <legend className="text-sm font-medium">Events</legend>
+              {WEBHOOK_EVENTS.map((event, i) => {
+                const id = i === 0 ? "webhook-events" : `webhook-event-${i}`;
+                return (
+                  <div key={event} className="flex items-center gap-2">
+                    <Checkbox
+                      id={id}
+                      checked={events.includes(event)}
+                      onCheckedChange={(on) =>
+                        setEvents((chosen) => (on ? [...chosen, event] : chosen.filter((e) => e !== event)))
+                      }
+                    />
+                    <Label htmlFor={id}>
+                      <code className="font-mono">{event}</code>: {WEBHOOK_EVENT_LABELS[event]}
+                    </Label>
+                  </div>
+                );
+              })}
+              {fields.errors.events && (
+                <p id="webhook-events-error" className="text-sm text-destructive">
+                  {fields.errors.events}
+                </p>
+              )}
+            </fieldset>
+            <FormError message={failed} />
+            <Button type="submit" disabled={create.isPending} className="justify-self-start">
+              {create.isPending ? "Adding..." : "Add Endpoint"}
+            </Button>
+          </form>
+        )}
+      </Card>
+      {endpoints.isPending && <p className="text-sm text-muted-foreground">Loading webhook endpoints…</p>}
+      {endpoints.isError && <p className="text-sm text-destructive">{endpoints.error.message}</p>}
+      {endpoints.data && list.length === 0 && allowed && (
+        <p className="text-sm text-muted-foreground">No webhook endpoints yet.</p>
+      )}
+      {list.map((endpoint) => (
+        <EndpointCard
+          key={endpoint.id}
+          endpoint={endpoint}
+          onRotate={() => setConfirming({ endpoint, action: "rotate" })}
+          onRemove={() => setConfirming({ endpoint, action: "remove" })}
+        />
+      ))}
+      {secret && (
+        <SecretDialog
+          title={secret.title}
+          description={WEBHOOK_MESSAGES.secretOnce}
+          label="Signing secret"
+          value={secret.value}
+          onClose={() => setSecret(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={
+          confirming?.action === "rotate"
+            ? `Rotate the secret of ${confirming.endpoint.url}?`
+            : `Remove ${confirming?.endpoint.url ?? "this endpoint"}?`
+        }
+        description={
+          confirming?.action === "rotate"
+            ? "A new secret signs from now on. The current one keeps signing beside it for 24 hours, so update your server within a day."
+            : "No more events go to this address, and its delivery log is deleted. This cannot be undone."
+        }
+        confirmLabel={confirming?.action === "rotate" ? "Rotate Secret" : "Remove Endpoint"}
+        pending={rotate.isPending || remove.isPending}
+        onConfirm={async () => {
+          if (!confirming) return;
+          const { endpoint, action } = confirming;
+          try {
+            if (action === "rotate") {
+              const rotated = await rotate.mutateAsync(endpoint.id);
+              toast({ title: WEBHOOK_MESSAGES.rotated, description: endpoint.url });
+              setSecret({ title: `New signing secret for ${endpoint.url}`, value: rotated.secret });
+            } else {
+              await remove.mutateAsync(endpoint.id);
+              toast({ title: WEBHOOK_MESSAGES.removed, description: endpoint.url });
+            }
+          } catch (err) {
+            failedToast(err);
+          }
+          setConfirming(null);
+        }}
+      />
+    </section>
+  );
+}
+
+/** One endpoint: its events, its actions and its delivery log. */
+function EndpointCard({
+  endpoint,
+  onRotate,
+  onRemove,
+}: {
+  endpoint: WebhookEndpoint;
+  onRotate: () => void;
+  onRemove: () => void;
+}) {
+  const deliveries = useWebhookDeliveries(endpoint.id);
+  const test = useSendTestEvent();
+  const resend = useResendDelivery();
+  return (
+    <Card>
+      <h3 className="break-all font-mono text-base font-semibold">{endpoint.url}</h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {endpoint.events.join(", ")} · added {formatDateTime(endpoint.createdAt)}
+        {endpoint.previousSecretUntil &&
+          ` · the previous secret also signs until ${formatDateTime(endpoint.previousSecretUntil)}`}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={test.isPending}
+          aria-label={`Send test event to ${endpoint.url}`}
+          onClick={() =>
+            test
+              .mutateAsync(endpoint.id)
+              .then(() => toast({ title: WEBHOOK_MESSAGES.testQueued, description: endpoint.url }), failedToast)
+          }
+        >
+          Send Test Event
+        </Button>
+        <Button size="sm" variant="outline" onClick={onRotate} aria-label={`Rotate secret of ${endpoint.url}`}>
+          Rotate Secret
+        </Button>
+        <Button size="sm" variant="destructive" onClick={onRemove} aria-label={`Remove ${endpoint.url}`}>
+          Remove
+        </Button>
+      </div>
+      <div className="mt-4">
+        <DataTable<WebhookDelivery>
+          label={`Deliveries to ${endpoint.url}`}
+          rows={deliveries.data?.deliveries}
+          rowKey={(d) => d.id}
+          loading={deliveries.isPending}
+          error={deliveries.isError ? deliveries.error.message : null}
+          emptyText="Nothing sent yet."
+          columns={[
+            { header: "Event", rowHeader: true, cell: (d) => <code className="font-mono">{d.eventType}</code> },
+            {
+              header: "Status",
+              cell: (d) => <Badge tone={TONE[d.status]}>{WEBHOOK_DELIVERY_STATUS_LABELS[d.status]}</Badge>,
+            },
+            { header: "Attempts", numeric: true, cell: (d) => d.attempts },
+            {
+              header: "Answer",
+              cell: (d) => d.lastError ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : "—"),
+            },
+            { header: "Sent", cell: (d) => formatDateTime(d.lastAttemptAt ?? d.createdAt) },
+            {
+              header: "Actions",
+              hiddenHeader: true,
+              cell: (d) =>
+                d.status !== "pending" && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={resend.isPending}
+                    aria-label={`Send ${d.eventType} again`}
+                    onClick={() =>
+                      resend
+                        .mutateAsync(d.id)
+                        .then(() => toast({ title: WEBHOOK_MESSAGES.resent, description: d.eventType }), failedToast)
+                    }
+                  >
+                    Send Again
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
