@@ -20,6 +20,8 @@ export interface Plan {
   artistProfiles: number;
   /** API keys and the versioned API (issue 38; enforced by the server). */
   apiAccess: boolean;
+  /** Catalogue import, the plan's "bulk release tools" (issue 38; enforced by the server). */
+  bulkTools: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -27,6 +29,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "introductory",
     artistProfiles: 1,
     apiAccess: false,
+    bulkTools: false,
     preOrders: false,
     name: "Introductory Offer",
     pricePaise: 29_900,
@@ -40,6 +43,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "basic_artist",
     artistProfiles: 1,
     apiAccess: false,
+    bulkTools: false,
     preOrders: false,
     name: "Basic Artist",
     pricePaise: 49_900,
@@ -59,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "pro_artist",
     artistProfiles: 1,
     apiAccess: false,
+    bulkTools: false,
     preOrders: true,
     name: "Pro Artist",
     pricePaise: 99_900,
@@ -80,6 +85,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "label_plan",
     artistProfiles: 5,
     apiAccess: true,
+    bulkTools: true,
     preOrders: true,
     name: "Label Plan",
     pricePaise: 199_900,

@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#domain/catalogue-import";
 import { CASE_FILE_MAX_BYTES } from "#domain/fraud";
 import { AVATAR_MAX_BYTES } from "#domain/settings";
 import { accessControl } from "#server/auth/access";
@@ -20,6 +21,7 @@ import { refuseNul } from "#server/lib/text-guard";
 import { analyticsRouter } from "#server/modules/analytics";
 import { apiKeysRouter } from "#server/modules/api-keys";
 import { artistsRouter } from "#server/modules/artists";
+import { catalogueRouter, IMPORT_UPLOAD_PATH } from "#server/modules/catalogue";
 import { adminDashboardRouter, dashboardRouter } from "#server/modules/dashboard";
 import { adminDeliveriesRouter } from "#server/modules/delivery";
 import { adminCasesRouter, CASE_MESSAGE_PATH, casesRouter } from "#server/modules/fraud";
@@ -40,6 +42,8 @@ import { webhookEndpointsRouter } from "#server/modules/webhooks";
 import { workspacesRouter } from "#server/modules/workspaces";
 
 const MAX_JSON_BODY = 1024 * 1024;
+/** Catalogue files are posted as the body, from the app and through the API. */
+const IMPORT_PATHS = [IMPORT_UPLOAD_PATH, "/api/v1/catalogue-imports"];
 /** tus requests: /api/uploads and /api/uploads/<id> (their bodies are file bytes, with their own limits). */
 const isTusPath = (path: string) => path === UPLOADS_PATH || /^\/api\/uploads\/[^/]+$/.test(path);
 
@@ -77,6 +81,7 @@ export function createApi() {
     .route("/", adminCasesRouter)
     .route("/", apiKeysRouter)
     .route("/", webhookEndpointsRouter)
+    .route("/", catalogueRouter)
     .route("/", v1Router);
 }
 
@@ -112,6 +117,11 @@ export function createApp(deps: AppDeps) {
   const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
   // An answer to a fraud case with one file of evidence, plus its envelope.
   const caseAnswerLimit = bodyLimit({ maxSize: CASE_FILE_MAX_BYTES + 64 * 1024, onError: tooLarge });
+  // A catalogue file (CSV or ERN) is the body itself.
+  const importLimit = bodyLimit({
+    maxSize: IMPORT_MAX_BYTES,
+    onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", IMPORT_MESSAGES.tooLarge), 413),
+  });
   app.use("/api/*", (c, next) => {
     // Reads carry no body; checking for one would build a full web Request for nothing.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
@@ -119,13 +129,17 @@ export function createApp(deps: AppDeps) {
     if (c.req.path === REPORT_UPLOAD_PATH && c.req.method === "POST") return next();
     if (isTusPath(c.req.path)) return next();
     if (CASE_MESSAGE_PATH.test(c.req.path)) return caseAnswerLimit(c, next);
+    if (IMPORT_PATHS.includes(c.req.path)) return importLimit(c, next);
     return c.req.path === AVATAR_UPLOAD_PATH ? avatarLimit(c, next) : jsonLimit(c, next);
   });
 
   app.use("/api/*", originGuard(deps.trustedOrigins));
   app.use(
     "/api/*",
-    refuseNul((path) => path === REPORT_UPLOAD_PATH || path === AVATAR_UPLOAD_PATH || isTusPath(path)),
+    refuseNul(
+      (path) =>
+        path === REPORT_UPLOAD_PATH || path === AVATAR_UPLOAD_PATH || IMPORT_PATHS.includes(path) || isTusPath(path),
+    ),
   );
 
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);

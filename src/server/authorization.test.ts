@@ -180,11 +180,21 @@ const MATRIX: Record<string, Access> = {
   "POST /webhook-endpoints/{id}/test": "owner",
   "GET /webhook-endpoints/{id}/deliveries": "owner",
   "POST /webhook-deliveries/{id}/resend": "owner",
+  "GET /catalogue-imports/template": "user",
+  "POST /catalogue-imports": "user",
+  "GET /catalogue-imports": "user",
+  "GET /catalogue-imports/{id}": "owner",
+  "GET /catalogue-imports/{id}/lines": "owner",
+  "POST /catalogue-imports/{id}/start": "owner",
   "GET /v1/artists": "key",
   "GET /v1/releases": "key",
   "GET /v1/releases/{id}": "key",
   "GET /v1/analytics": "key",
   "GET /v1/royalties": "key",
+  "POST /v1/catalogue-imports": "key",
+  "GET /v1/catalogue-imports/{id}": "key",
+  "GET /v1/catalogue-imports/{id}/lines": "key",
+  "POST /v1/catalogue-imports/{id}/start": "key",
   "POST /v1/releases/validate": "key",
   "POST /v1/releases": "key",
   "GET /v1/uploads/{id}": "key",
@@ -275,6 +285,12 @@ const NEEDS: Record<string, Permission | "person"> = {
   "POST /webhook-endpoints/{id}/test": "api:manage",
   "GET /webhook-endpoints/{id}/deliveries": "api:manage",
   "POST /webhook-deliveries/{id}/resend": "api:manage",
+  "GET /catalogue-imports/template": "releases:read",
+  "POST /catalogue-imports": "releases:write",
+  "GET /catalogue-imports": "releases:read",
+  "GET /catalogue-imports/{id}": "releases:read",
+  "GET /catalogue-imports/{id}/lines": "releases:read",
+  "POST /catalogue-imports/{id}/start": "releases:write",
   "GET /artists/{id}": "releases:read",
   "PUT /artists/{id}": "releases:write",
   "DELETE /artists/{id}": "releases:write",
@@ -304,6 +320,7 @@ const QUERIES: Record<string, string> = {
   "/checkouts/quote": "?planId=pro_artist",
   "/royalties/tds": "?fy=2026-27&quarter=1",
   "/admin/tds": "?fy=2026-27&quarter=1",
+  "/catalogue-imports": "?format=csv&name=catalogue.csv&ai=no",
 };
 
 /** Valid bodies for the role test, so a refused role is told 403, not 400, and an allowed one acts. */
@@ -413,6 +430,17 @@ describe("authorization matrix", () => {
         rows: { id: string }[];
       }
     ).rows[0]?.id as string;
+    // A catalogue import with its dry run's one line (issue 38).
+    ownerIds.catalogueImport = (
+      (await server.database.db.execute(sql`
+        insert into catalogue_imports (workspace_id, format, file_name, file_bytes, status, ai_answer, releases)
+        values (${owner.id}, 'csv', 'owner-secret.csv', 10, 'checked', 'no', 1) returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
+    await server.database.db.execute(sql`
+      insert into catalogue_import_lines (import_id, workspace_id, position, release_key, first_line, title, artist_name, track_count, status, findings, input)
+      values (${ownerIds.catalogueImport}, ${owner.id}, 1, 'release:x', 2, 'Owner Secret Title', 'Matrix Owner', 1, 'ok', '[]', '{}')`);
     // A paid checkout with its invoice, and an open one on the test gateway.
     ownerIds.checkout = (await payOnTestGateway(owner.client, { planId: "basic_artist" })).id;
     ownerIds.invoice = (await owner.client.get("/api/billing")).body.invoices[0].id;
@@ -429,6 +457,7 @@ describe("authorization matrix", () => {
       .replace("/tickets/{id}", `/tickets/${ownerIds.ticket}`)
       .replace("/cases/{id}", `/cases/${ownerIds.case}`)
       .replace("/webhook-endpoints/{id}", `/webhook-endpoints/${ownerIds.webhook}`)
+      .replace("/catalogue-imports/{id}", `/catalogue-imports/${ownerIds.catalogueImport}`)
       .replace("/webhook-deliveries/{id}", `/webhook-deliveries/${ownerIds.webhookDelivery}`)
       .replace("{fileId}", ownerIds.caseFile ?? "")
       .replace("/releases/{id}", `/releases/${ownerIds.release}`)
@@ -549,7 +578,8 @@ describe("authorization matrix", () => {
       const res = await person.client.request(method, `/api${fill(template)}${QUERIES[template] ?? ""}`, body);
       expect(res.status, `${route} scoped never 500`).toBeLessThan(500);
       const refused = res.status === 403 && ["FORBIDDEN", "SCOPED"].includes(res.body?.error?.code);
-      const wholeWorkspace = route === "GET /dashboard";
+      // The dashboard and catalogue imports (a file spans every artist) are whole-workspace views.
+      const wholeWorkspace = route === "GET /dashboard" || route.includes("/catalogue-imports");
       expect(refused, `${route} as a scoped viewer (${need})`).toBe(!allows(viewer, need) || wholeWorkspace);
       // The owner's release and its artist are outside the scope: not found, as another workspace's.
       if (!refused && /\/(releases|artists)\/\{id\}/.test(template)) {

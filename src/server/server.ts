@@ -19,6 +19,7 @@ import { createMediaStore } from "#server/media/media-store";
 import { sweepMedia } from "#server/media/media-usage";
 import { parseAllowHosts } from "#server/media/safe-fetch";
 import { releaseArtistIdentities } from "#server/modules/artists";
+import { catalogueJobs } from "#server/modules/catalogue";
 import type { Transport } from "#server/modules/delivery";
 import {
   createErnValidator,
@@ -27,6 +28,7 @@ import {
   deliveryJobs,
   loadStores,
   type StoreConfig,
+  storeFormat,
 } from "#server/modules/delivery";
 import { fraudJobs } from "#server/modules/fraud";
 import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
@@ -143,6 +145,7 @@ export async function startServer(
 
   // Private hosts the quality check may fetch from; the CSP lets pages show their images too.
   const mediaAllowHosts = parseAllowHosts(env.FETCH_ALLOW_HOSTS);
+  const identifiers = { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT };
   // Webhooks go to the same public addresses (and allowed hosts) our other outgoing requests may reach.
   const webhooks = {
     encryptor: createEncryptor(secret, "webhook-secrets"),
@@ -277,6 +280,13 @@ export async function startServer(
       ...reportJobs({ database, logger, reportsDir }),
       ...fraudJobs({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL }),
       ...webhookJobs({ db: database.db, logger, webhooks }),
+      ...catalogueJobs(() => ({
+        db: database.db,
+        jobs,
+        stores: delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) })),
+        identifiers,
+        logger,
+      })),
     },
   });
   logger.info(
@@ -307,7 +317,7 @@ export async function startServer(
     media,
     payments,
     payouts,
-    identifiers: { gs1Prefix: env.GS1_PREFIX, isrcRegistrant: env.ISRC_REGISTRANT },
+    identifiers,
     fraud: { deadlineDays: env.FRAUD_CASE_DEADLINE_DAYS },
     webhooks,
     provenance: loadOrCreateSigner(env.DATA_DIR, env.PROVENANCE_KEY),

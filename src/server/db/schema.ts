@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { TrackAi } from "#domain/ai-disclosure";
 import { ARTIST_CREDIT_ROLES } from "#domain/artists";
+import { IMPORT_FORMATS, IMPORT_LINE_STATUSES, IMPORT_STATUSES } from "#domain/catalogue-import";
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import { ANOMALY_KINDS, CASE_STATUSES, CASE_TAKEDOWNS } from "#domain/fraud";
@@ -1753,5 +1754,78 @@ export const webhookDeliveries = pgTable(
   (t) => [
     check("webhook_deliveries_status_check", oneOf("status", WEBHOOK_DELIVERY_STATUSES)),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+/**
+ * A catalogue file a workspace brought in (issue 38): the file itself until its import has run, what
+ * its dry run found, and how far the import has got. Counts are kept on the row for the progress bar.
+ */
+export const catalogueImports = pgTable(
+  "catalogue_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    fileName: text("file_name").notNull(),
+    /** The file as sent; dropped once the import has run. */
+    file: bytea("file"),
+    fileBytes: integer("file_bytes").notNull(),
+    status: text("status").notNull().default("checking"),
+    /** Why the file could not be read, when it could not. */
+    error: text("error"),
+    /** The answer given for every release the file does not answer for: "no" (made without AI). */
+    aiAnswer: text("ai_answer").notNull(),
+    releases: integer("releases").notNull().default(0),
+    tracks: integer("tracks").notNull().default(0),
+    ok: integer("ok").notNull().default(0),
+    warnings: integer("warnings").notNull().default(0),
+    blocking: integer("blocking").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    checkedAt: timestamp("checked_at", tz),
+    startedAt: timestamp("started_at", tz),
+    finishedAt: timestamp("finished_at", tz),
+  },
+  (t) => [
+    check("catalogue_imports_format_check", oneOf("format", IMPORT_FORMATS)),
+    check("catalogue_imports_status_check", oneOf("status", IMPORT_STATUSES)),
+    index("catalogue_imports_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/**
+ * One release of an imported file: what the dry run said of it (its findings), the release input it
+ * was read as, and the release it became. `release_id` is set in the transaction that creates the
+ * release, so an import stopped midway resumes without creating anything twice.
+ */
+export const catalogueImportLines = pgTable(
+  "catalogue_import_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => catalogueImports.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    position: integer("position").notNull(),
+    releaseKey: text("release_key").notNull(),
+    firstLine: integer("first_line").notNull(),
+    title: text("title").notNull(),
+    artistName: text("artist_name").notNull(),
+    upc: text("upc"),
+    trackCount: integer("track_count").notNull(),
+    status: text("status").notNull(),
+    findings: jsonb("findings").$type<Finding[]>().notNull(),
+    input: jsonb("input").notNull(),
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("catalogue_import_lines_status_check", oneOf("status", IMPORT_LINE_STATUSES)),
+    uniqueIndex("catalogue_import_lines_position_key").on(t.importId, t.position),
+    index("catalogue_import_lines_key_idx").on(t.workspaceId, t.releaseKey),
   ],
 );

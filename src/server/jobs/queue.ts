@@ -3,7 +3,15 @@ import type { Db } from "#server/db/client";
 import { jobs } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 
-export type JobKind = "quality-check" | "audio-analysis" | "delivery" | "store-report" | "stream-warnings" | "webhook";
+export type JobKind =
+  | "quality-check"
+  | "audio-analysis"
+  | "delivery"
+  | "store-report"
+  | "stream-warnings"
+  | "webhook"
+  | "catalogue-check"
+  | "catalogue-import";
 
 /** Kinds that run one at a time, in order: store reports (a later report restates an earlier one). */
 const SERIAL_KINDS: readonly JobKind[] = ["store-report"];

@@ -2,6 +2,7 @@
 // catalogue — artists, releases with their per-store delivery state, analytics and royalties. Every
 // route takes an API key (Settings → Developers) with the scope it names, answers the same shapes as
 // the app's own routes and the one error shape, and pages lists with a cursor.
+import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { API_PAGE_MAX } from "#domain/api-keys";
@@ -13,6 +14,17 @@ import { err, json } from "#server/lib/route-helpers";
 import { analyticsQuery, analyticsSchema, loadAnalytics } from "#server/modules/analytics";
 import { authenticateKey, requireKey } from "#server/modules/api-keys";
 import { artistSchema, listArtists } from "#server/modules/artists";
+import {
+  catalogueDeps,
+  catalogueImportSchema,
+  getImport,
+  importLineSchema,
+  importQuery,
+  linesQuery,
+  listLines,
+  receiveImport,
+  startImport,
+} from "#server/modules/catalogue";
 import { storeFormat } from "#server/modules/delivery";
 import { preflightRelease } from "#server/modules/quality";
 import {
@@ -29,6 +41,7 @@ import { uploadCheckSchema, uploadVerdict } from "#server/modules/uploads";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { idempotent } from "./idempotency";
 
+const importId = z.object({ id: z.uuid({ message: "Import not found." }) });
 const keyErrors = {
   400: err("Invalid parameters"),
   401: err("No API key, or one that is revoked or unknown (API_KEY_MISSING, API_KEY_INVALID)"),
@@ -137,6 +150,65 @@ const routes = {
       ...keyErrors,
     },
   }),
+  importCreate: createRoute({
+    method: "post",
+    path: "/v1/catalogue-imports",
+    tags: ["API v1"],
+    security,
+    summary:
+      "Send a catalogue file as the body (our CSV template, or a DDEX ERN 4.3 NewReleaseMessage): its dry run starts; send an Idempotency-Key (scope releases:write)",
+    request: { query: importQuery, headers: z.object({ "idempotency-key": z.string().optional() }) },
+    responses: {
+      202: json(z.object({ import: catalogueImportSchema }), "Received: the dry run is running"),
+      409: err("The Idempotency-Key was used with another request"),
+      413: err("Larger than 20 MB"),
+      ...keyErrors,
+    },
+  }),
+  importGet: createRoute({
+    method: "get",
+    path: "/v1/catalogue-imports/{id}",
+    tags: ["API v1"],
+    security,
+    summary:
+      "An import: its dry run's counts (OK, warning, blocking, already there) and its progress (scope releases:read)",
+    request: { params: importId },
+    responses: {
+      200: json(z.object({ import: catalogueImportSchema }), "Import"),
+      404: err("Not this workspace's"),
+      ...keyErrors,
+    },
+  }),
+  importLines: createRoute({
+    method: "get",
+    path: "/v1/catalogue-imports/{id}/lines",
+    tags: ["API v1"],
+    security,
+    summary: "The dry run release by release, each finding with its fix, 50 a page (scope releases:read)",
+    request: { params: importId, query: linesQuery },
+    responses: {
+      200: json(
+        z.object({ lines: z.array(importLineSchema), page: z.number(), pageSize: z.number(), total: z.number() }),
+        "Lines",
+      ),
+      404: err("Not this workspace's"),
+      ...keyErrors,
+    },
+  }),
+  importStart: createRoute({
+    method: "post",
+    path: "/v1/catalogue-imports/{id}/start",
+    tags: ["API v1"],
+    security,
+    summary: "Import what the dry run passed, in the background; send an Idempotency-Key (scope releases:write)",
+    request: { params: importId, headers: z.object({ "idempotency-key": z.string().optional() }) },
+    responses: {
+      202: json(z.object({ import: catalogueImportSchema }), "Started"),
+      404: err("Not this workspace's"),
+      409: err("Not checked yet, already run, nothing to import, or the Idempotency-Key used with another request"),
+      ...keyErrors,
+    },
+  }),
   royalties: createRoute({
     method: "get",
     path: "/v1/royalties",
@@ -235,6 +307,45 @@ export const v1Router = router
       { upload: await uploadVerdict(c.get("deps").database.db, workspaceId, c.req.valid("param").id) },
       200,
     );
+  })
+  .openapi(routes.importCreate, async (c) => {
+    const { workspaceId, actor } = await requireKey(c, "releases:write");
+    const query = c.req.valid("query");
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const digest = createHash("sha256").update(body).digest("hex");
+    const answer = await idempotent(c, workspaceId, { ...query, digest }, async () => ({
+      status: 202 as const,
+      body: {
+        import: await receiveImport(catalogueDeps(c.get("deps")), actor, workspaceId, {
+          format: query.format,
+          fileName: query.name,
+          aiAnswer: query.ai,
+          body,
+        }),
+      },
+    }));
+    return c.json(answer.body, answer.status);
+  })
+  .openapi(routes.importGet, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    return c.json({ import: await getImport(c.get("deps").database.db, workspaceId, c.req.valid("param").id) }, 200);
+  })
+  .openapi(routes.importLines, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    const { status, page } = c.req.valid("query");
+    return c.json(
+      await listLines(c.get("deps").database.db, workspaceId, c.req.valid("param").id, { status, page, pageSize: 50 }),
+      200,
+    );
+  })
+  .openapi(routes.importStart, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    const id = c.req.valid("param").id;
+    const answer = await idempotent(c, workspaceId, { id }, async () => ({
+      status: 202 as const,
+      body: { import: await startImport(catalogueDeps(c.get("deps")), workspaceId, id) },
+    }));
+    return c.json(answer.body, answer.status);
   })
   .openapi(routes.royalties, async (c) => {
     const { workspaceId } = await requireKey(c, "royalties:read");

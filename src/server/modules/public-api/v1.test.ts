@@ -28,7 +28,20 @@ const SCOPE: Record<string, ApiScope> = {
   "POST /v1/releases/validate": "releases:write",
   "POST /v1/releases": "releases:write",
   "GET /v1/uploads/{id}": "releases:write",
+  "POST /v1/catalogue-imports": "releases:write",
+  "GET /v1/catalogue-imports/{id}": "releases:read",
+  "GET /v1/catalogue-imports/{id}/lines": "releases:read",
+  "POST /v1/catalogue-imports/{id}/start": "releases:write",
 };
+/** What a route answers with its scope, when not 200 (GET) or 201 (POST). */
+const ANSWER: Record<string, number> = {
+  "POST /v1/releases/validate": 200,
+  "POST /v1/catalogue-imports": 202,
+  "POST /v1/catalogue-imports/{id}/start": 202,
+};
+/** A catalogue file in our template, for the import route. */
+const CATALOGUE_CSV = `release_title,release_artist,release_date,artwork,track_title,audio
+API Import,API Artist,2027-01-01,https://files.example.com/c.jpg,API Import,https://files.example.com/a.wav`;
 const ALL: ApiScope[] = ["releases:read", "releases:write", "analytics:read", "royalties:read"];
 let requests = 0;
 
@@ -38,6 +51,7 @@ describe("API keys and the versioned API (issue 38)", () => {
   let owner: Artist;
   let other: Artist;
   let release: { id: string };
+  let importId: string;
 
   beforeEach(async () => {
     server = await startTestServer();
@@ -48,6 +62,17 @@ describe("API keys and the versioned API (issue 38)", () => {
     for (const who of [owner, other])
       await createSubscription(server.database.db, who.id, "label_plan", "test: a label");
     release = await createLiveRelease(server, admin, owner.client, { title: "Owner Secret Title" });
+    // A checked catalogue import with one line, put straight in.
+    importId = (
+      (await server.database.db.execute(sql`
+        insert into catalogue_imports (workspace_id, format, file_name, file_bytes, status, ai_answer, releases, ok)
+        values (${owner.id}, 'csv', 'owner.csv', 10, 'checked', 'no', 1, 1) returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
+    await server.database.db.execute(sql`
+      insert into catalogue_import_lines (import_id, workspace_id, position, release_key, first_line, title, artist_name, track_count, status, findings, input)
+      values (${importId}, ${owner.id}, 1, 'release:x', 2, 'Owner Secret Title', 'Label Owner', 1, 'ok', '[]', '{}')`);
   });
   afterEach(async () => {
     await server?.close();
@@ -62,17 +87,32 @@ describe("API keys and the versioned API (issue 38)", () => {
     requests += 1;
     return server
       .client()
-      .request(method, path, method === "GET" ? undefined : (body ?? validRelease({ title: `API ${requests}` })), {
-        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-        ...(method === "GET" ? {} : { "idempotency-key": idempotencyKey ?? `retry-key-${requests}-${Date.now()}` }),
-      });
+      .request(
+        method,
+        path,
+        method === "GET"
+          ? undefined
+          : (body ??
+              (path.includes("/v1/catalogue-imports?") ? CATALOGUE_CSV : validRelease({ title: `API ${requests}` }))),
+        {
+          ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+          ...(method === "GET" ? {} : { "idempotency-key": idempotencyKey ?? `retry-key-${requests}-${Date.now()}` }),
+        },
+      );
   };
   let uploadId = "";
   const fill = (route: string) => {
     const path = (route.split(" ")[1] as string)
       .replace("/v1/uploads/{id}", `/v1/uploads/${uploadId}`)
+      .replace("/v1/catalogue-imports/{id}", `/v1/catalogue-imports/${importId}`)
       .replace("{id}", release.id);
-    return `/api${path}${path === "/v1/analytics" ? "?from=2026-01-01&to=2026-01-31" : ""}`;
+    const query =
+      path === "/v1/analytics"
+        ? "?from=2026-01-01&to=2026-01-31"
+        : path === "/v1/catalogue-imports"
+          ? "?format=csv&name=api.csv&ai=no"
+          : "";
+    return `/api${path}${query}`;
   };
 
   it("answers every route as its scope says: with the scope, without it, revoked, another workspace's key, no key, a session", async () => {
@@ -95,9 +135,7 @@ describe("API keys and the versioned API (issue 38)", () => {
       const scope = SCOPE[route] as ApiScope;
       const send = (secret?: string) => call(path, secret, method);
       const allowed = await send(full.secret);
-      expect(allowed.status, `${route} with its scope`).toBe(
-        method === "POST" && !route.endsWith("validate") ? 201 : 200,
-      );
+      expect(allowed.status, `${route} with its scope`).toBe(ANSWER[route] ?? (method === "POST" ? 201 : 200));
 
       const narrow = await createKey(
         owner.client,

@@ -7,4 +7,4 @@ export type { ReleaseDto } from "./release.schema";
 export { releaseColumns, releaseSchema, toReleaseDto } from "./release.schema";
 export { storeVerdictSchema } from "./release-detail";
 export { releaseDetailSchema, releasesRouter } from "./releases.routes";
-export { getRelease, submitRelease } from "./releases.service";
+export { getRelease, insertRelease, submitRelease } from "./releases.service";

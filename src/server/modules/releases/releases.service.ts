@@ -119,33 +119,46 @@ export async function submitRelease(
   input: ReleaseData,
   actor: AuditActor,
 ) {
-  const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(releases)
-      .values({
-        ...(await storedFields(tx, ownerId, input)),
-        userId: ownerId,
-        status: "pending_review",
-        streams: 0,
-      })
-      .returning(releaseColumns);
-    if (!inserted) throw new Error("release insert returned nothing");
-    await writeDeclaredTracks(tx, inserted, input, deps.identifiers);
-    await creditReleaseArtists(tx, ownerId, inserted.id);
-    await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: actor.id });
-    await recordAudit(tx, {
-      workspaceId: ownerId,
-      actor,
-      kind: "release",
-      action: "submitted",
-      subjectId: inserted.id,
-      summary: `Release “${inserted.title}” submitted for review`,
-      after: { title: inserted.title, status: inserted.status },
-    });
-    return inserted;
-  });
+  const row = await deps.db.transaction((tx) => insertRelease(tx, deps.identifiers, ownerId, input, actor));
   deps.jobs.kick();
   return toReleaseDto(row);
+}
+
+/**
+ * The submission inside the caller's transaction (a catalogue import records, in the same transaction,
+ * which of its lines the release came from). The caller kicks the job worker once committed.
+ */
+export async function insertRelease(
+  tx: Tx,
+  identifiers: IdentifierConfig,
+  ownerId: string,
+  input: ReleaseData,
+  actor: AuditActor,
+  summary = "submitted for review",
+) {
+  const [inserted] = await tx
+    .insert(releases)
+    .values({
+      ...(await storedFields(tx, ownerId, input)),
+      userId: ownerId,
+      status: "pending_review",
+      streams: 0,
+    })
+    .returning(releaseColumns);
+  if (!inserted) throw new Error("release insert returned nothing");
+  await writeDeclaredTracks(tx, inserted, input, identifiers);
+  await creditReleaseArtists(tx, ownerId, inserted.id);
+  await recordReleaseEvent(tx, inserted.id, "submitted", { actorId: actor.id });
+  await recordAudit(tx, {
+    workspaceId: ownerId,
+    actor,
+    kind: "release",
+    action: "submitted",
+    subjectId: inserted.id,
+    summary: `Release “${inserted.title}” ${summary}`,
+    after: { title: inserted.title, status: inserted.status },
+  });
+  return inserted;
 }
 
 /** One of the owner's releases with its tracks, quality report and delivery summary (not per-store details). */
