@@ -56,6 +56,7 @@ for (const theme of THEMES) {
       "/app/support",
       "/app/settings",
       "/app/cases",
+      "/app/import",
     ]);
     // The split form open on the release page.
     await page.goto(`/app/releases/${id}`);

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: "join/:token", lazy: async () => ({ Component: (await artist()).JoinWorkspacePage }) },
       { path: "audit", lazy: async () => ({ Component: (await artist()).AuditLogPage }) },
       { path: "artists", lazy: async () => ({ Component: (await artist()).ArtistsPage }) },
+      { path: "import", lazy: async () => ({ Component: (await artist()).CatalogueImportPage }) },
       { path: "cases", lazy: async () => ({ Component: (await artist()).CasesPage }) },
       { path: "cases/:id", lazy: async () => ({ Component: (await artist()).CaseDetailPage }) },
       { path: "*", element: <NotFoundPage /> },

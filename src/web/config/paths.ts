@@ -22,6 +22,7 @@ export const paths = {
     settings: "/app/settings",
     audit: "/app/audit",
     artists: "/app/artists",
+    catalogueImport: "/app/import",
     cases: "/app/cases",
     case: (id: string) => `/app/cases/${id}`,
     join: (token: string) => `/app/join/${token}`,

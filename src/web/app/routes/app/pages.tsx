@@ -2,6 +2,7 @@ export { AnalyticsPage } from "./analytics";
 export { ArtistsPage } from "./artists";
 export { AuditLogPage } from "./audit";
 export { CaseDetailPage, CasesPage } from "./cases";
+export { CatalogueImportPage } from "./catalogue-import";
 export { DashboardPage } from "./dashboard";
 export { InvitePage } from "./invite";
 export { JoinWorkspacePage } from "./join";
