@@ -9,7 +9,7 @@ import { PERFORMANCE_LANGUAGE_CODES } from "./credits";
 import { toCsv } from "./csv";
 import { type Finding, finding } from "./quality";
 import { RELEASE_TYPES, type ReleaseType } from "./release-types";
-import type { ReleaseInput } from "./releases";
+import { isIsoDate, type ReleaseInput } from "./releases";
 
 export const IMPORT_FORMATS = ["csv", "ern"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -136,13 +136,6 @@ export interface DraftRelease {
   findings: Finding[];
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day written YYYY-MM-DD (30 February is not one). */
-const isIsoDate = (v: string) => {
-  if (!ISO_DATE.test(v)) return false;
-  const day = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-};
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file given as a link or as an upload's id, as the release input takes it. */

@@ -51,6 +51,12 @@ export const PUBLIC_PAGES = {
     description: "Answers to common questions about distribution, royalties and payouts, and help from our team.",
     file: "support.html",
   },
+  "/docs/api": {
+    title: "API reference",
+    description:
+      "Kalrav's versioned API for labels: releases, uploads, store checks, catalogue import, analytics, royalties and signed webhooks.",
+    file: "api-reference.html",
+  },
   "/login": { title: "Sign In", description: "Sign in to your Kalrav account.", file: "login.html" },
   "/register": {
     title: "Create Account",

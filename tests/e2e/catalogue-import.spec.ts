@@ -67,10 +67,6 @@ test("a label imports a CSV: a dry run with a warning and a blocking release, fi
     await expectToast(page, "File received");
   };
   await sendFile(csv([ok, warned, blocked]));
-  const status = page
-    .getByRole("status")
-    .filter({ hasText: "catalogue" })
-    .or(page.getByRole("status").filter({ hasText: "release" }));
   await expect(page.getByRole("status").filter({ hasText: "Checked: ready to import" })).toBeVisible({
     timeout: 15_000,
   });

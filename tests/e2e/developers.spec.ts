@@ -51,8 +51,18 @@ test("a label creates an API key, reads its catalogue through the API with it, a
   expect(listed.status()).toBe(200);
   expect(await listed.json()).toEqual({ releases: [], nextCursor: null });
   expect((await api()).status()).toBe(401);
-  await page.reload();
-  await page.getByRole("tab", { name: "Developers" }).click();
+  // The reference page sends a request with the key, as a developer tries it before writing code.
+  await page.goto("/docs/api");
+  await page.getByLabel("Your API key, to try requests from this page").fill(secret);
+  const list = page.locator("#get-v1-releases");
+  await expect(list.getByRole("figure", { name: /curl example/ })).toContainText(
+    "Authorization: Bearer $KALRAV_API_KEY",
+  );
+  await list.getByText("Try it").click();
+  await list.getByRole("button", { name: "Send Request" }).click();
+  await expect(list.getByText("Answered 200")).toBeVisible();
+  await expect(list.getByRole("figure", { name: "Answer to GET /v1/releases" })).toContainText('"nextCursor": null');
+  await page.goto("/app/settings?tab=developers");
   await expect(page.getByRole("table", { name: "API keys" }).getByRole("row").nth(1)).not.toContainText("Never");
 
   // Revoked, refused at once.

@@ -10,6 +10,7 @@ const PUBLIC_PAGES = [
   { path: "/contact", title: "Contact Us | Kalrav", h1: "Contact Us" },
   { path: "/artist-services", title: "Artist Services | Kalrav", h1: "Artist Services" },
   { path: "/production", title: "Production | Kalrav", h1: "Music Production" },
+  { path: "/docs/api", title: "API reference | Kalrav", h1: "API reference" },
 ] as const;
 
 async function setTheme(page: Page, theme: "light" | "dark") {

@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: paths.production, lazy: async () => ({ Component: (await publicPages()).ProductionPage }) },
       { path: paths.contact, lazy: async () => ({ Component: (await publicPages()).ContactPage }) },
       { path: paths.supportPage, lazy: async () => ({ Component: (await publicPages()).SupportPage }) },
+      { path: paths.apiReference, lazy: async () => ({ Component: (await publicPages()).ApiReferencePage }) },
       // Any other address: "not found" with the public header and footer (the server answers 404).
       { path: "*", element: <NotFoundPage /> },
     ],

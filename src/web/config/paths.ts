@@ -7,6 +7,7 @@ export const paths = {
   production: "/production",
   contact: "/contact",
   supportPage: "/support-page",
+  apiReference: "/docs/api",
   login: "/login",
   register: "/register",
   forgotPassword: "/forgot-password",

@@ -23,6 +23,7 @@ import {
   releasesFromCsv,
 } from "#domain/catalogue-import";
 import { canonicalUpc } from "#domain/identifiers";
+import { MESSAGES } from "#domain/messages";
 import { PLANS } from "#domain/plans";
 import type { Finding } from "#domain/quality";
 import { type ReleaseData, releaseInputSchema } from "#domain/releases";
@@ -122,6 +123,8 @@ export async function receiveImport(
     throw new DomainError("too_large", "PAYLOAD_TOO_LARGE", IMPORT_MESSAGES.tooLarge);
   if (!input.body.byteLength || !new TextDecoder().decode(input.body.subarray(0, 4096)).trim())
     throw new DomainError("invalid", "EMPTY_FILE", IMPORT_MESSAGES.empty);
+  // A text file has no NUL byte: it would reach the database inside the releases' text.
+  if (input.body.includes(0)) throw new DomainError("invalid", "INVALID_TEXT", MESSAGES.nulCharacter);
   if (input.format === "csv") {
     const missing = missingColumns(csvHeader(input.body));
     if (missing.length) throw new DomainError("invalid", "MISSING_COLUMNS", IMPORT_MESSAGES.missingColumns(missing));

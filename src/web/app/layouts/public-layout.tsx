@@ -128,6 +128,9 @@ function Footer() {
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold">Explore</h2>
           <NavLinks className="mt-2 grid gap-0.5 [&_a]:px-0 [&_a]:py-1" />
+          <Link className="block py-1 text-sm font-medium hover:underline" to={paths.apiReference}>
+            API reference
+          </Link>
         </nav>
         <div>
           <h2 className="text-sm font-semibold">Contact</h2>

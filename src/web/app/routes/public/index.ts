@@ -1,4 +1,5 @@
 // The public pages other than home, loaded as one chunk when a visitor first leaves the landing page.
+export { ApiReferencePage } from "./api-reference";
 export { ArtistServicesPage } from "./artist-services";
 export { ContactPage } from "./contact";
 export { FeaturesPage } from "./features";

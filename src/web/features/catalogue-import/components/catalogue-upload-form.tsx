@@ -61,7 +61,6 @@ export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport
             id="catalogue-ai"
             checked={noAi}
             onCheckedChange={(on) => setNoAi(on === true)}
-            aria-invalid={errors.ai ? true : undefined}
             aria-describedby={errors.ai ? "catalogue-ai-error" : undefined}
           />
           <Label htmlFor="catalogue-ai">

@@ -52,8 +52,8 @@ export function DevelopersTab() {
         <p className="mt-1 text-sm text-muted-foreground">
           Your own software reads this workspace's releases, analytics and royalties through the API at{" "}
           <code className="font-mono">/api/v1</code> (reference at{" "}
-          <a className="text-primary underline" href="/api/docs">
-            /api/docs
+          <a className="text-primary underline" href="/docs/api">
+            /docs/api
           </a>
           ), sending a key as <code className="font-mono">Authorization: Bearer kal_live_…</code>. Give each key only
           the scopes it needs.
