@@ -27,6 +27,16 @@ export const IDEMPOTENCY_HOURS = 24;
 /** The largest page a list answers. */
 export const API_PAGE_MAX = 100;
 
+/** How long a new key lasts: a key that expires limits what a leaked one can do. */
+export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
+export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
+export const API_KEY_LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
+  "30": "30 days",
+  "90": "90 days",
+  "365": "1 year",
+  never: "Never expires",
+};
+
 export const apiKeySchema = z.object({
   name: z
     .string()
@@ -37,12 +47,14 @@ export const apiKeySchema = z.object({
     .array(z.enum(API_SCOPES, { message: "Choose scopes from the list." }))
     .min(1, "Choose at least one scope.")
     .transform((s) => [...new Set(s)]),
+  expiresIn: z.enum(API_KEY_LIFETIMES, { message: "Choose how long the key lasts." }).default("90"),
 });
 export type ApiKeyInput = z.infer<typeof apiKeySchema>;
 
 export const API_KEY_MESSAGES = {
   missing: "Send your API key as a bearer token: Authorization: Bearer kal_live_…",
   invalid: "This API key is not valid: it was revoked, or never existed. Create a new one in Settings → Developers.",
+  expired: "This API key has expired. Create a new one in Settings → Developers.",
   scope: (scope: ApiScope) =>
     `This API key does not have the ${scope} scope. Create a key with it in Settings → Developers.`,
   plan: "API access comes with the Label Plan. Choose it on the Subscription page to create keys and use them.",

@@ -1675,6 +1675,8 @@ export const apiKeys = pgTable(
     createdBy: text("created_by"),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", tz),
+    /** Null: it never expires (the creator chose so). */
+    expiresAt: timestamp("expires_at", tz),
     revokedAt: timestamp("revoked_at", tz),
     revokedBy: text("revoked_by"),
   },

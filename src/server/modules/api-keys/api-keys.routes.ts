@@ -13,6 +13,7 @@ const keySchema = z
     scopes: z.array(z.enum(API_SCOPES)),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
+    expiresAt: z.string().nullable().openapi({ description: "null: it never expires" }),
     revokedAt: z.string().nullable(),
   })
   .openapi("ApiKey");

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
+  API_KEY_LIFETIME_LABELS,
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   API_KEY_SHOWN,
@@ -28,6 +29,7 @@ const toKey = (k: KeyRow) => ({
   scopes: k.scopes as ApiScope[],
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
 });
 
@@ -65,6 +67,7 @@ export async function createKey(db: Db, actor: AuditActor, workspaceId: string, 
         keyHash: hashKey(secret),
         scopes: input.scopes,
         createdBy: actor.id,
+        expiresAt: input.expiresIn === "never" ? null : sql`now() + make_interval(days => ${Number(input.expiresIn)})`,
       })
       .returning();
     await recordAudit(tx, {
@@ -73,8 +76,8 @@ export async function createKey(db: Db, actor: AuditActor, workspaceId: string, 
       kind: "api_key",
       action: "api_key.created",
       subjectId: created?.id ?? null,
-      summary: `API key “${input.name}” created (${input.scopes.join(", ")})`,
-      after: { name: input.name, scopes: input.scopes, secret: "(shown once)" },
+      summary: `API key “${input.name}” created (${input.scopes.join(", ")}; ${API_KEY_LIFETIME_LABELS[input.expiresIn].toLowerCase()})`,
+      after: { name: input.name, scopes: input.scopes, expiresIn: input.expiresIn, secret: "(shown once)" },
     });
     return created as KeyRow;
   });

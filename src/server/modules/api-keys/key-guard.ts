@@ -22,6 +22,8 @@ export async function authenticateKey(c: Context<AppEnv>): Promise<Key> {
   const db = c.get("deps").database.db;
   const key = await keyOf(db, match[1] as string);
   if (!key) throw new DomainError("unauthenticated", "API_KEY_INVALID", API_KEY_MESSAGES.invalid);
+  if (key.expiresAt && key.expiresAt <= new Date())
+    throw new DomainError("unauthenticated", "API_KEY_EXPIRED", API_KEY_MESSAGES.expired);
   await enforceRateLimit(c, API_KEY_RATE_LIMIT, key.id);
   if (!(await planAllowsApi(db, key.workspaceId)))
     throw new DomainError("forbidden", "PLAN_REQUIRED", API_KEY_MESSAGES.plan);

@@ -166,6 +166,33 @@ describe("API keys and the versioned API (issue 38)", () => {
     }
   }, 120_000);
 
+  it("refuses an expired key at once, and says so", async () => {
+    const created = await owner.client.post("/api/api-keys", {
+      name: "Short",
+      scopes: ["releases:read"],
+      expiresIn: "30",
+    });
+    expect(created.status).toBe(201);
+    expect(Date.parse(created.body.key.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    expect((await call("/api/v1/releases", created.body.secret)).status).toBe(200);
+    await server.database.db.execute(
+      sql`update api_keys set expires_at = now() - interval '1 second' where id = ${created.body.key.id}`,
+    );
+    const refused = await call("/api/v1/releases", created.body.secret);
+    expect([refused.status, refused.body.error.code]).toEqual([401, "API_KEY_EXPIRED"]);
+    expect(refused.body.error.message).toBe(API_KEY_MESSAGES.expired);
+    // A key that never expires, and a lifetime we do not offer.
+    const forever = await owner.client.post("/api/api-keys", {
+      name: "Server",
+      scopes: ["releases:read"],
+      expiresIn: "never",
+    });
+    expect(forever.body.key.expiresAt).toBeNull();
+    expect(
+      (await owner.client.post("/api/api-keys", { name: "Odd", scopes: ["releases:read"], expiresIn: "7" })).status,
+    ).toBe(400);
+  });
+
   it("shows a secret once, keeps only its hash, notes its last use, refuses it the moment it is revoked", async () => {
     const created = await createKey(owner.client, ["releases:read"]);
     expect(created.secret).toMatch(/^kal_live_[\w-]{32}$/);

@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { API_SCOPE_LABELS, API_SCOPES, type ApiScope, apiKeySchema } from "#domain/api-keys";
+import {
+  API_KEY_LIFETIME_LABELS,
+  API_KEY_LIFETIMES,
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  type ApiKeyLifetime,
+  type ApiScope,
+  apiKeySchema,
+} from "#domain/api-keys";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Checkbox } from "#web/components/ui/checkbox";
@@ -9,6 +17,7 @@ import { FormError } from "#web/components/ui/form-error";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
+import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { type ApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from "#web/features/developers/api/api-keys";
 import { useFieldErrors } from "#web/lib/field-errors";
@@ -16,7 +25,7 @@ import { formatDateTime } from "#web/lib/format";
 import { SecretDialog } from "./secret-dialog";
 import { WebhooksSection } from "./webhooks-section";
 
-const FIELDS = ["name", "scopes"] as const;
+const FIELDS = ["name", "scopes", "expiresIn"] as const;
 
 /** Settings → Developers (issue 38): API keys with scopes, each secret shown once, revocable; then webhooks. */
 export function DevelopersTab() {
@@ -25,6 +34,7 @@ export function DevelopersTab() {
   const revoke = useRevokeApiKey();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["releases:read"]);
+  const [expiresIn, setExpiresIn] = useState<ApiKeyLifetime>("90");
   const [failed, setFailed] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -33,8 +43,8 @@ export function DevelopersTab() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setFailed(null);
-    const parsed = apiKeySchema.safeParse({ name, scopes });
-    if (!parsed.success) return fields.show(parsed.error, { name, scopes: scopes.join(",") });
+    const parsed = apiKeySchema.safeParse({ name, scopes, expiresIn });
+    if (!parsed.success) return fields.show(parsed.error, { name, scopes: scopes.join(","), expiresIn });
     fields.clear();
     try {
       const created = await create.mutateAsync(parsed.data);
@@ -94,6 +104,23 @@ export function DevelopersTab() {
                 </p>
               )}
             </fieldset>
+            <FormField
+              id="api-key-expiresIn"
+              label="Expires after"
+              hint="A key that expires limits what a leaked one can do."
+              error={fields.errors.expiresIn}
+              className="max-w-xs"
+            >
+              {(control) => (
+                <Select {...control} value={expiresIn} onChange={(e) => setExpiresIn(e.target.value as ApiKeyLifetime)}>
+                  {API_KEY_LIFETIMES.map((l) => (
+                    <option key={l} value={l}>
+                      {API_KEY_LIFETIME_LABELS[l]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
             <FormError message={failed} />
             <Button type="submit" disabled={create.isPending} className="justify-self-start">
               {create.isPending ? "Creating..." : "Create Key"}
@@ -113,6 +140,15 @@ export function DevelopersTab() {
           { header: "Key", cell: (k) => <code className="font-mono">{k.prefix}…</code> },
           { header: "Scopes", cell: (k) => k.scopes.join(", ") },
           { header: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+          {
+            header: "Expires",
+            cell: (k) =>
+              !k.expiresAt
+                ? "Never"
+                : new Date(k.expiresAt) <= new Date()
+                  ? `Expired ${formatDateTime(k.expiresAt)}`
+                  : formatDateTime(k.expiresAt),
+          },
           {
             header: "Status",
             cell: (k) =>
