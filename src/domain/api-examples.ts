@@ -59,6 +59,14 @@ export const API_EXAMPLES: readonly ApiExample[] = [
     idempotencyKey: "check-monsoon-sessions-1",
   },
   {
+    operation: "POST /v1/drafts",
+    title: "Start a release as a draft, to attach its uploads later",
+    method: "POST",
+    path: "/api/v1/drafts",
+    body: { json: { title: "Monsoon Sessions", artistName: "Asha Rao", releaseDate: "2027-06-01", aiUsed: "no" } },
+    idempotencyKey: "draft-monsoon-sessions-1",
+  },
+  {
     operation: "POST /v1/releases",
     title: "Submit a release for review",
     method: "POST",

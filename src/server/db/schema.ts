@@ -1831,3 +1831,26 @@ export const catalogueImportLines = pgTable(
     index("catalogue_import_lines_key_idx").on(t.workspaceId, t.releaseKey),
   ],
 );
+
+/**
+ * A release being put together through the API (issue 38): whatever the label's software has sent so
+ * far (the release form's fields, uploads attached as they finish), checked on request and submitted
+ * when complete. It becomes a release only at submission, so nothing half-made reaches review.
+ */
+export const releaseDrafts = pgTable(
+  "release_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    input: jsonb("input").$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+    /** The release it became; null while it is a draft. */
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", tz),
+  },
+  (t) => [index("release_drafts_workspace_idx").on(t.workspaceId, t.createdAt)],
+);

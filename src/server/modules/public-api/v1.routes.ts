@@ -28,13 +28,18 @@ import {
 import { storeFormat } from "#server/modules/delivery";
 import { preflightRelease } from "#server/modules/quality";
 import {
+  createDraft,
+  getDraft,
   getRelease,
   releaseColumns,
   releaseDetailSchema,
   releaseSchema,
+  replaceDraft,
   storeVerdictSchema,
+  submitDraft,
   submitRelease,
   toReleaseDto,
+  validateDraft,
 } from "#server/modules/releases";
 import { loadRoyalties, royaltiesSchema } from "#server/modules/royalties";
 import { uploadCheckSchema, uploadVerdict } from "#server/modules/uploads";
@@ -42,6 +47,21 @@ import { decodeCursor, encodeCursor } from "./cursor";
 import { idempotent } from "./idempotency";
 
 const importId = z.object({ id: z.uuid({ message: "Import not found." }) });
+const draftId = z.object({ id: z.uuid({ message: "Draft not found." }) });
+/** A draft holds whatever the release's fields are so far (the release form's JSON, any part of it). */
+const draftBody = z.record(z.string(), z.unknown()).openapi({ description: "The release's fields so far" });
+const draftProblem = z.object({ field: z.string(), message: z.string() });
+const draftSchema = z
+  .object({
+    id: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    problems: z.array(draftProblem).openapi({ description: "What the release schema still refuses; empty: complete" }),
+    releaseId: z.string().nullable().openapi({ description: "The release it became once submitted" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    submittedAt: z.string().nullable(),
+  })
+  .openapi("ReleaseDraft");
 const keyErrors = {
   400: err("Invalid parameters"),
   401: err("No API key, or one that is revoked or unknown (API_KEY_MISSING, API_KEY_INVALID)"),
@@ -147,6 +167,78 @@ const routes = {
     responses: {
       200: json(z.object({ upload: uploadCheckSchema }), "Upload"),
       404: err("Not this workspace's"),
+      ...keyErrors,
+    },
+  }),
+  draftCreate: createRoute({
+    method: "post",
+    path: "/v1/drafts",
+    tags: ["API v1"],
+    security,
+    summary:
+      "Start a release as a draft with what you have (the release's fields; uploads can be attached later); send an Idempotency-Key (scope releases:write)",
+    request: {
+      headers: z.object({ "idempotency-key": z.string().optional() }),
+      body: { content: { "application/json": { schema: draftBody } }, required: true },
+    },
+    responses: { 201: json(z.object({ draft: draftSchema }), "Draft"), ...keyErrors },
+  }),
+  draftGet: createRoute({
+    method: "get",
+    path: "/v1/drafts/{id}",
+    tags: ["API v1"],
+    security,
+    summary: "A draft, with what the release schema still refuses in it (scope releases:read)",
+    request: { params: draftId },
+    responses: { 200: json(z.object({ draft: draftSchema }), "Draft"), 404: err("Not this workspace's"), ...keyErrors },
+  }),
+  draftReplace: createRoute({
+    method: "put",
+    path: "/v1/drafts/{id}",
+    tags: ["API v1"],
+    security,
+    summary: "Replace a draft's fields, e.g. to attach uploads once they finish (scope releases:write)",
+    request: { params: draftId, body: { content: { "application/json": { schema: draftBody } }, required: true } },
+    responses: {
+      200: json(z.object({ draft: draftSchema }), "Draft"),
+      404: err("Not this workspace's"),
+      409: err("Submitted already (DRAFT_SUBMITTED)"),
+      ...keyErrors,
+    },
+  }),
+  draftValidate: createRoute({
+    method: "post",
+    path: "/v1/drafts/{id}/validate",
+    tags: ["API v1"],
+    security,
+    summary:
+      "What is missing, and once complete the quality check's findings and every store's verdict; nothing is saved (scope releases:write)",
+    request: { params: draftId, headers: z.object({ "idempotency-key": z.string().optional() }) },
+    responses: {
+      200: json(
+        z.object({
+          problems: z.array(draftProblem),
+          findings: z.array(findingSchema),
+          verdict: storeVerdictSchema.nullable(),
+        }),
+        "Check",
+      ),
+      404: err("Not this workspace's"),
+      ...keyErrors,
+    },
+  }),
+  draftSubmit: createRoute({
+    method: "post",
+    path: "/v1/drafts/{id}/submit",
+    tags: ["API v1"],
+    security,
+    summary:
+      "Submit a complete draft for review: it becomes a release; an incomplete one is refused with 400 DRAFT_INCOMPLETE and each problem in details (scope releases:write)",
+    request: { params: draftId, headers: z.object({ "idempotency-key": z.string().optional() }) },
+    responses: {
+      201: json(z.object({ release: releaseSchema }), "Submitted, pending review"),
+      404: err("Not this workspace's"),
+      409: err("Submitted already, or a UPC or ISRC another release holds"),
       ...keyErrors,
     },
   }),
@@ -307,6 +399,57 @@ export const v1Router = router
       { upload: await uploadVerdict(c.get("deps").database.db, workspaceId, c.req.valid("param").id) },
       200,
     );
+  })
+  .openapi(routes.draftCreate, async (c) => {
+    const { workspaceId, actor } = await requireKey(c, "releases:write");
+    const input = c.req.valid("json");
+    const answer = await idempotent(c, workspaceId, input, async () => ({
+      status: 201 as const,
+      body: { draft: await createDraft(c.get("deps").database.db, workspaceId, actor.id, input) },
+    }));
+    return c.json(answer.body, answer.status);
+  })
+  .openapi(routes.draftGet, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:read");
+    return c.json({ draft: await getDraft(c.get("deps").database.db, workspaceId, c.req.valid("param").id) }, 200);
+  })
+  .openapi(routes.draftReplace, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    const draft = await replaceDraft(
+      c.get("deps").database.db,
+      workspaceId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ draft }, 200);
+  })
+  .openapi(routes.draftValidate, async (c) => {
+    const { workspaceId } = await requireKey(c, "releases:write");
+    const deps = c.get("deps");
+    const id = c.req.valid("param").id;
+    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const answer = await idempotent(c, workspaceId, { id }, async () => ({
+      status: 200 as const,
+      body: await validateDraft({ db: deps.database.db, stores }, workspaceId, id),
+    }));
+    return c.json(answer.body, answer.status);
+  })
+  .openapi(routes.draftSubmit, async (c) => {
+    const { workspaceId, actor } = await requireKey(c, "releases:write");
+    const deps = c.get("deps");
+    const id = c.req.valid("param").id;
+    const answer = await idempotent(c, workspaceId, { id }, async () => ({
+      status: 201 as const,
+      body: {
+        release: await submitDraft(
+          { db: deps.database.db, jobs: deps.jobs, identifiers: deps.identifiers },
+          workspaceId,
+          id,
+          actor,
+        ),
+      },
+    }));
+    return c.json(answer.body, answer.status);
   })
   .openapi(routes.importCreate, async (c) => {
     const { workspaceId, actor } = await requireKey(c, "releases:write");

@@ -28,6 +28,11 @@ const SCOPE: Record<string, ApiScope> = {
   "POST /v1/releases/validate": "releases:write",
   "POST /v1/releases": "releases:write",
   "GET /v1/uploads/{id}": "releases:write",
+  "POST /v1/drafts": "releases:write",
+  "GET /v1/drafts/{id}": "releases:read",
+  "PUT /v1/drafts/{id}": "releases:write",
+  "POST /v1/drafts/{id}/validate": "releases:write",
+  "POST /v1/drafts/{id}/submit": "releases:write",
   "POST /v1/catalogue-imports": "releases:write",
   "GET /v1/catalogue-imports/{id}": "releases:read",
   "GET /v1/catalogue-imports/{id}/lines": "releases:read",
@@ -36,6 +41,7 @@ const SCOPE: Record<string, ApiScope> = {
 /** What a route answers with its scope, when not 200 (GET) or 201 (POST). */
 const ANSWER: Record<string, number> = {
   "POST /v1/releases/validate": 200,
+  "POST /v1/drafts/{id}/validate": 200,
   "POST /v1/catalogue-imports": 202,
   "POST /v1/catalogue-imports/{id}/start": 202,
 };
@@ -52,6 +58,7 @@ describe("API keys and the versioned API (issue 38)", () => {
   let other: Artist;
   let release: { id: string };
   let importId: string;
+  let draftId: string;
 
   beforeEach(async () => {
     server = await startTestServer();
@@ -62,6 +69,14 @@ describe("API keys and the versioned API (issue 38)", () => {
     for (const who of [owner, other])
       await createSubscription(server.database.db, who.id, "label_plan", "test: a label");
     release = await createLiveRelease(server, admin, owner.client, { title: "Owner Secret Title" });
+    // A complete draft, put straight in.
+    draftId = (
+      (await server.database.db.execute(sql`
+        insert into release_drafts (workspace_id, input)
+        values (${owner.id}, ${JSON.stringify(validRelease({ title: "Owner Secret Title" }))}::jsonb) returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]?.id as string;
     // A checked catalogue import with one line, put straight in.
     importId = (
       (await server.database.db.execute(sql`
@@ -105,6 +120,7 @@ describe("API keys and the versioned API (issue 38)", () => {
     const path = (route.split(" ")[1] as string)
       .replace("/v1/uploads/{id}", `/v1/uploads/${uploadId}`)
       .replace("/v1/catalogue-imports/{id}", `/v1/catalogue-imports/${importId}`)
+      .replace("/v1/drafts/{id}", `/v1/drafts/${draftId}`)
       .replace("{id}", release.id);
     const query =
       path === "/v1/analytics"
@@ -130,6 +146,11 @@ describe("API keys and the versioned API (issue 38)", () => {
     expect((await owner.client.request("DELETE", `/api/api-keys/${revoked.key.id}`)).status).toBe(200);
     const foreign = await createKey(other.client, ALL);
     for (const route of routes) {
+      // Each draft route finds the draft unsubmitted (the submit route may have run before).
+      if (route.includes("/v1/drafts/{id}"))
+        await server.database.db.execute(
+          sql`update release_drafts set release_id = null, submitted_at = null where id = ${draftId}`,
+        );
       const path = fill(route);
       const method = route.split(" ")[0] as string;
       const scope = SCOPE[route] as ApiScope;
@@ -355,18 +376,32 @@ describe("API keys and the versioned API (issue 38)", () => {
     expect(checked.status).toBe(200);
     expect(checked.body.upload).toMatchObject({ finished: true, blocking: 0 });
 
-    const body = validRelease({
-      title: "Made by the API",
-      audioFileUrl: "",
-      coverArtUrl: "",
+    // A draft first, with the release's fields; the files are attached once their uploads finished.
+    const fields = validRelease({ title: "Made by the API", audioFileUrl: "", coverArtUrl: "" });
+    const started = await call("/api/v1/drafts", key.secret, "POST", fields, "made-by-api-draft");
+    expect(started.status, started.text).toBe(201);
+    const draft = started.body.draft.id as string;
+    expect(started.body.draft.problems.length).toBeGreaterThan(0);
+    const early = await call(`/api/v1/drafts/${draft}/submit`, key.secret, "POST", {}, "made-by-api-early");
+    expect([early.status, early.body.error.code]).toEqual([400, "DRAFT_INCOMPLETE"]);
+    const attached = await call(`/api/v1/drafts/${draft}`, key.secret, "PUT", {
+      ...fields,
       audioUploadId: audio,
       coverArtUploadId: cover,
     });
-    const validated = await call("/api/v1/releases/validate", key.secret, "POST", body, "made-by-api-check");
+    expect(attached.status, attached.text).toBe(200);
+    expect(attached.body.draft.problems).toEqual([]);
+    const validated = await call(`/api/v1/drafts/${draft}/validate`, key.secret, "POST", {}, "made-by-api-check");
     expect(validated.status, validated.text).toBe(200);
+    expect(validated.body.problems).toEqual([]);
     expect(validated.body.findings.filter((f: { severity: string }) => f.severity === "blocking")).toEqual([]);
-    const submitted = await call("/api/v1/releases", key.secret, "POST", body, "made-by-api-submit");
+    expect(validated.body.verdict.stores.length).toBeGreaterThan(0);
+    const submitted = await call(`/api/v1/drafts/${draft}/submit`, key.secret, "POST", {}, "made-by-api-submit");
     expect(submitted.status, submitted.text).toBe(201);
+    // Submitted once: again is refused (with a new key), and the draft names its release.
+    const again = await call(`/api/v1/drafts/${draft}/submit`, key.secret, "POST", {}, "made-by-api-again");
+    expect([again.status, again.body.error.code]).toEqual([409, "DRAFT_SUBMITTED"]);
+    expect((await call(`/api/v1/drafts/${draft}`, key.secret)).body.draft.releaseId).toBe(submitted.body.release.id);
     const id = submitted.body.release.id as string;
     await server.jobs.drain();
     const followed = await call(`/api/v1/releases/${id}`, key.secret);

@@ -2,6 +2,7 @@
 
 export { adminReleasesRouter } from "./admin-releases.routes";
 export { tellOwnerOfRejection } from "./admin-releases.service";
+export { createDraft, getDraft, replaceDraft, submitDraft, validateDraft } from "./drafts.service";
 export { publicReleasePages } from "./public-page";
 export type { ReleaseDto } from "./release.schema";
 export { releaseColumns, releaseSchema, toReleaseDto } from "./release.schema";
