@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client";
+import { createSubscription } from "#server/modules/subscriptions";
 import { validRelease } from "#server/test/factories";
 import { createProcessDatabase, PROCESS_TESTS, type ServerProcess, startProcess } from "#server/test/processes";
 import { startTcpProxy } from "#server/test/tcp-proxy";
@@ -104,6 +106,73 @@ describe.skipIf(!PROCESS_TESTS.enabled)("faults: real processes on one PostgreSQ
     );
     expect(orphans.rows[0].n).toBe(0);
   }, 60_000);
+
+  it("SIGKILL during a catalogue import: another process takes it up, and every release is created once", async () => {
+    // A short lease, so the import's job is free soon after its process dies.
+    const first = await startProcess(databaseUrl, { env: { JOB_LEASE_SECONDS: "2", JOB_POLL_MS: "200" } });
+    processes.push(first);
+    const label = await signedInArtist(first, "Import Label");
+    const workspace = (await label.get("/api/session")).body.user.id as string;
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    await createSubscription(database.db, workspace, "label_plan", "test: a label");
+    await database.close();
+
+    const RELEASES = 300;
+    const registrant = `INK${randomBytes(1).toString("hex").toUpperCase().slice(0, 1)}Z`;
+    const lines = [
+      "release_title,release_artist,release_type,release_date,artwork,track_number,track_title,isrc,audio",
+    ];
+    for (let r = 1; r <= RELEASES; r++)
+      for (const t of [1, 2])
+        lines.push(
+          `Killed Import ${r},Import Artist,single,2027-06-01,http://127.0.0.1:9/c.jpg,${t},Song ${r}.${t},${registrant}26${String(r * 2 + t).padStart(5, "0")},http://127.0.0.1:9/${r}-${t}.wav`,
+        );
+    const sent = await label.send(
+      "POST",
+      "/api/catalogue-imports?format=csv&name=killed.csv&ai=no",
+      new Uint8Array(Buffer.from(lines.join("\n"))),
+      { "content-type": "text/csv" },
+    );
+    expect(sent.status, sent.text).toBe(202);
+    const id = JSON.parse(sent.text).import.id as string;
+    const state = async (client: TestClient, headers: Record<string, string> = {}) =>
+      (await client.get(`/api/catalogue-imports/${id}`, headers)).body.import as { status: string; imported: number };
+    const until = async (check: () => Promise<boolean>, what: string) => {
+      for (let i = 0; i < 600; i++) {
+        if (await check()) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`timed out waiting for ${what}`);
+    };
+    await until(async () => (await state(label)).status === "checked", "the dry run");
+    expect((await label.post(`/api/catalogue-imports/${id}/start`)).status).toBe(202);
+    await until(async () => (await state(label)).imported >= 10, "the first releases");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const atKill = await sql.query("select count(*)::int as n from releases where user_id = $1", [workspace]);
+    expect(atKill.rows[0].n).toBeLessThan(RELEASES);
+
+    const second = await startProcess(databaseUrl, { env: { JOB_POLL_MS: "200" } });
+    processes.push(second);
+    const again = new TestClient(second.url);
+    const cookie = { cookie: label.cookieHeader() };
+    await until(async () => (await state(again, cookie)).status === "completed", "the import to finish");
+    expect((await state(again, cookie)).imported).toBe(RELEASES);
+    const created = await sql.query(
+      `select count(*)::int as releases, count(distinct r.title)::int as titles,
+         (select count(*)::int from tracks t join releases x on x.id = t.release_id where x.user_id = $1) as tracks,
+         (select count(distinct t.isrc)::int from tracks t join releases x on x.id = t.release_id where x.user_id = $1) as isrcs
+       from releases r where r.user_id = $1`,
+      [workspace],
+    );
+    expect(created.rows[0]).toEqual({
+      releases: RELEASES,
+      titles: RELEASES,
+      tracks: RELEASES * 2,
+      isrcs: RELEASES * 2,
+    });
+    second.child.kill("SIGKILL");
+  }, 120_000);
 
   it("the database going away under load gives clean 503s, and the server recovers by itself", async () => {
     const target = new URL(databaseUrl);
