@@ -95,6 +95,8 @@ export const IMPORT_MESSAGES = {
   nothingToImport: "Nothing in this file can be imported: fix the blocking problems and upload it again.",
   plan: "Catalogue import comes with the Label Plan's bulk tools. Choose it on the Subscription page.",
   started: "Import started",
+  stopped: (reason: string) =>
+    `The import stopped on an error (${reason}). Releases already imported stay; send the file again to import the rest (nothing is created twice).`,
 } as const;
 
 /** Words for a problem the dry run finds in the file itself (not in what the quality check says). */

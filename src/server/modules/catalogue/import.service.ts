@@ -375,8 +375,21 @@ export async function checkImport(deps: CatalogueDeps, importId: string): Promis
       blocking: counts.blocking,
       skipped: counts.skipped,
       checkedAt: new Date(),
+      // The lines hold everything the import needs: the file is not kept longer than its dry run.
+      file: null,
     })
     .where(eq(catalogueImports.id, importId));
+}
+
+/**
+ * A dry run or an import whose job ran out of attempts on an unexpected error (not a refusal, which
+ * the lines say): the import says it failed, rather than "checking" or "importing" for ever.
+ */
+export async function failImport(db: Db, importId: string, error: string) {
+  await db
+    .update(catalogueImports)
+    .set({ status: "failed", error: IMPORT_MESSAGES.stopped(error), file: null, finishedAt: new Date() })
+    .where(and(eq(catalogueImports.id, importId), inArray(catalogueImports.status, ["checking", "importing"])));
 }
 
 async function importOf(db: Db, workspaceId: string, id: string): Promise<ImportRow> {
