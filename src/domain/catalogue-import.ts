@@ -72,6 +72,12 @@ export const CATALOGUE_COLUMNS = [
   { name: "isrc", required: false, help: "The ISRC stores know the recording by (kept); empty: we assign one." },
   { name: "explicit", required: false, help: "yes when the track has explicit lyrics." },
   { name: "audio", required: true, help: "A link to the track's WAV or FLAC, or the id of an upload already made." },
+  {
+    name: "release_title_latin",
+    required: false,
+    help: "The release title in Latin letters, when it is written in an Indian script (e.g. Mera Dil).",
+  },
+  { name: "track_title_latin", required: false, help: "The track title in Latin letters, likewise." },
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number]["name"];
 export const REQUIRED_COLUMNS: readonly CatalogueColumn[] = CATALOGUE_COLUMNS.filter((c) => c.required).map(
@@ -180,6 +186,8 @@ export function catalogueTemplateCsv(): string {
     isrc: "",
     explicit: "no",
     audio: "https://files.example.com/monsoon/01-baarish.wav",
+    release_title_latin: "",
+    track_title_latin: "",
   } satisfies Record<CatalogueColumn, string>;
   const second = {
     ...example,
@@ -232,6 +240,7 @@ export function releasesFromCsv(rows: readonly CsvRow[], aiAnswer: "no"): DraftR
     const releaseSubject = `Release (line ${first.line})`;
     // Every row of a release must say the same of the release.
     for (const column of [
+      "release_title_latin",
       "release_type",
       "original_release_date",
       "genre",
@@ -280,6 +289,7 @@ export function releasesFromCsv(rows: readonly CsvRow[], aiAnswer: "no"): DraftR
       const audio = fileRef(t.audio ?? "");
       return {
         title: (t.track_title ?? "").trim(),
+        titleLatin: (t.track_title_latin ?? "").trim(),
         version: (t.track_version ?? "").trim(),
         audioFileUrl: audio.url,
         audioUploadId: audio.uploadId,
@@ -296,6 +306,7 @@ export function releasesFromCsv(rows: readonly CsvRow[], aiAnswer: "no"): DraftR
       findings,
       input: {
         title: (v.release_title ?? "").trim(),
+        titleLatin: (v.release_title_latin ?? "").trim(),
         artistName: (v.release_artist ?? "").trim(),
         releaseType: ((RELEASE_TYPES as readonly string[]).includes(type) ? type : "single") as ReleaseType,
         releaseDate: (v.release_date ?? "").trim(),

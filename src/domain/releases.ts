@@ -3,6 +3,7 @@ import { AI_ANSWERS, AI_LEVELS, AI_MESSAGES, aiDeclared } from "./ai-disclosure"
 import { performanceLanguageSchema } from "./credits";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
+import { titleScriptProblem } from "./scripts";
 import { MAX_TRACKS, trackInputSchema, trackListProblem } from "./tracks";
 import { uploadIdSchema } from "./uploads";
 import { isHttpUrl } from "./urls";
@@ -163,6 +164,8 @@ export function releaseMoment(date: string, timing: ReleaseTiming): string {
 export const releaseInputSchema = z
   .object({
     title: z.string().trim().max(200),
+    /** The title in Latin letters, when it is written in an Indian script (issue 39): stores need both. */
+    titleLatin: z.string().trim().max(200).default(""),
     artistName: z.string().trim().max(200),
     releaseType: z.enum(RELEASE_TYPES).default("single"),
     releaseDate: z.string().trim().max(10),
@@ -208,6 +211,9 @@ export const releaseInputSchema = z
     if (!v.coverArtUploadId && !isHttpUrl(v.coverArtUrl)) return fail(RELEASE_NOTICES.invalidArtwork, "coverArtUrl");
     if (v.upcEan && !isValidUpcEan(v.upcEan)) return fail(RELEASE_NOTICES.invalidUpc, "upcEan");
     if (!isIsoDate(v.releaseDate)) return fail(RELEASE_NOTICES.invalidDate, "releaseDate");
+    // Music in its own script: the Latin form beside it, one script, no translation in the title.
+    const script = titleScriptProblem(v.title, v.titleLatin);
+    if (script) ctx.addIssue({ code: "custom", message: script.message, path: [script.field] });
     if (v.originalReleaseDate && (!isIsoDate(v.originalReleaseDate) || v.originalReleaseDate > v.releaseDate)) {
       ctx.addIssue({ code: "custom", message: RELEASE_DATE_MESSAGES.originalInvalid, path: ["originalReleaseDate"] });
     }

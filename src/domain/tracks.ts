@@ -3,6 +3,7 @@ import { type TrackAi, trackAiSchema } from "./ai-disclosure";
 import { type Contributor, contributorSchema, MAX_CONTRIBUTORS } from "./credits";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import type { ReleaseType } from "./release-types";
+import { titleScriptProblem } from "./scripts";
 import { uploadIdSchema } from "./uploads";
 import { isHttpUrl } from "./urls";
 
@@ -33,6 +34,8 @@ export const TRACK_MESSAGES = {
  */
 export const trackInputSchema = z.object({
   title: z.string().trim().max(200).default(""),
+  /** The title in Latin letters, when it is written in an Indian script (issue 39). */
+  titleLatin: z.string().trim().max(200).optional(),
   /** What makes the recording a version ("Remix", "Live at …"): kept out of the title, as stores ask. */
   version: z.string().trim().max(100).default(""),
   audioFileUrl: z.string().trim().max(2048).default(""),
@@ -64,6 +67,7 @@ export type TrackData = z.output<typeof trackInputSchema>;
 export interface TrackPlan {
   position: number;
   title: string;
+  titleLatin: string | null;
   version: string | null;
   audioFileUrl: string | null;
   audioUploadId: string | null;
@@ -89,6 +93,8 @@ export function planTracks(
     audioUploadId: string | null;
     /** The AI declaration of the one track made when none is listed. */
     ai?: TrackAi | null;
+    /** The release title's Latin form: the one track named after the release carries it too. */
+    titleLatin?: string | null;
   },
   tracks: readonly TrackData[],
 ): TrackPlan[] {
@@ -97,6 +103,7 @@ export function planTracks(
     : [
         {
           title: release.title,
+          titleLatin: release.titleLatin ?? undefined,
           version: "",
           audioFileUrl: "",
           audioUploadId: "",
@@ -113,6 +120,8 @@ export function planTracks(
   return listed.map((t, i) => ({
     position: i + 1,
     title: t.title || (i === 0 ? release.title : ""),
+    // Track 1 named after the release (no title of its own) reads as the release does.
+    titleLatin: t.titleLatin || (i === 0 && !t.title ? release.titleLatin || null : null),
     version: t.version || null,
     ...(i === 0
       ? { audioFileUrl: release.audioFileUrl || null, audioUploadId: release.audioUploadId || null }
@@ -139,6 +148,8 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
     if (i > 0 && !t.audioFileUrl && !t.audioUploadId) return TRACK_MESSAGES.audioRequired;
     if (i > 0 && !t.audioUploadId && !isHttpUrl(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
     if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
+    const script = t.title ? titleScriptProblem(t.title, t.titleLatin ?? "") : null;
+    if (script) return `Track ${i + 1}: ${script.message}`;
     if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
     if (t.isrc) isrcs.add(t.isrc);
   }

@@ -34,7 +34,12 @@ export const LAYER_RULES: Record<LayerRule, string> = {
 };
 
 /** Packages the domain may use: pure code, no I/O. */
-const PURE_PACKAGES = new Set(["zod", "csv-stringify/browser/esm/sync"]);
+const PURE_PACKAGES = new Set([
+  "zod",
+  "csv-stringify/browser/esm/sync",
+  // Transliteration tables and functions, no I/O (issue 39).
+  "@indic-transliteration/sanscript",
+]);
 const INFRASTRUCTURE = [
   "server/db/",
   "server/lib/",

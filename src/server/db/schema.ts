@@ -160,6 +160,8 @@ export const releases = pgTable(
     /** Null for manual admin uploads and for releases whose owner was deleted. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull(),
+    /** The title in Latin letters when it is written in an Indian script (issue 39). */
+    titleLatin: text("title_latin"),
     artistName: text("artist_name").notNull(),
     releaseType: text("release_type").notNull().default("single"),
     releaseDate: date("release_date").notNull(),
@@ -874,6 +876,8 @@ export const tracks = pgTable(
       .references(() => releases.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     title: text("title").notNull(),
+    /** The title in Latin letters when it is written in an Indian script (issue 39). */
+    titleLatin: text("title_latin"),
     /** What makes this recording a version of the song ("Remix", "Live", "Acoustic"); null: the original. */
     version: text("version"),
     audioFileUrl: text("audio_file_url"),

@@ -29,6 +29,35 @@ async function expectValid(xml: string) {
   expect(result.valid).toBe(true);
 }
 
+describe("a release titled in its own script (issue 39)", () => {
+  it("carries the title as written, marked with its language and script, and its Latin form, and stays valid", async () => {
+    const base = snapshot();
+    const xml = buildNewReleaseMessage({
+      ...base,
+      release: { ...base.release, title: "मेरा दिल", titleLatin: "Mera Dil", language: "hi" },
+      tracks: base.tracks.map((t) => ({ ...t, title: "मेरा दिल", titleLatin: "Mera Dil" })),
+    });
+    await expectValid(xml);
+    const msg = parse(xml);
+    const release = (msg.ReleaseList as Obj).Release as Obj;
+    const titles = list(release.DisplayTitle as Obj | Obj[]).map((d) => [
+      d["@LanguageAndScriptCode"] ?? null,
+      d.TitleText,
+    ]);
+    expect(titles).toEqual([
+      [null, "मेरा दिल"],
+      ["hi-Deva", "मेरा दिल"],
+      ["hi-Latn", "Mera Dil"],
+    ]);
+    const recording = list((msg.ResourceList as Obj).SoundRecording as Obj | Obj[])[0] as Obj;
+    expect(list(recording.DisplayTitle as Obj | Obj[]).map((d) => d.TitleText)).toEqual([
+      "मेरा दिल",
+      "मेरा दिल",
+      "Mera Dil",
+    ]);
+  });
+});
+
 describe("ERN 4.3 NewReleaseMessage", () => {
   it("a single: schema-valid, with UPC, ISRC, titles, hashes and worldwide streaming deals", async () => {
     const xml = buildNewReleaseMessage(snapshot());

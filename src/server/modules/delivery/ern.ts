@@ -17,6 +17,7 @@ import {
   DDEX_REMIXER_ROLE,
 } from "#domain/credits";
 import { isExplicitRelease, type ReleaseTiming, type ReleaseType, releaseMoment } from "#domain/releases";
+import { indicScriptOf } from "#domain/scripts";
 import { isoDuration, titleWithVersion } from "#domain/tracks";
 
 /** Everything one NewReleaseMessage says: a full-state snapshot of a release for one store. */
@@ -31,6 +32,8 @@ export interface ErnSnapshot {
     id: string;
     upc: string;
     title: string;
+    /** The title in Latin letters when it is in an Indian script (issue 39); null: none. */
+    titleLatin?: string | null;
     artistName: string;
     type: ReleaseType;
     releaseDate: string;
@@ -78,6 +81,8 @@ export interface ErnTrack {
   position: number;
   isrc: string;
   title: string;
+  /** The title in Latin letters when it is in an Indian script (issue 39); null: none. */
+  titleLatin?: string | null;
   /** What makes the recording a version ("Remix", "Live"); null: the original. */
   version: string | null;
   /** The track's own main artist (a compilation's); null: the release's artist. */
@@ -117,6 +122,29 @@ export type ErnVersion = keyof typeof ERN_NAMESPACE;
 export const AVS_VERSION = "9";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
+
+/**
+ * A title in an Indian script travels in both forms (issue 39): after the default DisplayTitle (as
+ * written), the same title marked with its language and script (e.g. hi-Deva), and its Latin form
+ * (hi-Latn) for the stores that show or search Latin letters. "und" stands for a language not given.
+ */
+function addLatinTitle(
+  parent: XMLBuilder,
+  title: string,
+  latin: string | null | undefined,
+  language: string | null,
+  version: string | null,
+) {
+  const script = indicScriptOf(title);
+  if (!latin || !script) return;
+  const lang = language && /^[a-z]{2,3}$/.test(language) ? language : "und";
+  const native = parent.ele("DisplayTitle", { ...WORLDWIDE, LanguageAndScriptCode: `${lang}-${script}` });
+  native.ele("TitleText").txt(title);
+  if (version) native.ele("SubTitle", { SubTitleType: "Version" }).txt(version);
+  const inLatin = parent.ele("DisplayTitle", { ...WORLDWIDE, LanguageAndScriptCode: `${lang}-Latn` });
+  inLatin.ele("TitleText").txt(latin);
+  if (version) inLatin.ele("SubTitle", { SubTitleType: "Version" }).txt(version);
+}
 
 const RELEASE_TYPE: Record<Exclude<ReleaseType, "compilation">, string> = {
   single: "Single",
@@ -271,6 +299,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     const displayTitle = sr.ele("DisplayTitle", WORLDWIDE);
     displayTitle.ele("TitleText").txt(track.title);
     if (track.version) displayTitle.ele("SubTitle", { SubTitleType: "Version" }).txt(track.version);
+    addLatinTitle(sr, track.title, track.titleLatin, s.release.language, track.version);
     // The artist line a store shows names the featured artists too ("Asha feat. Ravi").
     const main = mainOf(track);
     sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(main, track.featuredArtists));
@@ -327,6 +356,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   release.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
   release.ele("DisplayTitleText").txt(s.release.title);
   release.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(s.release.title);
+  addLatinTitle(release, s.release.title, s.release.titleLatin, s.release.language, null);
   release.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, releaseFeatured));
   releaseArtists.forEach((name, i) => {
     displayArtist(release, i + 1, partyList.person(name), "MainArtist");

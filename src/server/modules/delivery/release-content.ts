@@ -46,6 +46,8 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       r.artworkAi,
       r.upcEan,
       r.artworkFacts,
+      // Only when set, so releases delivered before Latin titles existed keep their hash.
+      ...(r.titleLatin ? [r.titleLatin] : []),
     ],
     tracks: ts.map((t) => [
       t.position,
@@ -61,6 +63,7 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       t.audioFacts,
       // Only when set, so releases delivered before versions existed keep their hash.
       ...(t.version ? [t.version] : []),
+      ...(t.titleLatin ? [{ titleLatin: t.titleLatin }] : []),
       ...(t.remixers.length ? [t.remixers] : []),
     ]),
     files,

@@ -31,6 +31,8 @@ export const trackSchema = z
     id: z.string(),
     position: z.number().int(),
     title: z.string(),
+    /** The title in Latin letters, for a title in an Indian script (issue 39). */
+    titleLatin: z.string().nullable(),
     /** "Remix", "Live", "Acoustic": what makes the recording a version; null: the original. */
     version: z.string().nullable(),
     audioFileUrl: z.string().nullable(),
@@ -178,6 +180,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     id: t.id,
     position: t.position,
     title: t.title,
+    titleLatin: t.titleLatin,
     version: t.version,
     audioFileUrl: t.audioFileUrl,
     audioUploadId: t.audioUploadId,

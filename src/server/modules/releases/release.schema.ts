@@ -18,6 +18,10 @@ export const releaseSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    titleLatin: z
+      .string()
+      .nullable()
+      .openapi({ description: "The title in Latin letters, for a title in an Indian script" }),
     artistName: z.string(),
     releaseType: z.string().openapi({ enum: [...RELEASE_TYPES] }),
     releaseDate: z.string(),
@@ -63,6 +67,7 @@ export type ReleaseDto = z.infer<typeof releaseSchema>;
 export const releaseColumns = {
   id: releases.id,
   title: releases.title,
+  titleLatin: releases.titleLatin,
   artistName: releases.artistName,
   releaseType: releases.releaseType,
   releaseDate: releases.releaseDate,
@@ -114,6 +119,7 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
   return {
     id: row.id,
     title: row.title,
+    titleLatin: row.titleLatin,
     artistName: row.artistName,
     releaseType: row.releaseType,
     releaseDate: row.releaseDate,

@@ -1,6 +1,6 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
-import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { applyAiAnswer } from "#domain/ai-disclosure";
 import { PLANS } from "#domain/plans";
 import {
@@ -102,7 +102,11 @@ export async function listReleases(db: Db, ownerId: string, filters: ReleaseFilt
   if (filters.tab === "clean") conditions.push(eq(releases.isExplicit, false));
   if (filters.status) conditions.push(eq(releases.status, filters.status));
   if (filters.type) conditions.push(eq(releases.releaseType, filters.type));
-  if (filters.q) conditions.push(ilike(releases.title, likePattern(filters.q)));
+  // Either form of the title finds it (issue 39).
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(or(ilike(releases.title, pattern), ilike(releases.titleLatin, pattern)) as SQL);
+  }
   const rows = await db
     .select(releaseColumns)
     .from(releases)

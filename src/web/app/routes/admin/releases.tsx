@@ -119,6 +119,11 @@ export function ManageReleasesPage() {
             cell: (r) => (
               <>
                 {r.title}
+                {r.titleLatin && (
+                  <span className="block text-xs font-normal text-muted-foreground" lang="en">
+                    {r.titleLatin}
+                  </span>
+                )}
                 {!r.audioFileUrl && !r.audioUploadId && (
                   <Badge tone="danger" className="ml-2">
                     {ADMIN_RELEASE_MESSAGES.audioMissing}

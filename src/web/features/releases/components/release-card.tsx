@@ -69,6 +69,11 @@ export function ReleaseCard({ release }: { release: Release }) {
             {release.title}
           </Link>
         </h3>
+        {release.titleLatin && (
+          <p className="truncate text-xs text-muted-foreground" lang="en">
+            {release.titleLatin}
+          </p>
+        )}
         <p className="truncate text-sm text-muted-foreground">{release.artistName}</p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <TypeIcon className="h-3 w-3" aria-hidden />

@@ -54,6 +54,7 @@ import { DisputeCodeDialog } from "#web/features/releases/components/dispute-cod
 import { FileField } from "#web/features/releases/components/file-field";
 import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { ApiClientError } from "#web/lib/api-client";
+import { LatinTitleField } from "./latin-title-field";
 
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
@@ -139,6 +140,7 @@ function toInput(values: ReleaseFormValues): ReleaseInput {
 
 type FieldKey =
   | "title"
+  | "titleLatin"
   | "artistName"
   | "releaseDate"
   | "originalReleaseDate"
@@ -154,6 +156,7 @@ type FieldErrors = Partial<Record<FieldKey, string>>;
 /** Where each field's message goes, in the order the form reads (the first at fault takes focus). */
 const FIELD_IDS: Record<FieldKey, string> = {
   title: "release-title",
+  titleLatin: "release-title-latin",
   artistName: "release-artist",
   releaseDate: "release-date",
   originalReleaseDate: "release-original-date",
@@ -192,6 +195,7 @@ function fieldErrors(error: z.ZodError, input: ReleaseInput): FieldErrors {
 
 export const EMPTY_RELEASE: ReleaseFormValues = {
   title: "",
+  titleLatin: "",
   artistName: "",
   releaseType: "single",
   releaseDate: "",
@@ -226,6 +230,7 @@ function creditLines(contributors: readonly { name: string; role: string }[]): R
 export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormValues {
   return {
     title: release.title,
+    titleLatin: release.titleLatin ?? "",
     artistName: release.artistName,
     releaseType: (RELEASE_TYPES as readonly string[]).includes(release.releaseType)
       ? (release.releaseType as ReleaseType)
@@ -394,6 +399,13 @@ export function ReleaseForm({
         <FormField id={idOf("release-title")} label="Release Title *" error={errors.title}>
           {(control) => <Input {...control} maxLength={200} {...form.register("title")} />}
         </FormField>
+        <LatinTitleField
+          id={idOf("release-title-latin")}
+          title={form.watch("title")}
+          value={form.watch("titleLatin")}
+          onChange={(value, byArtist) => form.setValue("titleLatin", value, { shouldDirty: byArtist })}
+          error={errors.titleLatin}
+        />
         <FormField
           id={idOf("release-artist")}
           label="Artist Name *"

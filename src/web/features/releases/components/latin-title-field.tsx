@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { needsTransliteration, SCRIPT_MESSAGES, suggestTransliteration } from "#domain/scripts";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+
+/**
+ * The title in Latin letters, asked only when the title is written in an Indian script (issue 39).
+ * As the artist types the title, we suggest its transliteration; once they edit the Latin form
+ * themselves, their spelling stays (names are spelled as their owners spell them).
+ */
+export function LatinTitleField({
+  id,
+  title,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  title: string;
+  value: string;
+  /** `byArtist`: typed by the artist, not suggested. */
+  onChange: (value: string, byArtist: boolean) => void;
+  error?: string;
+}) {
+  const needed = needsTransliteration(title ?? "");
+  // Whether the artist has written the Latin form themselves (then suggestions stop).
+  const edited = useRef(Boolean(value) && value !== suggestTransliteration(title ?? ""));
+  useEffect(() => {
+    if (!needed) {
+      if (value && !edited.current) onChange("", false);
+      return;
+    }
+    if (!edited.current) {
+      const suggestion = suggestTransliteration(title);
+      if (suggestion !== value) onChange(suggestion, false);
+    }
+  }, [needed, title, value, onChange]);
+  if (!needed && !value) return null;
+  return (
+    <FormField id={id} label={`${SCRIPT_MESSAGES.latinLabel} *`} hint={SCRIPT_MESSAGES.latinHint} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          lang="en"
+          maxLength={200}
+          value={value}
+          onChange={(e) => {
+            edited.current = true;
+            onChange(e.target.value, true);
+          }}
+        />
+      )}
+    </FormField>
+  );
+}
