@@ -5,9 +5,9 @@ import {
   needsTransliteration,
   SCRIPT_MESSAGES,
   scriptsIn,
-  suggestTransliteration,
   titleScriptProblem,
 } from "./scripts";
+import { suggestTransliteration } from "./transliteration";
 
 describe("scripts of a title (issue 39)", () => {
   it("names the script of each letter, ignoring digits, spaces and punctuation", () => {

@@ -1,10 +1,9 @@
 /**
  * Music in its own script (issue 39): a title typed in Devanagari, Bengali, Gurmukhi, Tamil… keeps
- * that form, with a Latin transliteration beside it that stores need. Which script a text is in, the
- * transliteration we suggest as the artist types (sanscript, then plain Latin letters), and the
- * stores' style rules for titles in two forms. Pure functions: the form, the schema and the ERN use them.
+ * that form, with a Latin transliteration beside it that stores need. Which script a text is in, and
+ * the stores' style rules for titles in two forms. Pure functions: the form, the schema and the ERN
+ * use them. The suggested transliteration is in transliteration.ts, so only the form loads its tables.
  */
-import Sanscript from "@indic-transliteration/sanscript";
 
 /** The Indian scripts we take, with their ISO 15924 code, Unicode block and sanscript's scheme. */
 export const INDIC_SCRIPTS = [
@@ -48,35 +47,6 @@ export const needsTransliteration = (text: string) => [...scriptsIn(text)].some(
 
 /** Letters only in Latin script (accents allowed): what a transliteration must be. */
 export const isLatinOnly = (text: string) => [...scriptsIn(text)].every((s) => s === "Latn");
-
-/** Scripts whose languages drop a word's final inherent vowel ("dila" is said "dil"); the Dravidian ones keep it. */
-const DROPS_FINAL_VOWEL: readonly IndicScript[] = ["Deva", "Beng", "Guru", "Gujr", "Orya"];
-
-/** In IAST, a final short "a" after a consonant is the inherent vowel ("dila"); a long "ā" is written. */
-const dropFinalSchwa = (word: string) =>
-  word.length > 2 && /[^aeiouāīūṛ]a$/.test(word) && !/(ya|va)$/.test(word) ? word.slice(0, -1) : word;
-
-/**
- * The Latin form we suggest for a title in an Indian script: sanscript's IAST, then plain letters
- * (no diacritics), the final inherent vowel dropped, each word capitalised. Only a suggestion: the
- * artist edits it, since names are spelled as their owners spell them.
- */
-export function suggestTransliteration(text: string): string {
-  const words = text.split(/(\s+)/);
-  return words
-    .map((part) => {
-      const script = INDIC_SCRIPTS.find((s) => s.block.test(part));
-      if (!script) return part;
-      const iast = Sanscript.t(part, script.scheme, "iast").toLowerCase();
-      const latin = (DROPS_FINAL_VOWEL.includes(script.code) ? dropFinalSchwa(iast) : iast)
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")
-        // Anything sanscript left unmapped (a nukta, a sign it does not know) is dropped.
-        .replace(/[^\p{Script=Latin}\p{N}\p{P}\s]/gu, "");
-      return latin.charAt(0).toUpperCase() + latin.slice(1);
-    })
-    .join("");
-}
 
 export const SCRIPT_MESSAGES = {
   latinRequired:

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { needsTransliteration, SCRIPT_MESSAGES, suggestTransliteration } from "#domain/scripts";
+import { needsTransliteration, SCRIPT_MESSAGES } from "#domain/scripts";
+import { suggestTransliteration } from "#domain/transliteration";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 
