@@ -28,7 +28,7 @@ import {
   deliveryJobs,
   loadStores,
   type StoreConfig,
-  storeFormat,
+  verdictStores,
 } from "#server/modules/delivery";
 import { fraudJobs } from "#server/modules/fraud";
 import { createPayments, paymentSchedule, receiveWebhook, testPaymentsRefusal } from "#server/modules/payments";
@@ -283,7 +283,7 @@ export async function startServer(
       ...catalogueJobs(() => ({
         db: database.db,
         jobs,
-        stores: delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) })),
+        stores: verdictStores(delivery.stores),
         identifiers,
         logger,
       })),

@@ -8,37 +8,12 @@ import { type DraftRelease, importFinding, knownLanguage, ROW_MESSAGES, releaseK
 import { dateIst } from "#domain/clock";
 import type { Finding } from "#domain/quality";
 import type { ReleaseType } from "#domain/release-types";
+import { child, children, textOf } from "#server/lib/xml-tree";
 
 type Node = Record<string, unknown>;
-
-/** An element's children by local name, whatever namespace prefix the sender used. */
-function children(node: unknown, name: string): unknown[] {
-  if (!node || typeof node !== "object") return [];
-  for (const [key, value] of Object.entries(node as Node)) {
-    if (key === name || key.endsWith(`:${name}`)) return Array.isArray(value) ? value : [value];
-  }
-  return [];
-}
-const child = (node: unknown, name: string): unknown => children(node, name)[0];
 /** The child at the end of a path of local names. */
 const at = (node: unknown, ...names: string[]): unknown => names.reduce((n, name) => child(n, name), node);
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-/** An element's text, its character references read back (the object form keeps them escaped). */
-function text(node: unknown): string {
-  const raw =
-    typeof node === "string"
-      ? node
-      : node && typeof node === "object" && typeof (node as Node)["#"] === "string"
-        ? ((node as Node)["#"] as string)
-        : "";
-  return raw
-    .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? "")
-    .replace(/&#(x[0-9a-f]+|\d+);/gi, (_, code: string) =>
-      String.fromCodePoint(code[0]?.toLowerCase() === "x" ? Number.parseInt(code.slice(1), 16) : Number(code)),
-    )
-    .trim();
-}
+const text = textOf;
 const attr = (node: unknown, name: string) =>
   node && typeof node === "object" ? String((node as Node)[`@${name}`] ?? "") : "";
 /** The default one of several localised elements (IsDefault="true"), else the first. */

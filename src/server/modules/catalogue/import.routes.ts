@@ -4,7 +4,7 @@ import { requireMember } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { err, fileDownload, json } from "#server/lib/route-helpers";
-import { storeFormat } from "#server/modules/delivery";
+import { verdictStores } from "#server/modules/delivery";
 import { catalogueImportSchema, importLineSchema, importQuery, linesQuery } from "./import.schema";
 import { type CatalogueDeps, getImport, listImports, listLines, receiveImport, startImport } from "./import.service";
 
@@ -15,7 +15,7 @@ export const IMPORT_UPLOAD_PATH = "/api/catalogue-imports";
 export const catalogueDeps = (deps: AppDeps): CatalogueDeps => ({
   db: deps.database.db,
   jobs: deps.jobs,
-  stores: deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) })),
+  stores: verdictStores(deps.delivery.stores),
   identifiers: deps.identifiers,
   logger: deps.logger,
 });

@@ -1,4 +1,5 @@
 import { create } from "xmlbuilder2";
+import { child, children, textOf } from "#server/lib/xml-tree";
 
 /**
  * A store's acknowledgement of one batch, as the SFTP batch choreography has stores write it:
@@ -51,24 +52,8 @@ const UNDECIDED = new Set([
 /** The one file status that accepts; every other one, known or not, is a refusal. */
 const FILE_OK = "FileOK";
 
-type Node = Record<string, unknown>;
-
-/** An element's children by local name, whatever namespace prefix the store used. */
-function children(node: unknown, name: string): unknown[] {
-  if (!node || typeof node !== "object") return [];
-  for (const [key, value] of Object.entries(node as Node)) {
-    if (key === name || key.endsWith(`:${name}`)) return Array.isArray(value) ? value : [value];
-  }
-  return [];
-}
-const child = (node: unknown, name: string): unknown => children(node, name)[0];
-
-function text(node: unknown): string | null {
-  if (typeof node === "string") return node.trim() || null;
-  if (node && typeof node === "object" && typeof (node as Node)["#"] === "string")
-    return ((node as Node)["#"] as string).trim() || null;
-  return null;
-}
+/** An element's text, or null when it has none. */
+const text = (node: unknown): string | null => textOf(node) || null;
 const texts = (nodes: unknown[]) => nodes.map(text).filter((t): t is string => t !== null);
 
 /**

@@ -22,5 +22,5 @@ export type { IdentifierConfig } from "./identifiers";
 export { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES, releaseTypedCodes } from "./identifiers";
 export { resumeStore, storeOverview } from "./store-health";
 export type { StoreConfig } from "./stores";
-export { loadStores, storeFormat } from "./stores";
+export { loadStores, storeFormat, verdictStores } from "./stores";
 export type { Transport } from "./transports";

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { VerdictStore } from "#domain/store-verdict";
 
 /** The delivery formats a store can take. */
 export const STORE_FORMATS = ["ern-4.3", "ern-4.3.2", "itunes-package"] as const;
@@ -67,6 +68,11 @@ export type StoreConfig = z.infer<typeof storeSchema>;
 
 export function storeFormat(store: StoreConfig): StoreFormat {
   return store.format ?? "ern-4.3";
+}
+
+/** The stores as the stores' check (issue 40) judges a release against them: name and format. */
+export function verdictStores(stores: readonly StoreConfig[]): VerdictStore[] {
+  return stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
 }
 
 /**

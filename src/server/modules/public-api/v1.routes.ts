@@ -25,7 +25,7 @@ import {
   receiveImport,
   startImport,
 } from "#server/modules/catalogue";
-import { storeFormat } from "#server/modules/delivery";
+import { verdictStores } from "#server/modules/delivery";
 import { preflightRelease } from "#server/modules/quality";
 import {
   createDraft,
@@ -369,7 +369,7 @@ export const v1Router = router
     const { workspaceId } = await requireKey(c, "releases:write");
     const deps = c.get("deps");
     const input = c.req.valid("json");
-    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const stores = verdictStores(deps.delivery.stores);
     const answer = await idempotent(c, workspaceId, input, async () => ({
       status: 200 as const,
       body: await preflightRelease({ db: deps.database.db, stores }, workspaceId, input),
@@ -427,7 +427,7 @@ export const v1Router = router
     const { workspaceId } = await requireKey(c, "releases:write");
     const deps = c.get("deps");
     const id = c.req.valid("param").id;
-    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const stores = verdictStores(deps.delivery.stores);
     const answer = await idempotent(c, workspaceId, { id }, async () => ({
       status: 200 as const,
       body: await validateDraft({ db: deps.database.db, stores }, workspaceId, id),

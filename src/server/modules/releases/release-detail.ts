@@ -20,7 +20,7 @@ import type { Db, Tx } from "#server/db/client";
 import { audioAnalyses, dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
 import { findingSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
-import { claimReleaseCodes, deliveryFields, type IdentifierConfig, storeFormat } from "#server/modules/delivery";
+import { claimReleaseCodes, deliveryFields, type IdentifierConfig, verdictStores } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
 import { linkStats, releaseStoreLinks } from "#server/modules/store-links";
 import { releaseHistory } from "./release-events";
@@ -282,15 +282,12 @@ export async function releaseExtras(db: Db, releaseId: string, stores: readonly 
       .where(eq(releases.id, releaseId)),
   ]);
   const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
-  const verdicts = storeVerdicts(
-    stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) })),
-    {
-      checked: quality.status === "done",
-      findings: quality.findings,
-      levels: trackList.flatMap((t) => (t.levels ? [{ subject: `Track ${t.position} audio`, levels: t.levels }] : [])),
-      aiDeclared: releaseAiLevel(trackList, (facts[0]?.artworkAi ?? null) as AiLevel | null) !== null,
-    },
-  );
+  const verdicts = storeVerdicts(verdictStores(stores), {
+    checked: quality.status === "done",
+    findings: quality.findings,
+    levels: trackList.flatMap((t) => (t.levels ? [{ subject: `Track ${t.position} audio`, levels: t.levels }] : [])),
+    aiDeclared: releaseAiLevel(trackList, (facts[0]?.artworkAi ?? null) as AiLevel | null) !== null,
+  });
   return {
     history,
     verdict: { summary: verdictSummary(verdicts), stores: verdicts },

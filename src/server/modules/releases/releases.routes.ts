@@ -7,7 +7,7 @@ import { enforceRateLimit } from "#server/lib/rate-limit";
 import { err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import { releasesInScope, requireArtistNameInScope, requireReleaseInScope } from "#server/modules/artists";
-import { storeFormat } from "#server/modules/delivery";
+import { verdictStores } from "#server/modules/delivery";
 import { preflightRelease } from "#server/modules/quality";
 import { releaseIdParams, releaseSchema } from "./release.schema";
 import {
@@ -198,7 +198,7 @@ export const releasesRouter = createRouter()
     const deps = c.get("deps");
     const editing = c.req.valid("query").release;
     if (editing) await requireReleaseInScope(deps.database.db, workspace.artistScope, editing);
-    const stores = deps.delivery.stores.map((s) => ({ id: s.id, name: s.name, format: storeFormat(s) }));
+    const stores = verdictStores(deps.delivery.stores);
     const result = await preflightRelease(
       { db: deps.database.db, stores },
       workspace.id,
