@@ -41,6 +41,7 @@ describe("track lists", () => {
       {
         position: 1,
         title: "Monsoon",
+        titleLatin: null,
         version: null,
         audioFileUrl: release.audioFileUrl,
         audioUploadId: null,
