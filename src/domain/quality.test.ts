@@ -91,6 +91,20 @@ describe("metadata rules", () => {
     })),
   });
   it("finds nothing in a tidy single", () => expect(auditMetadata(release)).toEqual([]));
+  it("asks for the language sung when a title is in an Indian script (issue 39)", () => {
+    const hindi = {
+      ...release,
+      title: "मेरा दिल",
+      tracks: [{ ...release.tracks[0], title: "मेरा दिल" }],
+    } as MetadataSubject;
+    expect(codes(auditMetadata(hindi))).toEqual(["metadata.language_missing"]);
+    expect(codes(auditMetadata({ ...hindi, language: "hi" }))).toEqual([]);
+    // A Latin release with one track titled in Gurmukhi asks too.
+    const track = { ...release.tracks[0], title: "ਪੰਜਾਬੀ ਗੀਤ", position: 1 };
+    expect(codes(auditMetadata({ ...release, tracks: [track] } as MetadataSubject))).toContain(
+      "metadata.language_missing",
+    );
+  });
   it("title case, all caps and scripts without case", () => {
     expect(isTitleCase("Songs of the Monsoon")).toBe(true);
     expect(isTitleCase("songs of the monsoon")).toBe(false);
@@ -179,7 +193,7 @@ describe("metadata rules", () => {
     // A compilation is "Various Artists" by nature.
     const compilation = auditMetadata({ ...release, releaseType: "compilation", artistName: "Various Artists" });
     expect(codes(compilation)).not.toContain("metadata.generic_artist");
-    expect(auditMetadata({ ...release, title: "मानसून की रातें" })).toEqual([]);
+    expect(auditMetadata({ ...release, title: "मानसून की रातें", language: "hi" })).toEqual([]);
   });
   it("checks UPC and ISRC formats and warns when the track list does not match the release type", () => {
     expect(codes(auditMetadata({ ...release, upcEan: "036000291453" }))).toEqual(["metadata.upc"]);

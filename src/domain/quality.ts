@@ -1,5 +1,6 @@
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
 import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
+import { needsTransliteration, SCRIPT_MESSAGES } from "./scripts";
 import { expectedReleaseType } from "./tracks";
 
 /**
@@ -330,6 +331,8 @@ export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
 export interface MetadataSubject {
   title: string;
   artistName: string;
+  /** The language sung (ISO 639); empty or undefined: not said. */
+  language?: string | null;
   releaseType: ReleaseType;
   upcEan: string | null;
   /** What the artist ticked for the release; its tracks' own marks can make it explicit anyway. */
@@ -554,6 +557,18 @@ function titleFindings(subject: string, title: string, featured: readonly string
 
 export function auditMetadata(release: MetadataSubject): Finding[] {
   const out: Finding[] = [...titleFindings("Release title", release.title, [])];
+  // Stores file a title in an Indian script under its language (issue 39): the language sung is needed.
+  if (!release.language && [release.title, ...release.tracks.map((t) => t.title)].some(needsTransliteration)) {
+    out.push(
+      finding(
+        "warning",
+        "metadata.language_missing",
+        "Language",
+        SCRIPT_MESSAGES.languageMissing,
+        "Choose the language sung in the release form (e.g. Hindi for a title in Devanagari).",
+      ),
+    );
+  }
   if (isAllCaps(release.artistName)) {
     out.push(
       finding(

@@ -8,6 +8,7 @@ import { type DraftRelease, importFinding, knownLanguage, ROW_MESSAGES, releaseK
 import { dateIst } from "#domain/clock";
 import type { Finding } from "#domain/quality";
 import type { ReleaseType } from "#domain/release-types";
+import { needsTransliteration } from "#domain/scripts";
 import { child, children, textOf } from "#server/lib/xml-tree";
 
 type Node = Record<string, unknown>;
@@ -18,6 +19,13 @@ const attr = (node: unknown, name: string) =>
   node && typeof node === "object" ? String((node as Node)[`@${name}`] ?? "") : "";
 /** The default one of several localised elements (IsDefault="true"), else the first. */
 const preferred = (nodes: unknown[]) => nodes.find((n) => attr(n, "IsDefault") === "true") ?? nodes[0];
+
+/** A title's Latin form, when the message gives one (a DisplayTitle marked "…-Latn") beside a title in an Indian script. */
+function latinTitleOf(node: unknown, title: string): string {
+  if (!needsTransliteration(title)) return "";
+  const latin = children(node, "DisplayTitle").find((d) => attr(d, "LanguageAndScriptCode").endsWith("-Latn"));
+  return text(child(latin, "TitleText"));
+}
 
 /** Why a file is not a message we read. */
 export class NotErn extends Error {}
@@ -50,6 +58,7 @@ export interface ErnFile {
 interface Recording {
   isrc: string;
   title: string;
+  titleLatin: string;
   artist: string;
   explicit: boolean;
   language: string;
@@ -97,9 +106,12 @@ export function draftsFromErn(
       text(at(edition, "TechnicalDetails", "DeliveryFile", "File", "URI")) ||
       text(at(edition, "TechnicalDetails", "File", "URI")) ||
       text(at(sr, "TechnicalDetails", "File", "URI"));
+    const recordingTitle =
+      text(child(sr, "DisplayTitleText")) || text(at(preferred(children(sr, "DisplayTitle")), "TitleText"));
     recordings.set(text(child(sr, "ResourceReference")), {
       isrc: text(at(edition, "ResourceId", "ISRC")) || text(at(sr, "ResourceId", "ISRC")),
-      title: text(child(sr, "DisplayTitleText")) || text(at(preferred(children(sr, "DisplayTitle")), "TitleText")),
+      title: recordingTitle,
+      titleLatin: latinTitleOf(sr, recordingTitle),
       artist: text(preferred(children(sr, "DisplayArtistName"))),
       explicit: text(child(sr, "ParentalWarningType")) === "Explicit",
       language: text(child(sr, "LanguageOfPerformance")).toLowerCase(),
@@ -167,6 +179,7 @@ export function draftsFromErn(
         );
       return {
         title: rec.title,
+        titleLatin: rec.titleLatin,
         audioFileUrl: file?.url ?? "",
         audioUploadId: file?.uploadId ?? "",
         isrc: rec.isrc,
@@ -199,6 +212,7 @@ export function draftsFromErn(
       findings,
       input: {
         title,
+        titleLatin: latinTitleOf(release, title),
         artistName: artist,
         releaseType,
         releaseDate: future ? first : today,

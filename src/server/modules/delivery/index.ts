@@ -17,6 +17,7 @@ export {
 // Its additions to every route's dependencies (AppDeps).
 export type {} from "./deps";
 export type { ErnSnapshot, ErnTrack } from "./ern";
+export { buildNewReleaseMessage } from "./ern";
 export { createErnValidator, defaultSchemaDir } from "./ern-schema";
 export type { IdentifierConfig } from "./identifiers";
 export { assignIdentifiers, claimReleaseCodes, DELIVERED_STATUSES, releaseTypedCodes } from "./identifiers";

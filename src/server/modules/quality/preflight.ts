@@ -106,6 +106,7 @@ export async function preflightRelease(
     ...auditMetadata({
       title: input.title,
       artistName: input.artistName,
+      language: input.language,
       releaseType: input.releaseType,
       upcEan: input.upcEan || null,
       isExplicit: input.isExplicit,

@@ -249,6 +249,7 @@ export function createQualityCheck(deps: {
       ...auditMetadata({
         title: release.title,
         artistName: release.artistName,
+        language: release.language,
         releaseType: release.releaseType as ReleaseType,
         upcEan: release.upcEan,
         isExplicit: release.isExplicit,
