@@ -829,13 +829,18 @@ describe("the delivery queue survives a worker dying mid-delivery", () => {
     const first = await checkedRelease();
     const second = await checkedRelease();
     sftp.down();
+    // Ten failed attempts in a row (five per delivery) pause the store. One release after the other:
+    // run side by side, which delivery's attempt is the tenth was a race (the other one is paused).
+    const failAll = async () => {
+      for (let i = 0; i < 6; i++) {
+        await server.jobs.drain();
+        await server.database.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
+      }
+    };
     await admin.post(`/api/admin/releases/${first}/approve`);
+    await failAll();
     await admin.post(`/api/admin/releases/${second}/approve`);
-    // Ten failed attempts in a row (five per delivery) pause the store.
-    for (let i = 0; i < 12; i++) {
-      await server.jobs.drain();
-      await server.database.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
-    }
+    await failAll();
     const saavnOf = async (id: string) =>
       (await admin.get(`/api/admin/releases/${id}`)).body.deliveries.find(
         (d: { store: string }) => d.store === "saavn",
