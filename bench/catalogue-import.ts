@@ -1,7 +1,7 @@
 // Catalogue import (issue 38): a 10,000-row CSV (1,000 releases of 10 tracks) sent, dry-run and
 // imported through the server, started in this process on a fresh embedded database, with the
-// process's peak memory sampled meanwhile. Run: node --import tsx bench/catalogue-import.ts
-// (ROWS=… for another size). Prints one JSON line.
+// process's peak memory sampled meanwhile. Run: npm run bench:catalogue [-- rows] (10,000 when not
+// given). Prints one JSON line.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { createSubscription } from "#server/modules/subscriptions";
 import { startServer } from "#server/server";
 import { freePort } from "#server/test/free-port";
 
-const ROWS = Number(process.env.ROWS ?? 10_000);
+const ROWS = Number(process.argv[2] ?? 10_000);
 const TRACKS_PER_RELEASE = 10;
 
 const header = CATALOGUE_COLUMNS.map((c) => c.name);

@@ -94,8 +94,10 @@ export const IMPORT_MESSAGES = {
   notErn:
     "This is not a DDEX ERN 4.3 NewReleaseMessage: we read the XML messages distributors send to stores (namespace http://ddex.net/xml/ern/43).",
   badXml: "This XML file could not be read: it is cut short or not well formed.",
-  format: "Choose the file's format: our CSV template or a DDEX ERN 4.3 message.",
+  format: "Choose the file's format: csv (our template) or ern (a DDEX ERN 4.3 message).",
   aiAnswer: "Say whether AI made any part of these releases.",
+  /** The API's wording of the same question: the query parameter that answers it. */
+  aiQuery: "Say whether AI made any part of these releases: ai=no declares them all human-made.",
   notFound: "Import not found.",
   notChecked: "This import is not ready: its dry run has not finished, or it has already run.",
   nothingToImport: "Nothing in this file can be imported: fix the blocking problems and upload it again.",
@@ -113,9 +115,6 @@ export const ROW_MESSAGES = {
     `ISRC ${isrc} belongs to a recording of another Kalrav workspace. If it is yours, dispute it from the release form.`,
   upcForeign: (upc: string) =>
     `UPC/EAN ${upc} belongs to a release of another Kalrav workspace. If it is yours, dispute it from the release form.`,
-  badUpc: (upc: string) =>
-    `UPC/EAN ${upc} is not valid: its check digit does not match (or it is not 12 or 13 digits).`,
-  badIsrc: (isrc: string) => `ISRC ${isrc} is not valid: it is 12 characters, e.g. INK7L2600001.`,
   badDate: (column: string, value: string) => `${column} "${value}" is not a date: write it as YYYY-MM-DD.`,
   badType: (value: string) => `release_type "${value}" is not one of ${RELEASE_TYPES.join(", ")}.`,
   conflicting: (column: string, line: number) =>

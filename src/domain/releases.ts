@@ -235,6 +235,13 @@ export const releaseInputSchema = z
     }
   });
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
+
+/** A release put together through the API in steps (issue 38): what its refusals say. */
+export const DRAFT_MESSAGES = {
+  notFound: "Draft not found.",
+  submitted: "This draft was submitted already: follow its release.",
+  incomplete: "This draft is not complete yet: validate it to see what is missing.",
+} as const;
 /** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
 

@@ -1791,6 +1791,8 @@ export const catalogueImports = pgTable(
     blocking: integer("blocking").notNull().default(0),
     skipped: integer("skipped").notNull().default(0),
     imported: integer("imported").notNull().default(0),
+    /** Releases the dry run passed that the import refused (a code taken since): counted with their line. */
+    refused: integer("refused").notNull().default(0),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     checkedAt: timestamp("checked_at", tz),

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { catalogueTemplateCsv } from "#domain/catalogue-import";
+import { catalogueTemplateCsv, IMPORT_MESSAGES } from "#domain/catalogue-import";
 import { requireMember } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
@@ -21,7 +21,7 @@ export const catalogueDeps = (deps: AppDeps): CatalogueDeps => ({
 });
 
 const errors = { 401: err("Signed out"), 403: err("Not allowed in this workspace, or no bulk tools on its plan") };
-const idParam = z.object({ id: z.uuid({ message: "Import not found." }) });
+const idParam = z.object({ id: z.uuid({ message: IMPORT_MESSAGES.notFound }) });
 const PAGE_SIZE = 50;
 
 const routes = {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IMPORT_FORMATS, IMPORT_LINE_STATUSES, IMPORT_STATUSES } from "#domain/catalogue-import";
+import { IMPORT_FORMATS, IMPORT_LINE_STATUSES, IMPORT_MESSAGES, IMPORT_STATUSES } from "#domain/catalogue-import";
 import { findingSchema } from "#server/lib/finding-schema";
 
 export const catalogueImportSchema = z
@@ -42,11 +42,9 @@ export const importLineSchema = z
 
 /** How a file is sent: its format and name in the query, its bytes as the request body. */
 export const importQuery = z.object({
-  format: z.enum(IMPORT_FORMATS, { message: "Choose the file's format: csv or ern." }),
+  format: z.enum(IMPORT_FORMATS, { message: IMPORT_MESSAGES.format }),
   name: z.string().trim().min(1).max(200),
-  ai: z.literal("no", {
-    message: "Say whether AI made any part of these releases: ai=no declares them all human-made.",
-  }),
+  ai: z.literal("no", { message: IMPORT_MESSAGES.aiQuery }),
 });
 
 export const linesQuery = z.object({

@@ -53,7 +53,7 @@ export interface CatalogueDeps {
 
 const notFound = () => new DomainError("not_found", "NOT_FOUND", IMPORT_MESSAGES.notFound);
 
-const toImport = (row: ImportRow, done?: { imported: number; refused: number }) => ({
+const toImport = (row: ImportRow) => ({
   id: row.id,
   format: row.format as ImportFormat,
   fileName: row.fileName,
@@ -68,9 +68,9 @@ const toImport = (row: ImportRow, done?: { imported: number; refused: number }) 
   skipped: row.skipped,
   /** Releases the import creates once confirmed: the dry run's OK and warning lines. */
   importable: row.ok + row.warnings,
-  imported: done?.imported ?? row.imported,
+  imported: row.imported,
   /** Lines the dry run passed that a store code taken since (or the like) refused at import. */
-  refused: done?.refused ?? 0,
+  refused: row.refused,
   createdAt: row.createdAt.toISOString(),
   checkedAt: row.checkedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -184,60 +184,55 @@ async function csvRows(body: Buffer): Promise<CsvRow[]> {
   return rows;
 }
 
+/** A lookup by many values, 1,000 at a time (a query's parameters are limited), its rows together. */
+async function inBatches<T, R>(values: readonly T[], read: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (let i = 0; i < values.length; i += 1000) rows.push(...(await read(values.slice(i, i + 1000))));
+  return rows;
+}
+
 /** Finished uploads of the workspace by file name (the newest of a name wins), for an ERN's files. */
 async function uploadsByName(db: Db, workspaceId: string, names: string[]) {
-  const found = new Map<string, { id: string; kind: string }>();
-  for (let i = 0; i < names.length; i += 500) {
-    const rows = await db
+  const rows = await inBatches(names, (batch) =>
+    db
       .select({ id: uploads.id, kind: uploads.kind, fileName: uploads.fileName })
       .from(uploads)
-      .where(
-        and(
-          eq(uploads.ownerId, workspaceId),
-          inArray(uploads.fileName, names.slice(i, i + 500)),
-          isNotNull(uploads.sha256),
-        ),
-      )
-      .orderBy(asc(uploads.finishedAt));
-    for (const r of rows) found.set(`${r.kind}:${r.fileName}`, { id: r.id, kind: r.kind });
-  }
-  return found;
+      .where(and(eq(uploads.ownerId, workspaceId), inArray(uploads.fileName, batch), isNotNull(uploads.sha256)))
+      .orderBy(asc(uploads.finishedAt)),
+  );
+  return new Map(rows.map((r) => [`${r.kind}:${r.fileName}`, { id: r.id, kind: r.kind }]));
 }
 
 /** Who holds each code of the file now: this workspace (and which release) or another. */
 async function codeHolders(db: Db, codes: string[]) {
-  const held = new Map<string, { ownerId: string | null; releaseId: string | null }>();
-  for (let i = 0; i < codes.length; i += 1000) {
-    const rows = await db
+  const rows = await inBatches(codes, (batch) =>
+    db
       .select({
         code: issuedIdentifiers.code,
         ownerId: issuedIdentifiers.ownerId,
         releaseId: issuedIdentifiers.releaseId,
       })
       .from(issuedIdentifiers)
-      .where(inArray(issuedIdentifiers.code, codes.slice(i, i + 1000)));
-    for (const r of rows) held.set(r.code, { ownerId: r.ownerId, releaseId: r.releaseId });
-  }
-  return held;
+      .where(inArray(issuedIdentifiers.code, batch)),
+  );
+  return new Map(rows.map((r) => [r.code, { ownerId: r.ownerId, releaseId: r.releaseId }]));
 }
 
 /** Release keys of this workspace that an earlier import already made into releases. */
 async function importedKeys(db: Db, workspaceId: string, keys: string[]) {
-  const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await db
+  const rows = await inBatches(keys, (batch) =>
+    db
       .selectDistinct({ key: catalogueImportLines.releaseKey })
       .from(catalogueImportLines)
       .where(
         and(
           eq(catalogueImportLines.workspaceId, workspaceId),
-          inArray(catalogueImportLines.releaseKey, keys.slice(i, i + 1000)),
+          inArray(catalogueImportLines.releaseKey, batch),
           isNotNull(catalogueImportLines.releaseId),
         ),
-      );
-    for (const r of rows) found.add(r.key);
-  }
-  return found;
+      ),
+  );
+  return new Set(rows.map((r) => r.key));
 }
 
 /** The schema's refusals of a release's input, as blocking findings on the field they name. */
@@ -401,29 +396,9 @@ async function importOf(db: Db, workspaceId: string, id: string): Promise<Import
   return row;
 }
 
-/** The import's lines that became releases, and those the import refused after the dry run passed them. */
-async function progressOf(db: Db, row: ImportRow) {
-  if (row.status !== "importing" && row.status !== "completed") return undefined;
-  const rows = await db
-    .select({ imported: sql<number>`count(${catalogueImportLines.releaseId})::int`, total: count() })
-    .from(catalogueImportLines)
-    .where(and(eq(catalogueImportLines.importId, row.id), inArray(catalogueImportLines.status, ["imported"])));
-  const [refused] = await db
-    .select({ n: count() })
-    .from(catalogueImportLines)
-    .where(
-      and(
-        eq(catalogueImportLines.importId, row.id),
-        eq(catalogueImportLines.status, "blocking"),
-        sql`${catalogueImportLines.findings} @> '[{"code":"import.refused"}]'::jsonb`,
-      ),
-    );
-  return { imported: rows[0]?.imported ?? 0, refused: refused?.n ?? 0 };
-}
-
 export async function getImport(db: Db, workspaceId: string, id: string) {
   const row = await importOf(db, workspaceId, id);
-  return toImport(row, await progressOf(db, row));
+  return toImport(row);
 }
 
 export async function listImports(db: Db, workspaceId: string) {
@@ -433,7 +408,7 @@ export async function listImports(db: Db, workspaceId: string) {
     .where(eq(catalogueImports.workspaceId, workspaceId))
     .orderBy(desc(catalogueImports.createdAt))
     .limit(20);
-  return Promise.all(rows.map(async (r) => toImport(r, await progressOf(db, r))));
+  return rows.map(toImport);
 }
 
 /** A page of the dry run's lines, in file order, optionally of one status. */
@@ -482,7 +457,7 @@ export async function startImport(deps: Pick<CatalogueDeps, "db" | "jobs">, work
     return started as ImportRow;
   });
   deps.jobs.kick();
-  return toImport(row, { imported: 0, refused: 0 });
+  return toImport(row);
 }
 
 /**
@@ -531,13 +506,19 @@ export async function runImport(deps: CatalogueDeps, importId: string, signal?: 
         });
       } catch (err) {
         if (!(err instanceof DomainError) && !(err instanceof Error && err.name === "ZodError")) throw err;
-        await db
-          .update(catalogueImportLines)
-          .set({
-            status: "blocking",
-            findings: [...line.findings, importFinding("blocking", "refused", "Release", (err as Error).message)],
-          })
-          .where(eq(catalogueImportLines.id, line.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(catalogueImportLines)
+            .set({
+              status: "blocking",
+              findings: [...line.findings, importFinding("blocking", "refused", "Release", (err as Error).message)],
+            })
+            .where(eq(catalogueImportLines.id, line.id));
+          await tx
+            .update(catalogueImports)
+            .set({ refused: sql`${catalogueImports.refused} + 1` })
+            .where(eq(catalogueImports.id, importId));
+        });
       }
     }
     deps.jobs.kick();
@@ -546,5 +527,5 @@ export async function runImport(deps: CatalogueDeps, importId: string, signal?: 
     .update(catalogueImports)
     .set({ status: "completed", finishedAt: new Date(), file: null })
     .where(eq(catalogueImports.id, importId));
-  deps.logger.info({ importId, imported: row.imported }, "catalogue import finished");
+  deps.logger.info({ importId }, "catalogue import finished");
 }

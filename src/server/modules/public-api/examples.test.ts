@@ -59,10 +59,9 @@ describe("the API reference's examples", () => {
   });
 
   it.each(API_EXAMPLES.map((ex) => [ex.title, ex] as const))("curl: %s", async (_title, ex) => {
-    const { stdout } = await run("sh", ["-c", curlExample(ex, server.url)], {
-      cwd: dir,
-      env: { ...process.env, [API_KEY_VARIABLE]: key },
-    });
+    // The developer's shell has the key in its environment; this one exports it first.
+    const script = `export ${API_KEY_VARIABLE}='${key}'\n${curlExample(ex, server.url)}`;
+    const { stdout } = await run("sh", ["-c", script], { cwd: dir });
     expect(JSON.parse(stdout)).not.toHaveProperty("error");
   });
 

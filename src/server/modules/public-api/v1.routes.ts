@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { API_PAGE_MAX } from "#domain/api-keys";
-import { releaseInputSchema } from "#domain/releases";
+import { IMPORT_MESSAGES } from "#domain/catalogue-import";
+import { DRAFT_MESSAGES, releaseInputSchema } from "#domain/releases";
 import { releases } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
@@ -46,8 +47,8 @@ import { uploadCheckSchema, uploadVerdict } from "#server/modules/uploads";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { idempotent } from "./idempotency";
 
-const importId = z.object({ id: z.uuid({ message: "Import not found." }) });
-const draftId = z.object({ id: z.uuid({ message: "Draft not found." }) });
+const importId = z.object({ id: z.uuid({ message: IMPORT_MESSAGES.notFound }) });
+const draftId = z.object({ id: z.uuid({ message: DRAFT_MESSAGES.notFound }) });
 /** A draft holds whatever the release's fields are so far (the release form's JSON, any part of it). */
 const draftBody = z.record(z.string(), z.unknown()).openapi({ description: "The release's fields so far" });
 const draftProblem = z.object({ field: z.string(), message: z.string() });

@@ -2,7 +2,7 @@
 // you have, attach uploads as they finish, check it, submit it. A draft holds whatever was sent; the
 // release schema and the quality check say what is missing; submission is the ordinary one.
 import { and, eq, isNull } from "drizzle-orm";
-import { type ReleaseData, releaseInputSchema } from "#domain/releases";
+import { DRAFT_MESSAGES, type ReleaseData, releaseInputSchema } from "#domain/releases";
 import type { VerdictStore } from "#domain/store-verdict";
 import type { Db } from "#server/db/client";
 import { releaseDrafts } from "#server/db/schema";
@@ -15,12 +15,6 @@ import { toReleaseDto } from "./release.schema";
 import { insertRelease } from "./releases.service";
 
 type DraftRow = typeof releaseDrafts.$inferSelect;
-
-export const DRAFT_MESSAGES = {
-  notFound: "Draft not found.",
-  submitted: "This draft was submitted already: follow its release.",
-  incomplete: "This draft is not complete yet: validate it to see what is missing.",
-} as const;
 
 /** What the release schema still refuses in a draft, field by field (empty: ready to submit). */
 function missing(input: Record<string, unknown>): {

@@ -24,8 +24,10 @@ export function LatinTitleField({
   error?: string;
 }) {
   const needed = needsTransliteration(title ?? "");
-  // Whether the artist has written the Latin form themselves (then suggestions stop).
-  const edited = useRef(Boolean(value) && value !== suggestTransliteration(title ?? ""));
+  // Whether the artist has written the Latin form themselves (then suggestions stop): a saved form
+  // that differs from the suggestion was theirs. Worked out once, not at every render.
+  const edited = useRef<boolean | null>(null);
+  edited.current ??= Boolean(value) && value !== suggestTransliteration(title ?? "");
   useEffect(() => {
     if (!needed) {
       if (value && !edited.current) onChange("", false);

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_imports" ADD COLUMN "refused" integer DEFAULT 0 NOT NULL;
