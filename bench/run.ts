@@ -6,7 +6,7 @@
 //   BENCH_KEEP_DB       name of a database to seed once and keep between runs (default: a throwaway one)
 //   BENCH_PROFILE       directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops
 //   BENCH_ONLY          measure only the routes whose name contains this text and skip Lighthouse
-//                       ("lighthouse": only Lighthouse)
+//                       ("lighthouse": only Lighthouse; ":" every read, cached and cold)
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -251,6 +251,21 @@ async function main() {
       const m = await measure(`${base}${p}`, { cookie });
       routes.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
     }
+    // Decision 040: the same reads on a process that keeps no answers, so every request computes its
+    // answer (what a read costs when what it reads has just changed), reported beside the cached ones.
+    const cold: (Measurement & { name: string; ratioToDb: number })[] = [];
+    if (!ONLY || ONLY === ":" || ONLY === "cold") {
+      const coldPort = await freePort();
+      const coldServer = await startExtraServer({ ...serverEnv, PORT: String(coldPort), READ_CACHE_ENTRIES: "0" });
+      try {
+        for (const [name, p, cookie] of plan) {
+          const m = await measure(`http://127.0.0.1:${coldPort}${p}`, { cookie });
+          cold.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
+        }
+      } finally {
+        coldServer.kill("SIGTERM");
+      }
+    }
     // Issue 36: the same reads through a round-robin proxy in front of one process, then of two.
     const scaling: { processes: number; route: string; reqPerSec: number; p99Ms: number; errors: number }[] = [];
     if (!ONLY || ONLY === "processes") {
@@ -361,6 +376,7 @@ async function main() {
       baselines: { static: staticBase, db: dbBase },
       reportImport,
       routes,
+      cold,
       scaling,
       singleConnection: single,
       signIn,
@@ -396,6 +412,19 @@ async function main() {
         signIn.reqPerSec ? `p99<300: ${verdict(signIn.p99Ms < 300 && signIn.errors === 0)}` : "not measured",
       ),
     ];
+    const coldLines = cold.length
+      ? [
+          "",
+          "Every answer computed (READ_CACHE_ENTRIES=0): what a read costs right after what it reads changed",
+          "",
+          "| route                          |   req/s | p50 ms | p99 ms | errors | vs db    |",
+          "| ------------------------------ | ------- | ------ | ------ | ------ | -------- |",
+          ...cold.map(
+            (r) =>
+              `| ${r.name.padEnd(30)} | ${String(r.reqPerSec).padStart(7)} | ${String(r.p50Ms).padStart(6)} | ${String(r.p99Ms).padStart(6)} | ${String(r.errors).padStart(6)} | ${r.ratioToDb.toFixed(2).padStart(8)} |`,
+          ),
+        ]
+      : [];
     const scalingLines = scaling.length
       ? [
           "",
@@ -408,7 +437,7 @@ async function main() {
         ]
       : [];
     process.stdout.write(
-      `\n${[...lines, ...scalingLines].join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
+      `\n${[...lines, ...coldLines, ...scalingLines].join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
     );
     if (uploads) process.stdout.write(uploadReport(uploads));
     if (reportImport) process.stdout.write(importReportTable(reportImport));

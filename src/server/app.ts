@@ -102,6 +102,8 @@ export function createApp(deps: AppDeps) {
     // That includes the auth library's GET links (e-mail verification and change confirmations).
     const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
     if (write || c.req.path.startsWith("/api/auth/")) deps.sessionCache.clear();
+    // Read your own writes: this process's next read must not wait for the change's notification.
+    if (write) deps.reads.clear();
     if (c.req.path.startsWith("/api/")) {
       logger.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

@@ -1,6 +1,7 @@
 import type { Auth } from "#server/auth/auth";
 import type { SessionCache } from "#server/auth/session-cache";
 import type { SessionUser } from "#server/auth/session-user";
+import type { ReadCache } from "#server/lib/read-cache";
 
 export type { SessionUser };
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   auth: Auth;
   /** Recently verified sessions for read requests (cleared by any state-changing request). */
   sessionCache: SessionCache;
+  /** Recent answers of the heaviest reads, forgotten when a table they read changes (decision 040). */
+  reads: ReadCache;
   mailer: Mailer;
   /** Short texts to mobile numbers (one-time codes); the built-in outbox by default. */
   texts: TextMessenger;

@@ -150,6 +150,8 @@ const envSchema = z.object({
   /** Sign-in attempts one account allows (from any address) before it pauses, and the first pause in seconds (doubling, at most 15 minutes). */
   SIGN_IN_ACCOUNT_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   SIGN_IN_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Answers each process keeps of the heaviest reads (decision 040); 0 keeps none (the bench's cold reads). */
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2_000),
   /** Adds two baseline routes for `npm run bench` (a static reply and one primary-key SELECT). */
   ENABLE_BENCH_ROUTES: boolFromString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -219,6 +219,35 @@ describe.skipIf(!PROCESS_TESTS.enabled)("two server processes on one PostgreSQL 
     }
   }, 60_000);
 
+  it("a read one process keeps is forgotten when another process changes what it read (decision 040)", async () => {
+    const artist = await person("Cache Artist");
+    const before = await artist.getOnB("/api/dashboard");
+    expect(before.status).toBe(200);
+    expect(before.body.recentReleases).toEqual([]);
+    // Asked again, B answers from memory; then a release is submitted through A.
+    expect((await artist.getOnB("/api/dashboard")).body.recentReleases).toEqual([]);
+    const created = await artist.onA.post("/api/releases", {
+      title: "Heard Everywhere",
+      artistName: "Cache Artist",
+      releaseType: "single",
+      releaseDate: "2030-01-01",
+      genre: "Pop",
+      aiUsed: "no",
+      audioFileUrl: "http://127.0.0.1:9/none.wav",
+      coverArtUrl: "http://127.0.0.1:9/none.jpg",
+    });
+    expect(created.status, created.text).toBe(201);
+    // B hears of the change as it commits: its next answers show the release (within a moment, never a minute).
+    const deadline = Date.now() + 3_000;
+    let titles: string[] = [];
+    while (Date.now() < deadline) {
+      titles = (await artist.getOnB("/api/dashboard")).body.recentReleases.map((r: { title: string }) => r.title);
+      if (titles.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(titles).toEqual(["Heard Everywhere"]);
+  }, 30_000);
+
   it("a role lowered on one process counts on the other within the session cache's lifetime, and sign-in limits count across both", async () => {
     const owner = await person("Label Owner");
     const member = await person("Team Member");

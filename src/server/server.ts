@@ -12,6 +12,7 @@ import { createLogger } from "#server/lib/logger";
 import { trustedOriginsFor } from "#server/lib/origin-guard";
 import type { Payments } from "#server/lib/payment-gateway";
 import type { Payouts } from "#server/lib/payout-provider";
+import { createReadCache } from "#server/lib/read-cache";
 import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
 import { createMailer } from "#server/mail/mailer";
 import { createTextMessenger } from "#server/mail/text-messages";
@@ -159,6 +160,8 @@ export async function startServer(
   };
   // Several processes on one PostgreSQL share upload locks there; the embedded database has one process.
   const uploadLocker = database.url ? createPostgresLocker(database.url) : undefined;
+  // The heaviest reads' recent answers, forgotten as soon as a table they read changes (decision 040).
+  const reads = await createReadCache(database, { maxEntries: env.READ_CACHE_ENTRIES });
   const uploads = createUploadServer({
     locker: uploadLocker,
     db: database.db,
@@ -311,6 +314,7 @@ export async function startServer(
     reportsDir,
     benchRoutes: env.ENABLE_BENCH_ROUTES,
     sessionCache: createSessionCache(),
+    reads,
     jobs,
     delivery,
     uploads,
@@ -345,6 +349,7 @@ export async function startServer(
   }).catch(async (err: unknown) => {
     await jobs.stop();
     await uploadLocker?.close();
+    await reads.close();
     await database.close();
     throw err;
   });
@@ -376,6 +381,7 @@ export async function startServer(
       });
       await jobs.stop();
       await uploadLocker?.close();
+      await reads.close();
       await database.close();
       logger.info("server stopped");
     })();

@@ -38,6 +38,63 @@ export interface Database {
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   /** Embedded PGlite only: the data folder as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
+  /**
+   * Hears NOTIFY on `channel`, on a connection of its own. `onListening(false)` says the connection was
+   * lost (notifications may have been missed meanwhile; it connects again), `onListening(true)` that
+   * it hears again. Resolves once listening; the returned function stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/** LISTEN on a PostgreSQL connection of its own, connecting again whenever it is lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!IDENTIFIER.test(channel)) throw new Error("A channel is a plain identifier");
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onListening(false);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS);
+    };
+    client.on("error", onLost);
+    client.on("end", onLost);
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      onLost();
+      await client.end().catch(() => {});
+      throw err;
+    }
+    onListening(true);
+  };
+  // A first connection that fails is retried like a lost one: the caller works without notifications meanwhile.
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
+  };
 }
 
 /** Finds the committed `drizzle/` folder whether running from src (tsx) or dist (built). */
@@ -99,6 +156,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      listen: (channel, onMessage, onListening) => listenOnPostgres(options.url, channel, onMessage, onListening),
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -119,5 +177,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    listen: async (channel, onMessage, onListening) => {
+      // One process holds an embedded database: its notifications arrive as each statement ends.
+      const unlisten = await client.listen(channel, onMessage);
+      onListening(true);
+      return unlisten;
+    },
   };
 }

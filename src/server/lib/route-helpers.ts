@@ -1,6 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import type { AppDeps } from "#server/context";
+import type { Context } from "hono";
+import type { AppDeps, AppEnv } from "#server/context";
 import { errorBodySchema } from "./errors";
+import type { WatchedTable } from "./read-cache";
 
 /** A JSON response entry of a route's OpenAPI description. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -52,3 +54,18 @@ export const moneyDeps = (deps: AppDeps) => ({
   publicUrl: deps.publicUrl,
   encryptor: deps.payoutEncryptor,
 });
+
+/**
+ * A 200 JSON answer through the read cache (decision 040): `key` names who asks and what (the
+ * workspace, the query, the day), `tables` every table the answer reads. Typed as `c.json` would be,
+ * so the web's client knows the answer.
+ */
+export async function cachedJson<T>(
+  c: Context<AppEnv>,
+  key: string,
+  tables: readonly WatchedTable[],
+  compute: () => Promise<T>,
+) {
+  const text = await c.get("deps").reads.json(key, tables, compute);
+  return c.body(text, 200, { "content-type": "application/json" }) as unknown as ReturnType<typeof c.json<T, 200>>;
+}

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ARTIST_MESSAGES, artistInputSchema } from "#domain/artists";
+import { todayIst } from "#domain/clock";
 import { requireMember } from "#server/auth/guards";
 import type { AppDeps } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { DomainError } from "#server/lib/domain-error";
-import { err, json } from "#server/lib/route-helpers";
+import { cachedJson, err, json } from "#server/lib/route-helpers";
 import { createArtist, deleteArtist, getArtist, listArtists, updateArtist } from "./artists.service";
 
 export const artistSchema = z
@@ -104,7 +105,11 @@ function inScope(scope: string[] | null, id: string) {
 export const artistsRouter = createRouter()
   .openapi(routes.list, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
-    return c.json(await listArtists(c.get("deps").database.db, workspace.id, workspace.artistScope), 200);
+    // Kept while nothing it reads changes (decision 040); the plan in force depends on the day.
+    const key = `artists ${workspace.id} ${workspace.artistScope?.join(",") ?? "*"} ${todayIst()}`;
+    return cachedJson(c, key, ["artist_profiles", "release_artists", "subscriptions"], () =>
+      listArtists(c.get("deps").database.db, workspace.id, workspace.artistScope),
+    );
   })
   .openapi(routes.create, async (c) => {
     // A member limited to some artists does not add others.

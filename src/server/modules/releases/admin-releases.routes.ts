@@ -7,7 +7,7 @@ import type { AppDeps } from "#server/context";
 import { adminErrors, idParams, pageOf } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { preparedPage } from "#server/lib/paging";
-import { err, json, likePattern, wordsQuery } from "#server/lib/route-helpers";
+import { cachedJson, err, json, likePattern, wordsQuery } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import {
   adminReleaseDetail,
@@ -228,9 +228,12 @@ export const adminReleasesRouter = createRouter()
     const { page, pageSize, q, status } = c.req.valid("query");
     const db = c.get("deps").database.db;
     const filters = { status, pattern: q ? likePattern(q) : undefined, words: q ? wordsQuery(q) : undefined };
-    const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
-    const items = rows.map(toAdminReleaseDto);
-    return c.json({ items, total, page, pageSize }, 200);
+    // Kept while nothing it reads changes (decision 040): releases, their owners, tracks, deliveries, counts.
+    const key = `admin-releases ${JSON.stringify([page, pageSize, q, status])}`;
+    return cachedJson(c, key, ["releases", "users", "tracks", "deliveries", "row_counts"], async () => {
+      const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
+      return { items: rows.map(toAdminReleaseDto), total, page, pageSize };
+    });
   })
   .openapi(routes.create, async (c) => {
     await requireAdmin(c);

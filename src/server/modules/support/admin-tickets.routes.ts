@@ -5,7 +5,7 @@ import { requireAdmin } from "#server/auth/guards";
 import { adminErrors, idParams, pageOf } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { preparedPage } from "#server/lib/paging";
-import { err, json, likePattern } from "#server/lib/route-helpers";
+import { cachedJson, err, json, likePattern } from "#server/lib/route-helpers";
 import {
   deleteTicket,
   replyAsSupport,
@@ -86,8 +86,12 @@ export const adminTicketsRouter = createRouter()
     const { page, pageSize, q, status, priority } = c.req.valid("query");
     const db = c.get("deps").database.db;
     const filters = { status, priority, pattern: q ? likePattern(q) : undefined };
-    const { rows, total } = await preparedPage(db, "admin_tickets", filters, { page, pageSize }, ticketsPage);
-    return c.json({ items: rows.map(toAdminTicket), total, page, pageSize }, 200);
+    // Kept while nothing it reads changes (decision 040): tickets, their askers, the counts.
+    const key = `admin-tickets ${JSON.stringify([page, pageSize, q, status, priority])}`;
+    return cachedJson(c, key, ["support_tickets", "users", "row_counts"], async () => {
+      const { rows, total } = await preparedPage(db, "admin_tickets", filters, { page, pageSize }, ticketsPage);
+      return { items: rows.map(toAdminTicket), total, page, pageSize };
+    });
   })
   .openapi(routes.get, async (c) => {
     await requireAdmin(c);

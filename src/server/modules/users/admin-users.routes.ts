@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { todayIst } from "#domain/clock";
 import { pageQuerySchema } from "#domain/pagination";
 import { PLAN_IDS } from "#domain/plans";
 import { ROLES } from "#domain/roles";
@@ -6,7 +7,7 @@ import { addUserSchema, editUserSchema } from "#domain/users";
 import { requireAdmin } from "#server/auth/guards";
 import { adminErrors, pageOf } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
-import { err, json } from "#server/lib/route-helpers";
+import { cachedJson, err, json } from "#server/lib/route-helpers";
 import { activateUser, addUser, deleteUser, editUser, listRoles, listUsers, suspendUser } from "./admin-users.service";
 
 const adminUserSchema = z
@@ -114,8 +115,12 @@ export const adminUsersRouter = createRouter()
   .openapi(routes.list, async (c) => {
     await requireAdmin(c);
     const { page, pageSize, q } = c.req.valid("query");
-    const { items, total } = await listUsers(c.get("deps").database.db, q, page, pageSize);
-    return c.json({ items, total, page, pageSize }, 200);
+    // Kept while nothing it reads changes (decision 040); the plan in force depends on the day.
+    const key = `admin-users ${JSON.stringify([page, pageSize, q])} ${todayIst()}`;
+    return cachedJson(c, key, ["users", "releases", "subscriptions", "row_counts"], async () => {
+      const { items, total } = await listUsers(c.get("deps").database.db, q, page, pageSize);
+      return { items, total, page, pageSize };
+    });
   })
   .openapi(routes.roles, async (c) => {
     await requireAdmin(c);

@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { todayIst } from "#domain/clock";
 import { ASSIGNABLE_ROLES, AUDIT_KINDS, WORKSPACE_NAME_MAX, WORKSPACE_ROLES } from "#domain/workspaces";
 import { requireAdmin, requireMember, requireUser } from "#server/auth/guards";
 import { WORKSPACE_COOKIE } from "#server/auth/workspace-membership";
 import type { AppEnv } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { enforceRateLimit } from "#server/lib/rate-limit";
-import { err, json } from "#server/lib/route-helpers";
+import { cachedJson, err, json } from "#server/lib/route-helpers";
 import { adminWorkspaces, auditEntries, auditQuerySchema } from "./audit.service";
 import {
   acceptInvitation,
@@ -447,5 +448,10 @@ export const workspacesRouter = createRouter()
   })
   .openapi(routes.adminWorkspaces, async (c) => {
     await requireAdmin(c);
-    return c.json({ workspaces: await adminWorkspaces(c.get("deps").database.db, c.req.valid("query").q) }, 200);
+    const { q } = c.req.valid("query");
+    // Kept while nothing it reads changes (decision 040); the plan in force depends on the day.
+    const key = `admin-workspaces ${JSON.stringify([q])} ${todayIst()}`;
+    return cachedJson(c, key, ["workspaces", "workspace_members", "users", "subscriptions"], async () => ({
+      workspaces: await adminWorkspaces(c.get("deps").database.db, q),
+    }));
   });
