@@ -246,6 +246,7 @@ export async function startServer(
     leaseSeconds: env.JOB_LEASE_SECONDS,
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     concurrency: env.JOB_CONCURRENCY,
+    onJobDone: () => reads.clear(),
     schedule: [
       ...deliveryWork.schedule,
       {

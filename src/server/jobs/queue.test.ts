@@ -226,6 +226,36 @@ describe("the job worker", () => {
     }
   }, 20_000);
 
+  it("tells its process when a queued job has run to the end (its read cache then reads its own writes), never for a failure", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      await enqueueJob(db, "quality-check", "fine");
+      await enqueueJob(db, "delivery", "broken");
+      let done = 0;
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        concurrency: 1,
+        onJobDone: () => {
+          done += 1;
+        },
+        handlers: {
+          "quality-check": async () => {},
+          delivery: async () => {
+            throw new Error("store away");
+          },
+        },
+      });
+      await worker.drain();
+      expect(done).toBe(1);
+      await worker.stop();
+    } finally {
+      await dispose();
+    }
+  });
+
   it("gives up a job past its time (aborting its signal) and another slot takes it over at once", async () => {
     const { database, dispose } = await createTestDatabase();
     try {

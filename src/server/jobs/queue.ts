@@ -116,6 +116,11 @@ export function createJobWorker(opts: {
    * drain by hand leave them off, so a drain runs only what the test queued.
    */
   runSchedule?: boolean;
+  /**
+   * Called when a queued (not scheduled) job has run to the end: this process changed data, so its
+   * read cache reads its own writes at once (decision 040) instead of waiting for the notification.
+   */
+  onJobDone?: () => void;
 }): JobWorker {
   const { db, logger } = opts;
   // The queue's own upkeep is scheduled like any module's: finished jobs are kept a week, then dropped.
@@ -218,8 +223,10 @@ export function createJobWorker(opts: {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await Promise.race([handler(claimed, controller.signal), overdue]);
       const period = every.get(job.kind);
-      if (period === undefined)
+      if (period === undefined) {
         await db.execute(sql`update jobs set status = 'done', finished_at = now(), last_error = null where ${ours}`);
+        opts.onJobDone?.();
+      }
       // A scheduled kind's one row waits for its next turn.
       else await requeue(ours, period, null);
     } catch (err) {

@@ -77,6 +77,10 @@ async function startOn(
     JOB_POLL_MS: "0",
     // Tests pay through the built-in test gateway, at whatever address they give (HTTPS tests too).
     ALLOW_TEST_PAYMENTS: "true",
+    // Tests write to the database directly and read through the API at once: on PostgreSQL the
+    // read cache would hear of those writes a moment later (decision 040). The cache has tests of its
+    // own (read-cache.test.ts, the two-process test, and every Playwright test runs with it on).
+    READ_CACHE_ENTRIES: "0",
     ...envOverrides,
   });
   // The server closes "its" database when it stops; the test's `dispose` decides what becomes of it
