@@ -62,6 +62,8 @@ describe("the read cache (issue 36, decision 040)", () => {
   });
 
   it("never keeps an answer read before a change it heard of only later", async () => {
+    // A kept answer shows when the change below has been heard of.
+    expect(await ticketCount()).toBe("0");
     // The read takes its snapshot, then a ticket is added and heard of while the read is still running.
     let release: () => void = () => {};
     const running = cache.json("slow", ["support_tickets"], async () => {
@@ -75,7 +77,7 @@ describe("the read cache (issue 36, decision 040)", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await addTicket();
-    // Heard: a read started now computes afresh.
+    // Heard once the kept count is forgotten and read afresh.
     await eventually(async () => (await ticketCount()) === "1");
     release();
     expect(await running).toBe("0");
