@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LYRICS_MESSAGES } from "./lyrics";
 import {
   type AudioFacts,
   approveBlockedReason,
@@ -91,6 +92,21 @@ describe("metadata rules", () => {
     })),
   });
   it("finds nothing in a tidy single", () => expect(auditMetadata(release)).toEqual([]));
+  it("blocks time-synced lyrics that run past the end of the audio (issue 39)", () => {
+    const withLyrics = (lyricsSynced: string) =>
+      auditMetadata({
+        ...release,
+        tracks: [{ ...(release.tracks[0] as MetadataSubject["tracks"][number]), lyricsSynced }],
+      });
+    expect(withLyrics("[00:10.00]one\n[03:19.00]last")).toEqual([]);
+    const [late] = withLyrics("[00:10.00]one\n[03:21.50]too late");
+    expect(late).toMatchObject({
+      code: "metadata.lyrics_beyond_end",
+      severity: "blocking",
+      subject: "Track 1 lyrics",
+      message: LYRICS_MESSAGES.lrcBeyondEnd("3:21.50", "3:20.00"),
+    });
+  });
   it("asks for the language sung when a title is in an Indian script (issue 39)", () => {
     const hindi = {
       ...release,

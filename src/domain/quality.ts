@@ -1,4 +1,5 @@
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
+import { lrcBeyondEnd } from "./lyrics";
 import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
 import { needsTransliteration, SCRIPT_MESSAGES } from "./scripts";
 import { expectedReleaseType } from "./tracks";
@@ -347,6 +348,8 @@ export interface MetadataSubject {
     version?: string | null;
     durationSeconds: number | null;
     isExplicit: boolean;
+    /** Time-synced lyrics (LRC), checked against the audio's duration (issue 39). */
+    lyricsSynced?: string | null;
   }[];
 }
 
@@ -638,6 +641,18 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
           `Track ${track.position} ISRC`,
           `${track.isrc} is not a valid ISRC.`,
           "An ISRC has 12 characters (country, registrant, year, number), like INK7L2600001; leave it empty and we assign one.",
+        ),
+      );
+    }
+    const lateLine = lrcBeyondEnd(track.lyricsSynced, track.durationSeconds);
+    if (lateLine) {
+      out.push(
+        finding(
+          "blocking",
+          "metadata.lyrics_beyond_end",
+          `Track ${track.position} lyrics`,
+          lateLine,
+          "Time the lyrics against this track's final audio: stores refuse synced lines after the end.",
         ),
       );
     }

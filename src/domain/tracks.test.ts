@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eanFor, isrcFor, isValidIsrc, isValidUpcEan, normaliseIsrc, upcCapacity } from "./identifiers";
+import { LYRICS_MESSAGES } from "./lyrics";
 import { releaseInputSchema } from "./releases";
 import {
   expectedReleaseType,
@@ -53,6 +54,9 @@ describe("track lists", () => {
         featuredArtists: [],
         remixers: [],
         contributors: [],
+        lyrics: null,
+        lyricsLatin: null,
+        lyricsSynced: null,
       },
     ]);
   });
@@ -71,6 +75,9 @@ describe("track lists", () => {
         featuredArtists: [],
         remixers: [],
         contributors: [],
+        lyrics: "",
+        lyricsLatin: "",
+        lyricsSynced: "",
       },
       {
         title: "Two",
@@ -85,6 +92,9 @@ describe("track lists", () => {
         featuredArtists: [],
         remixers: [],
         contributors: [],
+        lyrics: "",
+        lyricsLatin: "",
+        lyricsSynced: "",
       },
     ]);
     expect(planned.map((t) => [t.audioFileUrl, t.audioUploadId])).toEqual([
@@ -107,6 +117,9 @@ describe("track lists", () => {
         featuredArtists: [],
         remixers: [],
         contributors: [],
+        lyrics: "",
+        lyricsLatin: "",
+        lyricsSynced: "",
       },
       {
         title: "Two",
@@ -121,6 +134,9 @@ describe("track lists", () => {
         featuredArtists: ["Ravi"],
         remixers: [],
         contributors: [{ name: "Gulzar Rao", role: "lyricist" }],
+        lyrics: "",
+        lyricsLatin: "",
+        lyricsSynced: "",
       },
     ]);
     expect(planned.map((t) => [t.position, t.title, t.audioFileUrl, t.isrc])).toEqual([
@@ -148,6 +164,9 @@ describe("track lists", () => {
       featuredArtists: [],
       remixers: [],
       contributors: [],
+      lyrics: "",
+      lyricsLatin: "",
+      lyricsSynced: "",
       ...over,
     });
     // The form and the quality check share one rule: a single has up to three tracks.
@@ -165,6 +184,9 @@ describe("track lists", () => {
     // An uploaded file stands in for the link.
     expect(trackListProblem("ep", [t(), t({ audioFileUrl: "", audioUploadId: "abc123" })])).toBeUndefined();
     expect(trackListProblem("album", [t(), t(), t()])).toBeUndefined();
+    // Lyrics by the stores' rules (issue 39), named by track.
+    expect(trackListProblem("ep", [t(), t({ lyrics: "मेरा दिल" })])).toBe(`Track 2: ${LYRICS_MESSAGES.latinRequired}`);
+    expect(trackListProblem("ep", [t({ lyrics: "मेरा दिल", lyricsLatin: "Mera dil" })])).toBeUndefined();
   });
   it("the upload form's schema accepts hyphenated ISRCs and stores them bare", () => {
     const parsed = releaseInputSchema.parse({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type TrackAi, trackAiSchema } from "./ai-disclosure";
 import { type Contributor, contributorSchema, MAX_CONTRIBUTORS } from "./credits";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
+import { lyricsProblem } from "./lyrics";
 import type { ReleaseType } from "./release-types";
 import { titleScriptProblem } from "./scripts";
 import { uploadIdSchema } from "./uploads";
@@ -32,6 +33,16 @@ export const TRACK_MESSAGES = {
  * One track as the artist describes it. Track 1's audio is the release's Audio File URL (the spec's
  * single `audio_file_url`), so its own `audioFileUrl` may be left empty.
  */
+/**
+ * Lyrics as typed: line ends made plain and trailing space dropped, leading lines kept (empty lines at
+ * the start are refused with a message, not silently removed). Bounded here; lyricsProblem says the limit.
+ */
+const lyricsText = z
+  .string()
+  .max(50_000)
+  .default("")
+  .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\s+$/, ""));
+
 export const trackInputSchema = z.object({
   title: z.string().trim().max(200).default(""),
   /** The title in Latin letters, when it is written in an Indian script (issue 39). */
@@ -59,6 +70,10 @@ export const trackInputSchema = z.object({
   remixers: z.array(z.string().trim().min(1).max(200)).max(MAX_FEATURED_ARTISTS).default([]),
   /** Composers, lyricists and producers. */
   contributors: z.array(contributorSchema).max(MAX_CONTRIBUTORS).default([]),
+  /** The words as sung, in their own script; the Latin transliteration; LRC (issue 39). Empty: none. */
+  lyrics: lyricsText,
+  lyricsLatin: lyricsText,
+  lyricsSynced: lyricsText,
 });
 export type TrackInput = z.input<typeof trackInputSchema>;
 export type TrackData = z.output<typeof trackInputSchema>;
@@ -79,6 +94,9 @@ export interface TrackPlan {
   featuredArtists: string[];
   remixers: string[];
   contributors: Contributor[];
+  lyrics: string | null;
+  lyricsLatin: string | null;
+  lyricsSynced: string | null;
 }
 
 /**
@@ -115,6 +133,9 @@ export function planTracks(
           featuredArtists: [],
           remixers: [],
           contributors: [],
+          lyrics: "",
+          lyricsLatin: "",
+          lyricsSynced: "",
         },
       ];
   return listed.map((t, i) => ({
@@ -135,6 +156,9 @@ export function planTracks(
     featuredArtists: t.featuredArtists,
     remixers: t.remixers,
     contributors: t.contributors,
+    lyrics: t.lyrics || null,
+    lyricsLatin: t.lyricsLatin || null,
+    lyricsSynced: t.lyricsSynced || null,
   }));
 }
 
@@ -150,6 +174,8 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
     if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
     const script = t.title ? titleScriptProblem(t.title, t.titleLatin ?? "") : null;
     if (script) return `Track ${i + 1}: ${script.message}`;
+    const lyrics = lyricsProblem(t);
+    if (lyrics) return `Track ${i + 1}: ${lyrics}`;
     if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
     if (t.isrc) isrcs.add(t.isrc);
   }

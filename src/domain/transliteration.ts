@@ -33,3 +33,18 @@ export function suggestTransliteration(text: string): string {
     })
     .join("");
 }
+
+/**
+ * The Latin form we suggest for lyrics: each line as a sentence (its first letter capitalised, the
+ * rest as said), not as a title.
+ */
+export function suggestLyricsTransliteration(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const latin = suggestTransliteration(line).toLowerCase();
+      const first = latin.search(/\p{L}/u);
+      return first < 0 ? latin : latin.slice(0, first) + latin.charAt(first).toUpperCase() + latin.slice(first + 1);
+    })
+    .join("\n");
+}

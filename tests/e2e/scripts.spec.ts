@@ -11,8 +11,10 @@ import {
 
 /**
  * Issue 39 (in part): on a phone, an artist titles a release in Devanagari; the Latin form stores need
- * is suggested as they type, refused beside its field when emptied, and kept; the artist's list and
- * the admin's show both forms, and the admin finds the release by its Latin form.
+ * is suggested as they type, refused beside its field when emptied, and kept; the track's lyrics go in
+ * Devanagari with their suggested Latin form and time-synced lines (a line without its time refused);
+ * the artist's list and the admin's show both forms, the admin finds the release by its Latin form and
+ * reads its lyrics.
  */
 test("on a phone, a release titled in Devanagari keeps its suggested Latin form, and the admin sees both", async ({
   page,
@@ -33,6 +35,17 @@ test("on a phone, a release titled in Devanagari keeps its suggested Latin form,
   await page.getByLabel("Audio File URL", { exact: true }).fill("https://cdn.example.com/dil.wav");
   await page.getByLabel("Cover Art URL", { exact: true }).fill("https://cdn.example.com/dil.jpg");
   await page.getByLabel("No, people made all of it").check();
+
+  // Lyrics in Devanagari: their Latin form suggested line by line, and time-synced lines checked.
+  await page.getByText("Track 1 lyrics (optional)").click();
+  await page.getByLabel("Track 1 lyrics", { exact: true }).fill("मेरा दिल\nतेरा है");
+  await page.getByRole("button", { name: "Suggest from the lyrics" }).click();
+  await expect(page.getByLabel("Track 1 lyrics in Latin letters *")).toHaveValue("Mera dil\nTera hai");
+  const synced = page.getByLabel("Track 1 time-synced lyrics (LRC)");
+  await synced.fill("[00:01.00]मेरा दिल\nतेरा है");
+  await page.getByRole("button", { name: "Submit Release" }).click();
+  await expect(page.getByText("Track 1: Time-synced lyrics, line 2: start it with its time")).toBeVisible();
+  await synced.fill("[00:01.00]मेरा दिल\n[00:04.50]तेरा है");
 
   // Emptied, the Latin form is asked for beside its field, and nothing is sent.
   await latin.fill("");
@@ -55,4 +68,12 @@ test("on a phone, a release titled in Devanagari keeps its suggested Latin form,
   await searchTable(admin, "Search releases", spelled);
   const row = admin.getByRole("row").filter({ hasText: spelled });
   await expect(row).toContainText(title);
+  // The reviewer reads the lyrics in both forms, and the synced lines.
+  await row.getByRole("button", { name: `Review ${title}` }).click();
+  const review = admin.getByRole("dialog");
+  await review.getByText(/^Track 1: /).click();
+  await expect(review.getByText("मेरा दिल तेरा है")).toBeVisible();
+  await expect(review.getByText("Mera dil Tera hai")).toBeVisible();
+  await expect(review.getByText("[00:04.50]तेरा है")).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
 });

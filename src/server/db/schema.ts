@@ -895,6 +895,12 @@ export const tracks = pgTable(
     remixers: jsonb("remixers").$type<string[]>().notNull().default([]),
     /** Composers, lyricists and producers (DDEX Contributors). */
     contributors: jsonb("contributors").$type<Contributor[]>().notNull().default([]),
+    /** The words as sung, in their own script (issue 39); null: none given. */
+    lyrics: text("lyrics"),
+    /** Their Latin transliteration, for words in an Indian script. */
+    lyricsLatin: text("lyrics_latin"),
+    /** The same words time-synced, as LRC. */
+    lyricsSynced: text("lyrics_synced"),
     /** Read from the file by the quality check. */
     durationSeconds: integer("duration_seconds"),
     audioSha256: text("audio_sha256"),

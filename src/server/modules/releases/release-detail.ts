@@ -56,6 +56,10 @@ export const trackSchema = z
     featuredArtists: z.array(z.string()),
     remixers: z.array(z.string()),
     contributors: z.array(z.object({ name: z.string(), role: z.enum(CONTRIBUTOR_ROLES) })),
+    /** The words as sung, in their own script; their Latin transliteration; LRC (issue 39). Null: none. */
+    lyrics: z.string().nullable(),
+    lyricsLatin: z.string().nullable(),
+    lyricsSynced: z.string().nullable(),
     durationSeconds: z.number().int().nullable(),
     /** The master's measured levels (issue 40); null until measured, or for a file that is not WAV or FLAC. */
     levels: z
@@ -192,6 +196,9 @@ export async function releaseTracks(db: Db, releaseId: string) {
     featuredArtists: t.featuredArtists,
     remixers: t.remixers,
     contributors: t.contributors,
+    lyrics: t.lyrics,
+    lyricsLatin: t.lyricsLatin,
+    lyricsSynced: t.lyricsSynced,
     durationSeconds: t.durationSeconds,
     levels: levels ?? null,
   }));

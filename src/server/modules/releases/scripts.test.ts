@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LYRICS_MESSAGES } from "#domain/lyrics";
 import { SCRIPT_MESSAGES } from "#domain/scripts";
 import { createArtist, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
@@ -51,6 +52,37 @@ describe("titles in an Indian script", () => {
       expect(res.body.error.details.find((d: { path: string }) => d.path === path)?.message, path).toBe(message);
     }
     expect(await count()).toBe(0);
+  });
+
+  it("keeps a track's lyrics in its script, their Latin form and LRC; refuses what stores refuse, saving nothing", async () => {
+    const track = (over: Record<string, string>) =>
+      validRelease({ title: "मेरा दिल", titleLatin: "Mera Dil", language: "hi", tracks: [{ title: "", ...over }] });
+    const refusals: [Record<string, string>, string][] = [
+      [{ lyrics: "मेरा दिल तेरा है" }, LYRICS_MESSAGES.latinRequired],
+      [{ lyrics: "\nMy heart" }, LYRICS_MESSAGES.blankStart("Lyrics")],
+      [{ lyrics: "Stream it at https://example.com" }, LYRICS_MESSAGES.noLinks("Lyrics")],
+      [{ lyrics: "one\ntwo", lyricsSynced: "[00:01.00]one\ntwo" }, LYRICS_MESSAGES.lrcLine(2)],
+    ];
+    for (const [fields, message] of refusals) {
+      const res = await artist.client.post("/api/releases", track(fields));
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.error.details.find((d: { path: string }) => d.path === "tracks")?.message).toBe(
+        `Track 1: ${message}`,
+      );
+    }
+    expect(await count()).toBe(0);
+
+    const lyrics = {
+      lyrics: "मेरा दिल\nतेरा है",
+      lyricsLatin: "Mera dil\nTera hai",
+      lyricsSynced: "[00:01.00]मेरा दिल\r\n[00:04.50]तेरा है\n",
+    };
+    const created = await artist.client.post("/api/releases", track(lyrics));
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.release.id as string;
+    const saved = { ...lyrics, lyricsSynced: "[00:01.00]मेरा दिल\n[00:04.50]तेरा है" };
+    expect((await artist.client.get(`/api/releases/${id}`)).body.tracks[0]).toMatchObject(saved);
+    expect((await admin.get(`/api/admin/releases/${id}`)).body.tracks[0]).toMatchObject(saved);
   });
 
   it("keeps both forms, shows them to the artist and the admin, and finds the release by either", async () => {

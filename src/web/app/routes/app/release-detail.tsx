@@ -15,7 +15,12 @@ import { ProvenanceCard } from "#web/features/provenance/components/provenance-c
 import { useRelease } from "#web/features/releases/api/get-release";
 import { EditReleaseDialog } from "#web/features/releases/components/edit-release-dialog";
 import { PublicPageCard } from "#web/features/releases/components/public-page-card";
-import { LevelsTable, QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import {
+  LevelsTable,
+  QualityReportView,
+  TrackLyrics,
+  TrackTable,
+} from "#web/features/releases/components/quality-report";
 import { ReleaseHistory } from "#web/features/releases/components/release-history";
 import { artworkSource, ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ArtistReleaseBadge } from "#web/features/releases/components/release-status-badge";
@@ -167,6 +172,7 @@ export function ReleaseDetailPage() {
         <StoreVerdictsView verdict={data.verdict} />
       </Card>
       <TrackTable tracks={data.tracks} />
+      <TrackLyrics tracks={data.tracks} />
       <LevelsTable tracks={data.tracks} />
       <Card>
         <ProvenanceCard releaseId={release.id} checked={data.quality.status === "done"} />

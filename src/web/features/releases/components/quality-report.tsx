@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
 import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
 import { formatLevel, normalisationNote } from "#domain/levels";
+import { LYRICS_MESSAGES } from "#domain/lyrics";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
 import { formatDuration, titleWithVersion } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
@@ -142,6 +143,51 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
           { header: "Explicit", cell: (t) => (t.isExplicit ? "Yes" : "No") },
         ]}
       />
+    </section>
+  );
+}
+
+/**
+ * Each track's lyrics as the artist gave them (issue 39): the words in their own script, the Latin
+ * form beside them, and the time-synced lines; nothing when no track has lyrics.
+ */
+export function TrackLyrics({ tracks }: { tracks: Track[] }) {
+  const withLyrics = tracks.filter((t) => t.lyrics || t.lyricsSynced);
+  if (!withLyrics.length) return null;
+  return (
+    <section aria-labelledby="lyrics-heading" className="grid gap-3">
+      <h2 id="lyrics-heading" className="text-lg font-semibold">
+        Lyrics
+      </h2>
+      {withLyrics.map((t) => (
+        <details key={t.id} className="rounded-md border border-border p-3">
+          <summary className="cursor-pointer font-medium">
+            Track {t.position}: {titleWithVersion(t)}
+          </summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {t.lyrics && (
+              <div>
+                <h3 className="text-sm font-medium">{LYRICS_MESSAGES.plainLabel}</h3>
+                <p className="whitespace-pre-line text-sm">{t.lyrics}</p>
+              </div>
+            )}
+            {t.lyricsLatin && (
+              <div>
+                <h3 className="text-sm font-medium">{LYRICS_MESSAGES.latinLabel}</h3>
+                <p lang="en" className="whitespace-pre-line text-sm">
+                  {t.lyricsLatin}
+                </p>
+              </div>
+            )}
+            {t.lyricsSynced && (
+              <div className="sm:col-span-2">
+                <h3 className="text-sm font-medium">{LYRICS_MESSAGES.syncedLabel}</h3>
+                <pre className="overflow-x-auto whitespace-pre-wrap font-mono text-xs">{t.lyricsSynced}</pre>
+              </div>
+            )}
+          </div>
+        </details>
+      ))}
     </section>
   );
 }

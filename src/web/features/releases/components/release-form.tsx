@@ -55,6 +55,7 @@ import { FileField } from "#web/features/releases/components/file-field";
 import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { ApiClientError } from "#web/lib/api-client";
 import { LatinTitleField } from "./latin-title-field";
+import { LyricsFields } from "./lyrics-fields";
 
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
@@ -73,6 +74,10 @@ interface TrackRow extends Record<ContributorRole, string> {
   isExplicit: boolean;
   featuredArtists: string;
   remixers: string;
+  /** The words as sung, their Latin form, and LRC (issue 39); empty: none. */
+  lyrics: string;
+  lyricsLatin: string;
+  lyricsSynced: string;
 }
 export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks" | "aiUsed" | "artworkAi"> & {
   /** Unanswered until the artist picks one. */
@@ -102,6 +107,9 @@ const EMPTY_TRACK: TrackRow = {
   composer: "",
   lyricist: "",
   producer: "",
+  lyrics: "",
+  lyricsLatin: "",
+  lyricsSynced: "",
 };
 
 /** What the artist declared before: unanswered, "no" (all of it human) or "yes". */
@@ -267,6 +275,9 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           featuredArtists: t.featuredArtists.join(", "),
           remixers: t.remixers.join(", "),
           ...creditLines(t.contributors),
+          lyrics: t.lyrics ?? "",
+          lyricsLatin: t.lyricsLatin ?? "",
+          lyricsSynced: t.lyricsSynced ?? "",
         }))
       : [EMPTY_TRACK],
   };
@@ -727,6 +738,16 @@ export function ReleaseForm({
                 )}
               </FormField>
             ))}
+            <LyricsFields
+              id={`${uid}track-${i}-lyrics`}
+              position={i + 1}
+              value={{
+                lyrics: form.watch(`tracks.${i}.lyrics`) ?? "",
+                lyricsLatin: form.watch(`tracks.${i}.lyricsLatin`) ?? "",
+                lyricsSynced: form.watch(`tracks.${i}.lyricsSynced`) ?? "",
+              }}
+              onChange={(name, text) => form.setValue(`tracks.${i}.${name}`, text, { shouldDirty: true })}
+            />
             <div className="flex items-end justify-between gap-2">
               <div className="flex items-center gap-2 pb-2">
                 <Controller

@@ -13,7 +13,12 @@ import { useRecheckRelease } from "#web/features/releases/api/recheck-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
 import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
 import { DeliveryStatusBadge } from "#web/features/releases/components/delivery-status-badge";
-import { LevelsTable, QualityReportView, TrackTable } from "#web/features/releases/components/quality-report";
+import {
+  LevelsTable,
+  QualityReportView,
+  TrackLyrics,
+  TrackTable,
+} from "#web/features/releases/components/quality-report";
 import { ReleaseMedia } from "#web/features/releases/components/release-media";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { StoreLinkForm } from "#web/features/releases/components/store-link-form";
@@ -109,6 +114,7 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
               </ul>
             </section>
             <TrackTable tracks={data.tracks} />
+            <TrackLyrics tracks={data.tracks} />
             <LevelsTable tracks={data.tracks} headingLevel={3} />
             <section aria-labelledby="deliveries-heading" className="grid gap-3">
               <div className="flex flex-wrap items-baseline gap-3">

@@ -1,0 +1,130 @@
+/**
+ * A track's lyrics (issue 39): the plain words in the script they are sung in, their Latin
+ * transliteration when that script is an Indian one, and optionally the same words time-synced as
+ * LRC (`[mm:ss.xx]line`). The stores' lyric style rules checked here: no empty lines at the start, no
+ * links, a transliteration beside Indian-script words, and LRC that parses with its times in order.
+ * That the last line comes before the track ends is checked once the audio's duration is known
+ * (the quality check).
+ */
+import { isLatinOnly, needsTransliteration } from "./scripts";
+
+/** Long enough for any song's words; a page of text, not a book. */
+export const MAX_LYRICS_CHARACTERS = 20_000;
+
+export const LYRICS_MESSAGES = {
+  plainLabel: "Lyrics",
+  latinLabel: "Lyrics in Latin letters",
+  syncedLabel: "Time-synced lyrics (LRC)",
+  plainHint: "The words as they are sung, one line per line, in their own script.",
+  latinHint: "Stores show these beside lyrics in an Indian script. We suggest them as you type; correct anything.",
+  syncedHint:
+    "Optional: each line starts with its time, e.g. [00:12.50]. Stores that take synced lyrics show them as the song plays.",
+  suggestLatin: "Suggest from the lyrics",
+  /** The form's labels for track `n`'s three fields. */
+  fieldLabels: (n: number) => ({
+    plain: `Track ${n} lyrics`,
+    latin: `Track ${n} lyrics in Latin letters *`,
+    synced: `Track ${n} time-synced lyrics (LRC)`,
+  }),
+  blankStart: (label: string) => `${label}: remove the empty lines at the start.`,
+  noLinks: (label: string) => `${label}: take out the link. Stores refuse lyrics with web addresses.`,
+  latinRequired: "Lyrics in an Indian script need their Latin transliteration too.",
+  latinNotLatin: "Lyrics in Latin letters: write them in Latin letters only.",
+  syncedWithoutPlain: "Add the plain lyrics too: stores show them where they cannot show synced ones.",
+  lrcLine: (line: number) =>
+    `Time-synced lyrics, line ${line}: start it with its time, e.g. [01:05.20], or leave the line empty.`,
+  lrcOrder: (line: number) =>
+    `Time-synced lyrics, line ${line}: its time comes before the line above. Put the lines in order.`,
+  lrcEmpty: "Time-synced lyrics: no line has a time. Start each line with its time, e.g. [00:12.50].",
+  lrcBeyondEnd: (at: string, duration: string) =>
+    `Time-synced lyrics: a line starts at ${at}, after the track ends (${duration}). Check the times against this audio.`,
+  tooLong: `Lyrics can be at most ${MAX_LYRICS_CHARACTERS.toLocaleString("en-IN")} characters.`,
+} as const;
+
+export interface LrcLine {
+  /** From the start of the track, in milliseconds. */
+  ms: number;
+  text: string;
+}
+
+const TIME = /\[(\d{1,3}):([0-5]\d)(?:[.:](\d{1,3}))?\]/y;
+/** ID tags LRC files carry before the lines: [ar:…], [ti:…], [al:…], [au:…], [by:…], [length:…], [offset:…], [re:…], [ve:…]. */
+const ID_TAG = /^\[(ar|ti|al|au|by|length|offset|re|ve|#):[^\]]*\]\s*$/i;
+const LINK = /\bhttps?:\/\/|\bwww\.[^\s.]+\.[a-z]/i;
+
+/** The timed lines of LRC text, or the 1-based line that is not LRC. Lines with several times repeat. */
+export function parseLrc(text: string): { lines: LrcLine[] } | { badLine: number } | { outOfOrder: number } {
+  const lines: LrcLine[] = [];
+  let last = -1;
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line || ID_TAG.test(line)) continue;
+    const times: number[] = [];
+    let end = 0;
+    TIME.lastIndex = 0;
+    for (let m = TIME.exec(line); m; m = TIME.exec(line)) {
+      const fraction = m[3] ?? "0";
+      times.push((Number(m[1]) * 60 + Number(m[2])) * 1000 + Math.round(Number(`0.${fraction}`) * 1000));
+      end = TIME.lastIndex;
+    }
+    if (!times.length) return { badLine: i + 1 };
+    const words = line.slice(end).trim();
+    // A line's first time must not come before the previous line's (repeated choruses list several).
+    if ((times[0] as number) < last) return { outOfOrder: i + 1 };
+    last = Math.max(...times);
+    for (const ms of times) lines.push({ ms, text: words });
+  }
+  return { lines: lines.sort((a, b) => a.ms - b.ms) };
+}
+
+/** "1:05.20": an LRC time for people. */
+export function formatLrcTime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = ((ms % 60_000) / 1000).toFixed(2).padStart(5, "0");
+  return `${minutes}:${seconds}`;
+}
+
+export interface TrackLyrics {
+  lyrics?: string | null;
+  lyricsLatin?: string | null;
+  lyricsSynced?: string | null;
+}
+
+function styleProblem(text: string, label: string): string | null {
+  if (text.length > MAX_LYRICS_CHARACTERS) return LYRICS_MESSAGES.tooLong;
+  if (/^[ \t]*\r?\n/.test(text)) return LYRICS_MESSAGES.blankStart(label);
+  if (LINK.test(text)) return LYRICS_MESSAGES.noLinks(label);
+  return null;
+}
+
+/** What is wrong with a track's lyrics as the artist gave them, in their words; null when nothing. */
+export function lyricsProblem(track: TrackLyrics): string | null {
+  const plain = track.lyrics ?? "";
+  const latin = track.lyricsLatin ?? "";
+  const synced = track.lyricsSynced ?? "";
+  const style =
+    (plain && styleProblem(plain, LYRICS_MESSAGES.plainLabel)) ||
+    (latin && styleProblem(latin, LYRICS_MESSAGES.latinLabel)) ||
+    (synced && styleProblem(synced, LYRICS_MESSAGES.syncedLabel));
+  if (style) return style;
+  if (plain.trim() && needsTransliteration(plain) && !latin.trim()) return LYRICS_MESSAGES.latinRequired;
+  if (latin.trim() && !isLatinOnly(latin)) return LYRICS_MESSAGES.latinNotLatin;
+  if (synced.trim()) {
+    if (!plain.trim()) return LYRICS_MESSAGES.syncedWithoutPlain;
+    const parsed = parseLrc(synced);
+    if ("badLine" in parsed) return LYRICS_MESSAGES.lrcLine(parsed.badLine);
+    if ("outOfOrder" in parsed) return LYRICS_MESSAGES.lrcOrder(parsed.outOfOrder);
+    if (!parsed.lines.length) return LYRICS_MESSAGES.lrcEmpty;
+  }
+  return null;
+}
+
+/** The synced line that starts after the track ends, as a message, or null (also when either is unknown). */
+export function lrcBeyondEnd(synced: string | null | undefined, durationSeconds: number | null): string | null {
+  if (!synced?.trim() || durationSeconds === null) return null;
+  const parsed = parseLrc(synced);
+  if (!("lines" in parsed) || !parsed.lines.length) return null;
+  const lastMs = (parsed.lines.at(-1) as LrcLine).ms;
+  if (lastMs <= durationSeconds * 1000) return null;
+  return LYRICS_MESSAGES.lrcBeyondEnd(formatLrcTime(lastMs), formatLrcTime(durationSeconds * 1000));
+}
