@@ -346,7 +346,13 @@ async function main() {
     // Issue 17: a 100 MB and a 500 MB upload against cp on the same disk, and the server's memory meanwhile.
     const uploads =
       !ONLY || ONLY === "upload"
-        ? await measureUploads({ base, cookie: artistCookie, serverPid: server.pid as number, workDir: dataDir })
+        ? await measureUploads({
+            base,
+            cookie: artistCookie,
+            serverPid: server.pid as number,
+            workDir: dataDir,
+            idle: () => jobsIdle(url.toString()),
+          })
         : undefined;
 
     // Issue 19: a 1,000,000-row store report against COPY of the same file.
@@ -457,6 +463,24 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     if (!KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  }
+}
+
+/** Waits until the server's job queue has nothing queued or running (at most a minute). */
+async function jobsIdle(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from jobs where status in ('queued', 'running') and run_at <= now() and kind = 'audio-analysis'",
+      );
+      if (!rows[0]?.n) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await client.end();
   }
 }
 

@@ -124,6 +124,11 @@ export async function measureUpload(opts: {
   /** A folder on the same disk as the server's DATA_DIR. */
   workDir: string;
   megabytes: number;
+  /**
+   * Resolves once the server has no background work left (the previous upload's audio analysis):
+   * the upload is measured alone, as the floor is.
+   */
+  idle?: () => Promise<void>;
 }): Promise<UploadMeasurement> {
   const size = opts.megabytes * 1_000_000;
   const source = path.join(opts.workDir, `bench-${opts.megabytes}mb.wav`);
@@ -133,6 +138,7 @@ export async function measureUpload(opts: {
   const floorSeconds = await hashAndCopy(source, `${source}.floor`);
   await fs.rm(`${source}.floor`);
 
+  await opts.idle?.();
   const rssBefore = await rssOf(opts.serverPid);
   let peak = rssBefore;
   const sampler = setInterval(() => {

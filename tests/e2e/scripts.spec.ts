@@ -44,7 +44,12 @@ test("on a phone, a release titled in Devanagari keeps its suggested Latin form,
   const synced = page.getByLabel("Track 1 time-synced lyrics (LRC)");
   await synced.fill("[00:01.00]मेरा दिल\nतेरा है");
   await page.getByRole("button", { name: "Submit Release" }).click();
-  await expect(page.getByText("Track 1: Time-synced lyrics, line 2: start it with its time")).toBeVisible();
+  // Beside the tracks it is about (a toast says it too).
+  await expect(
+    page
+      .getByRole("group", { name: "Tracks" })
+      .getByText("Track 1: Time-synced lyrics, line 2: start it with its time"),
+  ).toBeVisible();
   await synced.fill("[00:01.00]मेरा दिल\n[00:04.50]तेरा है");
 
   // Emptied, the Latin form is asked for beside its field, and nothing is sent.
