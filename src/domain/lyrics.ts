@@ -38,6 +38,13 @@ export const LYRICS_MESSAGES = {
   lrcEmpty: "Time-synced lyrics: no line has a time. Start each line with its time, e.g. [00:12.50].",
   lrcBeyondEnd: (at: string, duration: string) =>
     `Time-synced lyrics: a line starts at ${at}, after the track ends (${duration}). Check the times against this audio.`,
+  instrumentalWithLyrics: "An instrumental has no lyrics: clear them, or choose the language sung.",
+  trackLanguageLabel: (n: number) => `Track ${n} language`,
+  sameAsRelease: "Same as the release",
+  trackLanguageMissing: (n: number) => `Track ${n} has lyrics but no language sung.`,
+  trackLanguageFix: "Choose the language sung for the track or the release: stores file lyrics and search by language.",
+  instrumentalLyrics: (n: number) => `Track ${n} is marked instrumental but has lyrics.`,
+  instrumentalFix: "Choose the language sung for the track, or clear its lyrics.",
   tooLong: `Lyrics can be at most ${MAX_LYRICS_CHARACTERS.toLocaleString("en-IN")} characters.`,
 } as const;
 

@@ -92,6 +92,16 @@ describe("metadata rules", () => {
     })),
   });
   it("finds nothing in a tidy single", () => expect(auditMetadata(release)).toEqual([]));
+  it("asks the language sung of every track with lyrics, its own or the release's (issue 39)", () => {
+    const track = release.tracks[0] as MetadataSubject["tracks"][number];
+    const sung = (over: Partial<MetadataSubject["tracks"][number]>, language?: string) =>
+      codes(auditMetadata({ ...release, language, tracks: [{ ...track, lyrics: "Rain again", ...over }] }));
+    expect(sung({})).toEqual(["metadata.track_language_missing"]);
+    expect(sung({}, "en")).toEqual([]);
+    expect(sung({ language: "en" })).toEqual([]);
+    expect(sung({}, "zxx")).toEqual(["metadata.instrumental_with_lyrics"]);
+    expect(sung({ lyrics: null })).toEqual([]);
+  });
   it("blocks time-synced lyrics that run past the end of the audio (issue 39)", () => {
     const withLyrics = (lyricsSynced: string) =>
       auditMetadata({

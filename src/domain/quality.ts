@@ -1,5 +1,5 @@
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
-import { lrcBeyondEnd } from "./lyrics";
+import { LYRICS_MESSAGES, lrcBeyondEnd } from "./lyrics";
 import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
 import { needsTransliteration, SCRIPT_MESSAGES } from "./scripts";
 import { expectedReleaseType } from "./tracks";
@@ -350,6 +350,10 @@ export interface MetadataSubject {
     isExplicit: boolean;
     /** Time-synced lyrics (LRC), checked against the audio's duration (issue 39). */
     lyricsSynced?: string | null;
+    /** The words sung: a track with lyrics has vocals, so a language. */
+    lyrics?: string | null;
+    /** The language sung on this track when not the release's; "zxx": instrumental. */
+    language?: string | null;
   }[];
 }
 
@@ -641,6 +645,29 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
           `Track ${track.position} ISRC`,
           `${track.isrc} is not a valid ISRC.`,
           "An ISRC has 12 characters (country, registrant, year, number), like INK7L2600001; leave it empty and we assign one.",
+        ),
+      );
+    }
+    // Issue 39: every track with vocals says the language sung (its own, or the release's).
+    const language = track.language || release.language;
+    if (track.lyrics && !language) {
+      out.push(
+        finding(
+          "warning",
+          "metadata.track_language_missing",
+          `Track ${track.position} language`,
+          LYRICS_MESSAGES.trackLanguageMissing(track.position),
+          LYRICS_MESSAGES.trackLanguageFix,
+        ),
+      );
+    } else if (track.lyrics && language === "zxx") {
+      out.push(
+        finding(
+          "warning",
+          "metadata.instrumental_with_lyrics",
+          `Track ${track.position} language`,
+          LYRICS_MESSAGES.instrumentalLyrics(track.position),
+          LYRICS_MESSAGES.instrumentalFix,
         ),
       );
     }

@@ -57,6 +57,7 @@ describe("track lists", () => {
         lyrics: null,
         lyricsLatin: null,
         lyricsSynced: null,
+        language: null,
       },
     ]);
   });
@@ -78,6 +79,7 @@ describe("track lists", () => {
         lyrics: "",
         lyricsLatin: "",
         lyricsSynced: "",
+        language: "",
       },
       {
         title: "Two",
@@ -95,6 +97,7 @@ describe("track lists", () => {
         lyrics: "",
         lyricsLatin: "",
         lyricsSynced: "",
+        language: "",
       },
     ]);
     expect(planned.map((t) => [t.audioFileUrl, t.audioUploadId])).toEqual([
@@ -120,6 +123,7 @@ describe("track lists", () => {
         lyrics: "",
         lyricsLatin: "",
         lyricsSynced: "",
+        language: "",
       },
       {
         title: "Two",
@@ -137,6 +141,7 @@ describe("track lists", () => {
         lyrics: "",
         lyricsLatin: "",
         lyricsSynced: "",
+        language: "",
       },
     ]);
     expect(planned.map((t) => [t.position, t.title, t.audioFileUrl, t.isrc])).toEqual([
@@ -167,6 +172,7 @@ describe("track lists", () => {
       lyrics: "",
       lyricsLatin: "",
       lyricsSynced: "",
+      language: "" as const,
       ...over,
     });
     // The form and the quality check share one rule: a single has up to three tracks.
@@ -187,6 +193,11 @@ describe("track lists", () => {
     // Lyrics by the stores' rules (issue 39), named by track.
     expect(trackListProblem("ep", [t(), t({ lyrics: "मेरा दिल" })])).toBe(`Track 2: ${LYRICS_MESSAGES.latinRequired}`);
     expect(trackListProblem("ep", [t({ lyrics: "मेरा दिल", lyricsLatin: "Mera dil" })])).toBeUndefined();
+    // An instrumental track has no words.
+    expect(trackListProblem("ep", [t({ language: "zxx", lyrics: "Hey" })])).toBe(
+      `Track 1: ${LYRICS_MESSAGES.instrumentalWithLyrics}`,
+    );
+    expect(trackListProblem("ep", [t({ language: "zxx" })])).toBeUndefined();
   });
   it("the upload form's schema accepts hyphenated ISRCs and stores them bare", () => {
     const parsed = releaseInputSchema.parse({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type TrackAi, trackAiSchema } from "./ai-disclosure";
-import { type Contributor, contributorSchema, MAX_CONTRIBUTORS } from "./credits";
+import { type Contributor, contributorSchema, MAX_CONTRIBUTORS, performanceLanguageSchema } from "./credits";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
-import { lyricsProblem } from "./lyrics";
+import { LYRICS_MESSAGES, lyricsProblem } from "./lyrics";
 import type { ReleaseType } from "./release-types";
 import { titleScriptProblem } from "./scripts";
 import { uploadIdSchema } from "./uploads";
@@ -74,6 +74,8 @@ export const trackInputSchema = z.object({
   lyrics: lyricsText,
   lyricsLatin: lyricsText,
   lyricsSynced: lyricsText,
+  /** The language sung on this track when it is not the release's; "zxx": instrumental. Empty: the release's. */
+  language: performanceLanguageSchema,
 });
 export type TrackInput = z.input<typeof trackInputSchema>;
 export type TrackData = z.output<typeof trackInputSchema>;
@@ -97,6 +99,7 @@ export interface TrackPlan {
   lyrics: string | null;
   lyricsLatin: string | null;
   lyricsSynced: string | null;
+  language: string | null;
 }
 
 /**
@@ -136,6 +139,7 @@ export function planTracks(
           lyrics: "",
           lyricsLatin: "",
           lyricsSynced: "",
+          language: "",
         },
       ];
   return listed.map((t, i) => ({
@@ -159,6 +163,7 @@ export function planTracks(
     lyrics: t.lyrics || null,
     lyricsLatin: t.lyricsLatin || null,
     lyricsSynced: t.lyricsSynced || null,
+    language: t.language || null,
   }));
 }
 
@@ -174,6 +179,8 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
     if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
     const script = t.title ? titleScriptProblem(t.title, t.titleLatin ?? "") : null;
     if (script) return `Track ${i + 1}: ${script.message}`;
+    if (t.language === "zxx" && (t.lyrics || t.lyricsSynced))
+      return `Track ${i + 1}: ${LYRICS_MESSAGES.instrumentalWithLyrics}`;
     const lyrics = lyricsProblem(t);
     if (lyrics) return `Track ${i + 1}: ${lyrics}`;
     if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;

@@ -36,7 +36,9 @@ test("on a phone, a release titled in Devanagari keeps its suggested Latin form,
   await page.getByLabel("Cover Art URL", { exact: true }).fill("https://cdn.example.com/dil.jpg");
   await page.getByLabel("No, people made all of it").check();
 
-  // Lyrics in Devanagari: their Latin form suggested line by line, and time-synced lines checked.
+  // The track's own language, then its lyrics in Devanagari: their Latin form suggested line by line,
+  // and time-synced lines checked.
+  await page.getByLabel("Track 1 language").selectOption("hi");
   await page.getByText("Track 1 lyrics (optional)").click();
   await page.getByLabel("Track 1 lyrics", { exact: true }).fill("मेरा दिल\nतेरा है");
   await page.getByRole("button", { name: "Suggest from the lyrics" }).click();

@@ -901,6 +901,8 @@ export const tracks = pgTable(
     lyricsLatin: text("lyrics_latin"),
     /** The same words time-synced, as LRC. */
     lyricsSynced: text("lyrics_synced"),
+    /** The language sung on this track when not the release's (IETF); "zxx": instrumental; null: the release's. */
+    language: text("language"),
     /** Read from the file by the quality check. */
     durationSeconds: integer("duration_seconds"),
     audioSha256: text("audio_sha256"),

@@ -297,6 +297,20 @@ describe("ERN 4.3 NewReleaseMessage", () => {
     await expectValid(instrumental);
     expect(instrumental).toContain("<IsInstrumental>true</IsInstrumental>");
     expect(instrumental).not.toContain("LanguageOfPerformance");
+    // Issue 39: a track's own language overrides the release's; an instrumental track among sung ones.
+    const mixed = buildNewReleaseMessage(
+      snapshot({
+        release: { language: "hi" },
+        tracks: [track(1, { language: "pa" }), track(2, { language: "zxx" }), track(3)],
+      }),
+    );
+    await expectValid(mixed);
+    const recordings = list((parse(mixed).ResourceList as Obj).SoundRecording as Obj[]);
+    expect(recordings.map((r) => [r.LanguageOfPerformance ?? null, r.IsInstrumental ?? null])).toEqual([
+      ["pa", null],
+      [null, "true"],
+      ["hi", null],
+    ]);
   });
 
   const R = "/ern:NewReleaseMessage/ReleaseList/Release";

@@ -85,6 +85,8 @@ export interface ErnTrack {
   titleLatin?: string | null;
   /** What makes the recording a version ("Remix", "Live"); null: the original. */
   version: string | null;
+  /** The language sung on this track when not the release's; "zxx": instrumental; null or absent: the release's. */
+  language?: string | null;
   /** The track's own main artist (a compilation's); null: the release's artist. */
   artistName: string | null;
   /** Available from the release's instant-grat date, during the pre-order. */
@@ -326,8 +328,9 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     sr.ele("Duration").txt(isoDuration(track.durationSeconds));
     sr.ele("ParentalWarningType").txt(parental(track.isExplicit));
     if (v432 && track.ai) sr.ele("ContainsAI").txt(DDEX_AI_LEVEL[trackAiLevel(track.ai)]);
-    if (s.release.language === "zxx") sr.ele("IsInstrumental").txt("true");
-    else if (s.release.language) sr.ele("LanguageOfPerformance").txt(s.release.language);
+    const language = track.language || s.release.language;
+    if (language === "zxx") sr.ele("IsInstrumental").txt("true");
+    else if (language) sr.ele("LanguageOfPerformance").txt(language);
   }
   if (s.artwork) {
     const image = resources.ele("Image");

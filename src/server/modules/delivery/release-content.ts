@@ -65,6 +65,7 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       ...(t.version ? [t.version] : []),
       ...(t.titleLatin ? [{ titleLatin: t.titleLatin }] : []),
       ...(t.remixers.length ? [t.remixers] : []),
+      ...(t.language ? [{ language: t.language }] : []),
     ]),
     files,
   };

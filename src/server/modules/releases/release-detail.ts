@@ -60,6 +60,8 @@ export const trackSchema = z
     lyrics: z.string().nullable(),
     lyricsLatin: z.string().nullable(),
     lyricsSynced: z.string().nullable(),
+    /** The language sung on this track when not the release's; "zxx": instrumental; null: the release's. */
+    language: z.string().nullable(),
     durationSeconds: z.number().int().nullable(),
     /** The master's measured levels (issue 40); null until measured, or for a file that is not WAV or FLAC. */
     levels: z
@@ -199,6 +201,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     lyrics: t.lyrics,
     lyricsLatin: t.lyricsLatin,
     lyricsSynced: t.lyricsSynced,
+    language: t.language,
     durationSeconds: t.durationSeconds,
     levels: levels ?? null,
   }));

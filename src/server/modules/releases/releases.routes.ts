@@ -4,7 +4,7 @@ import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
 import { enforceRateLimit } from "#server/lib/rate-limit";
-import { err as error, json } from "#server/lib/route-helpers";
+import { cachedJson, err as error, json } from "#server/lib/route-helpers";
 import { mediaResponse } from "#server/media/serve-media";
 import { releasesInScope, requireArtistNameInScope, requireReleaseInScope } from "#server/modules/artists";
 import { verdictStores } from "#server/modules/delivery";
@@ -169,15 +169,21 @@ export const releasesRouter = createRouter()
   .openapi(listRoute, async (c) => {
     const { workspace } = await requireMember(c, "releases:read");
     const db = c.get("deps").database.db;
-    const releases = await listReleases(db, workspace.id, c.req.valid("query"));
-    if (!workspace.artistScope) return c.json({ releases }, 200);
-    // A member limited to some artists sees theirs only.
-    const visible = await releasesInScope(
-      db,
-      workspace.artistScope,
-      releases.map((r) => r.id),
-    );
-    return c.json({ releases: releases.filter((r) => visible.has(r.id)) }, 200);
+    const query = c.req.valid("query");
+    const scope = workspace.artistScope;
+    // Kept while nothing it reads changes (decision 040): the releases, their deliveries, their artists.
+    const key = `releases ${workspace.id} ${scope?.join(",") ?? "*"} ${JSON.stringify(query)}`;
+    return cachedJson(c, key, ["releases", "deliveries", "release_artists"], async () => {
+      const releases = await listReleases(db, workspace.id, query);
+      if (!scope) return { releases };
+      // A member limited to some artists sees theirs only.
+      const visible = await releasesInScope(
+        db,
+        scope,
+        releases.map((r) => r.id),
+      );
+      return { releases: releases.filter((r) => visible.has(r.id)) };
+    });
   })
   .openapi(createReleaseRoute, async (c) => {
     const { user, workspace } = await requireMember(c, "releases:write");

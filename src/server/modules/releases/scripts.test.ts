@@ -77,10 +77,14 @@ describe("titles in an Indian script", () => {
       lyricsLatin: "Mera dil\nTera hai",
       lyricsSynced: "[00:01.00]मेरा दिल\r\n[00:04.50]तेरा है\n",
     };
-    const created = await artist.client.post("/api/releases", track(lyrics));
+    // An instrumental track has no words; a track sung in its own language keeps it.
+    const instrumental = await artist.client.post("/api/releases", track({ lyrics: "Hey", language: "zxx" }));
+    expect(instrumental.status).toBe(400);
+    expect(await count()).toBe(0);
+    const created = await artist.client.post("/api/releases", track({ ...lyrics, language: "hi" }));
     expect(created.status, created.text).toBe(201);
     const id = created.body.release.id as string;
-    const saved = { ...lyrics, lyricsSynced: "[00:01.00]मेरा दिल\n[00:04.50]तेरा है" };
+    const saved = { ...lyrics, lyricsSynced: "[00:01.00]मेरा दिल\n[00:04.50]तेरा है", language: "hi" };
     expect((await artist.client.get(`/api/releases/${id}`)).body.tracks[0]).toMatchObject(saved);
     expect((await admin.get(`/api/admin/releases/${id}`)).body.tracks[0]).toMatchObject(saved);
   });

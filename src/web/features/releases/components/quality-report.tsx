@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES } from "#domain/credits";
+import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES, languageLabel } from "#domain/credits";
 import { formatLevel, normalisationNote } from "#domain/levels";
 import { LYRICS_MESSAGES } from "#domain/lyrics";
 import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
@@ -139,6 +139,10 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
           },
           { header: "ISRC", cell: (t) => t.isrc ?? "Assigned at approval" },
           { header: "Credits", className: "text-xs", cell: (t) => creditsLine(t.contributors) || "—" },
+          {
+            header: "Language",
+            cell: (t) => (t.language ? languageLabel(t.language) : LYRICS_MESSAGES.sameAsRelease),
+          },
           { header: "Duration", cell: (t) => formatDuration(t.durationSeconds) },
           { header: "Explicit", cell: (t) => (t.isExplicit ? "Yes" : "No") },
         ]}

@@ -23,6 +23,7 @@ import {
   PERFORMANCE_LANGUAGES,
   type PerformanceLanguage,
 } from "#domain/credits";
+import { LYRICS_MESSAGES } from "#domain/lyrics";
 import {
   COMPILATION_MESSAGES,
   isPastDate,
@@ -78,6 +79,8 @@ interface TrackRow extends Record<ContributorRole, string> {
   lyrics: string;
   lyricsLatin: string;
   lyricsSynced: string;
+  /** The language sung on this track when not the release's; "zxx": instrumental; empty: the release's. */
+  language: PerformanceLanguage | "";
 }
 export type ReleaseFormValues = Omit<Required<ReleaseInput>, "tracks" | "aiUsed" | "artworkAi"> & {
   /** Unanswered until the artist picks one. */
@@ -110,6 +113,7 @@ const EMPTY_TRACK: TrackRow = {
   lyrics: "",
   lyricsLatin: "",
   lyricsSynced: "",
+  language: "",
 };
 
 /** What the artist declared before: unanswered, "no" (all of it human) or "yes". */
@@ -278,6 +282,9 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
           lyrics: t.lyrics ?? "",
           lyricsLatin: t.lyricsLatin ?? "",
           lyricsSynced: t.lyricsSynced ?? "",
+          language: (PERFORMANCE_LANGUAGE_CODES as readonly string[]).includes(t.language ?? "")
+            ? (t.language as PerformanceLanguage)
+            : "",
         }))
       : [EMPTY_TRACK],
   };
@@ -663,6 +670,18 @@ export function ReleaseForm({
                 {(control) => <Input {...control} maxLength={200} {...form.register(`tracks.${i}.artistName`)} />}
               </FormField>
             )}
+            <FormField id={`${uid}track-${i}-language`} label={LYRICS_MESSAGES.trackLanguageLabel(i + 1)}>
+              {(control) => (
+                <Select {...control} {...form.register(`tracks.${i}.language`)}>
+                  <option value="">{LYRICS_MESSAGES.sameAsRelease}</option>
+                  {PERFORMANCE_LANGUAGES.map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
             <FormField id={`${uid}track-${i}-isrc`} label={<>Track {i + 1} ISRC</>}>
               {(control) => (
                 <Input
