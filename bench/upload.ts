@@ -133,10 +133,14 @@ export async function measureUpload(opts: {
   const size = opts.megabytes * 1_000_000;
   const source = path.join(opts.workDir, `bench-${opts.megabytes}mb.wav`);
   await writeWav(source, size - 44);
+  // Each measurement starts with nothing of the one before waiting to be written to disk.
+  await timed("sync", []);
   const cpSeconds = await timed("cp", [source, `${source}.copy`]);
   await fs.rm(`${source}.copy`);
+  await timed("sync", []);
   const floorSeconds = await hashAndCopy(source, `${source}.floor`);
   await fs.rm(`${source}.floor`);
+  await timed("sync", []);
 
   await opts.idle?.();
   const rssBefore = await rssOf(opts.serverPid);

@@ -188,7 +188,14 @@ export async function payForPlan(page: Page, button = "Pay for Basic Artist", st
   await page.goto("/app/subscriptions");
   await page.getByRole("button", { name: button, exact: true }).click();
   const dialog = page.getByRole("dialog");
+  // The state changes the quote (GST lines): pay once the dialog shows the state's quote, not while it
+  // is re-rendering with it (a click then was lost, and no checkout started).
+  const quoted = page.waitForResponse(
+    (r) => r.url().includes("/api/checkouts/quote") && r.url().includes("billingState="),
+  );
   await dialog.getByLabel("Billing state").selectOption(state);
+  await quoted;
+  await expect(dialog.getByText("Taxable value")).toBeVisible();
   await dialog.getByRole("button", { name: /^Pay ₹/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test gateway checkout" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay ₹/ }).click();

@@ -126,7 +126,7 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
   await page.goto("/app/releases?new=1");
   await fillRelease(page, { ...VALID, title: "Draft Song" });
   // Credits and the language sung, for stores and collecting societies.
-  await page.getByLabel("Language").selectOption({ label: "Hindi" });
+  await page.getByLabel("Language", { exact: true }).selectOption({ label: "Hindi" });
   await page.getByLabel("Track 1 composers").fill("Asha Rao, Vikram Sen");
   await page.getByLabel("Track 1 lyricists").fill("Gulzar Rao");
   await page.getByLabel("No, people made all of it").check();
@@ -138,7 +138,7 @@ test("a pending release can be edited and withdrawn after confirmation; its deta
   const dialog = page.getByRole("dialog", { name: "Edit Draft Song" });
   // The edit form shows them as they were entered.
   await expect(dialog.getByLabel("Track 1 composers")).toHaveValue("Asha Rao, Vikram Sen");
-  await expect(dialog.getByLabel("Language")).toHaveValue("hi");
+  await expect(dialog.getByLabel("Language", { exact: true })).toHaveValue("hi");
   await dialog.getByLabel("Release Title *").fill("Final Song");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog).toBeHidden();
