@@ -650,26 +650,22 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
     }
     // Issue 39: every track with vocals says the language sung (its own, or the release's).
     const language = track.language || release.language;
-    if (track.lyrics && !language) {
-      out.push(
-        finding(
-          "warning",
+    const unsaid = !language
+      ? ([
           "metadata.track_language_missing",
-          `Track ${track.position} language`,
-          LYRICS_MESSAGES.trackLanguageMissing(track.position),
+          LYRICS_MESSAGES.trackLanguageMissing,
           LYRICS_MESSAGES.trackLanguageFix,
-        ),
-      );
-    } else if (track.lyrics && language === "zxx") {
-      out.push(
-        finding(
-          "warning",
-          "metadata.instrumental_with_lyrics",
-          `Track ${track.position} language`,
-          LYRICS_MESSAGES.instrumentalLyrics(track.position),
-          LYRICS_MESSAGES.instrumentalFix,
-        ),
-      );
+        ] as const)
+      : language === "zxx"
+        ? ([
+            "metadata.instrumental_with_lyrics",
+            LYRICS_MESSAGES.instrumentalLyrics,
+            LYRICS_MESSAGES.instrumentalFix,
+          ] as const)
+        : null;
+    if (track.lyrics && unsaid) {
+      const [code, message, fix] = unsaid;
+      out.push(finding("warning", code, `Track ${track.position} language`, message(track.position), fix));
     }
     const lateLine = lrcBeyondEnd(track.lyricsSynced, track.durationSeconds);
     if (lateLine) {

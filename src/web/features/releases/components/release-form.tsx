@@ -290,6 +290,20 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
   };
 }
 
+/** The languages sung, after the choice that says none (the release's: not said; a track's: the release's). */
+function LanguageOptions({ unsaid }: { unsaid: string }) {
+  return (
+    <>
+      <option value="">{unsaid}</option>
+      {PERFORMANCE_LANGUAGES.map(([code, label]) => (
+        <option key={code} value={code}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Shows a failed upload: the spec's titled notice when the server names one, else its message. */
 export function toastReleaseError(err: unknown) {
   const message = err instanceof Error ? err.message : RELEASE_NOTICES.uploadFailed;
@@ -546,12 +560,7 @@ export function ReleaseForm({
         <FormField id={idOf("release-language")} label="Language">
           {(control) => (
             <Select {...control} {...form.register("language")}>
-              <option value="">Not specified</option>
-              {PERFORMANCE_LANGUAGES.map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
+              <LanguageOptions unsaid="Not specified" />
             </Select>
           )}
         </FormField>
@@ -673,12 +682,7 @@ export function ReleaseForm({
             <FormField id={`${uid}track-${i}-language`} label={LYRICS_MESSAGES.trackLanguageLabel(i + 1)}>
               {(control) => (
                 <Select {...control} {...form.register(`tracks.${i}.language`)}>
-                  <option value="">{LYRICS_MESSAGES.sameAsRelease}</option>
-                  {PERFORMANCE_LANGUAGES.map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
+                  <LanguageOptions unsaid={LYRICS_MESSAGES.sameAsRelease} />
                 </Select>
               )}
             </FormField>
