@@ -211,6 +211,28 @@ describe("where the release is, store by store", () => {
     );
   }, 60_000);
 
+  it("a title in its own script shows as written, in its language, with its Latin form beneath (issue 39)", async () => {
+    const created = await artist.client.post(
+      "/api/releases",
+      validRelease({
+        title: "मेरा दिल",
+        titleLatin: "Mera Dil",
+        language: "hi",
+        releaseDate: "2099-12-20",
+        audioFileUrl: media.url("/good.wav"),
+        coverArtUrl: media.url("/cover.jpg"),
+      }),
+    );
+    const id = created.body.release.id as string;
+    await server.jobs.drain();
+    expect((await admin.post(`/api/admin/releases/${id}/approve`)).status).toBe(200);
+    await server.jobs.drain();
+    const mine = await artist.client.get(`/api/releases/${id}`);
+    const html = await (await fetch(`${server.url}${mine.body.publicPage.path}`)).text();
+    expect(html).toContain('<h1 lang="hi">मेरा दिल</h1>');
+    expect(html).toContain('<p class="title-latin" lang="hi-Latn">Mera Dil</p>');
+  }, 60_000);
+
   it("a release that is not approved has no public page, nor does an unknown address", async () => {
     const created = await artist.client.post("/api/releases", validRelease({ audioFileUrl: media.url("/good.wav") }));
     const mine = await artist.client.get(`/api/releases/${created.body.release.id}`);

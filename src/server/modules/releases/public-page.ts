@@ -98,8 +98,15 @@ export function publicReleasePages(
     const live = perStore.filter((s) => s.state === "live");
     const coming = perStore.filter((s) => ["sending", "delivered", "accepted"].includes(s.state));
     const image = release.artworkSha256 ? `${url}/cover.jpg` : `${publicUrl}${SHARE_IMAGE_PATH}`;
+    // The language sung names the title's language (not an instrumental's "no language").
+    const sung = release.language && release.language !== "zxx" ? release.language : null;
     const heading = `<img src="${escapeHtml(release.artworkSha256 ? `${publicReleasePath(slug)}/cover.jpg` : SHARE_IMAGE_PATH)}" alt="Cover art of ${escapeHtml(release.title)}" width="600" height="600">
-<h1>${escapeHtml(release.title)}</h1>
+<h1${sung ? ` lang="${escapeHtml(sung)}"` : ""}>${escapeHtml(release.title)}</h1>${
+      // Issue 39: the title in its own script, and its Latin form beneath for those who read that.
+      release.titleLatin
+        ? `\n<p class="title-latin"${sung ? ` lang="${escapeHtml(sung)}-Latn"` : ""}>${escapeHtml(release.titleLatin)}</p>`
+        : ""
+    }
 <p class="artist">${escapeHtml(release.artistName)}</p>`;
     const about = artists
       .filter((a) => a.bio || a.links.length)
