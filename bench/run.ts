@@ -246,22 +246,27 @@ async function main() {
       ["admin: tickets page", "/api/admin/tickets?status=open&page=2", adminCookie],
       ["admin: workspaces", "/api/admin/workspaces?q=Bench%20Artist%2042", adminCookie],
     ];
-    const routes = [];
-    for (const [name, p, cookie] of plan.filter(([name]) => !ONLY || name.includes(ONLY))) {
-      const m = await measure(`${base}${p}`, { cookie });
-      routes.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
-    }
+    /** Each read of `reads` against the server at `origin`, with its ratio to the one-SELECT baseline. */
+    const measureReads = async (origin: string, reads: typeof plan) => {
+      const measured: (Measurement & { name: string; ratioToDb: number })[] = [];
+      for (const [name, p, cookie] of reads) {
+        const m = await measure(`${origin}${p}`, { cookie });
+        measured.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
+      }
+      return measured;
+    };
+    const routes = await measureReads(
+      base,
+      plan.filter(([name]) => !ONLY || name.includes(ONLY)),
+    );
     // Decision 040: the same reads on a process that keeps no answers, so every request computes its
     // answer (what a read costs when what it reads has just changed), reported beside the cached ones.
-    const cold: (Measurement & { name: string; ratioToDb: number })[] = [];
+    let cold: Awaited<ReturnType<typeof measureReads>> = [];
     if (!ONLY || ONLY === ":" || ONLY === "cold") {
       const coldPort = await freePort();
       const coldServer = await startExtraServer({ ...serverEnv, PORT: String(coldPort), READ_CACHE_ENTRIES: "0" });
       try {
-        for (const [name, p, cookie] of plan) {
-          const m = await measure(`http://127.0.0.1:${coldPort}${p}`, { cookie });
-          cold.push({ name, ...m, ratioToDb: Math.round((m.reqPerSec / dbBase.reqPerSec) * 100) / 100 });
-        }
+        cold = await measureReads(`http://127.0.0.1:${coldPort}`, plan);
       } finally {
         coldServer.kill("SIGTERM");
       }
@@ -403,9 +408,12 @@ async function main() {
     const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
     const row = (name: string, m: Measurement, ratio?: number, goal = "") =>
       `| ${name.padEnd(30)} | ${String(m.reqPerSec).padStart(7)} | ${String(m.p50Ms).padStart(6)} | ${String(m.p99Ms).padStart(6)} | ${String(m.errors).padStart(6)} | ${ratio === undefined ? "".padStart(8) : ratio.toFixed(2).padStart(8)} | ${goal.padEnd(26)} |`;
-    const lines = [
+    const header = [
       "| route                          |   req/s | p50 ms | p99 ms | errors | vs db    | goal                       |",
       "| ------------------------------ | ------- | ------ | ------ | ------ | -------- | -------------------------- |",
+    ];
+    const lines = [
+      ...header,
       row("baseline: static JSON", staticBase),
       row("baseline: one PK select", dbBase, 1),
       ...routes.map((r) =>
@@ -423,12 +431,8 @@ async function main() {
           "",
           "Every answer computed (READ_CACHE_ENTRIES=0): what a read costs right after what it reads changed",
           "",
-          "| route                          |   req/s | p50 ms | p99 ms | errors | vs db    |",
-          "| ------------------------------ | ------- | ------ | ------ | ------ | -------- |",
-          ...cold.map(
-            (r) =>
-              `| ${r.name.padEnd(30)} | ${String(r.reqPerSec).padStart(7)} | ${String(r.p50Ms).padStart(6)} | ${String(r.p99Ms).padStart(6)} | ${String(r.errors).padStart(6)} | ${r.ratioToDb.toFixed(2).padStart(8)} |`,
-          ),
+          ...header,
+          ...cold.map((r) => row(r.name, r, r.ratioToDb, "(no goal: cold)")),
         ]
       : [];
     const scalingLines = scaling.length
@@ -466,7 +470,7 @@ async function main() {
   }
 }
 
-/** Waits until the server's job queue has nothing queued or running (at most a minute). */
+/** Waits until the server's queue has no audio analysis due or running (at most a minute). */
 async function jobsIdle(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -68,21 +68,22 @@ async function ack(store: string, batchId: string, upc: string, status: string, 
   );
 }
 
-/** A release approved and sent to the three stores; Spotify and Apple Music accept it, JioSaavn rejects it. */
-async function deliveredRelease(releaseDate: string) {
+/** A release with good files, checked and approved (its deliveries queued and sent); its id. */
+async function approvedRelease(fields: Record<string, unknown>) {
   const created = await artist.client.post(
     "/api/releases",
-    validRelease({
-      title: "Monsoon Nights",
-      releaseDate,
-      audioFileUrl: media.url("/good.wav"),
-      coverArtUrl: media.url("/cover.jpg"),
-    }),
+    validRelease({ audioFileUrl: media.url("/good.wav"), coverArtUrl: media.url("/cover.jpg"), ...fields }),
   );
   const id = created.body.release.id as string;
   await server.jobs.drain();
   expect((await admin.post(`/api/admin/releases/${id}/approve`)).status).toBe(200);
   await server.jobs.drain();
+  return id;
+}
+
+/** A release approved and sent to the three stores; Spotify and Apple Music accept it, JioSaavn rejects it. */
+async function deliveredRelease(releaseDate: string) {
+  const id = await approvedRelease({ title: "Monsoon Nights", releaseDate });
   const detail = await admin.get(`/api/admin/releases/${id}`);
   const upc = detail.body.release.upcEan as string;
   const batch = (store: string) => detail.body.deliveries.find((d: { store: string }) => d.store === store).batchId;
@@ -212,21 +213,12 @@ describe("where the release is, store by store", () => {
   }, 60_000);
 
   it("a title in its own script shows as written, in its language, with its Latin form beneath (issue 39)", async () => {
-    const created = await artist.client.post(
-      "/api/releases",
-      validRelease({
-        title: "मेरा दिल",
-        titleLatin: "Mera Dil",
-        language: "hi",
-        releaseDate: "2099-12-20",
-        audioFileUrl: media.url("/good.wav"),
-        coverArtUrl: media.url("/cover.jpg"),
-      }),
-    );
-    const id = created.body.release.id as string;
-    await server.jobs.drain();
-    expect((await admin.post(`/api/admin/releases/${id}/approve`)).status).toBe(200);
-    await server.jobs.drain();
+    const id = await approvedRelease({
+      title: "मेरा दिल",
+      titleLatin: "Mera Dil",
+      language: "hi",
+      releaseDate: "2099-12-20",
+    });
     const mine = await artist.client.get(`/api/releases/${id}`);
     const html = await (await fetch(`${server.url}${mine.body.publicPage.path}`)).text();
     expect(html).toContain('<h1 lang="hi">मेरा दिल</h1>');
