@@ -2,11 +2,12 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { aliases } from "./aliases.config";
+import { compileCatalogues } from "./vite-plugin-catalogues";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [compileCatalogues(), react(), tailwindcss()],
   resolve: { alias: aliases },
   build: {
     outDir: "../../dist/web",

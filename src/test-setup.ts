@@ -1,4 +1,6 @@
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { afterEach, beforeEach } from "vitest";
+import { installMessageCompiler, loadEverything } from "#domain/i18n";
 
 /**
  * A console.error during a test fails it: an error someone printed is an error someone missed. The
@@ -32,3 +34,11 @@ if (typeof window !== "undefined" && !("ResizeObserver" in globalThis)) {
   }
   Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 }
+
+/**
+ * The message catalogues are compiled by the web's build (vite-plugin-catalogues.ts); tests read them
+ * as written, so Lingui compiles each ICU message as it is used, as the server does; and every part
+ * of every language is loaded, as on the server.
+ */
+installMessageCompiler(compileMessage);
+await loadEverything();

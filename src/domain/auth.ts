@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageId } from "./i18n";
 import { MESSAGES } from "./messages";
 
 /** Minimum password length for registration and admin-created users (product §9). */
@@ -87,3 +88,12 @@ export const AUTH_STEP_UP_MESSAGES = {
   wrongPassword: "That password is not right. Enter your account's password to go on.",
   label: "Your password",
 } as const;
+
+/**
+ * The auth library's error codes whose message we say in the reader's language (issue 39); its other
+ * messages pass through as it wrote them.
+ */
+export const AUTH_ERROR_MESSAGES: Partial<Record<string, MessageId>> = {
+  INVALID_EMAIL_OR_PASSWORD: "login.invalidCredentials",
+  BANNED_USER: "login.suspended",
+};

@@ -1,55 +1,123 @@
+import { t } from "./i18n";
+
 /** Every user-facing text the spec fixes (§4, §5, §8), kept once for server and web. */
 export const MESSAGES = {
+  // These come from the catalogues (decision 042), in the language the reader chose: the getters read
+  // the active language each time, so a text is never frozen in English when a module loads.
   login: {
-    bothRequired: "Please enter both email and password",
-    successTitle: "Login Successful",
-    successDescription: (email: string) => `Welcome back, ${email}!`,
-    failedTitle: "Login Failed",
-    submitting: "Signing In...",
-    submit: "Sign In",
-    emailNotVerified: "Please confirm your e-mail address before signing in.",
-    suspended: "Your account is suspended. Please contact support.",
-    suspendedContact: "E-mail support",
-    resendVerification: "Resend confirmation e-mail",
-    verificationSentTitle: "Confirmation e-mail sent",
-    verificationSentDescription: "Check your inbox for a new confirmation link.",
-    emailVerifiedTitle: "E-mail confirmed",
-    emailVerifiedDescription: "Your e-mail address is confirmed. You can now sign in.",
-    passwordResetTitle: "Password updated",
-    passwordResetDescription: "Your password has been reset. Sign in with your new password.",
+    get bothRequired() {
+      return t("login.bothRequired");
+    },
+    get successTitle() {
+      return t("login.successTitle");
+    },
+    successDescription: (email: string) => t("login.successDescription", { email }),
+    get failedTitle() {
+      return t("login.failedTitle");
+    },
+    get submitting() {
+      return t("login.submitting");
+    },
+    get submit() {
+      return t("login.submit");
+    },
+    get emailNotVerified() {
+      return t("login.emailNotVerified");
+    },
+    get suspended() {
+      return t("login.suspended");
+    },
+    get suspendedContact() {
+      return t("login.suspendedContact");
+    },
+    get resendVerification() {
+      return t("login.resendVerification");
+    },
+    get verificationSentTitle() {
+      return t("login.verificationSentTitle");
+    },
+    get verificationSentDescription() {
+      return t("login.verificationSentDescription");
+    },
+    get emailVerifiedTitle() {
+      return t("login.emailVerifiedTitle");
+    },
+    get emailVerifiedDescription() {
+      return t("login.emailVerifiedDescription");
+    },
+    get passwordResetTitle() {
+      return t("login.passwordResetTitle");
+    },
+    get passwordResetDescription() {
+      return t("login.passwordResetDescription");
+    },
   },
   register: {
-    fillAllFields: "Please fill in all fields",
-    passwordsDoNotMatch: "Passwords do not match",
-    passwordTooShort: "Password must be at least 6 characters",
-    invalidEmail: "Please enter a valid email address",
-    submitting: "Creating Account...",
-    submit: "Create Account",
-    failedTitle: "Registration Failed",
-    pendingTitle: "Registration Almost Complete!",
-    pendingDescription: (name: string) =>
-      `Welcome, ${name}! Please check your email to confirm your account before logging in.`,
-    successTitle: "Registration Successful",
-    successDescription: (name: string) => `Welcome, ${name}! You can now log in.`,
+    get fillAllFields() {
+      return t("register.fillAllFields");
+    },
+    get passwordsDoNotMatch() {
+      return t("register.passwordsDoNotMatch");
+    },
+    get passwordTooShort() {
+      return t("register.passwordTooShort");
+    },
+    get invalidEmail() {
+      return t("register.invalidEmail");
+    },
+    get submitting() {
+      return t("register.submitting");
+    },
+    get submit() {
+      return t("register.submit");
+    },
+    get failedTitle() {
+      return t("register.failedTitle");
+    },
+    get pendingTitle() {
+      return t("register.pendingTitle");
+    },
+    pendingDescription: (name: string) => t("register.pendingDescription", { name }),
+    get successTitle() {
+      return t("register.successTitle");
+    },
+    successDescription: (name: string) => t("register.successDescription", { name }),
   },
   logout: {
-    successTitle: "Logged Out",
-    successDescription: "You have been successfully logged out.",
-    failedTitle: "Logout Failed",
+    get successTitle() {
+      return t("logout.successTitle");
+    },
+    get successDescription() {
+      return t("logout.successDescription");
+    },
+    get failedTitle() {
+      return t("logout.failedTitle");
+    },
   },
   forgotPassword: {
-    invalidEmail: "Please enter a valid email address",
-    sentTitle: "Check your e-mail",
-    sentDescription: (email: string) =>
-      `If an account exists for ${email}, we have sent a link to reset your password. The link is valid for one hour.`,
+    get invalidEmail() {
+      return t("forgotPassword.invalidEmail");
+    },
+    get sentTitle() {
+      return t("forgotPassword.sentTitle");
+    },
+    sentDescription: (email: string) => t("forgotPassword.sentDescription", { email }),
   },
   resetPassword: {
-    invalidLink: "This reset link is invalid or has expired. Please request a new one.",
+    get invalidLink() {
+      return t("resetPassword.invalidLink");
+    },
   },
   notFound: {
-    title: "Page Not Found",
-    back: "Back to Dashboard",
-    home: "Back to Home",
+    get title() {
+      return t("notFound.title");
+    },
+    get back() {
+      return t("notFound.back");
+    },
+    get home() {
+      return t("notFound.home");
+    },
   },
   changePassword: {
     mismatchTitle: "Password Mismatch",
@@ -79,13 +147,16 @@ export const MESSAGES = {
     doneTitle: "Account Deleted",
     done: "Your account and personal data have been deleted.",
   },
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
-  accountLocked: (seconds: number) =>
-    `Too many sign-in attempts for this account. Try again in ${seconds} second${seconds === 1 ? "" : "s"}, or reset your password.`,
+  get rateLimited() {
+    return t("rateLimited");
+  },
+  accountLocked: (seconds: number) => t("accountLocked", { seconds }),
   passwordRequired: "Enter your current password to confirm.",
   wrongPassword: "The password is not correct.",
   totpReused: "This code was already used. Wait for the next code from your authenticator app.",
   emailChangeCancelled: "This e-mail change was cancelled from the current address.",
-  generic: "Something went wrong. Please try again.",
+  get generic() {
+    return t("generic");
+  },
   nulCharacter: "Text cannot contain the NUL character (\\u0000). Remove it and try again.",
 } as const;

@@ -1,3 +1,5 @@
+import { activeLocale, INTL_LOCALES, LOCALES, type Locale } from "./i18n";
+
 /**
  * The one money module (issue 34). Money is held as integer paise, never as a float; each place we
  * show or read it has one function here:
@@ -11,23 +13,26 @@
  * formula for queries); a test runs both over the same numbers.
  */
 
-const inrWhole = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const inrPaise = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const inr = (tag: string, digits: number) =>
+  new Intl.NumberFormat(tag, {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+/** Per language (issue 39): [whole rupees, with paise]; both group the Indian way, with ₹. */
+const INR_FORMATS = Object.fromEntries(
+  LOCALES.map((locale) => [locale, [inr(INTL_LOCALES[locale], 0), inr(INTL_LOCALES[locale], 2)]]),
+) as Record<Locale, [Intl.NumberFormat, Intl.NumberFormat]>;
 
-/** For people: "₹1,00,000" for whole rupees, "₹1,323.03" otherwise (or always with `decimals`). */
-export function formatInr(paise: number, options: { decimals?: boolean } = {}): string {
+/**
+ * For people: "₹1,00,000" for whole rupees, "₹1,323.03" otherwise (or always with `decimals`), in the
+ * active language unless `locale` names the reader's (an e-mail, a PDF).
+ */
+export function formatInr(paise: number, options: { decimals?: boolean; locale?: Locale } = {}): string {
   const fractional = options.decimals ?? paise % 100 !== 0;
-  return (fractional ? inrPaise : inrWhole).format(paise / 100);
+  const [whole, withPaise] = INR_FORMATS[options.locale ?? activeLocale()];
+  return (fractional ? withPaise : whole).format(paise / 100);
 }
 
 /** For files and inputs: "1323.03", "-340.51", "0.00" — exact, from the integer. */

@@ -1,38 +1,40 @@
+import { t } from "./i18n";
+
 /**
  * The first-run checklist on the artist dashboard (issue 21): what a new artist does before their
  * music reaches a store, in order. Each step is ticked from what the artist really has.
  */
-export const ONBOARDING_STEPS = [
-  {
-    id: "plan",
-    title: "Choose and pay for a plan",
-    description: "A paid plan sends your approved releases to the stores.",
-    action: "Choose a Plan",
+const step = <Id extends "plan" | "payout" | "release">(id: Id) => ({
+  id,
+  get title() {
+    return t(`onboarding.${id}.title`);
   },
-  {
-    id: "payout",
-    title: "Add your payout details",
-    description: "Tell us where to pay your royalties.",
-    action: "Add Payout Details",
+  get description() {
+    return t(`onboarding.${id}.description`);
   },
-  {
-    id: "release",
-    title: "Upload your first release",
-    description: "Your audio, cover and details; we check the files and review it.",
-    action: "Upload a Release",
+  get action() {
+    return t(`onboarding.${id}.action`);
   },
-] as const;
+});
+
+export const ONBOARDING_STEPS = [step("plan"), step("payout"), step("release")] as const;
 
 export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]["id"];
 export type OnboardingProgress = Record<OnboardingStepId, boolean>;
 
 export const ONBOARDING_TEXT = {
-  heading: (name: string) => `Welcome to Kalrav, ${name}!`,
-  intro: "Three steps and your music is on its way to the stores.",
-  checklistTitle: "Get started",
-  done: "Done",
-  progress: (done: number, total: number) => `${done} of ${total} done`,
-} as const;
+  heading: (name: string) => t("onboarding.heading", { name }),
+  get intro() {
+    return t("onboarding.intro");
+  },
+  get checklistTitle() {
+    return t("onboarding.checklistTitle");
+  },
+  get done() {
+    return t("onboarding.done");
+  },
+  progress: (done: number, total: number) => t("onboarding.progress", { done, total }),
+};
 
 /** A dashboard is "first run" until every step is done. */
 export function isFirstRun(progress: OnboardingProgress): boolean {

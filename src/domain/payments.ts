@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "./clock";
 import { GSTIN_PATTERN, gstinMatchesState, INDIAN_STATE_NAMES } from "./gst";
+import { t } from "./i18n";
 import { PLAN_IDS } from "./plans";
 import { hasControlCharacters } from "./text";
 
@@ -144,15 +145,21 @@ export function upgradeChargePaise(pricePaise: number, creditPaise: number): num
 
 /** What the artist is told when deliveries wait, and when a plan lapses. Nothing is taken down. */
 export const PAYWALL_MESSAGES = {
-  unpaidTitle: "Your plan is not paid yet",
-  unpaid:
-    "Everything works before you pay, up to approval. Releases reach stores once your plan is paid, or once you pay the Introductory Offer for a single-track release.",
+  get unpaidTitle() {
+    return t("paywall.unpaidTitle");
+  },
+  get unpaid() {
+    return t("paywall.unpaid");
+  },
   releaseWaiting: "Approved and waiting for payment: this release goes to stores as soon as your plan is paid.",
-  lapsedTitle: "Your plan has lapsed",
-  lapsed:
-    "Your live releases stay live and keep earning. New releases and plan features wait until you pay again: nothing is taken down for non-payment.",
+  get lapsedTitle() {
+    return t("paywall.lapsedTitle");
+  },
+  get lapsed() {
+    return t("paywall.lapsed");
+  },
   complimentary: (reason: string) => `Complimentary plan: ${reason}`,
-} as const;
+};
 
 export const billingDetailsSchema = z
   .object({

@@ -1,3 +1,5 @@
+import { t, tList } from "./i18n";
+
 /** The one plan catalogue (product §12): yearly prices in INR, shares from here everywhere. */
 export const PLAN_IDS = ["introductory", "basic_artist", "pro_artist", "label_plan"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -6,13 +8,13 @@ export interface Plan {
   id: PlanId;
   name: string;
   pricePaise: number;
-  /** What the price buys: a year per track, or a year for the account. */
-  priceUnit: "per track / year" | "per year";
+  /** What the price buys, in the reader's language: a year per track, or a year for the account. */
+  readonly priceUnit: string;
   /** Share of store revenue the artist keeps, in percent. */
   royaltySharePercent: number;
-  summary: string;
-  features: readonly string[];
-  badge?: string;
+  readonly summary: string;
+  readonly features: readonly string[];
+  readonly badge?: string;
   popular?: boolean;
   /** Pre-orders and instant-grat tracks (the plan's "custom release dates"). */
   preOrders: boolean;
@@ -33,11 +35,19 @@ export const PLANS: Record<PlanId, Plan> = {
     preOrders: false,
     name: "Introductory Offer",
     pricePaise: 29_900,
-    priceUnit: "per track / year",
+    get priceUnit() {
+      return t("plans.unit.track");
+    },
     royaltySharePercent: 60,
-    summary: "Try Kalrav with a single track.",
-    features: ["1 audio track", "Live in 24-48 hours", "60% royalties", "Basic analytics", "Email support"],
-    badge: "Limited Time",
+    get summary() {
+      return t("plans.introductory.summary");
+    },
+    get features() {
+      return tList("plans.introductory.features");
+    },
+    get badge() {
+      return t("plans.introductory.badge");
+    },
   },
   basic_artist: {
     id: "basic_artist",
@@ -47,17 +57,16 @@ export const PLANS: Record<PlanId, Plan> = {
     preOrders: false,
     name: "Basic Artist",
     pricePaise: 49_900,
-    priceUnit: "per year",
+    get priceUnit() {
+      return t("plans.unit.year");
+    },
     royaltySharePercent: 80,
-    summary: "Everything a solo artist needs to release all year.",
-    features: [
-      "Unlimited releases",
-      "100+ stores and platforms",
-      "Monthly payouts",
-      "80% royalty share",
-      "Advanced analytics",
-      "YouTube Content ID on request, through our partner",
-    ],
+    get summary() {
+      return t("plans.basic_artist.summary");
+    },
+    get features() {
+      return tList("plans.basic_artist.features");
+    },
   },
   pro_artist: {
     id: "pro_artist",
@@ -67,18 +76,16 @@ export const PLANS: Record<PlanId, Plan> = {
     preOrders: true,
     name: "Pro Artist",
     pricePaise: 99_900,
-    priceUnit: "per year",
+    get priceUnit() {
+      return t("plans.unit.year");
+    },
     royaltySharePercent: 85,
-    summary: "For artists who want every store and every tool.",
-    features: [
-      "Everything in Basic Artist",
-      "Every store we deliver to",
-      "YouTube Content ID on request, included",
-      "85% royalty share",
-      "Playlist pitching on request",
-      "Custom release dates",
-      "Priority support",
-    ],
+    get summary() {
+      return t("plans.pro_artist.summary");
+    },
+    get features() {
+      return tList("plans.pro_artist.features");
+    },
     popular: true,
   },
   label_plan: {
@@ -89,16 +96,16 @@ export const PLANS: Record<PlanId, Plan> = {
     preOrders: true,
     name: "Label Plan",
     pricePaise: 199_900,
-    priceUnit: "per year",
+    get priceUnit() {
+      return t("plans.unit.year");
+    },
     royaltySharePercent: 85,
-    summary: "For labels and managers releasing for several artists.",
-    features: [
-      "Up to 5 artist profiles",
-      "Dedicated account manager",
-      "Bulk release tools",
-      "85% royalty share",
-      "API access: releases, analytics and royalties",
-    ],
+    get summary() {
+      return t("plans.label_plan.summary");
+    },
+    get features() {
+      return tList("plans.label_plan.features");
+    },
   },
 };
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALE_QUERY, LOCALES, type Locale, type MessageId, translate } from "./i18n";
 import { MESSAGES } from "./messages";
 
 /**
@@ -77,6 +78,30 @@ export const NOT_FOUND_PAGE: PublicPageMeta = {
   file: "not-found.html",
 };
 
+/**
+ * The public pages whose every text is in the catalogues (issue 39): the others show their body in
+ * English, marked so, inside the translated header and footer.
+ */
+export const TRANSLATED_PAGES: readonly string[] = ["/", "/login", "/register"];
+
+/** Catalogue keys of the translated pages' titles and descriptions. */
+const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description: MessageId }>> = {
+  "/": { description: "page.home.description" },
+  "/login": { title: "page.login.title", description: "page.login.description" },
+  "/register": { title: "page.register.title", description: "page.register.description" },
+};
+
+/** A public page's title and description in a language (English where the page is not translated). */
+export function localizedMeta(path: string, meta: PublicPageMeta, locale: Locale): PublicPageMeta {
+  const keys = META_KEYS[path as PublicPagePath];
+  if (!keys) return meta;
+  return {
+    ...meta,
+    title: keys.title ? translate(locale, keys.title) : meta.title,
+    description: translate(locale, keys.description),
+  };
+}
+
 /** Pages the app serves that are not in the sitemap (no index): account recovery. */
 export const UNLISTED_APP_PATHS = ["/forgot-password", "/reset-password"] as const;
 /** The signed-in areas: the app answers their paths itself (and its own "not found" inside). */
@@ -105,15 +130,31 @@ export function escapeHtml(value: string): string {
  * The <head> tags of a prerendered page: title, description, canonical link, Open Graph and Twitter
  * card. `base` is the public address the site is reached at (no trailing slash).
  */
-export function pageHeadTags(meta: PublicPageMeta, path: string | null, base: string): string {
+export function pageHeadTags(
+  meta: PublicPageMeta,
+  path: string | null,
+  base: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const title = escapeHtml(documentTitle(meta.title));
   const description = escapeHtml(meta.description);
   const image = `${base}${SHARE_IMAGE_PATH}`;
-  const url = path === null ? null : `${base}${path}`;
+  // English is the page's plain address; each language also has its own (hreflang), by `?lang=`.
+  const inLocale = (l: Locale) => `${base}${path}?${LOCALE_QUERY}=${l}`;
+  const url = path === null ? null : locale === DEFAULT_LOCALE ? `${base}${path}` : inLocale(locale);
+  const alternates =
+    path === null
+      ? []
+      : [
+          ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${inLocale(l)}" />`),
+          `<link rel="alternate" hreflang="x-default" href="${base}${path}" />`,
+        ];
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     ...(url ? [`<link rel="canonical" href="${url}" />`, `<meta property="og:url" content="${url}" />`] : []),
+    ...alternates,
+    `<meta property="og:locale" content="${locale === "hi" ? "hi_IN" : "en_IN"}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Kalrav" />`,
     `<meta property="og:title" content="${title}" />`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "./i18n/locales";
 import { isHttpUrl } from "./releases";
 
 /** A small file can still describe a huge image (a 20000 × 20000 PNG compresses to kilobytes). */
@@ -85,3 +86,6 @@ export const notificationPreferencesSchema = z.object(
     z.ZodBoolean
   >,
 );
+
+/** The language chosen in Settings (issue 39). */
+export const languageChoiceSchema = z.object({ locale: z.enum(LOCALES) }).strict();

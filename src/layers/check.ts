@@ -39,6 +39,8 @@ const PURE_PACKAGES = new Set([
   "csv-stringify/browser/esm/sync",
   // Transliteration tables and functions, no I/O (issue 39).
   "@indic-transliteration/sanscript",
+  // Message catalogues and ICU formatting, no I/O (issue 39, decision 042).
+  "@lingui/core",
 ]);
 const INFRASTRUCTURE = [
   "server/db/",

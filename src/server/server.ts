@@ -8,6 +8,7 @@ import { createSessionCache } from "#server/auth/session-cache";
 import { type Database, openDatabase } from "#server/db/client";
 import { createJobWorker, type JobWorker } from "#server/jobs/queue";
 import { createEncryptor } from "#server/lib/encryption";
+import { prepareCatalogues } from "#server/lib/i18n";
 import { createLogger } from "#server/lib/logger";
 import { trustedOriginsFor } from "#server/lib/origin-guard";
 import type { Payments } from "#server/lib/payment-gateway";
@@ -90,6 +91,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
+  await prepareCatalogues();
   // Money is real or refused: no public production server runs on the built-in test gateway unasked.
   const testMoney =
     !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) ||

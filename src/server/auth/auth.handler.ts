@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { AUTH_ERROR_MESSAGES } from "#domain/auth";
+import { translate } from "#domain/i18n";
 import { MESSAGES } from "#domain/messages";
 import type { AppEnv } from "#server/context";
 import { sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
 import { clientIp } from "#server/lib/client-ip";
 import { codeForStatus, errorBody } from "#server/lib/errors";
+import { requestLocale } from "#server/lib/i18n";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
 import { accountPasswordMatches } from "./password";
@@ -73,7 +76,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   }
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
   // Through Hono's body cache: the NUL guard may have read the body already.
-  const raw = hasBody ? await c.req.arrayBuffer() : undefined;
+  let raw = hasBody ? await c.req.arrayBuffer() : undefined;
   let body: Json = {};
   if (raw?.byteLength) {
     try {
@@ -84,6 +87,13 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     }
   }
   const text = (key: string) => (typeof body[key] === "string" ? (body[key] as string) : "");
+  // Messages a visitor reads come in their language (the page's cookie, else the browser's).
+  const locale = requestLocale(c);
+  // A new account starts in the language the visitor registered in, unless they named one (the auth
+  // library refuses a language we do not speak).
+  if (sub === "/sign-up/email" && raw?.byteLength && body.locale === undefined) {
+    raw = new TextEncoder().encode(JSON.stringify({ ...body, locale })).buffer as ArrayBuffer;
+  }
 
   // Before the library sees the request.
   let failuresOnRecord = false;
@@ -94,7 +104,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     knownDevice = device !== null;
     source = device ? { device } : { address: clientIp(c, trustProxy) };
     const wait = await signInPause(db, text("email"), source);
-    if (wait) return fail(429, "ACCOUNT_LOCKED", MESSAGES.accountLocked(wait));
+    if (wait) return fail(429, "ACCOUNT_LOCKED", translate(locale, "accountLocked", { seconds: wait }));
     failuresOnRecord = wait !== null;
     const slow = await signInSlowdownMs(db, text("email"));
     if (slow) await new Promise((resolve) => setTimeout(resolve, slow));
@@ -138,7 +148,13 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
 
   const original = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const message = response.status === 429 ? MESSAGES.rateLimited : (original.message ?? codeForStatus(response.status));
+  const ours = AUTH_ERROR_MESSAGES[original.code ?? ""];
+  const message =
+    response.status === 429
+      ? translate(locale, "rateLimited")
+      : ours
+        ? translate(locale, ours)
+        : (original.message ?? codeForStatus(response.status));
   const outHeaders = new Headers(response.headers);
   outHeaders.delete("content-length");
   return new Response(JSON.stringify(errorBody(original.code ?? codeForStatus(response.status), message)), {

@@ -3,7 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
 import { CHANGE_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/auth";
+import { DEFAULT_LOCALE, LOCALES, translate } from "#domain/i18n";
 import { MESSAGES } from "#domain/messages";
 import { safeSenderName } from "#domain/outbound-text";
 import { DEFAULT_ROLE } from "#domain/roles";
@@ -12,6 +14,7 @@ import * as schema from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 import type { Mailer } from "#server/mail/mailer";
 import { hashPassword, verifyPassword } from "./password";
+import { userLocale } from "./session-user";
 
 /** The request header carrying the client address we trust; set by our server only. */
 export const CLIENT_IP_HEADER = "x-kalrav-client-ip";
@@ -60,6 +63,14 @@ export function createAuth(opts: AuthOptions) {
         instagram: { type: "string", required: false, input: false },
         twitter: { type: "string", required: false, input: false },
         lastSignInAt: { type: "date", required: false, input: false },
+        // Chosen at sign-up (the visitor's language, filled in by auth.handler.ts) and in Settings.
+        locale: {
+          type: "string",
+          required: false,
+          input: true,
+          defaultValue: DEFAULT_LOCALE,
+          validator: { input: z.enum(LOCALES) },
+        },
       },
       // The new address must be confirmed from its own inbox before it replaces the old one.
       changeEmail: { enabled: true },
@@ -124,10 +135,14 @@ export function createAuth(opts: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
+        const locale = userLocale(user);
         await mailer.send({
           to: user.email,
-          subject: "Confirm your e-mail for Kalrav",
-          text: `Welcome to Kalrav, ${safeSenderName(user.name, "new artist")}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n\n${url}\n\nThe Kalrav team`,
+          subject: translate(locale, "email.verify.subject"),
+          text: translate(locale, "email.verify.body", {
+            name: safeSenderName(user.name, translate(locale, "email.verify.newArtist")),
+            url,
+          }),
         });
       },
     },

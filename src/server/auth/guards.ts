@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { AUTH_STEP_UP_MESSAGES, STEP_UP_AFTER_MINUTES } from "#domain/auth";
 import { normalizeRole } from "#domain/roles";
 import { can, type Permission, WHOLE_WORKSPACE, WORKSPACE_MESSAGES } from "#domain/workspaces";
+import { userLocale } from "#server/auth/session-user";
 import type { AppEnv, SessionUser } from "#server/context";
 import { ApiError } from "#server/lib/errors";
 import { accountPasswordMatches } from "./password";
@@ -59,6 +60,7 @@ async function verifySession(
     image: user.image ?? null,
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    locale: userLocale(user),
     signedInAt: new Date(session.createdAt),
     workspace: membership && membership.userId === user.id ? membership.workspace : null,
   };

@@ -9,6 +9,7 @@ const user = {
   image: null,
   emailVerified: true,
   twoFactorEnabled: false,
+  locale: "en" as const,
   signedInAt: new Date(0),
   workspace: { id: "u1", name: "A", role: "owner" as const, artistScope: null },
 };

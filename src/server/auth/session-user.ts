@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#domain/i18n/locales";
 import type { WorkspaceRole } from "#domain/workspaces";
 
 /** The workspace a signed-in person acts in, with their role there (issue 35). */
@@ -18,6 +19,8 @@ export interface SessionUser {
   image: string | null;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** The language they read Kalrav in (issue 39). */
+  locale: Locale;
   /** When this session signed in (not when it was last refreshed): money-moving changes ask again after a while. */
   signedInAt: Date;
   /**
@@ -25,4 +28,10 @@ export interface SessionUser {
    * personal one, else the first they joined; null when they belong to none.
    */
   workspace: ActiveWorkspace | null;
+}
+
+/** The language a user chose, as the auth library hands the user over. */
+export function userLocale(user: object): Locale {
+  const locale = (user as { locale?: unknown }).locale;
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
 }

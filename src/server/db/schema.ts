@@ -22,6 +22,7 @@ import { IMPORT_FORMATS, IMPORT_LINE_STATUSES, IMPORT_STATUSES } from "#domain/c
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import { ANOMALY_KINDS, CASE_STATUSES, CASE_TAKEDOWNS } from "#domain/fraud";
+import { LOCALES } from "#domain/i18n/locales";
 import type { AudioLevels } from "#domain/levels";
 import {
   CHECKOUT_PURPOSES,
@@ -86,10 +87,16 @@ export const users = pgTable(
     twitter: text("twitter"),
     lastSignInAt: timestamp("last_sign_in_at", tz),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The language they read Kalrav in, and get e-mails and PDFs in (issue 39): "en" or "hi". */
+    locale: text("locale").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("users_role_idx").on(t.role), index("users_created_at_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("users_role_idx").on(t.role),
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    check("users_locale_check", oneOf("locale", LOCALES)),
+  ],
 );
 
 export const sessions = pgTable(

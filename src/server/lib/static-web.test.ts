@@ -15,6 +15,7 @@ describe("serving the built web app", () => {
   const home = homeTemplate.replace("%PUBLIC_URL%", "https://kalrav.in");
   const pricing = '<!doctype html><link rel="canonical" href="%PUBLIC_URL%/pricing"><h1>Pricing</h1>';
   const notFound = "<!doctype html><h1>Page Not Found</h1>";
+  const homeHindi = '<!doctype html><html lang="hi"><div id="root"><h1>अपना म्यूज़िक</h1></div>';
   const shellTemplate = '<!doctype html><html data-store-count="%STORE_COUNT%"><div id="root"></div>';
   const shell = shellTemplate.replace("%STORE_COUNT%", "6");
   const script = "console.log('app');".repeat(50);
@@ -27,6 +28,8 @@ describe("serving the built web app", () => {
     fs.writeFileSync(path.join(dir, "pages", "home.html"), homeTemplate);
     fs.writeFileSync(path.join(dir, "pages", "pricing.html"), pricing);
     fs.writeFileSync(path.join(dir, "pages", "not-found.html"), notFound);
+    fs.mkdirSync(path.join(dir, "pages", "hi"));
+    fs.writeFileSync(path.join(dir, "pages", "hi", "home.html"), homeHindi);
     fs.writeFileSync(path.join(dir, "assets", "app-123.js"), script);
     fs.writeFileSync(path.join(dir, "assets", "app-123.js.gz"), zlib.gzipSync(script));
     app = new Hono<AppEnv>();
@@ -52,7 +55,7 @@ describe("serving the built web app", () => {
   it("answers / with the prerendered landing page, compressed as the browser accepts", async () => {
     const br = await app.request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
-    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
     expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(home);
 
     const gzip = await app.request("/", { headers: { "accept-encoding": "gzip" } });
@@ -104,5 +107,26 @@ describe("serving the built web app", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(script);
+  });
+
+  it("answers a public page in the visitor's language: ?lang=, else their cookie, else their browser (issue 39)", async () => {
+    const text = async (res: Response) => res.text();
+    // A first visit follows the browser; a search engine (no Accept-Language) reads English.
+    expect(await text(await app.request("/", { headers: { "accept-language": "hi-IN,hi;q=0.9" } }))).toBe(homeHindi);
+    expect(await text(await app.request("/"))).toBe(home);
+    // The address names a language: that one, and the browser keeps it.
+    const asked = await app.request("/?lang=hi", { headers: { "accept-language": "en" } });
+    expect(await text(asked)).toBe(homeHindi);
+    expect(asked.headers.get("set-cookie")).toMatch(/^kalrav_lang=hi; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    // The choice kept wins over the browser's language.
+    const chosen = await app.request("/", { headers: { cookie: "kalrav_lang=en", "accept-language": "hi" } });
+    expect(await text(chosen)).toBe(home);
+    expect(chosen.headers.get("set-cookie")).toBeNull();
+    // A language we do not speak changes nothing.
+    const unknown = await app.request("/?lang=fr");
+    expect(await text(unknown)).toBe(home);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    // A page not built in Hindi falls back to the app's shell, which starts in Hindi.
+    expect(await text(await app.request("/pricing?lang=hi"))).not.toContain("Prerendered");
   });
 });

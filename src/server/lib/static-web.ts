@@ -4,9 +4,11 @@ import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import { STORE_COUNT_TOKEN } from "#domain/claims";
+import { isLocale, LOCALE_QUERY, LOCALES, type Locale, localeCookie } from "#domain/i18n/locales";
 import { isAppPath, NOT_FOUND_PAGE, PUBLIC_PAGES } from "#domain/public-pages";
 import { robotsTxt, sitemapXml } from "#domain/urls";
 import type { AppEnv } from "#server/context";
+import { requestLocale } from "#server/lib/i18n";
 
 type Encoding = "br" | "gzip" | "identity";
 type Page = Record<Encoding, Buffer>;
@@ -25,12 +27,29 @@ function loadFilledPage(file: string, fill: { base: string; storeCount: number }
   return { br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity), identity };
 }
 
-function sendPage(c: Context<AppEnv>, page: Page, status: 200 | 404 = 200) {
+/** Each page in every language we speak. */
+type Pages = Record<Locale, Page>;
+
+/**
+ * Sends the page in the visitor's language (issue 39): `?lang=` (which the visitor's browser then
+ * keeps, as a cookie), else the cookie, else Accept-Language, else English.
+ */
+/** The shell with another <html lang>. */
+function relang(page: Page, locale: Locale): Page {
+  const identity = Buffer.from(page.identity.toString("utf8").replace('<html lang="en"', `<html lang="${locale}"`));
+  return { br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity), identity };
+}
+
+function sendPage(c: Context<AppEnv>, pages: Pages, status: 200 | 404 = 200) {
+  const asked = c.req.query(LOCALE_QUERY);
+  const locale = requestLocale(c);
+  if (isLocale(asked)) c.header("Set-Cookie", localeCookie(asked));
+  const page = pages[locale];
   const accepted = c.req.header("accept-encoding") ?? "";
   const encoding: Encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
   const body = page[encoding];
   c.header("Cache-Control", "no-cache");
-  c.header("Vary", "Accept-Encoding");
+  c.header("Vary", "Accept-Encoding, Accept-Language, Cookie");
   if (encoding !== "identity" && body !== page.identity) c.header("Content-Encoding", encoding);
   c.header("Content-Type", "text/html; charset=UTF-8");
   return c.body(new Uint8Array(body), status);
@@ -46,10 +65,19 @@ export function mountWeb(app: Hono<AppEnv>, webRoot: string, publicUrl: string, 
   if (!fs.existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
   const fill = { base: publicUrl.replace(/\/+$/, ""), storeCount };
-  const indexPage = loadFilledPage(indexFile, fill);
+  const shell = loadFilledPage(indexFile, fill);
+  // The app's own pages: the same shell, its <html lang> saying which language to start in.
+  const indexPage = Object.fromEntries(
+    LOCALES.map((locale) => [locale, locale === "en" ? shell : relang(shell, locale)]),
+  ) as Pages;
   const pagesDir = path.join(webRoot, "pages");
-  const prerendered = (file: string) =>
-    fs.existsSync(path.join(pagesDir, file)) ? loadFilledPage(path.join(pagesDir, file), fill) : indexPage;
+  const prerendered = (file: string): Pages =>
+    Object.fromEntries(
+      LOCALES.map((locale) => {
+        const built = path.join(pagesDir, ...(locale === "en" ? [] : [locale]), file);
+        return [locale, fs.existsSync(built) ? loadFilledPage(built, fill) : indexPage[locale]];
+      }),
+    ) as Pages;
   const root = path.relative(process.cwd(), webRoot) || ".";
 
   app.use("/assets/*", async (c, next) => {

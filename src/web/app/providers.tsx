@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { type ReactNode, useState } from "react";
 import { Toaster } from "#web/components/ui/toast";
 import { ApiClientError } from "#web/lib/api-client";
+import { LocaleProvider } from "#web/lib/i18n";
 import { sessionQueryOptions } from "#web/lib/session";
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -29,8 +30,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
+      <LocaleProvider>
+        {children}
+        <Toaster />
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from "react-router";
+import { requireNamespaces } from "#domain/i18n";
 import { PublicLayout } from "#web/app/layouts/public-layout";
 import { NotFoundPage } from "#web/app/routes/not-found";
 import { HomePage } from "#web/app/routes/public/home";
@@ -6,9 +7,15 @@ import { paths } from "#web/config/paths";
 
 // The artist area, the admin area and the auth screens are separate chunks (product §10).
 const publicPages = () => import("#web/app/routes/public/index");
-const auth = () => import("#web/app/routes/auth/pages");
+const auth = async () => (await Promise.all([import("#web/app/routes/auth/pages"), requireNamespaces("auth")]))[0];
 const artist = () => import("#web/app/routes/app/pages");
 const admin = () => import("#web/app/routes/admin/pages");
+
+/** A signed-in area's layout, with the texts of the signed-in areas in the reader's language. */
+async function signedIn<M>(layout: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([layout, requireNamespaces("app", "auth")]);
+  return module;
+}
 
 /** Every page of the app; the browser router and the build-time prerender of "/" share them. */
 export const routes: RouteObject[] = [
@@ -33,7 +40,7 @@ export const routes: RouteObject[] = [
   { path: paths.resetPassword, lazy: async () => ({ Component: (await auth()).ResetPasswordPage }) },
   {
     path: paths.app.root,
-    lazy: async () => ({ Component: (await import("#web/app/layouts/app-layout")).AppLayout }),
+    lazy: async () => ({ Component: (await signedIn(import("#web/app/layouts/app-layout"))).AppLayout }),
     children: [
       { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await artist()).DashboardPage }) },
@@ -57,7 +64,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: paths.admin.root,
-    lazy: async () => ({ Component: (await import("#web/app/layouts/admin-layout")).AdminLayout }),
+    lazy: async () => ({ Component: (await signedIn(import("#web/app/layouts/admin-layout"))).AdminLayout }),
     children: [
       { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await admin()).AdminDashboardPage }) },

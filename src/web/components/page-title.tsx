@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { documentTitle, PUBLIC_PAGES, type PublicPagePath } from "#domain/public-pages";
+import { documentTitle, localizedMeta, PUBLIC_PAGES, type PublicPagePath } from "#domain/public-pages";
+import { useLocale } from "#web/lib/i18n";
 
 /** Sets the document title and meta description for the page shown. */
 export function usePageMeta(title: string, description?: string) {
@@ -11,5 +12,7 @@ export function usePageMeta(title: string, description?: string) {
 
 /** A public page's title and description, from the one table the prerender also reads. */
 export function usePublicPageMeta(path: PublicPagePath) {
-  usePageMeta(PUBLIC_PAGES[path].title, PUBLIC_PAGES[path].description);
+  const { locale } = useLocale();
+  const meta = localizedMeta(path, PUBLIC_PAGES[path], locale);
+  usePageMeta(meta.title, meta.description);
 }

@@ -8,6 +8,7 @@ import { setupServer } from "msw/node";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { LocaleProvider } from "#web/lib/i18n";
 
 // Two cores run the whole suite at once: waiting up to 5 s for what a screen shows is not slowness.
 configure({ asyncUtilTimeout: 5000 });
@@ -40,8 +41,10 @@ export function renderWithApp(ui: ReactElement, opts: { path?: string; routes?: 
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LocaleProvider>
+        <RouterProvider router={router} />
+      </LocaleProvider>
     </QueryClientProvider>,
   );
-  return { ...view, user, router };
+  return { ...view, user, router, queryClient };
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { INDIAN_STATE_NAMES } from "#domain/gst";
+import type { Locale } from "#domain/i18n";
 import { CHECKOUT_STATUSES, startCheckoutSchema } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { requireAdmin, requireMember } from "#server/auth/guards";
@@ -267,8 +268,9 @@ const webhookDeps = (deps: AppDeps) => ({
   publicUrl: deps.publicUrl,
 });
 
-const pdfResponse = async (row: typeof invoices.$inferSelect) =>
-  fileDownload(await invoicePdf(row), "application/pdf", `${row.number.replaceAll("/", "-")}.pdf`);
+/** The invoice in the language of whoever downloads it (issue 39). */
+const pdfResponse = async (row: typeof invoices.$inferSelect, locale: Locale) =>
+  fileDownload(await invoicePdf(row, locale), "application/pdf", `${row.number.replaceAll("/", "-")}.pdf`);
 
 async function testCheckoutOf(deps: AppDeps, userId: string, ref: string) {
   if (!deps.payments.testGateway) throw new DomainError("not_found", "NOT_FOUND", "The test gateway is not in use.");
@@ -324,24 +326,24 @@ export const billingRouter = createRouter()
     return c.json(await subscriptionOverview(deps.database.db, workspace.id), 200);
   })
   .openapi(routes.invoicePdf, async (c) => {
-    const { workspace } = await requireMember(c, "billing:manage");
+    const { user, workspace } = await requireMember(c, "billing:manage");
     const [row] = await c
       .get("deps")
       .database.db.select()
       .from(invoices)
       .where(and(eq(invoices.id, c.req.valid("param").id), eq(invoices.userId, workspace.id)));
     if (!row) throw new DomainError("not_found", "NOT_FOUND", "Invoice not found.");
-    return pdfResponse(row);
+    return pdfResponse(row, user.locale);
   })
   .openapi(routes.adminInvoicePdf, async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const [row] = await c
       .get("deps")
       .database.db.select()
       .from(invoices)
       .where(eq(invoices.id, c.req.valid("param").id));
     if (!row) throw new DomainError("not_found", "NOT_FOUND", "Invoice not found.");
-    return pdfResponse(row);
+    return pdfResponse(row, admin.locale);
   })
   .openapi(routes.testCheckout, async (c) => {
     const { workspace } = await requireMember(c, "billing:manage");

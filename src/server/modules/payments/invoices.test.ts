@@ -56,4 +56,40 @@ describe("GST invoice numbering", () => {
     const counters = await db.database.db.execute(sql`select count(*)::int as n from invoices`);
     expect((counters as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
   });
+
+  it("is written in the reader's language: in Hindi every label is Hindi and every glyph is drawn (issue 39)", async () => {
+    const invoice = await invoiceAt("2027-05-10T06:00:00Z");
+    const text = async (pdf: Buffer) => {
+      const parser = new PDFParse({ data: pdf });
+      try {
+        return (await parser.getText()).text;
+      } finally {
+        await parser.destroy();
+      }
+    };
+    // The text extracted from the PDF is the text drawn, so a missing glyph would not read back. It
+    // comes back in visual order (ि before its consonant, ो as ा and े) and with spaces where clusters
+    // meet: both sides are compared without those.
+    const visual = (value: string) =>
+      value
+        .replace(/\u093F/g, "")
+        .replace(/\u094B/g, "\u093E\u0947")
+        .replace(/\s+/g, "");
+    const hindi = visual(await text(await invoicePdf(invoice, "hi")));
+    for (const label of [
+      "टैक्स इनवॉइस",
+      "इनवॉइस नंबर: KAL/2027-28/000001",
+      "इनवॉइस तारीख़: 2027-05-10",
+      "सप्लायर",
+      "कुल (GST सहित): ₹999.00",
+      "राशि शब्दों में:",
+      "यह कंप्यूटर से बना इनवॉइस है",
+    ]) {
+      expect(hindi).toContain(visual(label));
+    }
+    expect(hindi).not.toContain("TaxInvoice");
+    const english = await text(await invoicePdf(invoice, "en"));
+    expect(english).toContain("Tax Invoice");
+    expect(english).toContain("Total (GST included): ₹999.00");
+  });
 });

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { dateIst, financialYearIst } from "#domain/clock";
 import { amountInWords, GST_SAC, invoiceNumber, splitInclusive, stateCode } from "#domain/gst";
+import { DEFAULT_LOCALE, type Locale, type MessageId, type MessageValues, translate } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
@@ -63,50 +64,55 @@ export async function issueInvoice(
   return row;
 }
 
-const inr = (paise: number) => formatInr(paise, { decimals: true });
 const stateWithCode = (state: string) => `${state} (${stateCode(state) ?? "–"})`;
 
-/** The invoice as a PDF (A4, Noto Sans in every script, with ₹), drawn from the stored row. */
-export function invoicePdf(inv: InvoiceRow): Promise<Buffer> {
-  const pdf = createPdf({ title: `Tax invoice ${inv.number}` });
-  pdf.text("Tax Invoice", { bold: true, size: 18 });
+/**
+ * The invoice as a PDF (A4, Noto Sans in every script, with ₹), drawn from the stored row, in the
+ * reader's language (issue 39). The amount in words stays in English words (noticed: not translated).
+ */
+export function invoicePdf(inv: InvoiceRow, locale: Locale = DEFAULT_LOCALE): Promise<Buffer> {
+  const say = (id: MessageId, values?: MessageValues) => translate(locale, id, values);
+  const inr = (paise: number) => formatInr(paise, { decimals: true, locale });
+  const pdf = createPdf({ title: say("invoice.pdfTitle", { number: inv.number }) });
+  pdf.text(say("invoice.heading"), { bold: true, size: 18 });
   pdf.moveDown(0.5);
-  pdf.text(`Invoice number: ${inv.number}`, { size: 10 });
-  pdf.text(`Invoice date: ${dateIst(inv.issuedAt)}`);
+  pdf.text(say("invoice.number", { number: inv.number }), { size: 10 });
+  pdf.text(say("invoice.date", { date: dateIst(inv.issuedAt) }));
   pdf.moveDown();
 
-  pdf.text("Supplier", { bold: true });
+  pdf.text(say("invoice.supplier"), { bold: true });
   pdf.text(inv.sellerName);
   pdf.text(inv.sellerAddress);
-  pdf.text(`GSTIN: ${inv.sellerGstin || "not configured (set KALRAV_GSTIN)"}`);
-  pdf.text(`State: ${stateWithCode(inv.sellerState)}`);
+  pdf.text(say("invoice.gstin", { gstin: inv.sellerGstin || say("invoice.gstinMissing") }));
+  pdf.text(say("invoice.state", { state: stateWithCode(inv.sellerState) }));
   pdf.moveDown();
 
-  pdf.text("Billed to", { bold: true });
+  pdf.text(say("invoice.billedTo"), { bold: true });
   pdf.text(inv.customerName);
   pdf.text(inv.customerEmail);
-  if (inv.customerGstin) pdf.text(`GSTIN: ${inv.customerGstin}`);
-  pdf.text(`Place of supply: ${stateWithCode(inv.placeOfSupply)}`);
+  if (inv.customerGstin) pdf.text(say("invoice.gstin", { gstin: inv.customerGstin }));
+  pdf.text(say("invoice.placeOfSupply", { state: stateWithCode(inv.placeOfSupply) }));
   pdf.moveDown();
 
-  pdf.text("Description", { bold: true });
+  pdf.text(say("invoice.description"), { bold: true });
   pdf.text(inv.description);
-  pdf.text(`SAC: ${inv.sac}`);
+  pdf.text(say("invoice.sac", { sac: inv.sac }));
   pdf.moveDown();
 
-  const line = (label: string, paise: number, bold = false) => pdf.text(`${label}: ${inr(paise)}`, { bold });
-  line("Taxable value", inv.taxablePaise);
+  const line = (label: string, paise: number, bold = false) =>
+    pdf.text(say("invoice.amountLine", { label, amount: inr(paise) }), { bold });
+  line(say("invoice.taxable"), inv.taxablePaise);
   const half = inv.ratePercent / 2;
   const interState = inv.placeOfSupply.trim().toLowerCase() !== inv.sellerState.trim().toLowerCase();
   if (interState) {
-    line(`IGST @ ${inv.ratePercent}%`, inv.igstPaise);
+    line(say("invoice.igst", { rate: String(inv.ratePercent) }), inv.igstPaise);
   } else {
-    line(`CGST @ ${half}%`, inv.cgstPaise);
-    line(`SGST @ ${half}%`, inv.sgstPaise);
+    line(say("invoice.cgst", { rate: String(half) }), inv.cgstPaise);
+    line(say("invoice.sgst", { rate: String(half) }), inv.sgstPaise);
   }
-  line("Total (GST included)", inv.totalPaise, true);
-  pdf.text(`Amount in words: ${amountInWords(inv.totalPaise)}`);
+  line(say("invoice.total"), inv.totalPaise, true);
+  pdf.text(say("invoice.inWords", { words: amountInWords(inv.totalPaise) }));
   pdf.moveDown();
-  pdf.text("Prices include GST. This is a computer-generated invoice and needs no signature.", { size: 8 });
+  pdf.text(say("invoice.footer"), { size: 8 });
   return pdf.end();
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { LOCALES } from "#domain/i18n/locales";
 import { WORKSPACE_ROLES } from "#domain/workspaces";
 import { getSessionUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
@@ -12,6 +13,8 @@ const sessionUserSchema = z
     image: z.string().nullable(),
     emailVerified: z.boolean(),
     twoFactorEnabled: z.boolean(),
+    /** The language they chose (issue 39). */
+    locale: z.enum(LOCALES),
     /** The workspace they act in, with their role there (issue 35). */
     workspace: z
       .object({

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { notificationPreferencesSchema, profileSchema } from "#domain/settings";
+import { localeCookie } from "#domain/i18n/locales";
+import { languageChoiceSchema, notificationPreferencesSchema, profileSchema } from "#domain/settings";
 import { requireUser } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
@@ -9,6 +10,7 @@ import {
   getProfile,
   readAvatar,
   saveAvatar,
+  saveLanguage,
   saveNotificationPreferences,
   saveProfile,
 } from "./settings.service";
@@ -58,6 +60,18 @@ const routes = {
     request: { params: z.object({ file: z.string().regex(AVATAR_FILE) }) },
     responses: { 200: { description: "The image" }, 404: err("No such picture") },
   }),
+  putLanguage: createRoute({
+    method: "put",
+    path: "/language",
+    tags: ["Settings"],
+    summary: "Choose the language of the screens, e-mails and PDFs: en or hi",
+    request: { body: { content: { "application/json": { schema: languageChoiceSchema } }, required: true } },
+    responses: {
+      200: json(languageChoiceSchema, "Saved"),
+      400: err("Not a language we speak"),
+      401: err("Signed out"),
+    },
+  }),
   getPreferences: createRoute({
     method: "get",
     path: "/notification-preferences",
@@ -100,6 +114,14 @@ export const settingsRouter = createRouter()
       "Content-Type": file.endsWith(".png") ? "image/png" : "image/jpeg",
       "Cache-Control": "public, max-age=31536000, immutable",
     });
+  })
+  .openapi(routes.putLanguage, async (c) => {
+    const user = await requireUser(c);
+    const { locale } = c.req.valid("json");
+    await saveLanguage(c.get("deps").database.db, user.id, locale);
+    // The browser keeps it too, so the public pages answer in it after signing out.
+    c.header("Set-Cookie", localeCookie(locale));
+    return c.json({ locale }, 200);
   })
   .openapi(routes.getPreferences, async (c) => {
     const user = await requireUser(c);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { z } from "zod";
+import type { Locale } from "#domain/i18n/locales";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_MAX_SIDE,
@@ -132,4 +133,9 @@ export async function saveNotificationPreferences(
     .values({ userId, ...input })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: input });
   return input;
+}
+
+/** Saves the language a user reads Kalrav in (their next e-mails and PDFs use it too). */
+export async function saveLanguage(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -15,24 +15,26 @@ import { AdminAlertDot, AdminSearch } from "#web/app/layouts/admin-header-extras
 import { FullPageSpinner } from "#web/components/spinner";
 import { paths } from "#web/config/paths";
 import { loginReturningTo } from "#web/features/auth/lib/chosen-plan";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 import { AreaLayout, type NavItem } from "./area-layout";
 
 const NAV: readonly NavItem[] = [
-  { to: paths.admin.dashboard, label: "Admin Dashboard", icon: LayoutDashboard },
-  { to: paths.admin.users, label: "Manage Users", icon: Users },
-  { to: paths.admin.workspaces, label: "Workspaces", icon: Building2 },
-  { to: paths.admin.releases, label: "Manage Releases", icon: Disc3 },
-  { to: paths.admin.deliveries, label: "Deliveries", icon: Send },
-  { to: paths.admin.subscriptions, label: "Manage Subscriptions", icon: CreditCard },
-  { to: paths.admin.tickets, label: "Support Tickets", icon: LifeBuoy },
-  { to: paths.admin.reports, label: "Store Reports", icon: FileSpreadsheet },
-  { to: paths.admin.payouts, label: "Payouts", icon: Banknote },
-  { to: paths.admin.cases, label: "Store Notices", icon: ShieldAlert },
+  { to: paths.admin.dashboard, label: "admin.nav.dashboard", icon: LayoutDashboard },
+  { to: paths.admin.users, label: "admin.nav.users", icon: Users },
+  { to: paths.admin.workspaces, label: "admin.nav.workspaces", icon: Building2 },
+  { to: paths.admin.releases, label: "admin.nav.releases", icon: Disc3 },
+  { to: paths.admin.deliveries, label: "admin.nav.deliveries", icon: Send },
+  { to: paths.admin.subscriptions, label: "admin.nav.subscriptions", icon: CreditCard },
+  { to: paths.admin.tickets, label: "admin.nav.tickets", icon: LifeBuoy },
+  { to: paths.admin.reports, label: "admin.nav.reports", icon: FileSpreadsheet },
+  { to: paths.admin.payouts, label: "admin.nav.payouts", icon: Banknote },
+  { to: paths.admin.cases, label: "admin.nav.cases", icon: ShieldAlert },
 ];
 
 /** Admins only: signed out → /login, signed-in non-admins → / (product §6). */
 export function AdminLayout() {
+  const t = useT();
   const { data: user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
@@ -42,7 +44,7 @@ export function AdminLayout() {
     <AreaLayout
       user={user}
       homePath={paths.admin.dashboard}
-      navLabel="Admin navigation"
+      navLabel={t("area.adminNavigation")}
       navItems={NAV}
       topBarExtra={
         <>

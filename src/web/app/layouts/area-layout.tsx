@@ -1,25 +1,29 @@
 import type { LucideIcon } from "lucide-react";
 import { LogOut, Menu } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import type { MessageId } from "#domain/i18n";
 import { MESSAGES } from "#domain/messages";
 import { Logo } from "#web/components/logo";
+import { SideSheet } from "#web/components/side-sheet";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
 import { toast } from "#web/components/ui/toast";
 import { UserBadge } from "#web/components/user-badge";
 import { paths } from "#web/config/paths";
 import { useSignOut } from "#web/features/auth/api/sign-out";
+import { useT } from "#web/lib/i18n";
 import type { SessionUser } from "#web/lib/session";
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** The catalogue key of its name. */
+  label: MessageId;
   icon: LucideIcon;
 }
 
 function SideNav({ items, label, onNavigate }: { items: readonly NavItem[]; label: string; onNavigate?: () => void }) {
+  const t = useT();
   return (
     <nav aria-label={label}>
       <ul className="grid gap-1">
@@ -33,7 +37,7 @@ function SideNav({ items, label, onNavigate }: { items: readonly NavItem[]; labe
               }
             >
               <Icon className="h-4 w-4" aria-hidden />
-              {text}
+              {t(text)}
             </NavLink>
           </li>
         ))}
@@ -43,6 +47,7 @@ function SideNav({ items, label, onNavigate }: { items: readonly NavItem[]; labe
 }
 
 function LogoutButton() {
+  const t = useT();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const logout = async () => {
@@ -57,7 +62,7 @@ function LogoutButton() {
   return (
     <Button variant="outline" className="w-full justify-start" onClick={logout} disabled={signOut.isPending}>
       <LogOut className="h-4 w-4" aria-hidden />
-      Logout
+      {t("logout.button")}
     </Button>
   );
 }
@@ -76,8 +81,10 @@ export function AreaLayout({
   navItems: readonly NavItem[];
   topBarExtra?: ReactNode;
 }) {
+  const t = useT();
   // The drawer closes when one of its links is tapped.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const panel = (onNavigate?: () => void) => (
     <div className="flex min-h-full flex-col gap-6">
       <SideNav items={navItems} label={navLabel} onNavigate={onNavigate} />
@@ -95,26 +102,34 @@ export function AreaLayout({
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
       >
-        Skip to content
+        {t("area.skip")}
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-4 backdrop-blur">
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
-              <Menu className="h-5 w-5" aria-hidden />
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            {/* Scrolls on a short phone, so Logout at the bottom is always reachable. */}
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-full flex-col overflow-y-auto bg-card p-6 shadow-xl">
-              <Dialog.Title className="mb-4 text-lg font-semibold">Menu</Dialog.Title>
-              <Dialog.Description className="sr-only">{navLabel}</Dialog.Description>
-              <div className="flex-1">{panel(() => setDrawerOpen(false))}</div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-        <Link to={homePath} aria-label="Kalrav dashboard">
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          aria-label={t("area.openMenu")}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          className="lg:hidden"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu className="h-5 w-5" aria-hidden />
+        </Button>
+        {/* Scrolls on a short phone, so Logout at the bottom is always reachable. */}
+        <SideSheet
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          side="left"
+          title={t("area.menu")}
+          description={navLabel}
+          returnFocusTo={menuButton}
+          className="flex flex-col"
+        >
+          <div className="flex-1">{panel(() => setDrawerOpen(false))}</div>
+        </SideSheet>
+        <Link to={homePath} aria-label={t("area.home")}>
           <Logo />
         </Link>
         <div className="flex flex-1 items-center justify-end gap-2">

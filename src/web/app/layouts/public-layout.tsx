@@ -1,27 +1,31 @@
 import { Menu } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { CONTACT } from "#domain/business";
 import { marketingClaims } from "#domain/claims";
+import type { MessageId } from "#domain/i18n";
+import { PUBLIC_PAGES, TRANSLATED_PAGES } from "#domain/public-pages";
 import { homePathForRole } from "#domain/roles";
+import { LanguageSwitch } from "#web/components/language-switch";
 import { Logo } from "#web/components/logo";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 import { useStoreCount } from "#web/lib/store-count";
 
 const HEADER_LINKS = [
-  { to: paths.features, label: "Features" },
-  { to: paths.pricing, label: "Pricing" },
-  { to: paths.artistServices, label: "Artist Services" },
-  { to: paths.production, label: "Production" },
-  { to: paths.contact, label: "Contact Us" },
-  { to: paths.supportPage, label: "Support" },
-] as const;
+  { to: paths.features, label: "nav.features" },
+  { to: paths.pricing, label: "nav.pricing" },
+  { to: paths.artistServices, label: "nav.artistServices" },
+  { to: paths.production, label: "nav.production" },
+  { to: paths.contact, label: "nav.contact" },
+  { to: paths.supportPage, label: "nav.support" },
+] as const satisfies readonly { to: string; label: MessageId }[];
 
 function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
+  const t = useT();
   const { data: user, isPending } = useSession();
   // While the session loads, hold a place no wider than what comes (a phone header has no room to spare).
   if (isPending) return <span className={compact ? "h-9 w-16" : "h-10 w-24"} aria-hidden />;
@@ -29,7 +33,7 @@ function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => vo
     return (
       <Button asChild size={compact ? "sm" : undefined}>
         <Link to={homePathForRole(user.role)} onClick={onNavigate}>
-          Dashboard
+          {t("header.dashboard")}
         </Link>
       </Button>
     );
@@ -39,12 +43,12 @@ function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => vo
       {/* On a phone the header keeps Sign Up; Login is in the menu. */}
       <Button asChild variant="ghost" className={compact ? "hidden sm:inline-flex" : undefined}>
         <Link to={paths.login} onClick={onNavigate}>
-          Login
+          {t("header.login")}
         </Link>
       </Button>
       <Button asChild size={compact ? "sm" : undefined}>
         <Link to={paths.register} onClick={onNavigate}>
-          Sign Up
+          {t("header.signUp")}
         </Link>
       </Button>
     </>
@@ -52,6 +56,7 @@ function AccountButtons({ onNavigate, compact = false }: { onNavigate?: () => vo
 }
 
 function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useT();
   return (
     <ul className={className}>
       {HEADER_LINKS.map((link) => (
@@ -63,7 +68,7 @@ function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: 
               `block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-primary" : "text-foreground"}`
             }
           >
-            {link.label}
+            {t(link.label)}
           </NavLink>
         </li>
       ))}
@@ -71,38 +76,64 @@ function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: 
   );
 }
 
+// Loaded when the phone menu is first opened: the landing page's script does without the dialog code.
+const SideSheet = lazy(() => import("#web/components/side-sheet").then((m) => ({ default: m.SideSheet })));
+
 /** The phone menu: closes when a link in it is tapped (the page it opens replaces it). */
 function MobileMenu() {
+  const t = useT();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="shrink-0 lg:hidden">
-          <Menu className="h-5 w-5" aria-hidden />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-72 max-w-full overflow-y-auto bg-card p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <nav aria-label="Main" className="mt-4">
-            <NavLinks className="grid gap-1" onNavigate={close} />
-          </nav>
-          <div className="mt-6 flex flex-wrap gap-2">
-            <AccountButtons onNavigate={close} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-label={t("header.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="shrink-0 lg:hidden"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="h-5 w-5" aria-hidden />
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <SideSheet
+            open={open}
+            onOpenChange={setOpen}
+            side="right"
+            title={t("header.menu")}
+            description={t("header.siteNavigation")}
+            returnFocusTo={button}
+          >
+            <nav aria-label={t("nav.main")}>
+              <NavLinks className="grid gap-1" onNavigate={close} />
+            </nav>
+            <div className="mt-6 flex flex-wrap gap-2">
+              <AccountButtons onNavigate={close} />
+            </div>
+            <div className="mt-6 sm:hidden">
+              <LanguageSwitch />
+            </div>
+          </SideSheet>
+        </Suspense>
+      )}
+    </>
   );
 }
 
 function StatsBanner() {
+  const t = useT();
   const stores = useStoreCount();
   return (
-    <section aria-label="Kalrav in numbers" className="border-y border-border bg-muted">
+    <section aria-label={t("stats.label")} className="border-y border-border bg-muted">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center md:grid-cols-4">
         {marketingClaims(stores).map((claim) => (
           <div key={claim.label}>
@@ -116,24 +147,23 @@ function StatsBanner() {
 }
 
 function Footer() {
+  const t = useT();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo />
-          <p className="mt-3 text-sm text-muted-foreground">
-            Music distribution for independent artists and labels, India first.
-          </p>
+          <p className="mt-3 text-sm text-muted-foreground">{t("footer.tagline")}</p>
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold">Explore</h2>
+        <nav aria-label={t("footer.navigation")}>
+          <h2 className="text-sm font-semibold">{t("footer.explore")}</h2>
           <NavLinks className="mt-2 grid gap-0.5 [&_a]:px-0 [&_a]:py-1" />
           <Link className="block py-1 text-sm font-medium hover:underline" to={paths.apiReference}>
-            API reference
+            {t("footer.apiReference")}
           </Link>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold">Contact</h2>
+          <h2 className="text-sm font-semibold">{t("footer.contact")}</h2>
           <ul className="mt-2 grid gap-1 text-sm text-muted-foreground">
             <li>
               <a className="hover:underline" href={`mailto:${CONTACT.supportEmail}`}>
@@ -151,35 +181,40 @@ function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold">Business hours</h2>
-          <p className="mt-2 text-sm text-muted-foreground">{CONTACT.businessHours}</p>
+          <h2 className="text-sm font-semibold">{t("footer.businessHours")}</h2>
+          <p className="mt-2 text-sm text-muted-foreground">{t("footer.hours")}</p>
         </div>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Kalrav. Artists keep 100% of their rights.
+        {t("footer.rights", { year: String(new Date().getFullYear()) })}
       </p>
     </footer>
   );
 }
 
 export function PublicLayout() {
+  const t = useT();
+  const { pathname } = useLocation();
+  // A page whose body is not translated yet says so to screen readers and browsers (issue 39).
+  const bodyLang = TRANSLATED_PAGES.includes(pathname) || !(pathname in PUBLIC_PAGES) ? undefined : "en";
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
       >
-        Skip to content
+        {t("header.skip")}
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
-          <Link to={paths.home} aria-label="Kalrav home">
+          <Link to={paths.home} aria-label={t("header.home")}>
             <Logo />
           </Link>
-          <nav aria-label="Main" className="hidden lg:block">
+          <nav aria-label={t("nav.main")} className="hidden lg:block">
             <NavLinks className="flex gap-1" />
           </nav>
           <div className="flex items-center gap-2">
+            <LanguageSwitch className="hidden sm:inline-flex" />
             <ThemeToggle />
             <div className="flex gap-2">
               <AccountButtons compact />
@@ -188,7 +223,7 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1" lang={bodyLang}>
         <Outlet />
       </main>
       <StatsBanner />

@@ -78,9 +78,7 @@ function Metric({
       <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
       <p className="mt-2 text-2xl font-bold">{value}</p>
       {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
-      <p className="mt-1 text-xs text-muted-foreground">
-        {formatChange(change).replace("from last month", "vs. previous period")}
-      </p>
+      <p className="mt-1 text-xs text-muted-foreground">{formatChange(change, "%", "previousPeriod")}</p>
     </Card>
   );
 }

@@ -18,6 +18,7 @@ import { ArtistReleaseBadge } from "#web/features/releases/components/release-st
 import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
 import { PaywallNotice } from "#web/features/subscriptions/components/paywall-notice";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 
 const EMPTY: Dashboard = {
@@ -37,7 +38,8 @@ const EMPTY: Dashboard = {
 };
 
 export function DashboardPage() {
-  usePageMeta("Dashboard");
+  const t = useT();
+  usePageMeta(t("dashboard.title"));
   const { data: user } = useSession();
   const dashboard = useDashboard();
   const subscription = useSubscription();
@@ -46,12 +48,12 @@ export function DashboardPage() {
   useEffect(() => {
     if (dashboard.isError) {
       toast({
-        title: "Error fetching data",
-        description: "Could not load your dashboard information. Please try again later.",
+        title: t("dashboard.errorTitle"),
+        description: t("dashboard.errorDescription"),
         variant: "destructive",
       });
     }
-  }, [dashboard.isError]);
+  }, [dashboard.isError, t]);
 
   // On failure the stats read zero and the lists stay empty (product §4).
   const data = dashboard.data ?? EMPTY;
@@ -65,11 +67,9 @@ export function DashboardPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">
-          {firstRun ? ONBOARDING_TEXT.heading(name) : `Welcome back, ${name}!`}
+          {firstRun ? ONBOARDING_TEXT.heading(name) : t("dashboard.welcomeBack", { name })}
         </h1>
-        <p className="mt-1 text-muted-foreground">
-          {firstRun ? ONBOARDING_TEXT.intro : "Here is how your music is doing."}
-        </p>
+        <p className="mt-1 text-muted-foreground">{firstRun ? ONBOARDING_TEXT.intro : t("dashboard.intro")}</p>
       </div>
 
       {firstRun && <OnboardingChecklist progress={data.onboarding} />}
@@ -77,14 +77,11 @@ export function DashboardPage() {
       {payeeOnly ? (
         <section aria-labelledby="payee-title" className="rounded-xl border border-border bg-card p-4 text-sm">
           <h2 id="payee-title" className="font-semibold">
-            Your shares of other artists' songs
+            {t("dashboard.payeeTitle")}
           </h2>
-          <p className="mt-1">
-            You are on their split sheets: your earnings, monthly statements and payouts are in Royalties. No plan is
-            needed to be paid.
-          </p>
+          <p className="mt-1">{t("dashboard.payeeText")}</p>
           <Button asChild className="mt-3">
-            <Link to="/app/royalties">Go to Royalties</Link>
+            <Link to={paths.app.royalties}>{t("dashboard.goToRoyalties")}</Link>
           </Button>
         </section>
       ) : (
@@ -92,7 +89,7 @@ export function DashboardPage() {
       )}
 
       {dashboard.isPending ? (
-        <div role="status" aria-label="Loading dashboard" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div role="status" aria-label={t("dashboard.loading")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {["streams", "listeners", "royalties", "growth"].map((k) => (
             <Skeleton key={k} className="h-28" />
           ))}
@@ -100,28 +97,28 @@ export function DashboardPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard
-            title="Total Streams"
+            title={t("dashboard.totalStreams")}
             value={formatCount(stats.totalStreams)}
             change={stats.changes.streams}
             icon={Headphones}
           />
           <StatCard
-            title="Total Listeners"
+            title={t("dashboard.totalListeners")}
             value={formatCount(stats.totalListeners)}
             change={stats.changes.listeners}
             icon={Globe2}
           />
           <StatCard
-            title="Total Royalties (INR)"
+            title={t("dashboard.totalRoyalties")}
             value={formatInr(stats.totalRoyaltiesPaise)}
             change={stats.changes.royalties}
             icon={IndianRupee}
           />
           <StatCard
-            title="Growth Rate"
+            title={t("dashboard.growthRate")}
             value={stats.growthRatePercent === null ? "—" : `${stats.growthRatePercent}%`}
             change={stats.changes.growthRate}
-            unit=" pts"
+            unit={t("dashboard.points")}
             icon={TrendingUp}
           />
         </div>
@@ -134,13 +131,13 @@ export function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <div className="flex items-center justify-between">
-            <h2 className="text-lg font-semibold">Recent Releases</h2>
+            <h2 className="text-lg font-semibold">{t("dashboard.recentReleases")}</h2>
             <Link to={paths.app.releases} className="text-sm text-primary underline underline-offset-2">
-              View all
+              {t("dashboard.viewAll")}
             </Link>
           </div>
           {data.recentReleases.length === 0 ? (
-            <p className="mt-4 text-sm text-muted-foreground">No releases yet.</p>
+            <p className="mt-4 text-sm text-muted-foreground">{t("dashboard.noReleases")}</p>
           ) : (
             <ul className="mt-4 grid gap-3">
               {data.recentReleases.map((r) => (
@@ -158,11 +155,9 @@ export function DashboardPage() {
           )}
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Platform Breakdown</h2>
+          <h2 className="text-lg font-semibold">{t("dashboard.platforms")}</h2>
           {data.platforms.length === 0 ? (
-            <p className="mt-4 text-sm text-muted-foreground">
-              No platform data yet. It appears once stores report streams of your releases.
-            </p>
+            <p className="mt-4 text-sm text-muted-foreground">{t("dashboard.noPlatforms")}</p>
           ) : (
             <ul className="mt-4 grid gap-3">
               {data.platforms.map((p) => (
@@ -182,17 +177,17 @@ export function DashboardPage() {
           )}
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Top Listener Locations</h2>
+          <h2 className="text-lg font-semibold">{t("dashboard.locations")}</h2>
           {data.countries.length === 0 ? (
-            <p className="mt-4 text-sm text-muted-foreground">
-              No listener locations yet. They appear once stores report listeners.
-            </p>
+            <p className="mt-4 text-sm text-muted-foreground">{t("dashboard.noLocations")}</p>
           ) : (
             <ul className="mt-4 grid gap-2">
               {data.countries.map((c) => (
                 <li key={c.code} className="flex justify-between text-sm">
                   <span>{countryName(c.code)}</span>
-                  <span className="text-muted-foreground">{formatCount(c.listeners)} listeners</span>
+                  <span className="text-muted-foreground">
+                    {t("dashboard.listeners", { count: formatCount(c.listeners) })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -202,13 +197,13 @@ export function DashboardPage() {
 
       <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-primary p-6 text-primary-foreground">
         <div>
-          <h2 className="text-xl font-semibold">Ready to release new music?</h2>
-          <p className="opacity-90">Upload your next single, EP or album and we will get it onto the stores.</p>
+          <h2 className="text-xl font-semibold">{t("dashboard.readyTitle")}</h2>
+          <p className="opacity-90">{t("dashboard.readyText")}</p>
         </div>
         <Button asChild variant="outline" className="border-primary-foreground bg-transparent">
           <Link to={`${paths.app.releases}?new=1`}>
             <Upload className="h-4 w-4" aria-hidden />
-            Upload New Release
+            {t("dashboard.upload")}
           </Link>
         </Button>
       </section>

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tab
 import { useArtists } from "#web/features/artists/api/artists";
 import { DevelopersTab } from "#web/features/developers/components/developers-tab";
 import { PayeeDetailsCard } from "#web/features/royalties/components/payee-details-card";
+import { LanguageCard } from "#web/features/settings/components/language-card";
 import { NotificationsTab } from "#web/features/settings/components/notifications-tab";
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
 import { SecurityTab } from "#web/features/settings/components/security-tab";
@@ -42,7 +43,10 @@ export function SettingsPage() {
           <TabsTrigger value="security">Security</TabsTrigger>
           {developers ? <TabsTrigger value="developers">Developers</TabsTrigger> : null}
         </TabsList>
-        <TabsContent value="profile" className="mt-6">
+        <TabsContent value="profile" className="mt-6 grid gap-6">
+          <Card>
+            <LanguageCard />
+          </Card>
           <Card>
             <ProfileTab />
           </Card>

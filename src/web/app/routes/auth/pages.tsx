@@ -9,6 +9,7 @@ import { LoginForm } from "#web/features/auth/components/login-form";
 import { RegisterForm } from "#web/features/auth/components/register-form";
 import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form";
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 
 /**
@@ -26,6 +27,7 @@ function RedirectIfSignedIn({ children }: { children: React.ReactNode }) {
 
 export function LoginPage() {
   usePublicPageMeta("/login");
+  const t = useT();
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     // Better Auth sends people back here after the e-mail confirmation link.
@@ -44,7 +46,7 @@ export function LoginPage() {
   }, [params, setParams]);
   return (
     <RedirectIfSignedIn>
-      <AuthCard title="Welcome Back" subtitle="Sign in to your Kalrav account">
+      <AuthCard title={t("login.heading")} subtitle={t("login.subheading")}>
         <LoginForm />
       </AuthCard>
     </RedirectIfSignedIn>
@@ -53,9 +55,10 @@ export function LoginPage() {
 
 export function RegisterPage() {
   usePublicPageMeta("/register");
+  const t = useT();
   return (
     <RedirectIfSignedIn>
-      <AuthCard title="Create Your Account" subtitle="Start distributing your music worldwide">
+      <AuthCard title={t("register.heading")} subtitle={t("register.subheading")}>
         <RegisterForm />
       </AuthCard>
     </RedirectIfSignedIn>
@@ -63,20 +66,22 @@ export function RegisterPage() {
 }
 
 export function ForgotPasswordPage() {
-  usePageMeta("Forgot Password", "Reset the password of your Kalrav account.");
+  const t = useT();
+  usePageMeta(t("forgotPassword.heading"), t("forgotPassword.description"));
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your e-mail and we will send you a link to reset your password.">
+    <AuthCard title={t("forgotPassword.heading")} subtitle={t("forgotPassword.subheading")}>
       <ForgotPasswordForm />
     </AuthCard>
   );
 }
 
 export function ResetPasswordPage() {
-  usePageMeta("Reset Password", "Choose a new password for your Kalrav account.");
+  const t = useT();
+  usePageMeta(t("resetPassword.heading"), t("resetPassword.description"));
   const [params] = useSearchParams();
   const token = params.get("error") ? null : params.get("token");
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 6 characters.">
+    <AuthCard title={t("resetPassword.heading")} subtitle={t("resetPassword.subheading")}>
       <ResetPasswordForm token={token} />
     </AuthCard>
   );

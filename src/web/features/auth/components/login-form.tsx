@@ -16,12 +16,14 @@ import { useResendVerification } from "#web/features/auth/api/password-reset";
 import { useSignIn } from "#web/features/auth/api/sign-in";
 import { useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
 import { ApiClientError } from "#web/lib/api-client";
+import { useT } from "#web/lib/i18n";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { SecondFactorForm } from "./second-factor-form";
 
 type LoginField = "email" | "password";
 
 export function LoginForm() {
+  const t = useT();
   const navigate = useNavigate();
   const after = useAfterSignIn();
   const signIn = useSignIn();
@@ -65,7 +67,7 @@ export function LoginForm() {
         setError(MESSAGES.login.emailNotVerified);
       }
       // A suspended account can still reach a person: the message carries the way to write to support.
-      setSuspended(message === MESSAGES.login.suspended);
+      setSuspended(err instanceof ApiClientError && err.code === "BANNED_USER");
       toast({ title: MESSAGES.login.failedTitle, description: message, variant: "destructive" });
     }
   });
@@ -100,19 +102,19 @@ export function LoginForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {/* Disabled until the prerendered page is live (see useHydrated). */}
       <fieldset disabled={!hydrated} className="contents">
-        <FormField id="email" label="Email" error={messageFor("email")} announce>
+        <FormField id="email" label={t("login.email")} error={messageFor("email")} announce>
           {(control) => (
             <Input
               {...control}
               type="email"
               autoComplete="email"
               required
-              placeholder="you@example.com"
+              placeholder={t("login.emailPlaceholder")}
               {...form.register("email")}
             />
           )}
         </FormField>
-        <FormField id="password" label="Password" error={messageFor("password")} announce>
+        <FormField id="password" label={t("login.password")} error={messageFor("password")} announce>
           {(control) => (
             <Input
               {...control}
@@ -132,10 +134,10 @@ export function LoginForm() {
                 <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
               )}
             />
-            <Label htmlFor="remember-me">Remember me</Label>
+            <Label htmlFor="remember-me">{t("login.rememberMe")}</Label>
           </div>
           <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
-            Forgot password?
+            {t("login.forgot")}
           </Link>
         </div>
         <FormError message={error} />
@@ -159,9 +161,9 @@ export function LoginForm() {
           {submitting ? MESSAGES.login.submitting : MESSAGES.login.submit}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          Don't have an account?{" "}
+          {t("login.noAccount")}{" "}
           <Link to={registerCarrying(after)} className="text-primary underline underline-offset-2">
-            Sign up now
+            {t("login.signUpNow")}
           </Link>
         </p>
       </fieldset>

@@ -11,6 +11,7 @@ import { paths } from "#web/config/paths";
 import { usePublicConfig } from "#web/features/auth/api/get-config";
 import { useSignUp } from "#web/features/auth/api/sign-up";
 import { loginReturningTo, useAfterSignIn } from "#web/features/auth/lib/chosen-plan";
+import { useT } from "#web/lib/i18n";
 import { useHydrated } from "#web/lib/use-hydrated";
 
 type RegisterField = "name" | "email" | "password" | "confirmPassword";
@@ -23,6 +24,7 @@ const FIELD_IDS: Record<RegisterField, string> = {
 };
 
 export function RegisterForm() {
+  const t = useT();
   const navigate = useNavigate();
   const { plan, next: returnTo } = useAfterSignIn();
   const signUp = useSignUp();
@@ -71,18 +73,23 @@ export function RegisterForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {/* Disabled until the prerendered page is live (see useHydrated). */}
       <fieldset disabled={!hydrated} className="contents">
-        <FormField id="name" label="Full Name / Artist Name" error={messageOf("name")} announce>
+        <FormField id="name" label={t("register.name")} error={messageOf("name")} announce>
           {(control) => <Input {...control} autoComplete="name" required {...form.register("name")} />}
         </FormField>
-        <FormField id="email" label="Email Address" error={messageOf("email")} announce>
+        <FormField id="email" label={t("register.email")} error={messageOf("email")} announce>
           {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
         </FormField>
-        <FormField id="password" label="Password" error={messageOf("password")} announce>
+        <FormField id="password" label={t("register.password")} error={messageOf("password")} announce>
           {(control) => (
             <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />
           )}
         </FormField>
-        <FormField id="confirm-password" label="Confirm Password" error={messageOf("confirmPassword")} announce>
+        <FormField
+          id="confirm-password"
+          label={t("register.confirmPassword")}
+          error={messageOf("confirmPassword")}
+          announce
+        >
           {(control) => (
             <Input
               {...control}
@@ -97,12 +104,12 @@ export function RegisterForm() {
           {submitting ? MESSAGES.register.submitting : MESSAGES.register.submit}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{" "}
+          {t("register.haveAccount")}{" "}
           <Link
             to={returnTo ? loginReturningTo(returnTo) : paths.login}
             className="text-primary underline underline-offset-2"
           >
-            Sign in
+            {t("register.signIn")}
           </Link>
         </p>
       </fieldset>

@@ -1,10 +1,16 @@
 import type { LucideIcon } from "lucide-react";
+import { t } from "#domain/i18n";
 import { Card } from "#web/components/ui/card";
 
-/** "+12.5% from last month", or a dash when last month has nothing to compare with. */
-export function formatChange(change: number | null, unit = "%"): string {
-  if (change === null) return `— from last month`;
-  return `${change > 0 ? "+" : ""}${change}${unit} from last month`;
+/** "+12.5% from last month", or a dash when last month has nothing to compare with (in the active language). */
+export function formatChange(
+  change: number | null,
+  unit = "%",
+  against: "lastMonth" | "previousPeriod" = "lastMonth",
+): string {
+  const previous = against === "previousPeriod";
+  if (change === null) return t(previous ? "change.nonePrevious" : "change.none");
+  return t(previous ? "change.somePrevious" : "change.some", { change: `${change > 0 ? "+" : ""}${change}${unit}` });
 }
 
 export function StatCard({

@@ -4,6 +4,7 @@ import { formatInr } from "#domain/money";
 import type { Plan } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
 import { cn } from "#web/lib/cn";
+import { useT } from "#web/lib/i18n";
 
 export function PlanCard({
   plan,
@@ -17,6 +18,7 @@ export function PlanCard({
   /** The signed-in artist's plan: the button reads Current Plan and is disabled. */
   current?: boolean;
 }) {
+  const t = useT();
   return (
     <article
       className={cn(
@@ -26,7 +28,7 @@ export function PlanCard({
     >
       {(plan.popular || plan.badge) && (
         <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
-          {plan.popular ? "Most Popular" : plan.badge}
+          {plan.popular ? t("plan.mostPopular") : plan.badge}
         </p>
       )}
       <h3 className="text-lg font-semibold">{plan.name}</h3>
@@ -45,11 +47,11 @@ export function PlanCard({
       </ul>
       {current ? (
         <Button className="mt-6" disabled>
-          Current Plan
+          {t("plan.current")}
         </Button>
       ) : (
         <Button asChild className="mt-6" variant={plan.popular ? "default" : "outline"}>
-          <Link to={to} aria-label={`${cta}: ${plan.name}`}>
+          <Link to={to} aria-label={t("plan.ctaLabel", { cta, plan: plan.name })}>
             {cta}
           </Link>
         </Button>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { t } from "#domain/i18n";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
 import { Button } from "#web/components/ui/button";
@@ -17,7 +18,7 @@ export function PaywallNotice({
 }) {
   if (standing.paidUp) return null;
   const plan = PLANS[standing.currentPlanId];
-  const label = `Pay for ${plan.name}`;
+  const label = t("paywall.pay", { plan: plan.name });
   return (
     <section
       aria-labelledby="paywall-title"

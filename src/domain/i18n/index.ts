@@ -1,0 +1,154 @@
+/**
+ * The message catalogues (issue 39, decision 042): every text a person reads comes from here, in
+ * English and Hindi, through Lingui with ICU messages ("{count, plural, one {# second} other {#
+ * seconds}}"). The catalogues are JSON under ./catalogues/<locale>/, one per part of the product
+ * (site, auth, app), with the same keys in each language (a test checks keys and placeholders).
+ *
+ * English is loaded with this module, so `t()` answers anywhere at once. Hindi loads on demand
+ * (`loadLocale`), so the English pages carry none of it. The web's build compiles the ICU messages
+ * ahead of time (vite-plugin-catalogues.ts); the server and tests compile them as they load
+ * (`installMessageCompiler`), which needs a parser the browser does not download.
+ */
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import enSite from "./catalogues/en/site.json";
+import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LOCALES, type Locale } from "./locales";
+
+export * from "./locales";
+
+/**
+ * The catalogues, one per part of the product: what visitors read (site, auth), the signed-in areas
+ * (app), and what only the server writes (documents: e-mails and PDFs).
+ */
+export const NAMESPACES = ["site", "auth", "app", "documents"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every message's key; English is the source, Hindi has the same keys (a test checks it). */
+export type MessageId =
+  | keyof typeof enSite
+  | keyof typeof import("./catalogues/en/auth.json")
+  | keyof typeof import("./catalogues/en/app.json")
+  | keyof typeof import("./catalogues/en/documents.json");
+export type MessageValues = Record<string, string | number>;
+
+const json = (module: Promise<{ default: Messages }>) => module.then((m) => m.default);
+/** Each catalogue's loader; English's site (every public page) comes with this module, the rest on demand. */
+const loaders: Record<Locale, Record<Namespace, () => Promise<Messages>>> = {
+  en: {
+    site: async () => enSite,
+    auth: () => json(import("./catalogues/en/auth.json")),
+    app: () => json(import("./catalogues/en/app.json")),
+    documents: () => json(import("./catalogues/en/documents.json")),
+  },
+  hi: {
+    site: () => json(import("./catalogues/hi/site.json")),
+    auth: () => json(import("./catalogues/hi/auth.json")),
+    app: () => json(import("./catalogues/hi/app.json")),
+    documents: () => json(import("./catalogues/hi/documents.json")),
+  },
+};
+
+type Compiler = Parameters<I18n["setMessagesCompiler"]>[0];
+let compiler: Compiler | null = null;
+/** What each language has loaded, merged. */
+const catalogues = new Map<Locale, Messages>([[DEFAULT_LOCALE, enSite]]);
+const loadedParts = new Map<Locale, Set<Namespace>>([[DEFAULT_LOCALE, new Set<Namespace>(["site"])]]);
+/**
+ * The parts the process has asked for: a new language loads these. The browser starts with the site's
+ * and adds the others with the pages that need them (sign-in, the signed-in areas).
+ */
+const wanted = new Set<Namespace>(["site"]);
+
+function instance(locale: Locale, messages: Messages): I18n {
+  // A copy: Lingui merges later loads into the object it was given.
+  const made = setupI18n({ locale, locales: INTL_LOCALES[locale], messages: { [locale]: { ...messages } } });
+  if (compiler) made.setMessagesCompiler(compiler);
+  return made;
+}
+
+/** The product's active language: the browser's choice; on the server always English (see translate). */
+export const i18n: I18n = instance(DEFAULT_LOCALE, enSite);
+/** One instance per language for `translate`, so a message for one person never switches the others'. */
+const fixed = new Map<Locale, I18n>();
+
+/** Loads the parts of a language wanted so far (each once; Hindi is its own download in the browser). */
+export async function loadLocale(locale: Locale, parts: Iterable<Namespace> = wanted): Promise<void> {
+  const have = loadedParts.get(locale) ?? new Set<Namespace>();
+  loadedParts.set(locale, have);
+  const missing = [...parts].filter((part) => !have.has(part));
+  if (!missing.length) return;
+  const messages = Object.assign({}, ...(await Promise.all(missing.map((part) => loaders[locale][part]()))));
+  for (const part of missing) have.add(part);
+  catalogues.set(locale, { ...catalogues.get(locale), ...messages });
+  i18n.load(locale, { ...messages });
+  // A language's fixed instance (translate) is made again with what is now loaded.
+  fixed.delete(locale);
+}
+
+/** Asks for parts of the catalogues from now on, in the active language too (a page that needs them). */
+export async function requireNamespaces(...parts: Namespace[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  await loadLocale(activeLocale(), parts);
+}
+
+/** Loads every part of every language (the server, and the checks). */
+export async function loadEverything(): Promise<void> {
+  for (const part of NAMESPACES) wanted.add(part);
+  await Promise.all(LOCALES.map((locale) => loadLocale(locale, NAMESPACES)));
+}
+
+/** Loads and switches to a language; every `t()` from then on answers in it. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  i18n.activate(locale, INTL_LOCALES[locale]);
+}
+
+/** The language `t()` answers in. */
+export function activeLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/** The Intl tag of the active language ("en-IN", "hi-IN"). */
+export function intlLocale(locale: Locale = activeLocale()): string {
+  return INTL_LOCALES[locale];
+}
+
+/** A message in the active language. */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
+
+/** A message that lists items, one a line, in the active language. */
+export function tList(id: MessageId): string[] {
+  return t(id).split("\n");
+}
+
+/**
+ * A message in a given language, whatever is active: for what the server writes for one person (an
+ * e-mail, a PDF, an error) while it serves others. The language must have been loaded.
+ */
+export function translate(locale: Locale, id: MessageId, values?: MessageValues): string {
+  const messages = catalogues.get(locale);
+  if (!messages) throw new Error(`The ${locale} catalogues are not loaded (call loadLocale first).`);
+  let one = fixed.get(locale);
+  if (!one) {
+    one = instance(locale, messages);
+    fixed.set(locale, one);
+  }
+  return one._(id, values);
+}
+
+/** Lets a process without the build's precompiled catalogues (the server, tests) compile ICU messages. */
+export function installMessageCompiler(compile: Compiler): void {
+  compiler = compile;
+  i18n.setMessagesCompiler(compile);
+  for (const one of fixed.values()) one.setMessagesCompiler(compile);
+}
+
+/** The catalogues as written, per language and part, for the checks that compare them. */
+export async function rawCatalogues(): Promise<Record<Locale, Record<Namespace, Messages>>> {
+  const read = async (locale: Locale) =>
+    Object.fromEntries(
+      await Promise.all(NAMESPACES.map(async (part) => [part, await loaders[locale][part]()])),
+    ) as Record<Namespace, Messages>;
+  return { en: await read("en"), hi: await read("hi") };
+}

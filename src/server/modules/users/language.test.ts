@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema";
+import { createArtist } from "#server/test/factories";
+import { startTestServer, type TestServer } from "#server/test/test-server";
+
+const localeOf = async (server: TestServer, email: string) =>
+  (await server.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0]?.locale;
+
+describe("the language a person reads Kalrav in (issue 39)", () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("is saved from Settings for the signed-in user only, refused when unknown, and kept by the browser", async () => {
+    expect((await server.client().request("PUT", "/api/language", { locale: "hi" })).status).toBe(401);
+    const artist = await createArtist(server, "Bhasha Artist");
+    expect((await artist.client.get("/api/session")).body.user.locale).toBe("en");
+
+    for (const bad of [{ locale: "fr" }, { locale: "" }, { locale: "hi", extra: 1 }, {}]) {
+      const refused = await artist.client.request("PUT", "/api/language", bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await artist.client.get("/api/session")).body.user.locale).toBe("en");
+
+    const saved = await artist.client.request("PUT", "/api/language", { locale: "hi" });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ locale: "hi" });
+    expect(saved.headers.get("set-cookie")).toMatch(/^kalrav_lang=hi; Path=\//);
+    expect((await artist.client.get("/api/session")).body.user.locale).toBe("hi");
+  });
+
+  it("answers sign-in errors in the visitor's language", async () => {
+    const { email } = await createArtist(server, "Galat Password");
+    const hindi = await server.client().request(
+      "POST",
+      "/api/auth/sign-in/email",
+      { email, password: "wrong-one" },
+      {
+        cookie: "kalrav_lang=hi",
+      },
+    );
+    expect(hindi.status).toBe(401);
+    expect(hindi.body.error).toEqual({ code: "INVALID_EMAIL_OR_PASSWORD", message: "ईमेल या पासवर्ड गलत है" });
+    const english = await server.client().request("POST", "/api/auth/sign-in/email", { email, password: "wrong-one" });
+    expect(english.body.error).toEqual({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
+  });
+});
+
+describe("a new account's language (issue 39)", () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer({ REQUIRE_EMAIL_VERIFICATION: "true" });
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it("starts a new account in the language it registered in, and mails it in that language", async () => {
+    const browser = server.client();
+    const signUp = await browser.post(
+      "/api/auth/sign-up/email",
+      { name: "नई आर्टिस्ट", email: "hindi@example.com", password: "hindi-pass", callbackURL: "/login?verified=1" },
+      { cookie: "kalrav_lang=hi" },
+    );
+    expect(signUp.status).toBe(200);
+    expect(await localeOf(server, "hindi@example.com")).toBe("hi");
+    const english = server.client();
+    await english.post(
+      "/api/auth/sign-up/email",
+      { name: "New Artist", email: "english@example.com", password: "english-pass" },
+      { "accept-language": "en-IN,en;q=0.9" },
+    );
+    expect(await localeOf(server, "english@example.com")).toBe("en");
+    // A first visit follows the browser's language.
+    const browserHindi = server.client();
+    await browserHindi.post(
+      "/api/auth/sign-up/email",
+      { name: "Browser Hindi", email: "browser@example.com", password: "browser-pass" },
+      { "accept-language": "hi-IN,hi;q=0.9,en;q=0.5" },
+    );
+    expect(await localeOf(server, "browser@example.com")).toBe("hi");
+    // A language we do not speak is refused, and no account is made with it.
+    const refused = await server
+      .client()
+      .post("/api/auth/sign-up/email", { name: "X", email: "fr@example.com", password: "french-pass", locale: "fr" });
+    expect(refused.status).toBe(400);
+    expect(await localeOf(server, "fr@example.com")).toBeUndefined();
+
+    const mails = await server.outbox();
+    const hindi = mails.find((m) => m.to === "hindi@example.com");
+    expect(hindi?.subject).toBe("कलरव के लिए अपना ईमेल कन्फ़र्म करें");
+    expect(hindi?.text).toContain("कलरव में आपका स्वागत है, नई आर्टिस्ट!");
+    expect(hindi?.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+    expect(mails.find((m) => m.to === "english@example.com")?.subject).toBe("Confirm your e-mail for Kalrav");
+  });
+});
