@@ -346,6 +346,12 @@ async function main() {
       chunks.push({ name: f, jsGzipBytes: 0, cssGzipBytes: await gz(f) });
     let landingJsGzipBytes = 0;
     for (const f of landing) landingJsGzipBytes += await gz(f);
+    // In Hindi the landing page also loads the public pages' Hindi catalogue, its own chunk (issue 39):
+    // English's is in the entry script, so the only "site" chunk is Hindi's.
+    const hindiSite = files.filter((f) => /^site-[\w-]+\.js$/.test(f));
+    if (hindiSite.length !== 1)
+      throw new Error(`Expected one Hindi site catalogue chunk, found ${hindiSite.join(", ")}`);
+    const landingHindiJsGzipBytes = landingJsGzipBytes + (await gz(hindiSite[0] as string));
 
     const lighthouse = !ONLY || ONLY === "lighthouse" ? await runLighthouse(base) : {};
     // Issue 17: a 100 MB and a 500 MB upload against cp on the same disk, and the server's memory meanwhile.
@@ -395,6 +401,7 @@ async function main() {
       fingerprints,
       frontend: {
         landingJsGzipBytes,
+        landingHindiJsGzipBytes,
         chunks: chunks.sort((a, b) => b.jsGzipBytes + b.cssGzipBytes - a.jsGzipBytes - a.cssGzipBytes),
         lighthouse,
       },
@@ -447,7 +454,7 @@ async function main() {
         ]
       : [];
     process.stdout.write(
-      `\n${[...lines, ...coldLines, ...scalingLines].join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip\n`,
+      `\n${[...lines, ...coldLines, ...scalingLines].join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip, in Hindi ${(landingHindiJsGzipBytes / 1024).toFixed(1)} KB (goal ≤ 150)\n`,
     );
     if (uploads) process.stdout.write(uploadReport(uploads));
     if (reportImport) process.stdout.write(importReportTable(reportImport));
@@ -506,7 +513,8 @@ async function runLighthouse(
   });
   const out: Record<string, { performance: number; lcpMs: number; runs: number[] }> = {};
   try {
-    for (const page of ["/", "/pricing", "/features", "/login"]) {
+    // Each in English and, for the landing page and pricing, in Hindi (issue 39: ≥ 95 in both).
+    for (const page of ["/", "/pricing", "/features", "/login", "/?lang=hi", "/pricing?lang=hi"]) {
       const runs: { performance: number; lcpMs: number }[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const result = await lighthouse(`${base}${page}`, {

@@ -1,6 +1,6 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
-import { formatInr } from "../money";
+import { formatInr } from "#domain/money";
 import { acceptedLanguages, localeFromCookies, NAMESPACES, negotiateLocale, rawCatalogues, translate } from "./index";
 
 type Token = string | [string, string?, unknown?];

@@ -10,7 +10,7 @@
  * (`installMessageCompiler`), which needs a parser the browser does not download.
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import enSite from "./catalogues/en/site.json";
+import enSite from "./catalogues/en/site.json" with { type: "json" };
 import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LOCALES, type Locale } from "./locales";
 
 export * from "./locales";
@@ -35,15 +35,15 @@ const json = (module: Promise<{ default: Messages }>) => module.then((m) => m.de
 const loaders: Record<Locale, Record<Namespace, () => Promise<Messages>>> = {
   en: {
     site: async () => enSite,
-    auth: () => json(import("./catalogues/en/auth.json")),
-    app: () => json(import("./catalogues/en/app.json")),
-    documents: () => json(import("./catalogues/en/documents.json")),
+    auth: () => json(import("./catalogues/en/auth.json", { with: { type: "json" } })),
+    app: () => json(import("./catalogues/en/app.json", { with: { type: "json" } })),
+    documents: () => json(import("./catalogues/en/documents.json", { with: { type: "json" } })),
   },
   hi: {
-    site: () => json(import("./catalogues/hi/site.json")),
-    auth: () => json(import("./catalogues/hi/auth.json")),
-    app: () => json(import("./catalogues/hi/app.json")),
-    documents: () => json(import("./catalogues/hi/documents.json")),
+    site: () => json(import("./catalogues/hi/site.json", { with: { type: "json" } })),
+    auth: () => json(import("./catalogues/hi/auth.json", { with: { type: "json" } })),
+    app: () => json(import("./catalogues/hi/app.json", { with: { type: "json" } })),
+    documents: () => json(import("./catalogues/hi/documents.json", { with: { type: "json" } })),
   },
 };
 
@@ -67,6 +67,8 @@ function instance(locale: Locale, messages: Messages): I18n {
 
 /** The product's active language: the browser's choice; on the server always English (see translate). */
 export const i18n: I18n = instance(DEFAULT_LOCALE, enSite);
+/** The language last asked for: the active one, or the one a switch under way is loading. */
+let target: Locale = DEFAULT_LOCALE;
 /** One instance per language for `translate`, so a message for one person never switches the others'. */
 const fixed = new Map<Locale, I18n>();
 
@@ -87,7 +89,8 @@ export async function loadLocale(locale: Locale, parts: Iterable<Namespace> = wa
 /** Asks for parts of the catalogues from now on, in the active language too (a page that needs them). */
 export async function requireNamespaces(...parts: Namespace[]): Promise<void> {
   for (const part of parts) wanted.add(part);
-  await loadLocale(activeLocale(), parts);
+  // The language being switched to, if a switch is under way (the first page load is one).
+  await loadLocale(target, parts);
 }
 
 /** Loads every part of every language (the server, and the checks). */
@@ -98,8 +101,10 @@ export async function loadEverything(): Promise<void> {
 
 /** Loads and switches to a language; every `t()` from then on answers in it. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
   await loadLocale(locale);
-  i18n.activate(locale, INTL_LOCALES[locale]);
+  // A later switch that finished first wins.
+  if (target === locale) i18n.activate(locale, INTL_LOCALES[locale]);
 }
 
 /** The language `t()` answers in. */

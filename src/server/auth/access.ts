@@ -16,6 +16,7 @@ const SIGNED_IN_PREFIXES = [
   "/api/payee-details",
   "/api/split-templates",
   "/api/notification-preferences",
+  "/api/language",
   "/api/notifications",
   "/api/royalties",
   "/api/analytics",

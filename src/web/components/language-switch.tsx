@@ -1,5 +1,6 @@
 import { Languages } from "lucide-react";
 import { LOCALE_NAMES, LOCALE_QUERY, type Locale } from "#domain/i18n";
+import { cn } from "#web/lib/cn";
 import { useLocale, useT } from "#web/lib/i18n";
 
 /**
@@ -25,7 +26,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
       lang={other}
       onClick={onClick}
       aria-label={t("language.switchToLabel")}
-      className={`inline-flex h-9 shrink-0 cursor-pointer items-center gap-1 rounded-md border border-border px-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring ${className ?? ""}`}
+      className={cn(
+        "inline-flex h-9 shrink-0 cursor-pointer items-center gap-1 rounded-md border border-border px-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring",
+        className,
+      )}
     >
       <Languages className="h-4 w-4" aria-hidden />
       {LOCALE_NAMES[other]}

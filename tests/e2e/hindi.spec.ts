@@ -1,0 +1,91 @@
+import { expect, expectToast, seriousViolations, test, uniqueEmail } from "./fixtures";
+
+/** Whether anything on the page is wider than the phone's screen (a long Hindi word breaking the layout). */
+const overflows = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * Issue 39: a Hindi-speaking artist on a phone switches the public site to Hindi, registers, sees a
+ * validation error and the dashboard in Hindi, and the choice stays with the account; axe finds
+ * nothing serious in Hindi, and nothing is wider than the screen.
+ */
+test("on a phone, a new artist switches to Hindi, registers and sees the dashboard in Hindi", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "हिन्दी में देखें (Switch to Hindi)" }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("अपना म्यूज़िक दुनिया भर में पहुँचाएँ। अपनी पहुँच बढ़ाएँ।");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("heading", { name: "आर्टिस्ट कलरव को क्यों चुनते हैं" })).toBeVisible();
+  // Money and plans in Hindi, with ₹ and Indian grouping.
+  await expect(page.getByText("प्रति ट्रैक / साल")).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The server serves the prerendered Hindi page from now on (the browser keeps the choice).
+  await page.reload();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute("href", /\/\?lang=hi$/);
+  await expect(page).toHaveTitle("Kalrav");
+
+  await page.getByRole("link", { name: "साइन अप" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("अपना अकाउंट बनाएँ");
+  const email = uniqueEmail("hindi");
+  await page.getByLabel("पूरा नाम / आर्टिस्ट नाम").fill("मीरा सेन");
+  await page.getByLabel("ईमेल पता").fill(email);
+  await page.getByLabel("पासवर्ड", { exact: true }).fill("secret1");
+  await page.getByLabel("पासवर्ड दोबारा डालें").fill("secret2");
+  await page.getByRole("button", { name: "अकाउंट बनाएँ" }).click();
+  // The validation message in Hindi, beside its field.
+  await expect(page.getByLabel("पासवर्ड दोबारा डालें")).toHaveAccessibleDescription("दोनों पासवर्ड एक जैसे नहीं हैं");
+  expect(await overflows(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("पासवर्ड दोबारा डालें").fill("secret1");
+  await page.getByRole("button", { name: "अकाउंट बनाएँ" }).click();
+  await expectToast(page, "रजिस्ट्रेशन हो गया");
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("फिर से स्वागत है");
+  await page.getByLabel("पासवर्ड", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "साइन इन करें" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("कलरव में आपका स्वागत है, मीरा सेन!");
+  await expect(page.getByRole("heading", { name: "शुरुआत करें" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "प्लान चुनें" })).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The account keeps Hindi (chosen when registering), and Settings can change it.
+  await page.goto("/app/settings");
+  const language = page.getByRole("combobox", { name: "भाषा" });
+  await expect(language).toHaveValue("hi");
+  await language.selectOption("en");
+  await expectToast(page, "Language saved");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Dashboard" })).toBeVisible();
+});
+
+test("a browser that prefers Hindi gets the Hindi site on a first visit, and the English one on asking", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: "hi-IN",
+    extraHTTPHeaders: { "accept-language": "hi-IN,hi;q=0.9" },
+  });
+  const page = await context.newPage();
+  const live = () => page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+  await page.goto("/login");
+  await live();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("फिर से स्वागत है");
+  await page.getByRole("button", { name: "साइन इन करें" }).click();
+  await expect(page.getByRole("alert")).toHaveText("कृपया ईमेल और पासवर्ड दोनों डालें");
+  await page.goto("/login?lang=en");
+  await live();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+  await context.close();
+});
