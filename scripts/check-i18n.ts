@@ -25,6 +25,17 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/marketing/components/plan-card.tsx",
   "src/web/features/settings/components/language-card.tsx",
   "src/web/features/subscriptions/components/paywall-notice.tsx",
+  "src/web/app/routes/app/releases.tsx",
+  "src/web/features/releases/components/release-card.tsx",
+  "src/web/app/routes/app/subscription.tsx",
+  "src/web/app/routes/app/settings.tsx",
+  "src/web/features/settings/components/profile-tab.tsx",
+  "src/web/components/spinner.tsx",
+  "src/web/components/ui/confirm-dialog.tsx",
+  "src/web/components/ui/data-table.tsx",
+  "src/web/components/ui/dialog.tsx",
+  "src/web/components/ui/pagination.tsx",
+  "src/web/components/ui/toast.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AI_ANSWERS, AI_LEVELS, AI_MESSAGES, aiDeclared } from "./ai-disclosure";
 import { performanceLanguageSchema } from "./credits";
+import { t } from "./i18n";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
 import { titleScriptProblem } from "./scripts";
@@ -13,10 +14,18 @@ export { isHttpUrl };
 export const RELEASE_STATUSES = ["pending_review", "live", "rejected", "taken_down"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
-  pending_review: "Pending",
-  live: "Live",
-  rejected: "Rejected",
-  taken_down: "Taken Down",
+  get pending_review() {
+    return t("release.status.pending_review");
+  },
+  get live() {
+    return t("release.status.live");
+  },
+  get rejected() {
+    return t("release.status.rejected");
+  },
+  get taken_down() {
+    return t("release.status.taken_down");
+  },
 };
 
 export { RELEASE_TYPE_LABELS, RELEASE_TYPES, type ReleaseType } from "./release-types";
@@ -65,13 +74,13 @@ export function artistReleaseLabel(
 ): string {
   switch (state) {
     case "waiting_payment":
-      return "Waiting for payment";
+      return t("release.state.waitingPayment");
     case "scheduled":
-      return `Scheduled — goes live ${formatDate(releaseDate)}`;
+      return t("release.state.scheduled", { date: formatDate(releaseDate) });
     case "approved":
-      return "Approved";
+      return t("release.state.approved");
     case "live":
-      return "Live";
+      return t("release.state.live");
     default:
       return releaseStatusLabel(state);
   }
@@ -107,26 +116,46 @@ export const RELEASE_NOTICES = {
   },
   invalidDate: { title: "Invalid release date", description: "Please choose a valid release date." },
   uploaded: (title: string): Notice => ({
-    title: "Upload successful!",
-    description: `"${title}" has been submitted for review.`,
+    title: t("release.notice.uploadedTitle"),
+    description: t("release.notice.uploaded", { title }),
   }),
   /** Submitted with files the form had already shown as refused by stores (issue 33). */
   submittedWithProblems: (title: string): Notice => ({
-    title: "Submitted, with problems to fix",
-    description: `"${title}" was submitted, but its files have problems stores would refuse. Fix them on the release's page: it cannot be approved before.`,
+    title: t("release.notice.submittedWithProblemsTitle"),
+    description: t("release.notice.submittedWithProblems", { title }),
   }),
-  discardTitle: "Discard this release?",
-  discard: "What you typed and the files you uploaded for it will be lost.",
-  uploadFailedTitle: "Upload Failed",
-  uploadFailed: "Could not submit your release. Please try again.",
-  fetchFailedTitle: "Error fetching releases",
-  updatedTitle: "Release updated",
-  resubmittedTitle: "Release submitted again",
-  resubmitted: (title: string) => `"${title}" is back in review. We will tell you when it has been reviewed.`,
-  withdrawnTitle: "Release withdrawn",
-  notEditable: "Only releases pending review, or not approved, can be changed.",
+  get discardTitle() {
+    return t("release.notice.discardTitle");
+  },
+  get discard() {
+    return t("release.notice.discard");
+  },
+  get uploadFailedTitle() {
+    return t("release.notice.uploadFailedTitle");
+  },
+  get uploadFailed() {
+    return t("release.notice.uploadFailed");
+  },
+  get fetchFailedTitle() {
+    return t("release.notice.fetchFailedTitle");
+  },
+  get updatedTitle() {
+    return t("release.notice.updatedTitle");
+  },
+  get resubmittedTitle() {
+    return t("release.notice.resubmittedTitle");
+  },
+  resubmitted: (title: string) => t("release.notice.resubmitted", { title }),
+  get withdrawnTitle() {
+    return t("release.notice.withdrawnTitle");
+  },
+  get notEditable() {
+    return t("release.notice.notEditable");
+  },
   /** Deleting would erase posted earnings (and the ledger built on them). */
-  hasEarnings: "This release has store earnings on record, so it cannot be deleted. It can be taken down instead.",
+  get hasEarnings() {
+    return t("release.notice.hasEarnings");
+  },
 } as const;
 
 const ALL_NOTICES: Notice[] = [

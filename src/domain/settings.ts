@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "./i18n";
 import { LOCALES } from "./i18n/locales";
 import { isHttpUrl } from "./releases";
 
@@ -7,23 +8,53 @@ export const AVATAR_MAX_SIDE = 4096;
 const AVATAR_MAX_SIDE_TEXT = `${AVATAR_MAX_SIDE} × ${AVATAR_MAX_SIDE}`;
 
 export const SETTINGS_MESSAGES = {
-  profileUpdatedTitle: "Profile Updated",
-  profileUpdated: "Your profile has been saved.",
-  emailChangeTitle: "Confirm your new e-mail",
-  emailChangePassword: "Enter your current password to change your e-mail.",
-  emailChange: (email: string) => `We sent a confirmation link to ${email}. Your e-mail changes once you open it.`,
-  paymentUpdatedTitle: "Payment Details Updated",
-  paymentUpdated: "Your payout details have been saved.",
-  preferencesUpdatedTitle: "Preferences Updated",
-  preferencesUpdated: "Your notification preferences have been saved.",
-  failedTitle: "Update Failed",
-  invalidWebsite: "Please enter a website starting with http:// or https://.",
-  invalidHandle: "Please enter a handle (letters, numbers, dots and underscores) or a profile link.",
-  nameRequired: "Please enter your name.",
-  avatarTooLarge: "The picture must be at most 2 MB.",
+  get profileUpdatedTitle() {
+    return t("settings.msg.profileUpdatedTitle");
+  },
+  get profileUpdated() {
+    return t("settings.msg.profileUpdated");
+  },
+  get emailChangeTitle() {
+    return t("settings.msg.emailChangeTitle");
+  },
+  get emailChangePassword() {
+    return t("settings.msg.emailChangePassword");
+  },
+  emailChange: (email: string) => t("settings.msg.emailChange", { email }),
+  get paymentUpdatedTitle() {
+    return t("settings.msg.paymentUpdatedTitle");
+  },
+  get paymentUpdated() {
+    return t("settings.msg.paymentUpdated");
+  },
+  get preferencesUpdatedTitle() {
+    return t("settings.msg.preferencesUpdatedTitle");
+  },
+  get preferencesUpdated() {
+    return t("settings.msg.preferencesUpdated");
+  },
+  get failedTitle() {
+    return t("settings.msg.failedTitle");
+  },
+  get invalidWebsite() {
+    return t("settings.msg.invalidWebsite");
+  },
+  get invalidHandle() {
+    return t("settings.msg.invalidHandle");
+  },
+  get nameRequired() {
+    return t("settings.msg.nameRequired");
+  },
+  get avatarTooLarge() {
+    return t("settings.msg.avatarTooLarge");
+  },
   avatarTooManyPixels: `The picture must be at most ${AVATAR_MAX_SIDE_TEXT} pixels.`,
-  avatarWrongType: "The picture must be a JPG or PNG image.",
-  avatarUpdatedTitle: "Profile picture updated",
+  get avatarWrongType() {
+    return t("settings.msg.avatarWrongType");
+  },
+  get avatarUpdatedTitle() {
+    return t("settings.msg.avatarUpdatedTitle");
+  },
 } as const;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -32,16 +63,22 @@ const handle = z
   .string()
   .trim()
   .max(200)
-  .refine((v) => v === "" || isHttpUrl(v) || /^@?[A-Za-z0-9._]{1,30}$/.test(v), SETTINGS_MESSAGES.invalidHandle);
+  .refine((v) => v === "" || isHttpUrl(v) || /^@?[A-Za-z0-9._]{1,30}$/.test(v), {
+    error: () => SETTINGS_MESSAGES.invalidHandle,
+  });
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, SETTINGS_MESSAGES.nameRequired).max(120),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => SETTINGS_MESSAGES.nameRequired })
+    .max(120),
   bio: z.string().trim().max(1000).default(""),
   website: z
     .string()
     .trim()
     .max(300)
-    .refine((v) => v === "" || isHttpUrl(v), SETTINGS_MESSAGES.invalidWebsite)
+    .refine((v) => v === "" || isHttpUrl(v), { error: () => SETTINGS_MESSAGES.invalidWebsite })
     .default(""),
   instagram: handle.default(""),
   twitter: handle.default(""),

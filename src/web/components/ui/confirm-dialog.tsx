@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useRef } from "react";
+import { t } from "#domain/i18n";
 import { focusReturnTarget } from "#web/lib/focus-return";
 import { Button } from "./button";
 import { dismissToasts } from "./toast";
@@ -52,7 +53,7 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("ui.cancel")}</Button>
             </AlertDialog.Cancel>
             <Button
               variant="destructive"

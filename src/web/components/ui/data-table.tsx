@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { t } from "#domain/i18n";
 import { cn } from "#web/lib/cn";
 import { Pagination } from "./pagination";
 import { Table, TableMessage, Td, Th } from "./table";
@@ -51,7 +52,7 @@ export function DataTable<T>({
   id,
   className,
   loading = false,
-  loadingText = "Loading…",
+  loadingText = t("ui.loading"),
   error,
   emptyText,
   footer,

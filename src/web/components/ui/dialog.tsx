@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentProps, type ReactNode, useRef, useState } from "react";
+import { t } from "#domain/i18n";
 import { cn } from "#web/lib/cn";
 import { focusReturnTarget } from "#web/lib/focus-return";
 import { dismissToasts } from "./toast";
@@ -54,7 +55,7 @@ export function DialogContent({
         <RememberOpener into={opener} />
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          aria-label="Close"
+          aria-label={t("ui.close")}
           className="absolute right-4 top-4 rounded p-1 opacity-70 hover:opacity-100"
         >
           <X className="h-4 w-4" aria-hidden />

@@ -1,3 +1,4 @@
+import { useT } from "#web/lib/i18n";
 import { Button } from "./button";
 
 export function Pagination({
@@ -11,23 +12,22 @@ export function Pagination({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+    <nav aria-label={t("ui.pagination")} className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {from}–{to} of {total}
+        {t("ui.range", { from, to, total })}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          Previous
+          {t("ui.previous")}
         </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
+        <span>{t("ui.page", { page, pages })}</span>
         <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          Next
+          {t("ui.next")}
         </Button>
       </div>
     </nav>

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
+import { t as translate } from "#domain/i18n";
 import { cn } from "#web/lib/cn";
 
 /** Spec §9: one toast visible at a time, 5000 ms, swipe threshold 50 px. */
@@ -89,7 +90,7 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close notification"
+            aria-label={translate("ui.closeNotification")}
             className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden />

@@ -1,6 +1,7 @@
 import { Filter, Plus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { MessageId } from "#domain/i18n";
 import { PLANS } from "#domain/plans";
 import {
   RELEASE_NOTICES,
@@ -26,18 +27,20 @@ import { type ReleaseFilters, useReleases } from "#web/features/releases/api/get
 import { ReleaseCard } from "#web/features/releases/components/release-card";
 import { ReleaseForm } from "#web/features/releases/components/release-form";
 import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
+import { useT } from "#web/lib/i18n";
 import { useCan } from "#web/lib/session";
 
 const TABS = [
-  { value: "all", label: "All Releases" },
-  { value: "explicit", label: "Explicit" },
-  { value: "clean", label: "Clean" },
-] as const;
+  { value: "all", label: "releases.tabAll" },
+  { value: "explicit", label: "releases.tabExplicit" },
+  { value: "clean", label: "releases.tabClean" },
+] as const satisfies readonly { value: string; label: MessageId }[];
 
 export function ReleasesPage() {
+  const t = useT();
   const artists = useArtists();
   const canWrite = useCan("releases:write");
-  usePageMeta("Your Releases");
+  usePageMeta(t("releases.title"));
   const [params, setParams] = useSearchParams();
   const [formOpen, setFormOpen] = useState(params.get("new") === "1");
   const [formDirty, setFormDirty] = useState(false);
@@ -70,14 +73,14 @@ export function ReleasesPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Your Releases</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("releases.title")}</h1>
         {canWrite ? (
           <Button
             onClick={() => (formOpen && formDirty ? setDiscarding(true) : setFormOpen((open) => !open))}
             aria-expanded={formOpen}
           >
             {formOpen ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
-            {formOpen ? "Cancel Upload" : "New Release"}
+            {formOpen ? t("releases.cancelUpload") : t("releases.new")}
           </Button>
         ) : null}
       </div>
@@ -88,7 +91,7 @@ export function ReleasesPage() {
         onOpenChange={setDiscarding}
         title={RELEASE_NOTICES.discardTitle}
         description={RELEASE_NOTICES.discard}
-        confirmLabel="Discard"
+        confirmLabel={t("releases.discard")}
         onConfirm={() => {
           setDiscarding(false);
           setFormDirty(false);
@@ -97,12 +100,12 @@ export function ReleasesPage() {
       />
       {formOpen && (
         <Card>
-          <h2 className="mb-4 text-xl font-semibold">Upload New Release</h2>
+          <h2 className="mb-4 text-xl font-semibold">{t("releases.uploadNew")}</h2>
           <ReleaseForm
             artistProfiles={artists.data?.artists.map((a) => a.name) ?? []}
             preOrdersAllowed={preOrdersAllowed}
-            submitLabel="Submit Release"
-            submittingLabel="Submitting..."
+            submitLabel={t("releases.submit")}
+            submittingLabel={t("releases.submitting")}
             onDirtyChange={setFormDirty}
             onSubmit={async (input, facts) => {
               const release = await create.mutateAsync(input);
@@ -120,11 +123,11 @@ export function ReleasesPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Tabs value={tab} onValueChange={(v) => setTab(v as ReleaseFilters["tab"])}>
-          <TabsList aria-label="Release content">
-            {TABS.map((t) => (
+          <TabsList aria-label={t("releases.content")}>
+            {TABS.map((tab) => (
               // The tabs filter the one list below rather than switch between panels.
-              <TabsTrigger key={t.value} value={t.value} aria-controls="release-results">
-                {t.label}
+              <TabsTrigger key={tab.value} value={tab.value} aria-controls="release-results">
+                {t(tab.label)}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -136,20 +139,20 @@ export function ReleasesPage() {
           onClick={() => setFiltersOpen((o) => !o)}
         >
           <Filter className="h-4 w-4" aria-hidden />
-          Filter{activeFilters ? ` (${activeFilters})` : ""}
+          {activeFilters ? t("releases.filterCount", { count: activeFilters }) : t("releases.filter")}
         </Button>
       </div>
 
       {filtersOpen && (
         <section
           id={filterPanelId}
-          aria-label="Filters"
+          aria-label={t("releases.filters")}
           className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3 sm:items-end"
         >
-          <FormField id="filter-status" label="Status">
+          <FormField id="filter-status" label={t("releases.status")}>
             {(control) => (
               <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as ReleaseStatus | "")}>
-                <option value="">Any status</option>
+                <option value="">{t("releases.anyStatus")}</option>
                 {RELEASE_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {RELEASE_STATUS_LABELS[s]}
@@ -158,32 +161,32 @@ export function ReleasesPage() {
               </Select>
             )}
           </FormField>
-          <FormField id="filter-type" label="Release type">
+          <FormField id="filter-type" label={t("releases.type")}>
             {(control) => (
               <Select {...control} value={type} onChange={(e) => setType(e.target.value as ReleaseType | "")}>
-                <option value="">Any type</option>
-                {RELEASE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {RELEASE_TYPE_LABELS[t]}
+                <option value="">{t("releases.anyType")}</option>
+                {RELEASE_TYPES.map((releaseType) => (
+                  <option key={releaseType} value={releaseType}>
+                    {RELEASE_TYPE_LABELS[releaseType]}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
           <Button variant="ghost" onClick={clearFilters} disabled={!activeFilters}>
-            Clear filters
+            {t("releases.clear")}
           </Button>
         </section>
       )}
       {q && (
         <p className="text-sm text-muted-foreground" role="status">
-          Showing releases whose title contains “{q}”.{" "}
+          {t("releases.searching", { q })}{" "}
           <button
             type="button"
             className="cursor-pointer text-primary underline"
             onClick={() => setParams({}, { replace: true })}
           >
-            Show all
+            {t("releases.showAll")}
           </button>
         </p>
       )}
@@ -191,10 +194,10 @@ export function ReleasesPage() {
       <section id="release-results" aria-labelledby="release-results-title">
         {/* The cards' titles are h3: this heading keeps the outline in order (h1, h2, h3). */}
         <h2 id="release-results-title" className="sr-only">
-          Release list
+          {t("releases.list")}
         </h2>
         {releases.isPending ? (
-          <div role="status" aria-label="Loading releases" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div role="status" aria-label={t("releases.loading")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: 8 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
               <Skeleton key={i} className="aspect-[3/4]" />
@@ -208,15 +211,13 @@ export function ReleasesPage() {
           </div>
         ) : (
           <div className="rounded-xl border border-dashed border-border p-10 text-center">
-            <h3 className="text-lg font-semibold">No releases found</h3>
+            <h3 className="text-lg font-semibold">{t("releases.none")}</h3>
             <p className="mt-1 text-sm text-muted-foreground">
-              {tab === "all" && !activeFilters
-                ? "Upload your first release to get it onto the stores."
-                : "Nothing matches this view."}
+              {tab === "all" && !activeFilters ? t("releases.noneYet") : t("releases.noneHere")}
             </p>
             {tab === "all" && !activeFilters && !formOpen && canWrite && (
               <Button className="mt-4" onClick={() => setFormOpen(true)}>
-                Upload Your First Release
+                {t("releases.first")}
               </Button>
             )}
           </div>

@@ -12,6 +12,7 @@ import { NotificationsTab } from "#web/features/settings/components/notification
 import { ProfileTab } from "#web/features/settings/components/profile-tab";
 import { SecurityTab } from "#web/features/settings/components/security-tab";
 import { TeamTab } from "#web/features/workspaces/components/team-tab";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 
 const SECTIONS = ["profile", "team", "payment", "notifications", "security", "developers"] as const;
@@ -19,7 +20,8 @@ type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
 
 export function SettingsPage() {
-  usePageMeta("Settings");
+  const t = useT();
+  usePageMeta(t("settings.title"));
   // ?tab= opens a section directly (the dashboard's "Add Payout Details" links to Payment).
   const [params] = useSearchParams();
   const requested = params.get("tab");
@@ -33,15 +35,15 @@ export function SettingsPage() {
   const developers = workspace ? allows(workspace, "api:manage") : false;
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("settings.title")}</h1>
       <Tabs value={tab} onValueChange={(v) => setTab(isSection(v) ? v : "profile")}>
-        <TabsList aria-label="Settings sections">
-          <TabsTrigger value="profile">Profile</TabsTrigger>
-          {team ? <TabsTrigger value="team">Team</TabsTrigger> : null}
-          {payment ? <TabsTrigger value="payment">Payment</TabsTrigger> : null}
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
-          {developers ? <TabsTrigger value="developers">Developers</TabsTrigger> : null}
+        <TabsList aria-label={t("settings.sections")}>
+          <TabsTrigger value="profile">{t("settings.tab.profile")}</TabsTrigger>
+          {team ? <TabsTrigger value="team">{t("settings.tab.team")}</TabsTrigger> : null}
+          {payment ? <TabsTrigger value="payment">{t("settings.tab.payment")}</TabsTrigger> : null}
+          <TabsTrigger value="notifications">{t("settings.tab.notifications")}</TabsTrigger>
+          <TabsTrigger value="security">{t("settings.tab.security")}</TabsTrigger>
+          {developers ? <TabsTrigger value="developers">{t("settings.tab.developers")}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="profile" className="mt-6 grid gap-6">
           <Card>

@@ -20,6 +20,7 @@ import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-
 import { PaywallNotice } from "#web/features/subscriptions/components/paywall-notice";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 const failed = (err: unknown) =>
   toast({ title: SUBSCRIPTION_MESSAGES.failedTitle, description: (err as Error).message, variant: "destructive" });
@@ -27,7 +28,8 @@ const failed = (err: unknown) =>
 const isPlanId = (v: string | null): v is PlanId => PLAN_IDS.includes(v as PlanId);
 
 export function SubscriptionPage() {
-  usePageMeta("Subscription");
+  const t = useT();
+  usePageMeta(t("subscription.title"));
   const subscription = useSubscription();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
@@ -50,7 +52,7 @@ export function SubscriptionPage() {
   if (subscription.isPending) {
     return (
       <div className="mx-auto grid max-w-6xl gap-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">Manage Your Subscription</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("subscription.heading")}</h1>
         <Skeleton className="h-40" />
       </div>
     );
@@ -58,8 +60,8 @@ export function SubscriptionPage() {
   if (subscription.isError) {
     return (
       <div className="mx-auto grid max-w-6xl gap-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">Manage Your Subscription</h1>
-        <p role="alert">Could not load your subscription. Please try again later.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("subscription.heading")}</h1>
+        <p role="alert">{t("subscription.loadFailed")}</p>
       </div>
     );
   }
@@ -68,42 +70,48 @@ export function SubscriptionPage() {
   const waitingFor = payment.waiting ? (payment.checkout?.planId ?? null) : null;
 
   const statusBadge = () => {
-    if (!paidUp) return <Badge tone="warning">{subscription.data.lapsed ? "Lapsed" : "Not paid yet"}</Badge>;
-    if (current?.cancelAtPeriodEnd) return <Badge tone="warning">Cancels at period end</Badge>;
-    if (current?.kind === "complimentary") return <Badge tone="info">Complimentary</Badge>;
-    return <Badge tone="success">{current ? SUBSCRIPTION_STATUS_LABELS[current.status] : "Active"}</Badge>;
+    if (!paidUp)
+      return (
+        <Badge tone="warning">{subscription.data.lapsed ? t("subscription.lapsed") : t("subscription.notPaid")}</Badge>
+      );
+    if (current?.cancelAtPeriodEnd) return <Badge tone="warning">{t("subscription.cancelsAtEnd")}</Badge>;
+    if (current?.kind === "complimentary") return <Badge tone="info">{t("subscription.complimentary")}</Badge>;
+    return (
+      <Badge tone="success">{current ? SUBSCRIPTION_STATUS_LABELS[current.status] : t("subscription.active")}</Badge>
+    );
   };
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Manage Your Subscription</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("subscription.heading")}</h1>
 
       {payment.waiting && (
         <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
-          {SUBSCRIPTION_MESSAGES.processing} Waiting for the payment to be confirmed.
+          {t("subscription.waiting", { processing: SUBSCRIPTION_MESSAGES.processing })}
         </p>
       )}
 
       {!payment.waiting && <PaywallNotice standing={subscription.data} onPay={() => setChoosing(currentPlanId)} />}
 
       <Card>
-        <h2 className="text-sm font-medium text-muted-foreground">Current plan</h2>
+        <h2 className="text-sm font-medium text-muted-foreground">{t("subscription.current")}</h2>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <p className="text-2xl font-bold">{plan.name}</p>
           {statusBadge()}
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatInr(plan.pricePaise)} {plan.priceUnit} · {plan.royaltySharePercent}% royalty share
+          {formatInr(plan.pricePaise)} {plan.priceUnit} ·{" "}
+          {t("subscription.share", { percent: plan.royaltySharePercent })}
           {current &&
             paidUp &&
-            ` · ${current.cancelAtPeriodEnd || current.kind === "complimentary" ? "ends" : "renews"} on ${formatDate(current.endDate)}`}
+            ` · ${t(current.cancelAtPeriodEnd || current.kind === "complimentary" ? "subscription.ends" : "subscription.renews", { date: formatDate(current.endDate) })}`}
         </p>
         {current?.kind === "complimentary" && current.complimentaryReason && (
           <p className="mt-1 text-sm">{PAYWALL_MESSAGES.complimentary(current.complimentaryReason)}</p>
         )}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setBillingOpen(true)}>
-            Manage Billing
+            {t("subscription.manageBilling")}
           </Button>
           {current?.cancelAtPeriodEnd ? (
             <Button
@@ -120,7 +128,7 @@ export function SubscriptionPage() {
                 )
               }
             >
-              Resume Subscription
+              {t("subscription.resume")}
             </Button>
           ) : (
             <Button
@@ -128,7 +136,7 @@ export function SubscriptionPage() {
               disabled={!current || !paidUp || current.kind !== "paid"}
               onClick={() => setConfirmCancel(true)}
             >
-              Cancel Subscription
+              {t("subscription.cancel")}
             </Button>
           )}
         </div>
@@ -147,7 +155,7 @@ export function SubscriptionPage() {
               <h2 className="text-lg font-semibold">{p.name}</h2>
               <p className="mt-2">
                 <span className="text-3xl font-bold">{formatInr(p.pricePaise)}</span>{" "}
-                <span className="text-sm text-muted-foreground">/year, GST included</span>
+                <span className="text-sm text-muted-foreground">{t("subscription.perYear")}</span>
               </p>
               <ul className="mt-4 grid flex-1 gap-2 text-sm">
                 {p.features.map((f) => (
@@ -159,16 +167,19 @@ export function SubscriptionPage() {
               </ul>
               {isCurrent ? (
                 <Button className="mt-6" disabled>
-                  Current Plan
+                  {t("plan.current")}
                 </Button>
               ) : (
                 <Button
                   className="mt-6"
                   disabled={payment.waiting}
-                  aria-label={`${id === currentPlanId ? `Pay for ${p.name}` : label}: ${p.name}`}
+                  aria-label={t("plan.ctaLabel", {
+                    cta: id === currentPlanId ? t("paywall.pay", { plan: p.name }) : label,
+                    plan: p.name,
+                  })}
                   onClick={() => setChoosing(id)}
                 >
-                  {id === currentPlanId && waitingFor !== id ? `Pay for ${p.name}` : label}
+                  {id === currentPlanId && waitingFor !== id ? t("paywall.pay", { plan: p.name }) : label}
                 </Button>
               )}
             </article>
@@ -185,13 +196,11 @@ export function SubscriptionPage() {
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
-        title="Cancel your subscription?"
+        title={t("subscription.cancelTitle")}
         description={
-          current
-            ? `${plan.name} stays active until ${formatDate(current.endDate)} and will not renew. After that your plan is unpaid: your live releases stay live and keep earning, and new releases wait for payment.`
-            : ""
+          current ? t("subscription.cancelText", { plan: plan.name, date: formatDate(current.endDate) }) : ""
         }
-        confirmLabel="Cancel Subscription"
+        confirmLabel={t("subscription.cancel")}
         pending={cancel.isPending}
         onConfirm={() =>
           cancel.mutateAsync().then((data) => {

@@ -24,10 +24,12 @@ import { shareRelease } from "./share-release";
 const TYPE_ICONS = { single: Music, ep: Disc, album: Disc3, compilation: Library } as const;
 
 /** Where a release's details and figures live. */
+import { useT } from "#web/lib/i18n";
 import { useCan } from "#web/lib/session";
 export const releaseHref = (id: string) => `/app/releases/${id}`;
 
 export function ReleaseCard({ release }: { release: Release }) {
+  const t = useT();
   const navigate = useNavigate();
   const canWrite = useCan("releases:write");
   const [editing, setEditing] = useState(false);
@@ -40,9 +42,12 @@ export function ReleaseCard({ release }: { release: Release }) {
     try {
       await remove.mutateAsync(release.id);
       setWithdrawing(false);
-      toast({ title: RELEASE_NOTICES.withdrawnTitle, description: `"${release.title}" was withdrawn.` });
+      toast({
+        title: RELEASE_NOTICES.withdrawnTitle,
+        description: t("releaseCard.withdrawn", { title: release.title }),
+      });
     } catch (err) {
-      toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+      toast({ title: t("ui.actionFailed"), description: (err as Error).message, variant: "destructive" });
     }
   };
 
@@ -59,7 +64,7 @@ export function ReleaseCard({ release }: { release: Release }) {
         </Link>
         <div className="absolute left-2 top-2 flex gap-1">
           <ArtistReleaseBadge release={release} />
-          {release.isExplicit && <Badge tone="danger">EXPLICIT</Badge>}
+          {release.isExplicit && <Badge tone="danger">{t("releaseCard.explicit")}</Badge>}
           {artistMayChange(release.status) && <QualityBadge release={release} />}
         </div>
       </div>
@@ -79,14 +84,12 @@ export function ReleaseCard({ release }: { release: Release }) {
           <TypeIcon className="h-3 w-3" aria-hidden />
           {releaseTypeLabel(release.releaseType)} · {formatDate(release.releaseDate)}
         </p>
-        <p className="text-sm">
-          <span className="font-semibold">{formatCount(release.streams)}</span> streams
-        </p>
+        <p className="text-sm">{t("releaseCard.streams", { count: formatCount(release.streams) })}</p>
         <div className="mt-auto flex justify-end gap-1 pt-2">
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Analytics for ${release.title}`}
+            aria-label={t("releaseCard.analytics", { title: release.title })}
             onClick={() => navigate(releaseHref(release.id))}
           >
             <BarChart3 className="h-4 w-4" aria-hidden />
@@ -94,29 +97,29 @@ export function ReleaseCard({ release }: { release: Release }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Share ${release.title}`}
+            aria-label={t("releaseCard.share", { title: release.title })}
             onClick={() => shareRelease(release)}
           >
             <Share2 className="h-4 w-4" aria-hidden />
           </Button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`More options for ${release.title}`}>
+              <Button variant="ghost" size="icon" aria-label={t("releaseCard.more", { title: release.title })}>
                 <MoreVertical className="h-4 w-4" aria-hidden />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
               <DropdownMenuItem onSelect={() => navigate(releaseHref(release.id))}>
                 <BarChart3 className="h-4 w-4" aria-hidden />
-                View details
+                {t("releaseCard.view")}
               </DropdownMenuItem>
               <DropdownMenuItem disabled={!changeable} onSelect={() => setEditing(true)}>
                 <Pencil className="h-4 w-4" aria-hidden />
-                Edit release
+                {t("releaseCard.edit")}
               </DropdownMenuItem>
               <DropdownMenuItem disabled={!changeable} onSelect={() => setWithdrawing(true)}>
                 <Trash2 className="h-4 w-4" aria-hidden />
-                Withdraw release
+                {t("releaseCard.withdraw")}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -127,9 +130,9 @@ export function ReleaseCard({ release }: { release: Release }) {
       <ConfirmDialog
         open={withdrawing}
         onOpenChange={setWithdrawing}
-        title="Withdraw this release?"
-        description={`"${release.title}" will be removed from review and deleted. This cannot be undone.`}
-        confirmLabel="Withdraw Release"
+        title={t("releaseCard.withdrawTitle")}
+        description={t("releaseCard.withdrawText", { title: release.title })}
+        confirmLabel={t("releaseCard.withdrawConfirm")}
         pending={remove.isPending}
         onConfirm={withdraw}
       />
@@ -139,7 +142,9 @@ export function ReleaseCard({ release }: { release: Release }) {
 
 /** While a release waits for review: its quality check is running, or has found something to fix. */
 function QualityBadge({ release }: { release: Release }) {
-  if (qualityInProgress(release.qcStatus)) return <Badge>Checking files</Badge>;
-  if (release.qcStatus === "done" && release.qcBlocking > 0) return <Badge tone="warning">Needs fixes</Badge>;
+  const t = useT();
+  if (qualityInProgress(release.qcStatus)) return <Badge>{t("releaseCard.checking")}</Badge>;
+  if (release.qcStatus === "done" && release.qcBlocking > 0)
+    return <Badge tone="warning">{t("releaseCard.needsFixes")}</Badge>;
   return null;
 }

@@ -13,6 +13,7 @@ import { type Profile, useProfile } from "#web/features/settings/api/get-profile
 import { useSaveProfile } from "#web/features/settings/api/save-profile";
 import { useUploadAvatar } from "#web/features/settings/api/upload-avatar";
 import { fieldErrorsOf } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 /** The profile's fields in the form's order: the first one at fault takes the focus. */
 const PROFILE_FIELDS = ["name", "bio", "website", "instagram", "twitter"] as const;
@@ -25,6 +26,7 @@ const failed = (err: unknown) =>
   });
 
 function ProfileForm({ profile }: { profile: Profile }) {
+  const t = useT();
   const save = useSaveProfile();
   const changeEmail = useChangeEmail();
   const upload = useUploadAvatar();
@@ -103,8 +105,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <UserBadge user={{ ...profile, name: "" }} />
         <FormField
           id="avatar-file"
-          label="Profile picture"
-          hint="Square, JPG or PNG, at most 2 MB."
+          label={t("profile.picture")}
+          hint={t("profile.pictureHint")}
           error={avatarError}
           announce
         >
@@ -121,18 +123,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="profile-name" label="Full Name" error={errorOf("name")}>
+        <FormField id="profile-name" label={t("profile.name")} error={errorOf("name")}>
           {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
         </FormField>
-        <FormField id="profile-email" label="Email" hint="A new address changes once you confirm it from its inbox.">
+        <FormField id="profile-email" label={t("profile.email")} hint={t("profile.emailHint")}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
         {emailChanging && (
           <FormField
             id="profile-current-password"
-            label="Current password"
+            label={t("profile.currentPassword")}
             error={passwordError}
-            hint={passwordError ? undefined : "Needed to change the e-mail you sign in with."}
+            hint={passwordError ? undefined : t("profile.currentPasswordHint")}
           >
             {(control) => (
               <Input
@@ -145,30 +147,42 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </FormField>
         )}
       </div>
-      <FormField id="profile-bio" label="Bio" error={errorOf("bio")}>
+      <FormField id="profile-bio" label={t("profile.bio")} error={errorOf("bio")}>
         {(control) => <Textarea {...control} maxLength={1000} {...form.register("bio")} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="profile-website" label="Website" error={errorOf("website")}>
-          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("website")} />}
+        <FormField id="profile-website" label={t("profile.website")} error={errorOf("website")}>
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              placeholder={t("profile.websitePlaceholder")}
+              {...form.register("website")}
+            />
+          )}
         </FormField>
-        <FormField id="profile-instagram" label="Instagram" error={errorOf("instagram")}>
-          {(control) => <Input {...control} placeholder="@handle" {...form.register("instagram")} />}
+        <FormField id="profile-instagram" label={t("profile.instagram")} error={errorOf("instagram")}>
+          {(control) => (
+            <Input {...control} placeholder={t("profile.handlePlaceholder")} {...form.register("instagram")} />
+          )}
         </FormField>
-        <FormField id="profile-twitter" label="Twitter" error={errorOf("twitter")}>
-          {(control) => <Input {...control} placeholder="@handle" {...form.register("twitter")} />}
+        <FormField id="profile-twitter" label={t("profile.twitter")} error={errorOf("twitter")}>
+          {(control) => (
+            <Input {...control} placeholder={t("profile.handlePlaceholder")} {...form.register("twitter")} />
+          )}
         </FormField>
       </div>
       <Button type="submit" disabled={submitting} className="justify-self-start">
-        {submitting ? "Saving..." : "Save Profile"}
+        {submitting ? t("profile.saving") : t("profile.save")}
       </Button>
     </form>
   );
 }
 
 export function ProfileTab() {
+  const t = useT();
   const profile = useProfile();
   if (profile.isPending) return <Skeleton className="h-64" />;
-  if (profile.isError) return <p role="alert">Could not load your profile.</p>;
+  if (profile.isError) return <p role="alert">{t("profile.loadFailed")}</p>;
   return <ProfileForm profile={profile.data} />;
 }
