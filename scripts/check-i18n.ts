@@ -36,6 +36,9 @@ export const TRANSLATED_SCREENS = [
   "src/web/components/ui/dialog.tsx",
   "src/web/components/ui/pagination.tsx",
   "src/web/components/ui/toast.tsx",
+  "src/web/app/routes/public/pricing.tsx",
+  "src/web/app/routes/public/features.tsx",
+  "src/web/features/marketing/components/page-hero.tsx",
 ];
 
 /** Attributes a person reads or hears. */

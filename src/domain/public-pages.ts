@@ -82,13 +82,15 @@ export const NOT_FOUND_PAGE: PublicPageMeta = {
  * The public pages whose every text is in the catalogues (issue 39): the others show their body in
  * English, marked so, inside the translated header and footer.
  */
-export const TRANSLATED_PAGES: readonly string[] = ["/", "/login", "/register"];
+export const TRANSLATED_PAGES: readonly string[] = ["/", "/login", "/register", "/pricing", "/features"];
 
 /** Catalogue keys of the translated pages' titles and descriptions. */
 const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description: MessageId }>> = {
   "/": { description: "page.home.description" },
   "/login": { title: "page.login.title", description: "page.login.description" },
   "/register": { title: "page.register.title", description: "page.register.description" },
+  "/pricing": { title: "page.pricing.title", description: "page.pricing.description" },
+  "/features": { title: "page.features.title", description: "page.features.description" },
 };
 
 /** A public page's title and description in a language (English where the page is not translated). */

@@ -84,6 +84,16 @@ test("a browser that prefers Hindi gets the Hindi site on a first visit, and the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("फिर से स्वागत है");
   await page.getByRole("button", { name: "साइन इन करें" }).click();
   await expect(page.getByRole("alert")).toHaveText("कृपया ईमेल और पासवर्ड दोनों डालें");
+  // The other translated public pages, prerendered in Hindi; a page's body not yet translated says it is English.
+  await page.goto("/pricing");
+  await live();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("आसान, साफ़-साफ़ कीमतें");
+  await expect(page.getByRole("link", { name: "शुरू करें: Pro Artist" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/contact");
+  await live();
+  await expect(page.locator("main")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: "कीमतें" })).toBeVisible();
   await page.goto("/login?lang=en");
   await live();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");

@@ -16,15 +16,17 @@ import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LOCALES, type Locale } from "./
 export * from "./locales";
 
 /**
- * The catalogues, one per part of the product: what visitors read (site, auth), the signed-in areas
+ * The catalogues, one per part of the product: what visitors read (site: every public page's frame and
+ * the landing page; pages: the other public pages; auth: signing in), the signed-in areas
  * (app), and what only the server writes (documents: e-mails and PDFs).
  */
-export const NAMESPACES = ["site", "auth", "app", "documents"] as const;
+export const NAMESPACES = ["site", "pages", "auth", "app", "documents"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every message's key; English is the source, Hindi has the same keys (a test checks it). */
 export type MessageId =
   | keyof typeof enSite
+  | keyof typeof import("./catalogues/en/pages.json")
   | keyof typeof import("./catalogues/en/auth.json")
   | keyof typeof import("./catalogues/en/app.json")
   | keyof typeof import("./catalogues/en/documents.json");
@@ -35,12 +37,14 @@ const json = (module: Promise<{ default: Messages }>) => module.then((m) => m.de
 const loaders: Record<Locale, Record<Namespace, () => Promise<Messages>>> = {
   en: {
     site: async () => enSite,
+    pages: () => json(import("./catalogues/en/pages.json", { with: { type: "json" } })),
     auth: () => json(import("./catalogues/en/auth.json", { with: { type: "json" } })),
     app: () => json(import("./catalogues/en/app.json", { with: { type: "json" } })),
     documents: () => json(import("./catalogues/en/documents.json", { with: { type: "json" } })),
   },
   hi: {
     site: () => json(import("./catalogues/hi/site.json", { with: { type: "json" } })),
+    pages: () => json(import("./catalogues/hi/pages.json", { with: { type: "json" } })),
     auth: () => json(import("./catalogues/hi/auth.json", { with: { type: "json" } })),
     app: () => json(import("./catalogues/hi/app.json", { with: { type: "json" } })),
     documents: () => json(import("./catalogues/hi/documents.json", { with: { type: "json" } })),

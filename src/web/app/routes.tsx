@@ -6,7 +6,8 @@ import { HomePage } from "#web/app/routes/public/home";
 import { paths } from "#web/config/paths";
 
 // The artist area, the admin area and the auth screens are separate chunks (product §10).
-const publicPages = () => import("#web/app/routes/public/index");
+const publicPages = async () =>
+  (await Promise.all([import("#web/app/routes/public/index"), requireNamespaces("pages")]))[0];
 const auth = async () => (await Promise.all([import("#web/app/routes/auth/pages"), requireNamespaces("auth")]))[0];
 const artist = () => import("#web/app/routes/app/pages");
 const admin = () => import("#web/app/routes/admin/pages");
