@@ -39,6 +39,10 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/public/pricing.tsx",
   "src/web/app/routes/public/features.tsx",
   "src/web/features/marketing/components/page-hero.tsx",
+  "src/web/features/releases/components/release-form.tsx",
+  "src/web/features/releases/components/file-field.tsx",
+  "src/web/features/releases/components/lyrics-fields.tsx",
+  "src/web/features/releases/components/latin-title-field.tsx",
 ];
 
 /** Attributes a person reads or hears. */

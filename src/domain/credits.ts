@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "./i18n";
 
 /**
  * The people behind a track besides its artists: who wrote the music and the words, who produced it.
@@ -7,10 +8,19 @@ import { z } from "zod";
 export const CONTRIBUTOR_ROLES = ["composer", "lyricist", "producer"] as const;
 export type ContributorRole = (typeof CONTRIBUTOR_ROLES)[number];
 
+const role = (name: ContributorRole) => ({
+  get one() {
+    return t(`credits.${name}.one`);
+  },
+  get many() {
+    return t(`credits.${name}.many`);
+  },
+});
+
 export const CONTRIBUTOR_ROLE_LABELS: Record<ContributorRole, { one: string; many: string }> = {
-  composer: { one: "Composer", many: "Composers" },
-  lyricist: { one: "Lyricist", many: "Lyricists" },
-  producer: { one: "Producer", many: "Producers" },
+  composer: role("composer"),
+  lyricist: role("lyricist"),
+  producer: role("producer"),
 };
 
 /**

@@ -6,45 +6,72 @@
  * That the last line comes before the track ends is checked once the audio's duration is known
  * (the quality check).
  */
+import { t } from "./i18n";
 import { isLatinOnly, needsTransliteration } from "./scripts";
 
 /** Long enough for any song's words; a page of text, not a book. */
 export const MAX_LYRICS_CHARACTERS = 20_000;
 
 export const LYRICS_MESSAGES = {
-  plainLabel: "Lyrics",
-  latinLabel: "Lyrics in Latin letters",
-  syncedLabel: "Time-synced lyrics (LRC)",
-  plainHint: "The words as they are sung, one line per line, in their own script.",
-  latinHint: "Stores show these beside lyrics in an Indian script. We suggest them as you type; correct anything.",
-  syncedHint:
-    "Optional: each line starts with its time, e.g. [00:12.50]. Stores that take synced lyrics show them as the song plays.",
-  suggestLatin: "Suggest from the lyrics",
+  get plainLabel() {
+    return t("lyrics.msg.plainLabel");
+  },
+  get latinLabel() {
+    return t("lyrics.msg.latinLabel");
+  },
+  get syncedLabel() {
+    return t("lyrics.msg.syncedLabel");
+  },
+  get plainHint() {
+    return t("lyrics.msg.plainHint");
+  },
+  get latinHint() {
+    return t("lyrics.msg.latinHint");
+  },
+  get syncedHint() {
+    return t("lyrics.msg.syncedHint");
+  },
+  get suggestLatin() {
+    return t("lyrics.msg.suggestLatin");
+  },
   /** The form's labels for track `n`'s three fields. */
   fieldLabels: (n: number) => ({
-    plain: `Track ${n} lyrics`,
-    latin: `Track ${n} lyrics in Latin letters *`,
-    synced: `Track ${n} time-synced lyrics (LRC)`,
+    plain: t("lyrics.msg.trackPlain", { n }),
+    latin: t("lyrics.msg.trackLatin", { n }),
+    synced: t("lyrics.msg.trackSynced", { n }),
   }),
-  blankStart: (label: string) => `${label}: remove the empty lines at the start.`,
-  noLinks: (label: string) => `${label}: take out the link. Stores refuse lyrics with web addresses.`,
-  latinRequired: "Lyrics in an Indian script need their Latin transliteration too.",
-  latinNotLatin: "Lyrics in Latin letters: write them in Latin letters only.",
-  syncedWithoutPlain: "Add the plain lyrics too: stores show them where they cannot show synced ones.",
-  lrcLine: (line: number) =>
-    `Time-synced lyrics, line ${line}: start it with its time, e.g. [01:05.20], or leave the line empty.`,
-  lrcOrder: (line: number) =>
-    `Time-synced lyrics, line ${line}: its time comes before the line above. Put the lines in order.`,
-  lrcEmpty: "Time-synced lyrics: no line has a time. Start each line with its time, e.g. [00:12.50].",
-  lrcBeyondEnd: (at: string, duration: string) =>
-    `Time-synced lyrics: a line starts at ${at}, after the track ends (${duration}). Check the times against this audio.`,
-  instrumentalWithLyrics: "An instrumental has no lyrics: clear them, or choose the language sung.",
-  trackLanguageLabel: (n: number) => `Track ${n} language`,
-  sameAsRelease: "Same as the release",
-  trackLanguageMissing: (n: number) => `Track ${n} has lyrics but no language sung.`,
-  trackLanguageFix: "Choose the language sung for the track or the release: stores file lyrics and search by language.",
-  instrumentalLyrics: (n: number) => `Track ${n} is marked instrumental but has lyrics.`,
-  instrumentalFix: "Choose the language sung for the track, or clear its lyrics.",
+  blankStart: (label: string) => t("lyrics.msg.blankStart", { label }),
+  noLinks: (label: string) => t("lyrics.msg.noLinks", { label }),
+  get latinRequired() {
+    return t("lyrics.msg.latinRequired");
+  },
+  get latinNotLatin() {
+    return t("lyrics.msg.latinNotLatin");
+  },
+  get syncedWithoutPlain() {
+    return t("lyrics.msg.syncedWithoutPlain");
+  },
+  lrcLine: (line: number) => t("lyrics.msg.lrcLine", { line }),
+  lrcOrder: (line: number) => t("lyrics.msg.lrcOrder", { line }),
+  get lrcEmpty() {
+    return t("lyrics.msg.lrcEmpty");
+  },
+  lrcBeyondEnd: (at: string, duration: string) => t("lyrics.msg.lrcBeyondEnd", { at, duration }),
+  get instrumentalWithLyrics() {
+    return t("lyrics.msg.instrumentalWithLyrics");
+  },
+  trackLanguageLabel: (n: number) => t("lyrics.msg.trackLanguage", { n }),
+  get sameAsRelease() {
+    return t("lyrics.msg.sameAsRelease");
+  },
+  trackLanguageMissing: (n: number) => t("lyrics.msg.trackLanguageMissing", { n }),
+  get trackLanguageFix() {
+    return t("lyrics.msg.trackLanguageFix");
+  },
+  instrumentalLyrics: (n: number) => t("lyrics.msg.instrumentalLyrics", { n }),
+  get instrumentalFix() {
+    return t("lyrics.msg.instrumentalFix");
+  },
   tooLong: `Lyrics can be at most ${MAX_LYRICS_CHARACTERS.toLocaleString("en-IN")} characters.`,
 } as const;
 

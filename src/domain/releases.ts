@@ -177,8 +177,12 @@ export function noticeFor(message: string): Notice | undefined {
 export const RELEASE_TIMINGS = ["local", "global"] as const;
 export type ReleaseTiming = (typeof RELEASE_TIMINGS)[number];
 export const RELEASE_TIMING_LABELS: Record<ReleaseTiming, string> = {
-  local: "At midnight in each country",
-  global: "At the same moment everywhere: midnight in India (18:30 UTC the day before)",
+  get local() {
+    return t("release.timing.local");
+  },
+  get global() {
+    return t("release.timing.global");
+  },
 };
 
 /** The moment a date starts for a release timing: a zone-less local midnight, or India's midnight in UTC. */
@@ -275,15 +279,31 @@ export const DRAFT_MESSAGES = {
 export type ReleaseData = z.output<typeof releaseInputSchema>;
 
 export const PRE_ORDER_MESSAGES = {
-  preOrderLabel: "Pre-orders open on",
-  instantGratLabel: "Instant-grat tracks play from",
-  hint: "Optional. Fans can pre-order the release from this date; instant-grat tracks can be heard before the release date.",
-  planOnly: "Pre-orders and instant-grat tracks come with the Pro Artist and Label plans.",
-  preOrderInvalid: "Pre-orders must open on a real date before the release date.",
-  instantGratInvalid: "The instant-grat date must fall between the pre-order date and the release date.",
-  instantGratNeedsPreOrder: "Instant-grat tracks need a pre-order: choose when pre-orders open first.",
-  instantGratTracks: "Choose at least one instant-grat track, and not all of them.",
-  instantGratTrackLabel: (n: number) => `Track ${n} plays during the pre-order (instant grat)`,
+  get preOrderLabel() {
+    return t("release.preOrder.preOrderLabel");
+  },
+  get instantGratLabel() {
+    return t("release.preOrder.instantGratLabel");
+  },
+  get hint() {
+    return t("release.preOrder.hint");
+  },
+  get planOnly() {
+    return t("release.preOrder.planOnly");
+  },
+  get preOrderInvalid() {
+    return t("release.preOrder.preOrderInvalid");
+  },
+  get instantGratInvalid() {
+    return t("release.preOrder.instantGratInvalid");
+  },
+  get instantGratNeedsPreOrder() {
+    return t("release.preOrder.instantGratNeedsPreOrder");
+  },
+  get instantGratTracks() {
+    return t("release.preOrder.instantGratTracks");
+  },
+  instantGratTrackLabel: (n: number) => t("release.preOrder.instantGratTrack", { n }),
 } as const;
 
 /** The first problem with a release's pre-order and instant-grat dates, and the field it belongs to. */
@@ -315,20 +335,40 @@ export function usesPreOrders(v: { preOrderDate: string; instantGratDate: string
 
 /** What a compilation needs that other releases do not. */
 export const COMPILATION_MESSAGES = {
-  labelRequired: "A compilation needs the label it comes out on: it holds the (P) and (C) lines.",
-  trackArtistRequired: "On a compilation, every track needs its own artist.",
-  labelHint: "Optional: the label named in the (P) and (C) lines. Leave empty if you release it yourself.",
-  trackArtistHint: "The track's own main artist, as stores should show it.",
+  get labelRequired() {
+    return t("release.compilation.labelRequired");
+  },
+  get trackArtistRequired() {
+    return t("release.compilation.trackArtistRequired");
+  },
+  get labelHint() {
+    return t("release.compilation.labelHint");
+  },
+  get trackArtistHint() {
+    return t("release.compilation.trackArtistHint");
+  },
 } as const;
 
 /** A release date that has passed: was the music out before? (issue 21) */
 export const RELEASE_DATE_MESSAGES = {
-  pastQuestion: "This date has passed. Was this music released before?",
-  newMusic: "No, it is new: send it to stores as soon as it is approved",
-  releasedBefore: "Yes, it came out before",
-  originalLabel: "Original release date",
-  originalRequired: "Enter the date the music first came out.",
-  originalInvalid: "The original release date must be a real date on or before the release date.",
+  get pastQuestion() {
+    return t("release.date.pastQuestion");
+  },
+  get newMusic() {
+    return t("release.date.newMusic");
+  },
+  get releasedBefore() {
+    return t("release.date.releasedBefore");
+  },
+  get originalLabel() {
+    return t("release.date.originalLabel");
+  },
+  get originalRequired() {
+    return t("release.date.originalRequired");
+  },
+  get originalInvalid() {
+    return t("release.date.originalInvalid");
+  },
 } as const;
 
 /** True when a YYYY-MM-DD date is before today (the form asks whether the music was out before). */

@@ -1,3 +1,4 @@
+import { t } from "./i18n";
 /**
  * Music in its own script (issue 39): a title typed in Devanagari, Bengali, Gurmukhi, Tamil… keeps
  * that form, with a Latin transliteration beside it that stores need. Which script a text is in, and
@@ -49,15 +50,27 @@ export const needsTransliteration = (text: string) => [...scriptsIn(text)].some(
 export const isLatinOnly = (text: string) => [...scriptsIn(text)].every((s) => s === "Latn");
 
 export const SCRIPT_MESSAGES = {
-  latinRequired:
-    "Add the title in Latin letters: stores show it beside the original and search by it. We suggest one as you type.",
-  latinNotLatin: "Write the Latin form in Latin letters only (a–z, with accents if you like).",
-  mixed: "Write the title in one script: keep the original here and put its Latin form in the field below it.",
-  translation:
-    "No translation beside the title (e.g. “दिल / Heart”): stores refuse it. Keep the original title, and its Latin form below.",
-  languageMissing: "Say the language sung: stores file a title in an Indian script under its language.",
-  latinLabel: "Title in Latin letters",
-  latinHint: "How the title reads in Latin letters, e.g. “Mera Dil” for “मेरा दिल”. Stores need it.",
+  get latinRequired() {
+    return t("script.msg.latinRequired");
+  },
+  get latinNotLatin() {
+    return t("script.msg.latinNotLatin");
+  },
+  get mixed() {
+    return t("script.msg.mixed");
+  },
+  get translation() {
+    return t("script.msg.translation");
+  },
+  get languageMissing() {
+    return t("script.msg.languageMissing");
+  },
+  get latinLabel() {
+    return t("script.msg.latinLabel");
+  },
+  get latinHint() {
+    return t("script.msg.latinHint");
+  },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type TrackAi, trackAiSchema } from "./ai-disclosure";
 import { type Contributor, contributorSchema, MAX_CONTRIBUTORS, performanceLanguageSchema } from "./credits";
+import { t } from "./i18n";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import { LYRICS_MESSAGES, lyricsProblem } from "./lyrics";
 import type { ReleaseType } from "./release-types";
@@ -18,15 +19,33 @@ export const MAX_FEATURED_ARTISTS = 10;
 export const RELEASE_SHAPE = { singleMaxTracks: 3, singleMaxTrackSeconds: 600, epMaxTracks: 6, epMaxSeconds: 30 * 60 };
 
 export const TRACK_MESSAGES = {
-  versionHint: "Remix, Live, Acoustic…: leave it empty for the original. Stores show it after the title.",
-  titleRequired: "Every track needs a title.",
-  audioRequired: "Every track needs an audio file: upload one or paste a link.",
-  invalidAudio: "Please provide a valid HTTP/HTTPS URL for each track's audio file.",
-  invalidIsrc: "An ISRC has 12 characters, like INK7L2600001 (hyphens are fine), or is left empty.",
-  duplicateIsrc: "Two tracks of this release have the same ISRC.",
-  singleOnly: `A single has at most ${RELEASE_SHAPE.singleMaxTracks} tracks; choose EP, Album or Compilation for more.`,
-  singleHint: `A single has 1–${RELEASE_SHAPE.singleMaxTracks} tracks, each under 10 minutes. Choose EP, Album or Compilation for more.`,
-  tooMany: `A release can have at most ${MAX_TRACKS} tracks.`,
+  get versionHint() {
+    return t("track.msg.versionHint");
+  },
+  get titleRequired() {
+    return t("track.msg.titleRequired");
+  },
+  get audioRequired() {
+    return t("track.msg.audioRequired");
+  },
+  get invalidAudio() {
+    return t("track.msg.invalidAudio");
+  },
+  get invalidIsrc() {
+    return t("track.msg.invalidIsrc");
+  },
+  get duplicateIsrc() {
+    return t("track.msg.duplicateIsrc");
+  },
+  get singleOnly() {
+    return t("track.msg.singleOnly", { max: RELEASE_SHAPE.singleMaxTracks });
+  },
+  get singleHint() {
+    return t("track.msg.singleHint", { max: RELEASE_SHAPE.singleMaxTracks });
+  },
+  get tooMany() {
+    return t("track.msg.tooMany", { max: MAX_TRACKS });
+  },
 } as const;
 
 /**

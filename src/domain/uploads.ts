@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "./i18n";
 
 /**
  * Files artists upload (product §4, issue 17): what each kind of file may be, how large, and what we
@@ -45,7 +46,7 @@ export const UPLOAD_MESSAGES = {
   empty: "This file is empty. Choose the exported file itself.",
   notFinished: "A file is still uploading. Wait until it has finished, then submit.",
   /** What the form's Submit button says while files are still on their way. */
-  waiting: (n: number) => `Waiting for ${n} ${n === 1 ? "upload" : "uploads"}…`,
+  waiting: (n: number) => t("upload.waiting", { n }),
   noRoom: "There is no room for this file on our side right now. Nothing was lost: try again later to resume.",
   overQuota: (leftMb: number, quotaMb: number) =>
     `This file does not fit in the ${leftMb} MB left of your ${quotaMb} MB of storage: withdraw releases you no longer need, cancel unfinished uploads, or ask support for more.`,
@@ -111,7 +112,7 @@ export function formatBytes(bytes: number): string {
 export function timeLeftLabel(remainingBytes: number, bytesPerSecond: number | null): string | undefined {
   if (!bytesPerSecond || bytesPerSecond <= 0) return undefined;
   const seconds = Math.ceil(remainingBytes / bytesPerSecond);
-  if (seconds < 60) return `${seconds} s left`;
-  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
-  return `about ${(seconds / 3600).toFixed(1)} h left`;
+  if (seconds < 60) return t("upload.secondsLeft", { n: seconds });
+  if (seconds < 3600) return t("upload.minutesLeft", { n: Math.round(seconds / 60) });
+  return t("upload.hoursLeft", { n: (seconds / 3600).toFixed(1) });
 }

@@ -58,6 +58,34 @@ test("on a phone, a new artist switches to Hindi, registers and sees the dashboa
   expect(await overflows(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // A release titled in Devanagari, through the form in Hindi: the Latin form suggested, the lyrics too.
+  await page.getByRole("link", { name: "रिलीज़ अपलोड करें", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("आपकी रिलीज़");
+  const title = `मेरा दिल ${Date.now() % 100000}`;
+  await page.getByLabel("रिलीज़ का शीर्षक *", { exact: true }).fill(title);
+  await expect(page.getByLabel("लैटिन अक्षरों में शीर्षक *")).toHaveValue(/^Mera Dil \d+$/);
+  await page.getByLabel("आर्टिस्ट का नाम *", { exact: true }).fill("मीरा सेन");
+  await page.getByLabel("रिलीज़ की तारीख़ *", { exact: true }).fill("2027-02-14");
+  await page.getByLabel("ऑडियो फ़ाइल URL", { exact: true }).fill("https://cdn.example.com/dil.wav");
+  await page.getByLabel("कवर आर्ट URL", { exact: true }).fill("https://cdn.example.com/dil.jpg");
+  await page.getByLabel("ट्रैक 1 की भाषा").selectOption("hi");
+  await page.getByText("ट्रैक 1 के बोल (वैकल्पिक)").click();
+  await page.getByLabel("ट्रैक 1 के बोल", { exact: true }).fill("मेरा दिल\nतेरा है");
+  await page.getByRole("button", { name: "बोल से सुझाएँ" }).click();
+  await expect(page.getByLabel("ट्रैक 1 के बोल लैटिन अक्षरों में *")).toHaveValue("Mera dil\nTera hai");
+  // Unanswered, the AI question is refused beside it, in Hindi.
+  await page.getByRole("button", { name: "रिलीज़ भेजें" }).click();
+  await expect(page.getByLabel("नहीं, सब कुछ लोगों ने बनाया")).toHaveAccessibleDescription(
+    /बताइए कि क्या इस रिलीज़ का कोई हिस्सा AI ने बनाया/,
+  );
+  await page.getByLabel("नहीं, सब कुछ लोगों ने बनाया").check();
+  await page.getByRole("button", { name: "रिलीज़ भेजें" }).click();
+  await expectToast(page, "अपलोड हो गया!");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByText("समीक्षा में").first()).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+
   // The account keeps Hindi (chosen when registering), and Settings can change it.
   await page.goto("/app/settings");
   const language = page.getByRole("combobox", { name: "भाषा" });

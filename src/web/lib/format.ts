@@ -41,3 +41,17 @@ export function countryName(code: string): string {
     return code;
   }
 }
+
+/**
+ * A language's name in the reader's language ("हिन्दी", "बांग्ला"); in English the name we list it
+ * under (`english`), which is what stores and our English screens have always said.
+ */
+export function languageName(code: string, english: string): string {
+  const locale = activeLocale();
+  if (locale === "en") return english;
+  try {
+    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: "language", fallback: "none" }).of(code) ?? english;
+  } catch {
+    return english;
+  }
+}

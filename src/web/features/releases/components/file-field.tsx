@@ -1,5 +1,6 @@
 import { FileAudio, FileImage, UploadCloud } from "lucide-react";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { t as translate } from "#domain/i18n";
 import type { Finding } from "#domain/quality";
 import {
   declaredType,
@@ -15,6 +16,7 @@ import { Button } from "#web/components/ui/button";
 import { useUploadCheck } from "#web/features/releases/api/get-upload-check";
 import { FindingItem } from "#web/features/releases/components/quality-report";
 import { cn } from "#web/lib/cn";
+import { useT } from "#web/lib/i18n";
 import { useResumableUpload } from "#web/lib/use-resumable-upload";
 
 const ACCEPT: Record<UploadKind, string> = {
@@ -45,6 +47,7 @@ export function FileField({
   /** Whether the uploaded file has findings stores would refuse (the form says so on submit). */
   onBlockingChange?: (blocking: boolean) => void;
 }) {
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const { state, start, pause, resume, clear } = useResumableUpload({ kind });
@@ -86,7 +89,7 @@ export function FileField({
   };
 
   const Icon = kind === "audio" ? FileAudio : FileImage;
-  const chooseLabel = `Choose ${label.toLowerCase()}`;
+  const chooseLabel = t("file.choose", { label: label.toLowerCase() });
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const failure = problem ?? (state.phase === "failed" ? state.message : null);
@@ -126,7 +129,7 @@ export function FileField({
           >
             {chooseLabel}
           </label>
-          <span className="text-sm text-muted-foreground">or drop it here</span>
+          <span className="text-sm text-muted-foreground">{t("file.drop")}</span>
         </div>
       )}
 
@@ -135,31 +138,31 @@ export function FileField({
           <div className="flex flex-wrap items-center gap-2">
             <Icon className="h-5 w-5 text-muted-foreground" aria-hidden />
             <span className="break-all font-medium">{state.fileName}</span>
-            {state.phase === "paused" && <Badge>Paused</Badge>}
+            {state.phase === "paused" && <Badge>{t("file.paused")}</Badge>}
           </div>
           <progress
             className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
             max={Math.max(state.total, 1)}
             value={state.sent}
-            aria-label={`Uploading ${state.fileName}`}
+            aria-label={t("file.uploading", { name: state.fileName })}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {state.phase === "uploading" && state.reconnecting
-              ? `Connection lost: reconnecting… (${progressText(state.sent, state.total, null)})`
+              ? t("file.reconnecting", { progress: progressText(state.sent, state.total, null) })
               : progressText(state.sent, state.total, state.phase === "paused" ? null : state.bytesPerSecond)}
           </p>
           <div className="flex flex-wrap gap-2">
             {state.phase === "uploading" ? (
               <Button type="button" size="sm" variant="outline" onClick={pause}>
-                Pause upload
+                {t("file.pause")}
               </Button>
             ) : (
               <Button type="button" size="sm" variant="outline" onClick={resume}>
-                Resume upload
+                {t("file.resume")}
               </Button>
             )}
             <Button type="button" size="sm" variant="ghost" onClick={remove}>
-              Cancel upload
+              {t("file.cancel")}
             </Button>
           </div>
         </div>
@@ -170,10 +173,10 @@ export function FileField({
           <div className="flex flex-wrap items-center gap-2">
             <Icon className="h-5 w-5 text-muted-foreground" aria-hidden />
             <span className="break-all font-medium">
-              {check.data?.fileName ?? (state.phase === "finished" ? state.fileName : "Uploaded file")}
+              {check.data?.fileName ?? (state.phase === "finished" ? state.fileName : t("file.uploadedFile"))}
             </span>
             {check.data && <span className="text-sm text-muted-foreground">{formatBytes(check.data.sizeBytes)}</span>}
-            <Badge tone="success">Uploaded</Badge>
+            <Badge tone="success">{t("file.uploaded")}</Badge>
           </div>
           {state.phase === "finished" && (
             <>
@@ -181,26 +184,25 @@ export function FileField({
                 className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
                 max={Math.max(state.total, 1)}
                 value={state.total}
-                aria-label={`Uploaded ${state.fileName}`}
+                aria-label={t("file.uploadedName", { name: state.fileName })}
               />
-              <p className="text-sm text-muted-foreground">100 % · {formatBytes(state.total)} uploaded</p>
+              <p className="text-sm text-muted-foreground">{t("file.done", { size: formatBytes(state.total) })}</p>
             </>
           )}
           <Verdict loading={check.isPending} failed={check.isError} findings={check.data?.findings} />
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" variant="outline" onClick={() => input.current?.click()}>
-              Replace {label.toLowerCase()}
+              {t("file.replace", { label: label.toLowerCase() })}
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={remove}>
-              Remove {label.toLowerCase()}
+              {t("file.remove", { label: label.toLowerCase() })}
             </Button>
           </div>
         </div>
       )}
 
       <p id={hintId} className="text-xs text-muted-foreground">
-        {UPLOAD_LIMITS[kind].label}, up to {sizeLabel(UPLOAD_LIMITS[kind].maxBytes)}. Uploads resume where they stopped
-        if the connection drops.
+        {t("file.limits", { types: UPLOAD_LIMITS[kind].label, max: sizeLabel(UPLOAD_LIMITS[kind].maxBytes) })}
       </p>
       {failure && (
         <div className="grid gap-2">
@@ -210,10 +212,10 @@ export function FileField({
           {state.phase === "failed" && !problem && (
             <div className="flex flex-wrap gap-2">
               <Button type="button" size="sm" variant="outline" onClick={resume}>
-                Retry upload of {state.fileName}
+                {t("file.retry", { name: state.fileName })}
               </Button>
               <Button type="button" size="sm" variant="ghost" onClick={remove}>
-                Choose another file
+                {t("file.another")}
               </Button>
             </div>
           )}
@@ -225,7 +227,7 @@ export function FileField({
 
 function progressText(sent: number, total: number, bytesPerSecond: number | null): string {
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
-  const parts = [`${percent} %`, `${formatBytes(sent)} of ${formatBytes(total)}`];
+  const parts = [`${percent} %`, translate("file.progress", { sent: formatBytes(sent), total: formatBytes(total) })];
   if (bytesPerSecond) parts.push(`${formatBytes(bytesPerSecond)}/s`);
   const left = timeLeftLabel(total - sent, bytesPerSecond);
   if (left) parts.push(left);
@@ -234,17 +236,18 @@ function progressText(sent: number, total: number, bytesPerSecond: number | null
 
 /** The quality check's verdict on the uploaded file: what stores would refuse, with the fix. */
 function Verdict({ loading, failed, findings }: { loading: boolean; failed: boolean; findings?: Finding[] }) {
-  if (loading) return <p className="text-sm text-muted-foreground">Checking the file…</p>;
-  if (failed || !findings) return <p className="text-sm text-muted-foreground">The check could not be read.</p>;
+  const t = useT();
+  if (loading) return <p className="text-sm text-muted-foreground">{t("file.checking")}</p>;
+  if (failed || !findings) return <p className="text-sm text-muted-foreground">{t("file.unreadable")}</p>;
   if (findings.length === 0) {
     return (
       <p role="status" className="text-sm font-medium text-green-700 dark:text-green-400">
-        Quality check passed: no problems found.
+        {t("file.passed")}
       </p>
     );
   }
   return (
-    <ul className="grid gap-2" aria-label="Quality check of this file">
+    <ul className="grid gap-2" aria-label={t("file.checkLabel")}>
       {findings.map((f) => (
         <FindingItem key={f.code} finding={f} showSubject={false} />
       ))}

@@ -4,6 +4,7 @@ import { suggestLyricsTransliteration } from "#domain/transliteration";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
+import { useT } from "#web/lib/i18n";
 
 export interface LyricsValue {
   lyrics: string;
@@ -30,11 +31,12 @@ export function LyricsFields({
 }) {
   const needsLatin = needsTransliteration(value.lyrics) || Boolean(value.lyricsLatin);
   const given = Boolean(value.lyrics || value.lyricsLatin || value.lyricsSynced);
+  const t = useT();
   const labels = LYRICS_MESSAGES.fieldLabels(position);
   return (
     <details className="rounded-md border border-border p-3 sm:col-span-2" open={given || undefined}>
       <summary className="cursor-pointer font-medium">
-        Track {position} lyrics{given ? "" : " (optional)"}
+        {given ? t("lyrics.summary", { n: position }) : t("lyrics.summaryOptional", { n: position })}
       </summary>
       <div className="mt-3 grid gap-3">
         <FormField id={`${id}-plain`} label={labels.plain} hint={LYRICS_MESSAGES.plainHint}>
@@ -72,7 +74,7 @@ export function LyricsFields({
               {...control}
               rows={6}
               className="font-mono"
-              placeholder="[00:12.50]The first line"
+              placeholder={t("lyrics.syncedPlaceholder")}
               value={value.lyricsSynced}
               onChange={(e) => onChange("lyricsSynced", e.target.value)}
             />

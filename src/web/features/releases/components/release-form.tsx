@@ -55,6 +55,8 @@ import { DisputeCodeDialog } from "#web/features/releases/components/dispute-cod
 import { FileField } from "#web/features/releases/components/file-field";
 import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { ApiClientError } from "#web/lib/api-client";
+import { languageName } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { LatinTitleField } from "./latin-title-field";
 import { LyricsFields } from "./lyrics-fields";
 
@@ -297,7 +299,7 @@ function LanguageOptions({ unsaid }: { unsaid: string }) {
       <option value="">{unsaid}</option>
       {PERFORMANCE_LANGUAGES.map(([code, label]) => (
         <option key={code} value={code}>
-          {label}
+          {languageName(code, label)}
         </option>
       ))}
     </>
@@ -345,6 +347,7 @@ export function ReleaseForm({
   /** Whether the form holds work (typed metadata, uploaded files) that closing it would lose. */
   onDirtyChange?: (dirty: boolean) => void;
 }) {
+  const t = useT();
   const form = useForm<ReleaseFormValues>({ defaultValues: initial });
   // Ids unique to this form: the upload form and an edit dialog can be on the page at once.
   const uid = useId();
@@ -428,7 +431,7 @@ export function ReleaseForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={idOf("release-title")} label="Release Title *" error={errors.title}>
+        <FormField id={idOf("release-title")} label={t("form.title")} error={errors.title}>
           {(control) => <Input {...control} maxLength={200} {...form.register("title")} />}
         </FormField>
         <LatinTitleField
@@ -440,8 +443,8 @@ export function ReleaseForm({
         />
         <FormField
           id={idOf("release-artist")}
-          label="Artist Name *"
-          hint={artistProfiles.length ? "Pick one of your artists, or type a new name." : undefined}
+          label={t("form.artist")}
+          hint={artistProfiles.length ? t("form.artistHint") : undefined}
           error={errors.artistName}
         >
           {(control) => (
@@ -462,7 +465,7 @@ export function ReleaseForm({
             </>
           )}
         </FormField>
-        <FormField id={idOf("release-type")} label="Release Type">
+        <FormField id={idOf("release-type")} label={t("form.type")}>
           {(control) => (
             <Select {...control} {...form.register("releaseType")}>
               {RELEASE_TYPES.map((type) => (
@@ -473,7 +476,7 @@ export function ReleaseForm({
             </Select>
           )}
         </FormField>
-        <FormField id={idOf("release-date")} label="Release Date *" error={errors.releaseDate}>
+        <FormField id={idOf("release-date")} label={t("form.date")} error={errors.releaseDate}>
           {(control) => <Input {...control} type="date" {...form.register("releaseDate")} />}
         </FormField>
         {pastDate && (
@@ -512,7 +515,7 @@ export function ReleaseForm({
           </fieldset>
         )}
         <fieldset className="grid gap-2 rounded-lg border border-border p-3 sm:col-span-2">
-          <legend className="px-1 text-sm font-medium">When it goes live on the release date</legend>
+          <legend className="px-1 text-sm font-medium">{t("form.timing")}</legend>
           {RELEASE_TIMINGS.map((timing) => (
             <label key={timing} className="flex items-center gap-2 text-sm">
               <input type="radio" value={timing} {...form.register("releaseTiming")} />
@@ -521,7 +524,7 @@ export function ReleaseForm({
           ))}
         </fieldset>
         <fieldset className="grid gap-3 rounded-lg border border-border p-3 sm:col-span-2 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-medium">Pre-order</legend>
+          <legend className="px-1 text-sm font-medium">{t("form.preOrder")}</legend>
           <FormField
             id={idOf("release-pre-order")}
             label={PRE_ORDER_MESSAGES.preOrderLabel}
@@ -554,42 +557,37 @@ export function ReleaseForm({
             )}
           </FormField>
         </fieldset>
-        <FormField id={idOf("release-genre")} label="Genre">
+        <FormField id={idOf("release-genre")} label={t("form.genre")}>
           {(control) => <Input {...control} maxLength={60} {...form.register("genre")} />}
         </FormField>
-        <FormField id={idOf("release-language")} label="Language">
+        <FormField id={idOf("release-language")} label={t("form.language")}>
           {(control) => (
             <Select {...control} {...form.register("language")}>
-              <LanguageOptions unsaid="Not specified" />
+              <LanguageOptions unsaid={t("form.notSpecified")} />
             </Select>
           )}
         </FormField>
         <FormField
           id={idOf("release-label")}
-          label={<>Label{releaseType === "compilation" ? " *" : ""}</>}
+          label={releaseType === "compilation" ? t("form.labelRequired") : t("form.label")}
           hint={COMPILATION_MESSAGES.labelHint}
           error={errors.labelName}
         >
           {(control) => <Input {...control} maxLength={200} {...form.register("labelName")} />}
         </FormField>
-        <FormField
-          id={idOf("release-upc")}
-          label="UPC/EAN"
-          hint="Optional: 12 or 13 digits. Leave empty and we assign one."
-          error={errors.upcEan}
-        >
+        <FormField id={idOf("release-upc")} label={t("form.upc")} hint={t("form.upcHint")} error={errors.upcEan}>
           {(control) => <Input {...control} inputMode="numeric" maxLength={13} {...form.register("upcEan")} />}
         </FormField>
       </div>
       <fieldset className="grid gap-3">
-        <legend className="mb-2 font-medium">Audio file * (track 1)</legend>
+        <legend className="mb-2 font-medium">{t("form.audioLegend")}</legend>
         <Controller
           control={form.control}
           name="audioUploadId"
           render={({ field }) => (
             <FileField
               kind="audio"
-              label="Audio file"
+              label={t("form.audio")}
               uploadId={field.value}
               onChange={field.onChange}
               onBusyChange={(b) => markBusy("audio", b)}
@@ -599,22 +597,24 @@ export function ReleaseForm({
         />
         <FormField
           id={idOf("release-audio")}
-          label="Audio File URL"
-          hint="Or paste a link: a publicly accessible direct link to a WAV or FLAC file, 16 or 24-bit stereo at 44.1 kHz or more. An uploaded file is used instead of the link."
+          label={t("form.audioUrl")}
+          hint={t("form.audioUrlHint")}
           error={errors.audioFileUrl}
         >
-          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("audioFileUrl")} />}
+          {(control) => (
+            <Input {...control} type="url" placeholder={t("form.urlPlaceholder")} {...form.register("audioFileUrl")} />
+          )}
         </FormField>
       </fieldset>
       <fieldset className="grid gap-3">
-        <legend className="mb-2 font-medium">Cover art *</legend>
+        <legend className="mb-2 font-medium">{t("form.coverLegend")}</legend>
         <Controller
           control={form.control}
           name="coverArtUploadId"
           render={({ field }) => (
             <FileField
               kind="artwork"
-              label="Cover art"
+              label={t("form.cover")}
               uploadId={field.value}
               onChange={field.onChange}
               onBusyChange={(b) => markBusy("artwork", b)}
@@ -624,11 +624,13 @@ export function ReleaseForm({
         />
         <FormField
           id={idOf("release-artwork")}
-          label="Cover Art URL"
-          hint="Or paste a link: 3000x3000 px, JPG or PNG, publicly accessible as a direct link."
+          label={t("form.coverUrl")}
+          hint={t("form.coverUrlHint")}
           error={errors.coverArtUrl}
         >
-          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register("coverArtUrl")} />}
+          {(control) => (
+            <Input {...control} type="url" placeholder={t("form.urlPlaceholder")} {...form.register("coverArtUrl")} />
+          )}
         </FormField>
       </fieldset>
       <div className="flex items-center gap-2">
@@ -643,29 +645,29 @@ export function ReleaseForm({
             />
           )}
         />
-        <Label htmlFor={idOf("release-explicit")}>Contains explicit content</Label>
+        <Label htmlFor={idOf("release-explicit")}>{t("form.explicit")}</Label>
       </div>
       <fieldset
         className="grid gap-3 rounded-xl border border-border p-4"
         aria-describedby={errors.tracks ? idOf("release-tracks-error") : undefined}
       >
-        <legend className="px-1 font-medium">Tracks</legend>
+        <legend className="px-1 font-medium">{t("form.tracks")}</legend>
         <FieldError id={idOf("release-tracks-error")} message={errors.tracks} />
         {trackRows.fields.map((field, i) => (
           <div key={field.id} className="grid gap-3 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-2">
-            <FormField id={`${uid}track-${i}-title`} label={<>Track {i + 1} title</>}>
+            <FormField id={`${uid}track-${i}-title`} label={t("form.trackTitle", { n: i + 1 })}>
               {(control) => (
                 <Input
                   {...control}
                   maxLength={200}
-                  placeholder={i === 0 ? "Same as the release title" : undefined}
+                  placeholder={i === 0 ? t("form.sameAsRelease") : undefined}
                   {...form.register(`tracks.${i}.title`)}
                 />
               )}
             </FormField>
             <FormField
               id={`${uid}track-${i}-version`}
-              label={`Track ${i + 1} version`}
+              label={t("form.trackVersion", { n: i + 1 })}
               hint={TRACK_MESSAGES.versionHint}
             >
               {(control) => <Input {...control} maxLength={100} {...form.register(`tracks.${i}.version`)} />}
@@ -673,7 +675,7 @@ export function ReleaseForm({
             {releaseType === "compilation" && (
               <FormField
                 id={`${uid}track-${i}-artist`}
-                label={`Track ${i + 1} artist *`}
+                label={t("form.trackArtist", { n: i + 1 })}
                 hint={COMPILATION_MESSAGES.trackArtistHint}
               >
                 {(control) => <Input {...control} maxLength={200} {...form.register(`tracks.${i}.artistName`)} />}
@@ -686,12 +688,12 @@ export function ReleaseForm({
                 </Select>
               )}
             </FormField>
-            <FormField id={`${uid}track-${i}-isrc`} label={<>Track {i + 1} ISRC</>}>
+            <FormField id={`${uid}track-${i}-isrc`} label={t("form.trackIsrc", { n: i + 1 })}>
               {(control) => (
                 <Input
                   {...control}
                   maxLength={15}
-                  placeholder="Leave empty and we assign one"
+                  placeholder={t("form.assignOne")}
                   {...form.register(`tracks.${i}.isrc`)}
                 />
               )}
@@ -704,7 +706,7 @@ export function ReleaseForm({
                   render={({ field: f }) => (
                     <FileField
                       kind="audio"
-                      label={`Track ${i + 1} audio`}
+                      label={t("form.trackAudio", { n: i + 1 })}
                       uploadId={f.value}
                       onChange={f.onChange}
                       onBusyChange={(b) => markBusy(field.id, b)}
@@ -712,52 +714,40 @@ export function ReleaseForm({
                     />
                   )}
                 />
-                <FormField id={`${uid}track-${i}-audio`} label={`Track ${i + 1} audio file URL`}>
+                <FormField id={`${uid}track-${i}-audio`} label={t("form.trackAudioUrl", { n: i + 1 })}>
                   {(control) => (
                     <Input
                       {...control}
                       type="url"
-                      placeholder="Or paste a link: https://"
+                      placeholder={t("form.orPaste")}
                       {...form.register(`tracks.${i}.audioFileUrl`)}
                     />
                   )}
                 </FormField>
               </div>
             )}
-            <FormField id={`${uid}track-${i}-featured`} label={<>Track {i + 1} featured artists</>}>
+            <FormField id={`${uid}track-${i}-featured`} label={t("form.trackFeatured", { n: i + 1 })}>
               {(control) => (
-                <Input
-                  {...control}
-                  placeholder="Separate names with commas"
-                  {...form.register(`tracks.${i}.featuredArtists`)}
-                />
+                <Input {...control} placeholder={t("form.commas")} {...form.register(`tracks.${i}.featuredArtists`)} />
               )}
             </FormField>
             <FormField
               id={`${uid}track-${i}-remixers`}
-              label={<>Track {i + 1} remixers</>}
-              hint="A remix also names itself in its version, e.g. “Ravi Remix”."
+              label={t("form.trackRemixers", { n: i + 1 })}
+              hint={t("form.remixHint")}
             >
               {(control) => (
-                <Input
-                  {...control}
-                  placeholder="Separate names with commas"
-                  {...form.register(`tracks.${i}.remixers`)}
-                />
+                <Input {...control} placeholder={t("form.commas")} {...form.register(`tracks.${i}.remixers`)} />
               )}
             </FormField>
             {CONTRIBUTOR_ROLES.map((role) => (
               <FormField
                 key={role}
                 id={`${uid}track-${i}-${role}`}
-                label={`Track ${i + 1} ${CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase()}`}
+                label={t("form.trackRole", { n: i + 1, role: CONTRIBUTOR_ROLE_LABELS[role].many.toLowerCase() })}
               >
                 {(control) => (
-                  <Input
-                    {...control}
-                    placeholder="Separate names with commas"
-                    {...form.register(`tracks.${i}.${role}`)}
-                  />
+                  <Input {...control} placeholder={t("form.commas")} {...form.register(`tracks.${i}.${role}`)} />
                 )}
               </FormField>
             ))}
@@ -784,7 +774,7 @@ export function ReleaseForm({
                     />
                   )}
                 />
-                <Label htmlFor={`${uid}track-${i}-explicit`}>Track {i + 1} is explicit</Label>
+                <Label htmlFor={`${uid}track-${i}-explicit`}>{t("form.trackExplicit", { n: i + 1 })}</Label>
               </div>
               {preOrdersAllowed && instantGratDate && (
                 <div className="flex items-center gap-2 pb-2">
@@ -806,7 +796,7 @@ export function ReleaseForm({
               )}
               {i > 0 && (
                 <Button type="button" variant="outline" size="sm" onClick={() => trackRows.remove(i)}>
-                  Remove track {i + 1}
+                  {t("form.removeTrack", { n: i + 1 })}
                 </Button>
               )}
             </div>
@@ -821,7 +811,7 @@ export function ReleaseForm({
             className="justify-self-start"
             onClick={() => trackRows.append(EMPTY_TRACK)}
           >
-            Add track
+            {t("form.addTrack")}
           </Button>
         )}
       </fieldset>
@@ -855,7 +845,7 @@ export function ReleaseForm({
             <FormField id={idOf("release-artwork-ai")} label={AI_MESSAGES.artwork}>
               {(control) => (
                 <Select {...control} {...form.register("artworkAi")}>
-                  <option value="">Choose…</option>
+                  <option value="">{t("form.choose")}</option>
                   {AI_LEVELS.map((level) => (
                     <option key={level} value={level}>
                       {AI_LEVEL_LABELS[level]}
@@ -900,11 +890,11 @@ export function ReleaseForm({
           {uploading > 0 ? UPLOAD_MESSAGES.waiting(uploading) : submitting ? submittingLabel : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={check} disabled={uploading > 0}>
-          Check with the stores
+          {t("form.check")}
         </Button>
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t("form.cancel")}
           </Button>
         )}
       </div>
@@ -914,18 +904,19 @@ export function ReleaseForm({
 
 /** The stores' verdict on the release as the form held it when the artist asked. */
 function PreflightVerdict({ input, editing, id }: { input: ReleaseInput; editing?: string; id: string }) {
+  const t = useT();
   const preflight = usePreflight(input, editing);
   if (preflight.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Checking the release against each store's rules…
+        {t("form.checking")}
       </p>
     );
   }
   if (preflight.isError) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-        {preflight.error instanceof Error ? preflight.error.message : "The check could not run. Try again."}
+        {preflight.error instanceof Error ? preflight.error.message : t("form.checkFailed")}
       </p>
     );
   }
