@@ -167,22 +167,22 @@ export const billingDetailsSchema = z
     billingName: z
       .string()
       .trim()
-      .min(1, "Enter the name for the invoice.")
+      .min(1, { error: () => t("checkout.nameRequired") })
       .max(200)
-      .refine((v) => !hasControlCharacters(v), "Enter the name on one line, without special characters."),
-    billingState: z.enum(INDIAN_STATE_NAMES, { message: "Choose your billing state." }),
+      .refine((v) => !hasControlCharacters(v), { error: () => t("checkout.nameOneLine") }),
+    billingState: z.enum(INDIAN_STATE_NAMES, { error: () => t("checkout.stateRequired") }),
     gstin: z
       .string()
       .trim()
       .toUpperCase()
       .max(15)
-      .refine((v) => v === "" || GSTIN_PATTERN.test(v), "Enter a valid 15-character GSTIN, or leave it empty.")
+      .refine((v) => v === "" || GSTIN_PATTERN.test(v), { error: () => t("checkout.gstinInvalid") })
       .optional()
       .default(""),
   })
   .refine((b) => !b.gstin || gstinMatchesState(b.gstin, b.billingState), {
     path: ["gstin"],
-    message: "The GSTIN's first two digits must be the billing state's code.",
+    error: () => t("checkout.gstinState"),
   });
 export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "./i18n";
 
 /**
  * Payouts, payee KYC and TDS (issue 19). Amounts are whole paise; rates are basis points (10 % = 1000)
@@ -127,11 +128,21 @@ export type KycMethod = (typeof KYC_METHODS)[number];
 export const KYC_STATUSES = ["unverified", "verified", "name_mismatch", "approved", "invalid"] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
-  unverified: "Not verified yet",
-  verified: "Verified",
-  name_mismatch: "Name does not match: payouts held until we review",
-  approved: "Reviewed and approved",
-  invalid: "The account could not be verified",
+  get unverified() {
+    return t("payee.kyc.unverified");
+  },
+  get verified() {
+    return t("payee.kyc.verified");
+  },
+  get name_mismatch() {
+    return t("payee.kyc.name_mismatch");
+  },
+  get approved() {
+    return t("payee.kyc.approved");
+  },
+  get invalid() {
+    return t("payee.kyc.invalid");
+  },
 };
 /** Payouts go only to accounts in these states. */
 export const KYC_PAYABLE: readonly KycStatus[] = ["verified", "approved"];
@@ -184,17 +195,29 @@ export const PAYOUT_MESSAGES = {
 export const PAYEE_RESIDENCES = ["india", "abroad"] as const;
 export type PayeeResidence = (typeof PAYEE_RESIDENCES)[number];
 export const PAYEE_RESIDENCE_LABELS: Record<PayeeResidence, string> = {
-  india: "In India",
-  abroad: "Outside India",
+  get india() {
+    return t("payee.residence.india");
+  },
+  get abroad() {
+    return t("payee.residence.abroad");
+  },
 };
 /** How a payee is paid: "bank" (India, by IMPS) or "upi" through the provider; "bankTransfer" or "paypal" by hand abroad. */
 export const PAYEE_METHODS = ["bank", "upi", "bankTransfer", "paypal"] as const;
 export type PayeeMethod = (typeof PAYEE_METHODS)[number];
 export const PAYEE_METHOD_LABELS: Record<PayeeMethod, string> = {
-  bank: "Bank account",
-  upi: "UPI ID",
-  bankTransfer: "Bank Transfer",
-  paypal: "PayPal",
+  get bank() {
+    return t("payee.method.bank");
+  },
+  get upi() {
+    return t("payee.method.upi");
+  },
+  get bankTransfer() {
+    return t("payee.method.bankTransfer");
+  },
+  get paypal() {
+    return t("payee.method.paypal");
+  },
 };
 /** How a payout went, as lists of payouts show it. */
 export const PAYOUT_METHOD_LABELS: Record<PayeeMethod, string> = {
@@ -207,9 +230,15 @@ export const payoutMethodLabel = (method: string) => PAYOUT_METHOD_LABELS[method
 export const TAX_FORMS = ["w9", "w8ben", "w8bene"] as const;
 export type TaxForm = (typeof TAX_FORMS)[number];
 export const TAX_FORM_LABELS: Record<TaxForm, string> = {
-  w9: "W-9 (US persons)",
-  w8ben: "W-8BEN (individuals outside the US)",
-  w8bene: "W-8BEN-E (companies outside the US)",
+  get w9() {
+    return t("payee.taxForm.w9");
+  },
+  get w8ben() {
+    return t("payee.taxForm.w8ben");
+  },
+  get w8bene() {
+    return t("payee.taxForm.w8bene");
+  },
 };
 /** A bank abroad: a SWIFT/BIC code or a 9-digit ABA routing number. */
 const SWIFT_OR_ABA = /^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?|\d{9})$/;

@@ -23,6 +23,7 @@ import { toast } from "#web/components/ui/toast";
 import { type PayeeDetailsView, usePayeeDetails, useSavePayeeDetails } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 import { needsPasswordAgain, usePasswordAgain } from "./password-again";
 
 /** Every field of the form, in the order they appear (the first in error takes the focus). */
@@ -105,6 +106,7 @@ function toInput(v: FormValues): PayeeDetailsInput {
  * by hand, with the US tax form that applies.
  */
 export function PayeeDetailsCard() {
+  const t = useT();
   const id = useId();
   const current = usePayeeDetails();
   const save = useSavePayeeDetails();
@@ -151,7 +153,7 @@ export function PayeeDetailsCard() {
       const fields =
         err instanceof ApiClientError ? (err.details as { fields?: Partial<Record<Field, string>> })?.fields : null;
       if (fields) setErrors(fields);
-      setMessage(err instanceof ApiClientError ? err.message : "The details could not be saved.");
+      setMessage(err instanceof ApiClientError ? err.message : t("payee.saveFailed"));
     }
   };
 
@@ -199,81 +201,77 @@ export function PayeeDetailsCard() {
       {passwordAgain.dialog}
       <section aria-labelledby={`${id}-heading`} className="grid gap-3">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          Payee details
+          {t("payee.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Where we pay your royalties. In India we pay by UPI or IMPS to a bank account, checked with the bank first;
-          your PAN is needed for TDS (without it tax is deducted at the higher rate). Outside India we pay by bank
-          transfer or PayPal, by hand, and need the US tax form that applies to you.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("payee.intro")}</p>
         {details && (
           <p role="status" className="text-sm">
-            Saved: <strong>{PAYEE_RESIDENCE_LABELS[details.residence]}</strong>, {PAYEE_METHOD_LABELS[details.method]}
+            {t("payee.saved")} <strong>{PAYEE_RESIDENCE_LABELS[details.residence]}</strong>,{" "}
+            {PAYEE_METHOD_LABELS[details.method]}
             {details.status ? (
               <>
                 {" "}
-                · Status: <strong>{KYC_STATUS_LABELS[details.status]}</strong>
+                · {t("payee.status")} <strong>{KYC_STATUS_LABELS[details.status]}</strong>
               </>
             ) : details.residence === "india" ? (
-              " · Not checked with the bank yet: save again to verify"
+              t("payee.notChecked")
             ) : (
-              " · Paid by hand"
+              t("payee.byHand")
             )}
-            {details.registeredName ? ` · registered to ${details.registeredName}` : ""}
-            {details.panLast4 ? ` · PAN ending ${details.panLast4}` : ""}
+            {details.registeredName ? t("payee.registeredTo", { name: details.registeredName }) : ""}
+            {details.panLast4 ? t("payee.panEnding", { last4: details.panLast4 }) : ""}
           </p>
         )}
         <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
           {radios(
             "residence",
-            "Where do you live?",
+            t("payee.whereLive"),
             PAYEE_RESIDENCES,
             (r) => PAYEE_RESIDENCE_LABELS[r],
             form.residence,
             (residence) => set({ residence, method: METHODS_BY_RESIDENCE[residence][0] ?? "upi" }),
           )}
-          {text("legalName", india ? "Legal name (as on PAN)" : "Legal name (account holder)", {
+          {text("legalName", india ? t("payee.legalNamePan") : t("payee.legalNameHolder"), {
             autoComplete: "name",
           })}
-          {india && text("pan", details?.panLast4 ? "PAN (leave empty to keep)" : "PAN", { autoComplete: "off" })}
+          {india && text("pan", details?.panLast4 ? t("payee.panKeep") : t("payee.pan"), { autoComplete: "off" })}
           {radios(
             "method",
-            india ? "Paid to" : "Paid by",
+            india ? t("payee.paidTo") : t("payee.paidBy"),
             METHODS_BY_RESIDENCE[form.residence],
             (m) => (m === "upi" ? "UPI" : PAYEE_METHOD_LABELS[m]),
             form.method,
             (method) => set({ method }),
           )}
-          {form.method === "upi" && text("upiId", "UPI ID", { autoComplete: "off" })}
+          {form.method === "upi" && text("upiId", t("payee.upiId"), { autoComplete: "off" })}
           {(form.method === "bank" || form.method === "bankTransfer") &&
             text(
               "accountNumber",
-              india ? "Account number" : "Account number or IBAN",
+              india ? t("payee.accountNumber") : t("payee.accountOrIban"),
               { inputMode: india ? "numeric" : "text", autoComplete: "off" },
-              kept
-                ? `Saved: ending ${details?.accountLast4}; leave empty to keep it. Stored encrypted; we only ever show the last four.`
-                : "Stored encrypted; we only ever show the last four.",
+              kept ? t("payee.keptAccount", { last4: details?.accountLast4 ?? "" }) : t("payee.encrypted"),
             )}
-          {form.method === "bank" && text("ifsc", "IFSC", { autoComplete: "off" })}
+          {form.method === "bank" && text("ifsc", t("payee.ifsc"), { autoComplete: "off" })}
           {form.method === "bankTransfer" && (
             <>
-              {text("routingNumber", "SWIFT/BIC or routing number", { autoComplete: "off" })}
-              {text("bankName", "Bank name")}
+              {text("routingNumber", t("payee.swift"), { autoComplete: "off" })}
+              {text("bankName", t("payee.bankName"))}
             </>
           )}
-          {form.method === "paypal" && text("paypalEmail", "PayPal e-mail", { type: "email", autoComplete: "email" })}
+          {form.method === "paypal" &&
+            text("paypalEmail", t("payee.paypalEmail"), { type: "email", autoComplete: "email" })}
           {!india && (
-            <FormField id={fid("taxForm")} label="Tax form" error={errors.taxForm}>
+            <FormField id={fid("taxForm")} label={t("payee.taxFormLabel")} error={errors.taxForm}>
               {(control) => (
                 <Select
                   {...control}
                   value={form.taxForm}
                   onChange={(e) => set({ taxForm: e.target.value as TaxForm | "" })}
                 >
-                  <option value="">Choose…</option>
-                  {TAX_FORMS.map((t) => (
-                    <option key={t} value={t}>
-                      {TAX_FORM_LABELS[t]}
+                  <option value="">{t("form.choose")}</option>
+                  {TAX_FORMS.map((form) => (
+                    <option key={form} value={form}>
+                      {TAX_FORM_LABELS[form]}
                     </option>
                   ))}
                 </Select>
@@ -288,11 +286,11 @@ export function PayeeDetailsCard() {
               <Button type="submit" disabled={save.isPending}>
                 {india
                   ? save.isPending
-                    ? "Checking with the bank…"
-                    : "Save and verify"
+                    ? t("payee.checking")
+                    : t("payee.saveVerify")
                   : save.isPending
-                    ? "Saving..."
-                    : "Save Payment Details"}
+                    ? t("payee.saving")
+                    : t("payee.save")}
               </Button>
             </div>
           </div>

@@ -17,6 +17,7 @@ import { useStartCheckout } from "#web/features/subscriptions/api/start-checkout
 import { useVerifyCheckout } from "#web/features/subscriptions/api/verify-checkout";
 import { openRazorpayCheckout } from "#web/features/subscriptions/lib/razorpay-checkout";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 import { GstLines } from "./gst-lines";
 
@@ -39,6 +40,7 @@ export function CheckoutDialog({
   returnTo: string;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const session = useSession();
   const billing = useBilling();
   const start = useStartCheckout();
@@ -129,34 +131,36 @@ export function CheckoutDialog({
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
-        title={planId === "introductory" ? `Pay for this release: ${plan.name}` : `${plan.name}: checkout`}
-        description={
-          scheduled
-            ? "A downgrade takes effect when your current plan renews: nothing is charged today."
-            : "Prices include GST. Your plan changes once the payment is confirmed."
+        title={
+          planId === "introductory"
+            ? t("checkout.payRelease", { plan: plan.name })
+            : t("checkout.title", { plan: plan.name })
         }
+        description={scheduled ? t("checkout.downgradeNote") : t("checkout.note")}
         className="max-w-lg"
       >
         <form onSubmit={submit} noValidate className="grid gap-4">
           {scheduled && quote.data ? (
             <p className="text-sm">
-              You move to {plan.name} on {formatDate(quote.data.effectiveOn)}, when your plan renews. Until then nothing
-              changes.
+              {t("checkout.moveOn", { plan: plan.name, date: formatDate(quote.data.effectiveOn) })}
             </p>
           ) : (
-            <section aria-label="Amount" className="grid gap-1 rounded-lg border border-border p-3 text-sm">
+            <section
+              aria-label={t("checkout.amount")}
+              className="grid gap-1 rounded-lg border border-border p-3 text-sm"
+            >
               <p className="flex justify-between">
                 <span>{plan.name}</span>
                 <span>{formatInr(plan.pricePaise, { decimals: true })}</span>
               </p>
               {quote.data && quote.data.creditPaise > 0 && (
                 <p className="flex justify-between text-muted-foreground">
-                  <span>Credit for the unused part of your current plan</span>
+                  <span>{t("checkout.credit")}</span>
                   <span>−{formatInr(quote.data.creditPaise, { decimals: true })}</span>
                 </p>
               )}
               <p className="flex justify-between text-base font-semibold">
-                <span>You pay today</span>
+                <span>{t("checkout.today")}</span>
                 <span>{formatInr(amountPaise, { decimals: true })}</span>
               </p>
               {quote.data?.gst && <GstLines gst={quote.data.gst} />}
@@ -164,8 +168,8 @@ export function CheckoutDialog({
           )}
           {!scheduled && (
             <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-medium">Billing details for your GST invoice</legend>
-              <FormField id="billing-billingName" label="Name on invoice" error={errors.billingName}>
+              <legend className="mb-1 text-sm font-medium">{t("checkout.billing")}</legend>
+              <FormField id="billing-billingName" label={t("checkout.name")} error={errors.billingName}>
                 {(control) => (
                   <Input
                     {...control}
@@ -176,14 +180,14 @@ export function CheckoutDialog({
                   />
                 )}
               </FormField>
-              <FormField id="billing-billingState" label="Billing state" error={errors.billingState}>
+              <FormField id="billing-billingState" label={t("checkout.state")} error={errors.billingState}>
                 {(control) => (
                   <Select
                     {...control}
                     value={form.billingState}
                     onChange={(e) => setForm({ ...form, billingState: e.target.value })}
                   >
-                    <option value="">Choose a state</option>
+                    <option value="">{t("checkout.chooseState")}</option>
                     {INDIAN_STATES.map((s) => (
                       <option key={s.code} value={s.name}>
                         {s.name}
@@ -192,7 +196,7 @@ export function CheckoutDialog({
                   </Select>
                 )}
               </FormField>
-              <FormField id="billing-gstin" label="GSTIN (optional, for businesses)" error={errors.gstin}>
+              <FormField id="billing-gstin" label={t("checkout.gstin")} error={errors.gstin}>
                 {(control) => (
                   <Input
                     {...control}
@@ -209,13 +213,11 @@ export function CheckoutDialog({
             {busy
               ? SUBSCRIPTION_MESSAGES.processing
               : scheduled
-                ? "Schedule downgrade"
-                : `Pay ${formatInr(amountPaise, { decimals: true })}`}
+                ? t("checkout.schedule")
+                : t("checkout.pay", { amount: formatInr(amountPaise, { decimals: true }) })}
           </Button>
           {billing.data?.gateway === "test" && (
-            <p className="text-xs text-muted-foreground">
-              Payments use Kalrav's built-in test gateway: no money moves.
-            </p>
+            <p className="text-xs text-muted-foreground">{t("checkout.testGateway")}</p>
           )}
         </form>
       </DialogContent>

@@ -1,4 +1,5 @@
 import { formatInr } from "#domain/money";
+import { useT } from "#web/lib/i18n";
 
 interface Gst {
   taxablePaise: number;
@@ -11,21 +12,22 @@ interface Gst {
 
 /** The GST inside an amount: taxable value, then CGST + SGST (same state) or IGST. */
 export function GstLines({ gst }: { gst: Gst }) {
+  const t = useT();
   const rs = (p: number) => formatInr(p, { decimals: true });
   return (
     <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-xs text-muted-foreground">
-      <dt>Taxable value</dt>
+      <dt>{t("invoice.taxable")}</dt>
       <dd>{rs(gst.taxablePaise)}</dd>
       {gst.interState ? (
         <>
-          <dt>IGST @ {gst.ratePercent}%</dt>
+          <dt>{t("invoice.igst", { rate: String(gst.ratePercent) })}</dt>
           <dd>{rs(gst.igstPaise)}</dd>
         </>
       ) : (
         <>
-          <dt>CGST @ {gst.ratePercent / 2}%</dt>
+          <dt>{t("invoice.cgst", { rate: String(gst.ratePercent / 2) })}</dt>
           <dd>{rs(gst.cgstPaise)}</dd>
-          <dt>SGST @ {gst.ratePercent / 2}%</dt>
+          <dt>{t("invoice.sgst", { rate: String(gst.ratePercent / 2) })}</dt>
           <dd>{rs(gst.sgstPaise)}</dd>
         </>
       )}
