@@ -42,7 +42,7 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/releases/components/release-form.tsx",
   "src/web/features/releases/components/file-field.tsx",
   "src/web/features/releases/components/lyrics-fields.tsx",
-  "src/web/features/releases/components/latin-title-field.tsx",
+  "src/web/components/latin-field.tsx",
   "src/web/features/royalties/components/payee-details-card.tsx",
   "src/web/features/subscriptions/components/checkout-dialog.tsx",
   "src/web/features/subscriptions/components/gst-lines.tsx",

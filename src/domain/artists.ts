@@ -3,6 +3,7 @@
  * stores, not a name typed on each release.
  */
 import { z } from "zod";
+import { titleScriptProblem } from "./scripts";
 
 export const ARTIST_NAME_MAX = 100;
 export const ARTIST_BIO_MAX = 500;
@@ -34,6 +35,8 @@ const APP_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 export const ARTIST_MESSAGES = {
   nameRequired: "Enter the artist's name.",
+  nameLatinRequired: "Add the name in Latin letters too: stores show it beside the name and search by it.",
+  nameLatinLabel: "Name in Latin letters",
   nameLong: `Keep the name within ${ARTIST_NAME_MAX} characters.`,
   bioLong: `Keep the bio within ${ARTIST_BIO_MAX} characters.`,
   badLink: "Each link must start with https://.",
@@ -70,6 +73,8 @@ const optionalText = z
 export const artistInputSchema = z
   .object({
     name: z.string().trim().min(1, ARTIST_MESSAGES.nameRequired).max(ARTIST_NAME_MAX, ARTIST_MESSAGES.nameLong),
+    // The name as stores also show it, in Latin letters: asked for when the name is in an Indian script.
+    nameLatin: z.string().trim().max(ARTIST_NAME_MAX, ARTIST_MESSAGES.nameLong).default(""),
     imageUrl: optionalText.refine((v) => !v || /^https:\/\/\S+$/.test(v), ARTIST_MESSAGES.badImage),
     bio: optionalText.refine((v) => !v || v.length <= ARTIST_BIO_MAX, ARTIST_MESSAGES.bioLong),
     links: z
@@ -97,6 +102,13 @@ export const artistInputSchema = z
     appKey: z.string().trim().regex(APP_KEY, ARTIST_MESSAGES.badAppKey).nullable().optional(),
   })
   .superRefine((v, ctx) => {
+    // The stores' style rules for a name in its own script, as for titles: its Latin form, one script.
+    const script = titleScriptProblem(v.name, v.nameLatin);
+    if (script) {
+      const message =
+        script.field === "titleLatin" && !v.nameLatin.trim() ? ARTIST_MESSAGES.nameLatinRequired : script.message;
+      ctx.addIssue({ code: "custom", path: [script.field === "title" ? "name" : "nameLatin"], message });
+    }
     if (v.newToStores && (v.spotifyArtistUri || v.appleMusicArtistId)) {
       ctx.addIssue({ code: "custom", path: ["newToStores"], message: ARTIST_MESSAGES.newWithIds });
     }

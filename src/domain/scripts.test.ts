@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ARTIST_MESSAGES, artistInputSchema } from "./artists";
 import {
   indicScriptOf,
   isLatinOnly,
@@ -52,5 +53,22 @@ describe("scripts of a title (issue 39)", () => {
     // A Latin title needs nothing more; a Latin form beside it is allowed when it is Latin.
     expect(titleScriptProblem("Monsoon", "")).toBeNull();
     expect(titleScriptProblem("2 AM", "")).toBeNull();
+  });
+});
+
+describe("an artist's name in their own script (issue 39)", () => {
+  const parse = (input: Record<string, unknown>) => artistInputSchema.safeParse({ name: "Asha", ...input });
+  const messageOf = (input: Record<string, unknown>) => {
+    const result = parse(input);
+    return result.success ? null : result.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it("asks for the Latin form of a name in an Indian script, beside that field, and refuses one in another script", () => {
+    expect(messageOf({ name: "मीरा सेन" })).toEqual([["nameLatin", ARTIST_MESSAGES.nameLatinRequired]]);
+    expect(messageOf({ name: "मीरा सेन", nameLatin: "मीरा" })).toEqual([["nameLatin", SCRIPT_MESSAGES.latinNotLatin]]);
+    expect(messageOf({ name: "मीरा Sen", nameLatin: "Meera Sen" })).toEqual([["name", SCRIPT_MESSAGES.mixed]]);
+    expect(parse({ name: "मीरा सेन", nameLatin: "Meera Sen" }).data?.nameLatin).toBe("Meera Sen");
+    // A Latin name needs nothing more.
+    expect(parse({ name: "Asha Rao" }).success).toBe(true);
   });
 });

@@ -1472,6 +1472,8 @@ export const artistProfiles = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** The name in Latin letters when it is written in an Indian script (issue 39); stores show and search by it. */
+    nameLatin: text("name_latin"),
     imageUrl: text("image_url"),
     bio: text("bio"),
     links: jsonb("links").$type<string[]>().notNull().default([]),

@@ -12,6 +12,8 @@ export const artistSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    /** The name in Latin letters, for a name in an Indian script (issue 39). */
+    nameLatin: z.string().nullable(),
     imageUrl: z.string().nullable(),
     bio: z.string().nullable(),
     links: z.array(z.string()),

@@ -2,6 +2,8 @@
 import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import { ARTIST_MESSAGES, type ArtistCreditRole, type ArtistData, artistNameKey } from "#domain/artists";
 import { PLANS } from "#domain/plans";
+import { needsTransliteration } from "#domain/scripts";
+import { suggestTransliteration } from "#domain/transliteration";
 import { SECRET_CHANGED } from "#domain/workspaces";
 import type { Db, Tx } from "#server/db/client";
 import { artistProfiles, releaseArtists, releases, trackArtists, tracks, workspaces } from "#server/db/schema";
@@ -35,6 +37,7 @@ function toArtist(row: Row, releases: number) {
 function audited(row: Row) {
   return {
     name: row.name,
+    nameLatin: row.nameLatin,
     imageUrl: row.imageUrl,
     bio: row.bio,
     links: row.links,
@@ -139,6 +142,7 @@ export async function createArtist(deps: ArtistDeps, actor: AuditActor, workspac
       .values({
         workspaceId,
         name: input.name,
+        nameLatin: input.nameLatin || null,
         imageUrl: input.imageUrl ?? null,
         bio: input.bio ?? null,
         links: input.links,
@@ -179,6 +183,7 @@ export async function updateArtist(
       .update(artistProfiles)
       .set({
         name: input.name,
+        nameLatin: input.nameLatin || null,
         imageUrl: input.imageUrl ?? null,
         bio: input.bio ?? null,
         links: input.links,
@@ -265,7 +270,8 @@ export async function creditReleaseArtists(tx: Tx, workspaceId: string, releaseI
   if (!compilation && main && !byName.has(artistNameKey(main)) && (await profileRoom(tx, workspaceId)).room) {
     const [created] = await tx
       .insert(artistProfiles)
-      .values({ workspaceId, name: main })
+      // A name in an Indian script gets its suggested Latin form, which the Artists page can correct.
+      .values({ workspaceId, name: main, nameLatin: needsTransliteration(main) ? suggestTransliteration(main) : null })
       .onConflictDoNothing()
       .returning({ id: artistProfiles.id });
     if (created) byName.set(artistNameKey(main), created.id);
@@ -312,6 +318,8 @@ export async function releaseMainArtists(db: Db | Tx, releaseId: string) {
 export interface ArtistIdentity {
   id: string;
   name: string;
+  /** The name in Latin letters, for a name in an Indian script. */
+  nameLatin: string | null;
   spotifyArtistUri: string | null;
   appleMusicArtistId: string | null;
   appKey: string | null;
@@ -341,6 +349,7 @@ export async function releaseArtistIdentities(
     .select({
       id: artistProfiles.id,
       name: artistProfiles.name,
+      nameLatin: artistProfiles.nameLatin,
       spotifyArtistUri: artistProfiles.spotifyArtistUri,
       appleMusicArtistId: artistProfiles.appleMusicArtistId,
       appKeyEncrypted: artistProfiles.appKeyEncrypted,

@@ -24,6 +24,32 @@ describe("artist profiles (issue 35)", () => {
 
   const onLabelPlan = () => createSubscription(server.database.db, label.id, "label_plan", "test: a label");
 
+  it("keeps a name in an Indian script with its Latin form, refuses it without one, and suggests one for a name typed on a release (issue 39)", async () => {
+    const refused = await label.client.post("/api/artists", { name: "मीरा सेन" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Add the name in Latin letters too");
+    expect((await label.client.get("/api/artists")).body.artists).toEqual([]);
+    const made = await label.client.post("/api/artists", { name: "मीरा सेन", nameLatin: "Meera Sen" });
+    expect(made.status).toBe(201);
+    expect(made.body.artist).toMatchObject({ name: "मीरा सेन", nameLatin: "Meera Sen" });
+    const edited = await label.client.request("PUT", `/api/artists/${made.body.artist.id}`, {
+      name: "मीरा सेन",
+      nameLatin: "Meera Sen Official",
+    });
+    expect(edited.body.artist.nameLatin).toBe("Meera Sen Official");
+    await onLabelPlan();
+    // A new name typed on a release becomes a profile with its suggested Latin form, to correct later.
+    const release = await label.client.post(
+      "/api/releases",
+      validRelease({ title: "दिल", titleLatin: "Dil", artistName: "रवि कुमार" }),
+    );
+    expect(release.status).toBe(201);
+    const names = (await label.client.get("/api/artists")).body.artists.map(
+      (a: { name: string; nameLatin: string | null }) => [a.name, a.nameLatin],
+    );
+    expect(names).toContainEqual(["रवि कुमार", "Ravi Kumar"]);
+  });
+
   it("keeps the store ids, takes the protection key but never gives it back, and records it only as changed", async () => {
     const made = await label.client.post("/api/artists", {
       name: "Asha Rao",

@@ -58,6 +58,28 @@ describe("a release titled in its own script (issue 39)", () => {
   });
 });
 
+describe("an artist named in their own script (issue 39)", () => {
+  it("the artist's party carries the name as written and its Latin form (FullNameAsciiTranscribed), valid in 4.3 and 4.3.2", async () => {
+    const meera = {
+      id: "3f2c1e4a-0000-4000-8000-000000000003",
+      name: "मीरा सेन",
+      nameLatin: "Meera Sen",
+      spotifyArtistUri: null,
+      appleMusicArtistId: null,
+      appKey: null,
+    };
+    for (const version of ["4.3", "4.3.2"] as const) {
+      const xml = buildNewReleaseMessage(
+        snapshot({ version, release: { artistName: "मीरा सेन", artists: [meera] }, tracks: [track(1)] }),
+      );
+      await expectValid(xml);
+      const party = "//PartyList/Party[PartyId]/PartyName";
+      expect(xpath(xml, `${party}/FullName`)).toEqual(["मीरा सेन"]);
+      expect(xpath(xml, `${party}/FullNameAsciiTranscribed`)).toEqual(["Meera Sen"]);
+    }
+  });
+});
+
 describe("ERN 4.3 NewReleaseMessage", () => {
   it("a single: schema-valid, with UPC, ISRC, titles, hashes and worldwide streaming deals", async () => {
     const xml = buildNewReleaseMessage(snapshot());

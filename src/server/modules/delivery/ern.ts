@@ -204,6 +204,8 @@ const DOWNLOAD_PRICE_CODE: Record<ReleaseType | "track", string> = {
 export interface ErnArtistIds {
   id: string;
   name: string;
+  /** The name in Latin letters when it is in an Indian script (issue 39): FullNameAsciiTranscribed. */
+  nameLatin?: string | null;
   spotifyArtistUri: string | null;
   appleMusicArtistId: string | null;
   appKey: string | null;
@@ -257,9 +259,12 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   const party = (ref: string, name: string, isLabel = false) => {
     const p = parties.ele("Party");
     p.ele("PartyReference").txt(ref);
-    p.ele("PartyName").ele("FullName").txt(name);
     // A credited profile's ids (decision 031): ours under our DPID, the store's own under the store's.
     const ids = isLabel ? undefined : idsOf(name);
+    const partyName = p.ele("PartyName");
+    partyName.ele("FullName").txt(name);
+    // A name in an Indian script goes as written, with its Latin form beside it (issue 39).
+    if (ids?.nameLatin) partyName.ele("FullNameAsciiTranscribed").txt(ids.nameLatin);
     if (ids) {
       const partyId = p.ele("PartyId");
       partyId.ele("ProprietaryId", { Namespace: s.sender.dpid }).txt(`KALRAV:ARTIST:${ids.id}`);

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { ARTIST_BIO_MAX, ARTIST_NAME_MAX, type ArtistInput, artistInputSchema } from "#domain/artists";
+import { ARTIST_BIO_MAX, ARTIST_MESSAGES, ARTIST_NAME_MAX, type ArtistInput, artistInputSchema } from "#domain/artists";
+import { LatinField } from "#web/components/latin-field";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { FormError } from "#web/components/ui/form-error";
@@ -12,6 +13,7 @@ import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
 
 const FIELDS = [
   "name",
+  "nameLatin",
   "imageUrl",
   "bio",
   "links",
@@ -31,6 +33,7 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
   const save = useSaveArtist();
   const [values, setValues] = useState({
     name: artist?.name ?? "",
+    nameLatin: artist?.nameLatin ?? "",
     imageUrl: artist?.imageUrl ?? "",
     bio: artist?.bio ?? "",
     links: (artist?.links ?? []).join("\n"),
@@ -48,6 +51,7 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
     e.preventDefault();
     const input: ArtistInput = {
       name: values.name,
+      nameLatin: values.nameLatin,
       imageUrl: values.imageUrl,
       bio: values.bio,
       links: values.links
@@ -90,6 +94,16 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
           <Input {...c} value={values.name} maxLength={ARTIST_NAME_MAX} onChange={(e) => set("name", e.target.value)} />
         )}
       </FormField>
+      {/* A name in an Indian script also goes to the stores in Latin letters (issue 39). */}
+      <LatinField
+        id={idOf("nameLatin")}
+        title={values.name}
+        value={values.nameLatin}
+        onChange={(value) => set("nameLatin", value)}
+        label={ARTIST_MESSAGES.nameLatinLabel}
+        hint={ARTIST_MESSAGES.nameLatinRequired}
+        error={errors.nameLatin}
+      />
       <FormField
         id={idOf("imageUrl")}
         label="Image link"

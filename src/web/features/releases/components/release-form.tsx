@@ -41,6 +41,7 @@ import {
 } from "#domain/releases";
 import { RELEASE_SHAPE, TRACK_MESSAGES } from "#domain/tracks";
 import { UPLOAD_MESSAGES } from "#domain/uploads";
+import { LatinField } from "#web/components/latin-field";
 import { Button } from "#web/components/ui/button";
 import { Checkbox } from "#web/components/ui/checkbox";
 import { FieldError, fieldErrorProps } from "#web/components/ui/field-error";
@@ -57,7 +58,6 @@ import { StoreVerdictsView } from "#web/features/releases/components/store-verdi
 import { ApiClientError } from "#web/lib/api-client";
 import { languageName } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
-import { LatinTitleField } from "./latin-title-field";
 import { LyricsFields } from "./lyrics-fields";
 
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
@@ -434,7 +434,7 @@ export function ReleaseForm({
         <FormField id={idOf("release-title")} label={t("form.title")} error={errors.title}>
           {(control) => <Input {...control} maxLength={200} {...form.register("title")} />}
         </FormField>
-        <LatinTitleField
+        <LatinField
           id={idOf("release-title-latin")}
           title={form.watch("title")}
           value={form.watch("titleLatin")}

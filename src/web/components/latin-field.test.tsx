@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SCRIPT_MESSAGES } from "#domain/scripts";
 import { Input } from "#web/components/ui/input";
 import { mockApiForThisFile, renderWithApp } from "#web/test/render";
-import { LatinTitleField } from "./latin-title-field";
+import { LatinField } from "./latin-field";
 
 mockApiForThisFile();
 
@@ -17,12 +17,12 @@ function Harness() {
     <>
       <label htmlFor="title">Release Title</label>
       <Input id="title" value={title} onChange={(e) => setTitle(e.target.value)} />
-      <LatinTitleField id="latin" title={title} value={latin} onChange={setLatin} />
+      <LatinField id="latin" title={title} value={latin} onChange={setLatin} />
     </>
   );
 }
 
-describe("LatinTitleField (issue 39)", () => {
+describe("LatinField (issue 39)", () => {
   it("appears for a title in an Indian script with a suggestion, keeps the artist's own spelling, and is not asked of a Latin title", async () => {
     const { user } = renderWithApp(<Harness />);
     const label = `${SCRIPT_MESSAGES.latinLabel} *`;

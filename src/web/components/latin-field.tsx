@@ -5,19 +5,24 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 
 /**
- * The title in Latin letters, asked only when the title is written in an Indian script (issue 39).
- * As the artist types the title, we suggest its transliteration; once they edit the Latin form
+ * A title's or a name's Latin form, asked only when it is written in an Indian script (issue 39).
+ * As the artist types the original, we suggest its transliteration; once they edit the Latin form
  * themselves, their spelling stays (names are spelled as their owners spell them).
  */
-export function LatinTitleField({
+export function LatinField({
   id,
   title,
   value,
   onChange,
   error,
+  label = SCRIPT_MESSAGES.latinLabel,
+  hint = SCRIPT_MESSAGES.latinHint,
 }: {
   id: string;
+  /** The text as written (a title, a name). */
   title: string;
+  label?: string;
+  hint?: string;
   value: string;
   /** `byArtist`: typed by the artist, not suggested. */
   onChange: (value: string, byArtist: boolean) => void;
@@ -40,7 +45,7 @@ export function LatinTitleField({
   }, [needed, title, value, onChange]);
   if (!needed && !value) return null;
   return (
-    <FormField id={id} label={`${SCRIPT_MESSAGES.latinLabel} *`} hint={SCRIPT_MESSAGES.latinHint} error={error}>
+    <FormField id={id} label={`${label} *`} hint={hint} error={error}>
       {(control) => (
         <Input
           {...control}
