@@ -46,6 +46,12 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/royalties/components/payee-details-card.tsx",
   "src/web/features/subscriptions/components/checkout-dialog.tsx",
   "src/web/features/subscriptions/components/gst-lines.tsx",
+  "src/web/features/releases/components/release-search.tsx",
+  "src/web/features/notifications/components/notification-bell.tsx",
+  "src/web/features/workspaces/components/workspace-switcher.tsx",
+  "src/web/app/routes/app/release-detail.tsx",
+  "src/web/features/releases/components/public-page-card.tsx",
+  "src/web/features/releases/components/release-history.tsx",
 ];
 
 /** Attributes a person reads or hears. */

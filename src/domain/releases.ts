@@ -400,11 +400,21 @@ export function artistMayChange(status: string): boolean {
 export const RELEASE_EVENT_KINDS = ["submitted", "resubmitted", "approved", "rejected", "taken_down"] as const;
 export type ReleaseEventKind = (typeof RELEASE_EVENT_KINDS)[number];
 export const RELEASE_EVENT_LABELS: Record<ReleaseEventKind, string> = {
-  submitted: "Submitted for review",
-  resubmitted: "Changed and submitted again",
-  approved: "Approved",
-  rejected: "Not approved",
-  taken_down: "Taken down",
+  get submitted() {
+    return t("release.event.submitted");
+  },
+  get resubmitted() {
+    return t("release.event.resubmitted");
+  },
+  get approved() {
+    return t("release.event.approved");
+  },
+  get rejected() {
+    return t("release.event.rejected");
+  },
+  get taken_down() {
+    return t("release.event.taken_down");
+  },
 };
 
 /** What an admin can do to a release, and from which statuses (product §4). */

@@ -1,3 +1,5 @@
+import { t } from "./i18n";
+
 /**
  * Workspaces (issue 35): the owner of everything an artist or a label has. Every account has a
  * personal workspace; a label's has members, each with a role that says what they may do.
@@ -15,11 +17,21 @@ export const ASSIGNABLE_ROLES = [
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  manager: "Manager",
-  accountant: "Accountant",
-  viewer: "Viewer",
+  get owner() {
+    return t("workspace.role.owner");
+  },
+  get admin() {
+    return t("workspace.role.admin");
+  },
+  get manager() {
+    return t("workspace.role.manager");
+  },
+  get accountant() {
+    return t("workspace.role.accountant");
+  },
+  get viewer() {
+    return t("workspace.role.viewer");
+  },
 };
 
 export const WORKSPACE_ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {

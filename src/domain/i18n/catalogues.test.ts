@@ -36,6 +36,7 @@ const SAME_IN_BOTH = new Set([
   "profile.instagram",
   "profile.twitter",
   "form.upc",
+  "detail.upc",
   "form.urlPlaceholder",
   "payee.method.upi",
   "payee.method.paypal",

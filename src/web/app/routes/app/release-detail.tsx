@@ -29,10 +29,12 @@ import { StoreVerdictsView } from "#web/features/releases/components/store-verdi
 import { SplitsCard } from "#web/features/royalties/components/splits-card";
 import { CheckoutDialog } from "#web/features/subscriptions/components/checkout-dialog";
 import { useCheckoutReturn } from "#web/features/subscriptions/components/use-checkout-return";
-import { formatCount, formatDate } from "#web/lib/format";
+import { formatCount, formatDate, languageName } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useCan } from "#web/lib/session";
 
 export function ReleaseDetailPage() {
+  const t = useT();
   const canWrite = useCan("releases:write");
   const { id = "" } = useParams();
   const { data, isPending, isError } = useRelease(id);
@@ -40,14 +42,14 @@ export function ReleaseDetailPage() {
   const [paying, setPaying] = useState(false);
   const [editing, setEditing] = useState(false);
   useCheckoutReturn();
-  usePageMeta(release?.title ?? "Release");
+  usePageMeta(release?.title ?? t("detail.release"));
   const back = (
     <Link
       to={paths.app.releases}
       className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-2"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to releases
+      {t("detail.back")}
     </Link>
   );
   if (isPending) return <Skeleton className="mx-auto h-64 max-w-4xl" />;
@@ -55,23 +57,23 @@ export function ReleaseDetailPage() {
     return (
       <div className="mx-auto grid max-w-4xl gap-4">
         {back}
-        <h1 className="text-2xl font-bold">Release not found</h1>
-        <p className="text-muted-foreground">It may have been withdrawn, or it belongs to another account.</p>
+        <h1 className="text-2xl font-bold">{t("detail.notFound")}</h1>
+        <p className="text-muted-foreground">{t("detail.notFoundText")}</p>
       </div>
     );
   }
   const changeable = artistMayChange(release.status) && canWrite;
   const rejected = release.status === "rejected";
   const facts: [string, string][] = [
-    ["Artist", release.artistName],
-    ["Type", releaseTypeLabel(release.releaseType)],
-    ["Release date", formatDate(release.releaseDate)],
-    ["Genre", release.genre || "—"],
-    ["Language", languageLabel(release.language)],
-    ["UPC/EAN", release.upcEan || "Assigned at approval"],
-    ["Explicit", release.isExplicit ? "Yes" : "No"],
-    ["Submitted", formatDate(release.submittedAt)],
-    ["Live since", release.liveAt ? formatDate(release.liveAt) : "—"],
+    [t("detail.artist"), release.artistName],
+    [t("detail.type"), releaseTypeLabel(release.releaseType)],
+    [t("detail.date"), formatDate(release.releaseDate)],
+    [t("detail.genre"), release.genre || "—"],
+    [t("detail.language"), release.language ? languageName(release.language, languageLabel(release.language)) : "—"],
+    [t("detail.upc"), release.upcEan || t("detail.upcLater")],
+    [t("detail.explicit"), release.isExplicit ? t("detail.yes") : t("detail.no")],
+    [t("detail.submitted"), formatDate(release.submittedAt)],
+    [t("detail.liveSince"), release.liveAt ? formatDate(release.liveAt) : "—"],
   ];
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
@@ -82,7 +84,7 @@ export function ReleaseDetailPage() {
         {changeable && (
           <Button variant={rejected ? "default" : "outline"} className="ml-auto" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden />
-            {rejected ? "Fix and Resubmit" : "Edit Release"}
+            {rejected ? t("detail.fix") : t("detail.edit")}
           </Button>
         )}
       </div>
@@ -90,7 +92,7 @@ export function ReleaseDetailPage() {
         {artworkSource(release) ? (
           <img
             src={artworkSource(release)}
-            alt={`Cover art of ${release.title}`}
+            alt={t("detail.cover", { title: release.title })}
             className="aspect-square w-full rounded-xl object-cover"
           />
         ) : (
@@ -98,15 +100,13 @@ export function ReleaseDetailPage() {
         )}
         <div className="grid content-start gap-4">
           <Card>
-            <h2 className="text-sm font-medium text-muted-foreground">Total streams</h2>
+            <h2 className="text-sm font-medium text-muted-foreground">{t("detail.streams")}</h2>
             <p className="mt-1 text-3xl font-bold">{formatCount(release.streams)}</p>
-            <p className="mt-1 text-xs text-muted-foreground">
-              As reported by the stores; figures arrive with each store report.
-            </p>
+            <p className="mt-1 text-xs text-muted-foreground">{t("detail.streamsNote")}</p>
           </Card>
           {data.delivery.stores > 0 && (release.status === "live" || release.status === "taken_down") && (
             <Card>
-              <h2 className="text-sm font-medium text-muted-foreground">Stores</h2>
+              <h2 className="text-sm font-medium text-muted-foreground">{t("detail.stores")}</h2>
               <p className="mt-1 text-lg font-semibold">{whereabouts(data.stores, release.releaseDate)}</p>
             </Card>
           )}
@@ -116,16 +116,16 @@ export function ReleaseDetailPage() {
               className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 text-sm"
             >
               <h2 id="release-payment-title" className="font-semibold">
-                Waiting for payment
+                {t("detail.waiting")}
               </h2>
               <p className="mt-1">{PAYWALL_MESSAGES.releaseWaiting}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button asChild>
-                  <Link to={`${paths.app.subscriptions}?plan=${DEFAULT_PLAN_ID}`}>Pay for your plan</Link>
+                  <Link to={`${paths.app.subscriptions}?plan=${DEFAULT_PLAN_ID}`}>{t("detail.payPlan")}</Link>
                 </Button>
                 {data.tracks.length <= 1 && (
                   <Button variant="outline" onClick={() => setPaying(true)}>
-                    Pay {formatInr(PLANS.introductory.pricePaise)} for this release
+                    {t("detail.payRelease", { amount: formatInr(PLANS.introductory.pricePaise) })}
                   </Button>
                 )}
               </div>
@@ -133,13 +133,9 @@ export function ReleaseDetailPage() {
           )}
           {release.adminNotes && (
             <Card className={rejected ? "border-amber-500/60" : undefined}>
-              <h2 className="text-sm font-medium text-muted-foreground">Notes from our review team</h2>
+              <h2 className="text-sm font-medium text-muted-foreground">{t("detail.notes")}</h2>
               <p className="mt-1">{release.adminNotes}</p>
-              {rejected && (
-                <p className="mt-2 text-sm text-muted-foreground">
-                  Fix what the note asks for and resubmit: the release keeps its history.
-                </p>
-              )}
+              {rejected && <p className="mt-2 text-sm text-muted-foreground">{t("detail.notesFix")}</p>}
             </Card>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">

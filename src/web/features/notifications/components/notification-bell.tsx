@@ -5,8 +5,10 @@ import { useNavigate } from "react-router";
 import { useNotifications } from "#web/features/notifications/api/get-notifications";
 import { useMarkRead } from "#web/features/notifications/api/mark-read";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 export function NotificationBell() {
+  const t = useT();
   const { data } = useNotifications();
   const markRead = useMarkRead();
   const navigate = useNavigate();
@@ -15,7 +17,7 @@ export function NotificationBell() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
-        aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-label={unread ? t("bell.unread", { count: unread }) : t("bell.label")}
         className="relative cursor-pointer rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       >
         <Bell className="h-5 w-5" aria-hidden />
@@ -32,21 +34,21 @@ export function NotificationBell() {
         <Popover.Content
           align="end"
           className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-border bg-card shadow-md"
-          aria-label="Notifications"
+          aria-label={t("bell.label")}
         >
           <div className="flex items-center justify-between border-b border-border p-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 className="text-sm font-semibold">{t("bell.label")}</h2>
             <button
               type="button"
               className="cursor-pointer text-xs text-primary underline disabled:opacity-50"
               disabled={!unread}
               onClick={() => markRead.mutate("all")}
             >
-              Mark all as read
+              {t("bell.markAll")}
             </button>
           </div>
           {!data?.notifications.length ? (
-            <p className="p-4 text-sm text-muted-foreground">No notifications yet.</p>
+            <p className="p-4 text-sm text-muted-foreground">{t("bell.none")}</p>
           ) : (
             <ul className="max-h-96 overflow-y-auto">
               {data.notifications.map((n) => (
@@ -64,7 +66,7 @@ export function NotificationBell() {
                       {!n.read && (
                         <>
                           <span className="h-2 w-2 shrink-0 rounded-full bg-primary" aria-hidden />
-                          <span className="sr-only">Unread:</span>
+                          <span className="sr-only">{t("bell.unreadMark")}</span>
                         </>
                       )}
                       {n.title}

@@ -4,6 +4,7 @@ import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useMyWorkspaces, useSwitchWorkspace } from "#web/features/workspaces/api/workspaces";
+import { useT } from "#web/lib/i18n";
 import type { SessionUser } from "#web/lib/session";
 
 /**
@@ -11,6 +12,7 @@ import type { SessionUser } from "#web/lib/session";
  * cookie (it survives a reload) and checks membership on every request.
  */
 export function WorkspaceSwitcher({ user }: { user: SessionUser }) {
+  const t = useT();
   const workspaces = useMyWorkspaces();
   const switchTo = useSwitchWorkspace();
   const navigate = useNavigate();
@@ -20,7 +22,7 @@ export function WorkspaceSwitcher({ user }: { user: SessionUser }) {
     <div className="flex items-center gap-2">
       <Select
         id="workspace-switcher"
-        aria-label="Workspace"
+        aria-label={t("switcher.label")}
         className="h-9 max-w-[11rem] sm:max-w-[16rem]"
         value={user.workspace.id}
         disabled={switchTo.isPending}
@@ -28,12 +30,12 @@ export function WorkspaceSwitcher({ user }: { user: SessionUser }) {
           switchTo.mutate(e.target.value, {
             onSuccess: (active) => {
               toast({
-                title: `Now in ${active.name}`,
-                description: `Your role: ${WORKSPACE_ROLE_LABELS[active.role]}.`,
+                title: t("switcher.now", { name: active.name }),
+                description: t("switcher.role", { role: WORKSPACE_ROLE_LABELS[active.role] }),
               });
               navigate(paths.app.dashboard);
             },
-            onError: (err) => toast({ title: "Could not switch", description: err.message, variant: "destructive" }),
+            onError: (err) => toast({ title: t("switcher.failed"), description: err.message, variant: "destructive" }),
           })
         }
       >
