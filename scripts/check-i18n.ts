@@ -52,6 +52,7 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/app/release-detail.tsx",
   "src/web/features/releases/components/public-page-card.tsx",
   "src/web/features/releases/components/release-history.tsx",
+  "src/web/app/routes/app/royalties.tsx",
 ];
 
 /** Attributes a person reads or hears. */

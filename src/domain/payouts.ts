@@ -10,12 +10,24 @@ import { t } from "./i18n";
 export const PAYOUT_STATUSES = ["pending", "approved", "processing", "completed", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  processing: "Processing",
-  completed: "Completed",
-  failed: "Failed",
-  reversed: "Reversed",
+  get pending() {
+    return t("payout.status.pending");
+  },
+  get approved() {
+    return t("payout.status.approved");
+  },
+  get processing() {
+    return t("payout.status.processing");
+  },
+  get completed() {
+    return t("payout.status.completed");
+  },
+  get failed() {
+    return t("payout.status.failed");
+  },
+  get reversed() {
+    return t("payout.status.reversed");
+  },
 };
 /** Statuses whose money has left the balance for good (unless the bank reverses it later). */
 export const PAYOUT_OPEN_STATUSES = ["pending", "approved", "processing"] as const;

@@ -1,4 +1,5 @@
 import { MINIMUM_PAYOUT_PAISE } from "./business";
+import { t } from "./i18n";
 
 export function canRequestPayout(balancePaise: number): boolean {
   return balancePaise >= MINIMUM_PAYOUT_PAISE;
@@ -7,17 +8,25 @@ export function canRequestPayout(balancePaise: number): boolean {
 export { PAYOUT_STATUSES, type PayoutStatus } from "./payouts";
 
 export const ROYALTY_MESSAGES = {
-  belowMinimum: (minimum: string) => `You can request a payout once your balance reaches ${minimum}.`,
+  belowMinimum: (minimum: string) => t("royalty.msg.belowMinimum", { minimum }),
   /** What happens after a request (issue 33: the page said "once your balance reaches ₹500" right after one). */
   payoutOnItsWay: (amount: string, status: string) =>
-    `Your payout of ${amount} is ${status.toLowerCase()}: we review requests within 3 working days and pay to your saved account; you get an e-mail with the bank reference when it is paid.`,
-  confirmRequestTitle: (amount: string) => `Request ${amount}?`,
+    t("royalty.msg.payoutOnItsWay", { amount, status: status.toLowerCase() }),
+  confirmRequestTitle: (amount: string) => t("royalty.msg.confirmRequestTitle", { amount }),
   confirmRequest: (destination: string, name: string | null) =>
-    `We will pay it to ${destination}${name ? ` (registered to ${name})` : ""}. TDS is deducted where the law asks for it. Check the account: a payout cannot be called back once it is sent.`,
-  requestedTitle: "Payout requested",
-  requested: (amount: string) => `We will pay ${amount} to your saved payout account.`,
-  noPayoutAccount: "Add your payout details in Settings → Payment first.",
-  completedTitle: "Payout completed",
+    name
+      ? t("royalty.msg.confirmRequestNamed", { destination, name })
+      : t("royalty.msg.confirmRequest", { destination }),
+  get requestedTitle() {
+    return t("royalty.msg.requestedTitle");
+  },
+  requested: (amount: string) => t("royalty.msg.requested", { amount }),
+  get noPayoutAccount() {
+    return t("royalty.msg.noPayoutAccount");
+  },
+  get completedTitle() {
+    return t("royalty.msg.completedTitle");
+  },
 } as const;
 
 /** What the royalty reconciliation can find wrong; each finding names the payee and the amount. */

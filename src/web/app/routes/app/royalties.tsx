@@ -20,9 +20,11 @@ import { usePayeeDetails } from "#web/features/royalties/api/splits";
 import { needsPasswordAgain, usePasswordAgain } from "#web/features/royalties/components/password-again";
 import { StatementCard } from "#web/features/royalties/components/statement-card";
 import { formatDate, formatMonth } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 export function RoyaltiesPage() {
-  usePageMeta("Royalties");
+  const t = useT();
+  usePageMeta(t("royalties.title"));
   const royalties = useRoyalties();
   const request = useRequestPayout();
   const passwordAgain = usePasswordAgain();
@@ -33,8 +35,8 @@ export function RoyaltiesPage() {
   if (!data) {
     return (
       <div className="mx-auto grid max-w-6xl gap-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">Royalties</h1>
-        {royalties.isError ? <p role="alert">Could not load your royalties.</p> : <Skeleton className="h-64" />}
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("royalties.title")}</h1>
+        {royalties.isError ? <p role="alert">{t("royalties.loadFailed")}</p> : <Skeleton className="h-64" />}
       </div>
     );
   }
@@ -49,11 +51,13 @@ export function RoyaltiesPage() {
   const account = payee.data?.details;
   const destination = account
     ? account.method === "upi"
-      ? `UPI ID ${account.upiId ?? ""}`
+      ? t("royalties.upi", { id: account.upiId ?? "" })
       : account.method === "paypal"
-        ? `PayPal ${account.paypalEmail ?? ""}`
-        : `account •••• ${account.accountLast4 ?? ""}${account.ifsc ? ` (${account.ifsc})` : ""}`
-    : "your saved payout account";
+        ? t("royalties.paypal", { email: account.paypalEmail ?? "" })
+        : account.ifsc
+          ? t("royalties.accountIfsc", { last4: account.accountLast4 ?? "", ifsc: account.ifsc })
+          : t("royalties.account", { last4: account.accountLast4 ?? "" })
+    : t("royalties.savedAccount");
   const open = data.payouts.find((p) => (PAYOUT_OPEN_STATUSES as readonly string[]).includes(p.status));
   const ask = async (password?: string): Promise<void> => {
     try {
@@ -69,56 +73,60 @@ export function RoyaltiesPage() {
         if (given) return ask(given);
         return;
       }
-      toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+      toast({ title: t("ui.actionFailed"), description: (err as Error).message, variant: "destructive" });
     }
   };
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Royalties</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("royalties.title")}</h1>
       <div className="grid gap-4 sm:grid-cols-3">
         <Card className="p-5">
-          <h2 className="text-sm font-medium text-muted-foreground">Total Earnings</h2>
+          <h2 className="text-sm font-medium text-muted-foreground">{t("royalties.total")}</h2>
           <p className="mt-2 text-2xl font-bold">{formatInr(data.totalEarningsPaise)}</p>
-          <p className="mt-1 text-xs text-muted-foreground">Your share of all reported store revenue</p>
+          <p className="mt-1 text-xs text-muted-foreground">{t("royalties.totalNote")}</p>
         </Card>
         <Card className="p-5">
-          <h2 className="text-sm font-medium text-muted-foreground">Pending Payment</h2>
+          <h2 className="text-sm font-medium text-muted-foreground">{t("royalties.pending")}</h2>
           <p className="mt-2 text-2xl font-bold">{formatInr(data.pendingPaymentPaise)}</p>
-          <p className="mt-1 text-xs text-muted-foreground">{formatInr(data.availablePaise)} available to request</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {t("royalties.available", { amount: formatInr(data.availablePaise) })}
+          </p>
           {data.heldInCasesPaise > 0 && (
             <p className="mt-1 text-xs">
-              {formatInr(data.heldInCasesPaise)} held while a store's notice is reviewed:{" "}
+              {t("royalties.held", { amount: formatInr(data.heldInCasesPaise) })}{" "}
               <Link to={paths.app.cases} className="text-primary underline underline-offset-2">
-                see the case
+                {t("royalties.seeCase")}
               </Link>
             </p>
           )}
         </Card>
         <Card className="p-5">
-          <h2 className="text-sm font-medium text-muted-foreground">Last Payment</h2>
+          <h2 className="text-sm font-medium text-muted-foreground">{t("royalties.last")}</h2>
           <p className="mt-2 text-2xl font-bold">{data.lastPayment ? formatInr(data.lastPayment.amountPaise) : "—"}</p>
           <p className="mt-1 text-xs text-muted-foreground">
-            {data.lastPayment ? `Paid on ${formatDate(data.lastPayment.date)}` : "No payments yet"}
+            {data.lastPayment
+              ? t("royalties.paidOn", { date: formatDate(data.lastPayment.date) })
+              : t("royalties.noPayments")}
           </p>
         </Card>
       </div>
       <Card className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm" role="status">
           {data.canRequestPayout
-            ? `You can request ${formatInr(data.availablePaise)} now.`
+            ? t("royalties.canRequest", { amount: formatInr(data.availablePaise) })
             : open
               ? ROYALTY_MESSAGES.payoutOnItsWay(formatInr(open.netPaise), PAYOUT_STATUS_LABELS[open.status])
               : ROYALTY_MESSAGES.belowMinimum(formatInr(data.minimumPayoutPaise))}
         </p>
         <Button onClick={() => setConfirming(true)} disabled={!data.canRequestPayout || request.isPending}>
-          Request Payout
+          {t("royalties.request")}
         </Button>
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
           title={ROYALTY_MESSAGES.confirmRequestTitle(formatInr(data.availablePaise))}
           description={ROYALTY_MESSAGES.confirmRequest(destination, account?.registeredName ?? null)}
-          confirmLabel="Request payout"
+          confirmLabel={t("royalties.requestConfirm")}
           pending={request.isPending}
           onConfirm={() => {
             setConfirming(false);
@@ -129,11 +137,9 @@ export function RoyaltiesPage() {
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <h2 className="text-lg font-semibold">Monthly Earnings</h2>
+          <h2 className="text-lg font-semibold">{t("royalties.monthly")}</h2>
           {data.monthly.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">
-              No earnings yet. They appear when stores report your streams.
-            </p>
+            <p className="mt-2 text-sm text-muted-foreground">{t("royalties.noEarnings")}</p>
           ) : (
             <div className="mt-4 h-64" aria-hidden>
               <ResponsiveContainer width="100%" height="100%">
@@ -154,7 +160,12 @@ export function RoyaltiesPage() {
                       color: "var(--foreground)",
                     }}
                   />
-                  <Bar dataKey="rupees" name="Earnings (₹)" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+                  <Bar
+                    dataKey="rupees"
+                    name={t("royalties.chartEarnings")}
+                    fill="var(--primary)"
+                    radius={[3, 3, 0, 0]}
+                  />
                 </BarChart>
               </ResponsiveContainer>
             </div>
@@ -170,9 +181,9 @@ export function RoyaltiesPage() {
           )}
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Platform Breakdown</h2>
+          <h2 className="text-lg font-semibold">{t("royalties.platforms")}</h2>
           {data.platforms.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">No store earnings yet.</p>
+            <p className="mt-2 text-sm text-muted-foreground">{t("royalties.noPlatforms")}</p>
           ) : (
             <ul className="mt-3 grid gap-2 text-sm">
               {data.platforms.map((p) => (
@@ -191,35 +202,35 @@ export function RoyaltiesPage() {
       <section aria-labelledby="transactions" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="transactions" className="text-lg font-semibold">
-            Transaction History
+            {t("royalties.history")}
           </h2>
           <Tabs value={filter} onValueChange={(v) => setFilter(v as typeof filter)}>
-            <TabsList aria-label="Transactions">
+            <TabsList aria-label={t("royalties.transactions")}>
               <TabsTrigger value="all" aria-controls="transactions-table">
-                All
+                {t("royalties.all")}
               </TabsTrigger>
               <TabsTrigger value="pending" aria-controls="transactions-table">
-                Pending
+                {t("royalties.pendingTab")}
               </TabsTrigger>
               <TabsTrigger value="completed" aria-controls="transactions-table">
-                Completed
+                {t("royalties.completed")}
               </TabsTrigger>
             </TabsList>
           </Tabs>
         </div>
         <DataTable
           id="transactions-table"
-          label="Transaction history"
+          label={t("royalties.historyLabel")}
           rows={payouts}
           rowKey={(p) => p.id}
-          emptyText="No transactions here yet."
+          emptyText={t("royalties.none")}
           columns={[
-            { header: "Requested", cell: (p) => formatDate(p.requestedAt) },
-            { header: "Amount", cell: (p) => formatInr(p.amountPaise) },
-            { header: "TDS", cell: (p) => (p.tdsPaise ? formatInr(p.tdsPaise) : "—") },
-            { header: "Method", cell: (p) => payoutMethodLabel(p.method) },
+            { header: t("royalties.requested"), cell: (p) => formatDate(p.requestedAt) },
+            { header: t("royalties.amount"), cell: (p) => formatInr(p.amountPaise) },
+            { header: t("royalties.tds"), cell: (p) => (p.tdsPaise ? formatInr(p.tdsPaise) : "—") },
+            { header: t("royalties.method"), cell: (p) => payoutMethodLabel(p.method) },
             {
-              header: "Status",
+              header: t("royalties.status"),
               cell: (p) => (
                 <>
                   <Badge tone={tone(p.status)}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
@@ -227,7 +238,7 @@ export function RoyaltiesPage() {
                 </>
               ),
             },
-            { header: "Reference (UTR)", cell: (p) => p.reference ?? "—" },
+            { header: t("royalties.reference"), cell: (p) => p.reference ?? "—" },
           ]}
         />
       </section>
