@@ -53,6 +53,12 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/releases/components/public-page-card.tsx",
   "src/web/features/releases/components/release-history.tsx",
   "src/web/app/routes/app/royalties.tsx",
+  "src/web/app/routes/app/support.tsx",
+  "src/web/features/tickets/components/ticket-list.tsx",
+  "src/web/features/tickets/components/ticket-form.tsx",
+  "src/web/features/marketing/components/faq-list.tsx",
+  "src/web/app/routes/public/contact.tsx",
+  "src/web/app/routes/public/support.tsx",
 ];
 
 /** Attributes a person reads or hears. */

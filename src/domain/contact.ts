@@ -1,13 +1,28 @@
 import { z } from "zod";
+import { t } from "./i18n";
 
 export const CONTACT_MESSAGES = {
-  missingTitle: "Missing Information",
-  missing: "Please fill out all fields.",
-  invalidEmail: "Please enter a valid email address.",
-  sentTitle: "Message Sent!",
-  sent: "Thanks for reaching out. We'll get back to you soon.",
-  failedTitle: "Submission Failed",
-  sending: "Sending...",
+  get missingTitle() {
+    return t("contact.msg.missingTitle");
+  },
+  get missing() {
+    return t("contact.msg.missing");
+  },
+  get invalidEmail() {
+    return t("contact.msg.invalidEmail");
+  },
+  get sentTitle() {
+    return t("contact.msg.sentTitle");
+  },
+  get sent() {
+    return t("contact.msg.sent");
+  },
+  get failedTitle() {
+    return t("contact.msg.failedTitle");
+  },
+  get sending() {
+    return t("contact.msg.sending");
+  },
 } as const;
 
 /** All four fields first (product §5), then the e-mail's form. */

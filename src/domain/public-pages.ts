@@ -82,7 +82,15 @@ export const NOT_FOUND_PAGE: PublicPageMeta = {
  * The public pages whose every text is in the catalogues (issue 39): the others show their body in
  * English, marked so, inside the translated header and footer.
  */
-export const TRANSLATED_PAGES: readonly string[] = ["/", "/login", "/register", "/pricing", "/features"];
+export const TRANSLATED_PAGES: readonly string[] = [
+  "/",
+  "/login",
+  "/register",
+  "/pricing",
+  "/features",
+  "/contact",
+  "/support-page",
+];
 
 /** Catalogue keys of the translated pages' titles and descriptions. */
 const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description: MessageId }>> = {
@@ -91,6 +99,8 @@ const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description
   "/register": { title: "page.register.title", description: "page.register.description" },
   "/pricing": { title: "page.pricing.title", description: "page.pricing.description" },
   "/features": { title: "page.features.title", description: "page.features.description" },
+  "/contact": { title: "page.contact.title", description: "page.contact.description" },
+  "/support-page": { title: "page.support.title", description: "page.support.description" },
 };
 
 /** A public page's title and description in a language (English where the page is not translated). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "./i18n";
 
 export const TICKET_STATUSES = ["open", "in_progress", "closed", "on_hold"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -7,12 +8,30 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = "medium";
 
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  closed: "Closed",
-  on_hold: "On Hold",
+  get open() {
+    return t("ticket.status.open");
+  },
+  get in_progress() {
+    return t("ticket.status.in_progress");
+  },
+  get closed() {
+    return t("ticket.status.closed");
+  },
+  get on_hold() {
+    return t("ticket.status.on_hold");
+  },
 };
-export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = { high: "High", medium: "Medium", low: "Low" };
+export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
+  get high() {
+    return t("ticket.priority.high");
+  },
+  get medium() {
+    return t("ticket.priority.medium");
+  },
+  get low() {
+    return t("ticket.priority.low");
+  },
+};
 
 export const TICKET_MESSAGES = {
   emptyReply: "Cannot send empty reply.",

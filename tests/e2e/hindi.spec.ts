@@ -118,7 +118,7 @@ test("a browser that prefers Hindi gets the Hindi site on a first visit, and the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("आसान, साफ़-साफ़ कीमतें");
   await expect(page.getByRole("link", { name: "शुरू करें: Pro Artist" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto("/contact");
+  await page.goto("/artist-services");
   await live();
   await expect(page.locator("main")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: "कीमतें" })).toBeVisible();

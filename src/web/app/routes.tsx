@@ -14,7 +14,7 @@ const admin = () => import("#web/app/routes/admin/pages");
 
 /** A signed-in area's layout, with the texts of the signed-in areas in the reader's language. */
 async function signedIn<M>(layout: Promise<M>): Promise<M> {
-  const [module] = await Promise.all([layout, requireNamespaces("app", "auth")]);
+  const [module] = await Promise.all([layout, requireNamespaces("app", "auth", "pages")]);
   return module;
 }
 

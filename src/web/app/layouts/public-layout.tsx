@@ -182,7 +182,7 @@ function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold">{t("footer.businessHours")}</h2>
-          <p className="mt-2 text-sm text-muted-foreground">{t("footer.hours")}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{CONTACT.businessHours}</p>
         </div>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">

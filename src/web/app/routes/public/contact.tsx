@@ -15,6 +15,7 @@ import { toast } from "#web/components/ui/toast";
 import { useSendContactMessage } from "#web/features/marketing/api/send-contact-message";
 import { PageHero } from "#web/features/marketing/components/page-hero";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 import { useHydrated } from "#web/lib/use-hydrated";
 
 const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
@@ -22,6 +23,7 @@ type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export function ContactPage() {
   usePublicPageMeta("/contact");
+  const t = useT();
   const [params] = useSearchParams();
   const send = useSendContactMessage();
   const hydrated = useHydrated();
@@ -60,42 +62,40 @@ export function ContactPage() {
 
   return (
     <>
-      <PageHero title="Contact Us">
-        Questions about distribution, your label or a production project? Write to us.
-      </PageHero>
+      <PageHero title={t("page.contact.title")}>{t("contactPage.intro")}</PageHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 lg:grid-cols-[2fr_1fr]">
         <Card>
-          <h2 className="text-xl font-semibold">Send us a message</h2>
+          <h2 className="text-xl font-semibold">{t("contactPage.send")}</h2>
           <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
             {/* Disabled until the prerendered page is live (see useHydrated). */}
             <fieldset disabled={!hydrated} className="contents">
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="contact-name" label="Name" error={errors.name}>
+                <FormField id="contact-name" label={t("contactPage.name")} error={errors.name}>
                   {(control) => <Input {...control} autoComplete="name" required {...form.register("name")} />}
                 </FormField>
-                <FormField id="contact-email" label="Email" error={errors.email}>
+                <FormField id="contact-email" label={t("contactPage.email")} error={errors.email}>
                   {(control) => (
                     <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />
                   )}
                 </FormField>
               </div>
-              <FormField id="contact-subject" label="Subject" error={errors.subject}>
+              <FormField id="contact-subject" label={t("contactPage.subject")} error={errors.subject}>
                 {(control) => <Input {...control} required maxLength={200} {...form.register("subject")} />}
               </FormField>
-              <FormField id="contact-message" label="Message" error={errors.message}>
+              <FormField id="contact-message" label={t("contactPage.message")} error={errors.message}>
                 {(control) => (
                   <Textarea {...control} required maxLength={5000} rows={6} {...form.register("message")} />
                 )}
               </FormField>
               <Button type="submit" disabled={submitting} className="justify-self-start">
-                {submitting ? CONTACT_MESSAGES.sending : "Send Message"}
+                {submitting ? CONTACT_MESSAGES.sending : t("contactPage.submit")}
               </Button>
             </fieldset>
           </form>
         </Card>
         <div className="grid content-start gap-6">
           <Card>
-            <h2 className="text-lg font-semibold">Contact details</h2>
+            <h2 className="text-lg font-semibold">{t("contactPage.details")}</h2>
             <ul className="mt-4 grid gap-3 text-sm">
               <li className="flex gap-3">
                 <Mail className="h-5 w-5 shrink-0 text-primary" aria-hidden />
@@ -118,7 +118,7 @@ export function ContactPage() {
           <Card>
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <Clock className="h-5 w-5 text-primary" aria-hidden />
-              Business hours
+              {t("contactPage.hours")}
             </h2>
             <p className="mt-2 text-sm text-muted-foreground">{CONTACT.businessHours}</p>
           </Card>

@@ -4,15 +4,17 @@ import { useId, useState } from "react";
 import { FAQ, SUPPORT_MESSAGES, searchFaq } from "#domain/support";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { useT } from "#web/lib/i18n";
 
 /** The FAQ with a search over questions and answers; one item open at a time. */
 export function FaqList() {
+  const t = useT();
   const [term, setTerm] = useState("");
   const searchId = useId();
   const items = searchFaq(FAQ, term);
   return (
     <div className="grid gap-4">
-      <FormField id={searchId} label="Search FAQs">
+      <FormField id={searchId} label={t("faq.search")}>
         {(control) => (
           <div className="relative">
             <Search className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
@@ -21,7 +23,7 @@ export function FaqList() {
               type="search"
               value={term}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder="Search questions and answers"
+              placeholder={t("faq.placeholder")}
               className="pl-9"
             />
           </div>

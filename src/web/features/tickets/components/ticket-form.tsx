@@ -9,6 +9,7 @@ import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useCreateTicket } from "#web/features/tickets/api/create-ticket";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const TICKET_FIELDS = ["subject", "description"] as const;
 type TicketField = (typeof TICKET_FIELDS)[number];
@@ -22,6 +23,7 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
   const form = useForm<CreateTicketInput>({ defaultValues: { subject: "", description: "" } });
   const inApp = place === "app";
   const id = inApp ? "new-ticket" : "ticket";
+  const t = useT();
   const [errors, setErrors] = useState<Partial<Record<TicketField, string>>>({});
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = createTicketSchema.safeParse(values);
@@ -57,23 +59,23 @@ export function TicketForm({ place, onDone }: { place: "public" | "app"; onDone?
       noValidate
       className={inApp ? "grid gap-4 rounded-lg border border-border p-4" : "grid gap-4"}
     >
-      <FormField id={`${id}-subject`} label="Subject" error={errors.subject}>
+      <FormField id={`${id}-subject`} label={t("ticket.subject")} error={errors.subject}>
         {(control) => <Input {...control} maxLength={200} {...form.register("subject")} />}
       </FormField>
       <FormField
         id={`${id}-description`}
-        label={inApp ? "Describe your issue" : "Description"}
+        label={inApp ? t("ticket.describe") : t("ticket.description")}
         error={errors.description}
       >
         {(control) => <Textarea {...control} maxLength={5000} {...form.register("description")} />}
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" disabled={submitting}>
-          {submitting ? SUPPORT_MESSAGES.submitting : inApp ? "Submit" : "Submit Ticket"}
+          {submitting ? SUPPORT_MESSAGES.submitting : inApp ? t("ticket.submit") : t("ticket.submitTicket")}
         </Button>
         {onDone && (
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {t("ticket.cancel")}
           </Button>
         )}
       </div>

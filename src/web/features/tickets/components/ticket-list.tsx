@@ -3,13 +3,15 @@ import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from "#domain/tickets";
 import { Button } from "#web/components/ui/button";
 import { useTickets } from "#web/features/tickets/api/get-tickets";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 export function TicketList({ onView }: { onView: (id: string) => void }) {
+  const t = useT();
   const { data: tickets, isPending, isError } = useTickets();
   if (isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Loading your tickets…
+        {t("tickets.loading")}
       </p>
     );
   }
@@ -21,7 +23,7 @@ export function TicketList({ onView }: { onView: (id: string) => void }) {
     );
   }
   if (tickets.length === 0) {
-    return <p className="text-sm text-muted-foreground">You have no support tickets yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t("tickets.none")}</p>;
   }
   return (
     <ul className="grid gap-3">
@@ -32,22 +34,26 @@ export function TicketList({ onView }: { onView: (id: string) => void }) {
               <span className="text-muted-foreground">#{ticket.number}</span> {ticket.subject}
             </h3>
             <div className="flex gap-2 text-xs">
-              <span className="rounded-full bg-muted px-2 py-0.5">Status: {TICKET_STATUS_LABELS[ticket.status]}</span>
               <span className="rounded-full bg-muted px-2 py-0.5">
-                Priority: {TICKET_PRIORITY_LABELS[ticket.priority]}
+                {t("tickets.status")} {TICKET_STATUS_LABELS[ticket.status]}
+              </span>
+              <span className="rounded-full bg-muted px-2 py-0.5">
+                {t("tickets.priority")} {TICKET_PRIORITY_LABELS[ticket.priority]}
               </span>
             </div>
           </div>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{ticket.description}</p>
           <div className="mt-2 flex items-center justify-between gap-2">
-            <p className="text-xs text-muted-foreground">Opened {formatDate(ticket.createdAt)}</p>
+            <p className="text-xs text-muted-foreground">
+              {t("tickets.opened", { date: formatDate(ticket.createdAt) })}
+            </p>
             <Button
               size="sm"
               variant="outline"
               onClick={() => onView(ticket.id)}
-              aria-label={`View Details of #${ticket.number}`}
+              aria-label={t("tickets.viewLabel", { number: ticket.number })}
             >
-              View Details
+              {t("tickets.view")}
             </Button>
           </div>
         </li>
