@@ -16,6 +16,7 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/app/dashboard.tsx",
   "src/web/components/language-switch.tsx",
   "src/web/components/side-sheet.tsx",
+  "src/web/components/menu-button.tsx",
   "src/web/components/theme-toggle.tsx",
   "src/web/features/auth/components/auth-card.tsx",
   "src/web/features/auth/components/login-form.tsx",

@@ -1,10 +1,11 @@
 import type { LucideIcon } from "lucide-react";
-import { LogOut, Menu } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import type { MessageId } from "#domain/i18n";
 import { MESSAGES } from "#domain/messages";
 import { Logo } from "#web/components/logo";
+import { MenuButton } from "#web/components/menu-button";
 import { SideSheet } from "#web/components/side-sheet";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
@@ -102,27 +103,16 @@ export function AreaLayout({
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
       >
-        {t("area.skip")}
+        {t("header.skip")}
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-4 backdrop-blur">
-        <Button
-          ref={menuButton}
-          variant="ghost"
-          size="icon"
-          aria-label={t("area.openMenu")}
-          aria-haspopup="dialog"
-          aria-expanded={drawerOpen}
-          className="lg:hidden"
-          onClick={() => setDrawerOpen(true)}
-        >
-          <Menu className="h-5 w-5" aria-hidden />
-        </Button>
+        <MenuButton ref={menuButton} expanded={drawerOpen} onOpen={() => setDrawerOpen(true)} />
         {/* Scrolls on a short phone, so Logout at the bottom is always reachable. */}
         <SideSheet
           open={drawerOpen}
           onOpenChange={setDrawerOpen}
           side="left"
-          title={t("area.menu")}
+          title={t("header.menu")}
           description={navLabel}
           returnFocusTo={menuButton}
           className="flex flex-col"

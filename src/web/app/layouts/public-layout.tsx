@@ -1,4 +1,3 @@
-import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { CONTACT } from "#domain/business";
@@ -8,6 +7,7 @@ import { PUBLIC_PAGES, TRANSLATED_PAGES } from "#domain/public-pages";
 import { homePathForRole } from "#domain/roles";
 import { LanguageSwitch } from "#web/components/language-switch";
 import { Logo } from "#web/components/logo";
+import { MenuButton } from "#web/components/menu-button";
 import { ThemeToggle } from "#web/components/theme-toggle";
 import { Button } from "#web/components/ui/button";
 import { paths } from "#web/config/paths";
@@ -88,21 +88,15 @@ function MobileMenu() {
   const close = () => setOpen(false);
   return (
     <>
-      <Button
+      <MenuButton
         ref={button}
-        variant="ghost"
-        size="icon"
-        aria-label={t("header.openMenu")}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        className="shrink-0 lg:hidden"
-        onClick={() => {
+        expanded={open}
+        className="shrink-0"
+        onOpen={() => {
           setOpened(true);
           setOpen(true);
         }}
-      >
-        <Menu className="h-5 w-5" aria-hidden />
-      </Button>
+      />
       {opened && (
         <Suspense fallback={null}>
           <SideSheet
