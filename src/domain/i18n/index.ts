@@ -116,11 +116,6 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
-/** The Intl tag of the active language ("en-IN", "hi-IN"). */
-export function intlLocale(locale: Locale = activeLocale()): string {
-  return INTL_LOCALES[locale];
-}
-
 /** A message in the active language. */
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);

@@ -4,6 +4,7 @@ import {
   acceptedLanguages,
   installMessageCompiler,
   isLocale,
+  LOCALE_QUERY,
   type Locale,
   loadEverything,
   localeFromCookies,
@@ -25,7 +26,7 @@ export async function prepareCatalogues(): Promise<void> {
  * visitor's cookie, else the browser's Accept-Language, else English.
  */
 export function requestLocale(c: Context): Locale {
-  const asked = c.req.query("lang");
+  const asked = c.req.query(LOCALE_QUERY);
   if (isLocale(asked)) return asked;
   return (
     localeFromCookies(c.req.header("cookie")) ?? negotiateLocale(acceptedLanguages(c.req.header("accept-language")))

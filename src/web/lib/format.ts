@@ -9,6 +9,7 @@ function formatsFor(tag: string) {
     monthLong: new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" }),
     countFormat: new Intl.NumberFormat(tag),
     regionNames: new Intl.DisplayNames([tag], { type: "region" }),
+    languageNames: new Intl.DisplayNames([tag], { type: "language", fallback: "none" }),
   };
 }
 const made = new Map<Locale, ReturnType<typeof formatsFor>>();
@@ -47,10 +48,9 @@ export function countryName(code: string): string {
  * under (`english`), which is what stores and our English screens have always said.
  */
 export function languageName(code: string, english: string): string {
-  const locale = activeLocale();
-  if (locale === "en") return english;
+  if (activeLocale() === "en") return english;
   try {
-    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: "language", fallback: "none" }).of(code) ?? english;
+    return formats().languageNames.of(code) ?? english;
   } catch {
     return english;
   }
