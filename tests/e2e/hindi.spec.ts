@@ -4,6 +4,13 @@ import { expect, expectToast, seriousViolations, test, uniqueEmail } from "./fix
 const overflows = (page: import("@playwright/test").Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** The web fonts the page has downloaded and drawn with, once the page's text is laid out. */
+const loadedFonts = (page: import("@playwright/test").Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family} ${f.weight}`);
+  });
+
 /**
  * Issue 39: a Hindi-speaking artist on a phone switches the public site to Hindi, registers, sees a
  * validation error and the dashboard in Hindi, and the choice stays with the account; axe finds
@@ -14,12 +21,18 @@ test("on a phone, a new artist switches to Hindi, registers and sees the dashboa
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // An English page (with ₹ on it) downloads none of the Indian scripts' fonts.
+  expect(await loadedFonts(page)).toEqual([]);
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "हिन्दी में देखें (Switch to Hindi)" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("अपना म्यूज़िक दुनिया भर में पहुँचाएँ। अपनी पहुँच बढ़ाएँ।");
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByRole("heading", { name: "आर्टिस्ट कलरव को क्यों चुनते हैं" })).toBeVisible();
+  // Devanagari is drawn in our own Noto Sans Devanagari, in the weights the page uses, and no other script's face.
+  const fonts = await loadedFonts(page);
+  expect(fonts).toContain("Noto Sans Devanagari 400");
+  expect(fonts.every((f) => f.startsWith("Noto Sans Devanagari"))).toBe(true);
   // Money and plans in Hindi, with ₹ and Indian grouping.
   await expect(page.getByText("प्रति ट्रैक / साल")).toBeVisible();
   expect(await overflows(page)).toBe(false);
