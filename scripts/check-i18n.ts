@@ -60,6 +60,12 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/marketing/components/faq-list.tsx",
   "src/web/app/routes/public/contact.tsx",
   "src/web/app/routes/public/support.tsx",
+  "src/web/app/routes/app/analytics.tsx",
+  "src/web/features/royalties/components/splits-card.tsx",
+  "src/web/features/settings/components/security-tab.tsx",
+  "src/web/features/settings/components/notifications-tab.tsx",
+  "src/web/features/workspaces/components/team-tab.tsx",
+  "src/web/features/workspaces/components/artist-scope-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -75,7 +81,37 @@ const READ_ATTRIBUTES = new Set([
   "navLabel",
   "hint",
 ]);
+/** Object properties a person reads: a data table's column headers and empty text, an option's label… */
+const READ_PROPERTIES = new Set(["header", "emptyText", "label", "title", "description", "hint"]);
+/** Calls whose text argument a person reads. */
+const READ_CALLS = /^(usePageMeta|toast(\.\w+)?|confirm|alert)$/;
 const WORDS = /[A-Za-z\u0900-\u0DFF]{2,}/;
+/** The catalogues' keys (a value that names a message is not a text) and kebab-case ids. */
+const KEYS = new Set(
+  fs
+    .readdirSync(path.resolve(import.meta.dirname, "../src/domain/i18n/catalogues/en"))
+    .flatMap((file) =>
+      Object.keys(
+        JSON.parse(
+          fs.readFileSync(path.resolve(import.meta.dirname, "../src/domain/i18n/catalogues/en", file), "utf8"),
+        ),
+      ),
+    ),
+);
+/** Codes (ISRC, UPC) read the same in every language. */
+const isText = (text: string) =>
+  WORDS.test(text) && !KEYS.has(text) && !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) && !/^[A-Z0-9]{2,6}$/.test(text);
+
+/** The string literals an expression shows as it is: itself, a conditional's branches, `&&`'s right side. */
+function shownStrings(expression: ts.Expression): string[] {
+  if (ts.isStringLiteralLike(expression)) return [expression.text];
+  if (ts.isParenthesizedExpression(expression)) return shownStrings(expression.expression);
+  if (ts.isConditionalExpression(expression))
+    return [...shownStrings(expression.whenTrue), ...shownStrings(expression.whenFalse)];
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+    return shownStrings(expression.right);
+  return [];
+}
 
 export function literalTexts(file: string, source: string): string[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -86,6 +122,10 @@ export function literalTexts(file: string, source: string): string[] {
   };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && WORDS.test(node.text)) found.push(`${where(node)}: "${node.text.trim()}"`);
+    // {"text"}, {busy ? "Saving..." : "Save"}, {open && "text"} between tags.
+    if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
+      for (const text of shownStrings(node.expression)) if (isText(text)) found.push(`${where(node)}: {"${text}"}`);
+    }
     if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText())) {
       const value = node.initializer;
       const text =
@@ -95,6 +135,18 @@ export function literalTexts(file: string, source: string): string[] {
             ? value.expression.text
             : null;
       if (text !== null && WORDS.test(text)) found.push(`${where(node)}: ${node.name.getText()}="${text}"`);
+    }
+    if (
+      ts.isPropertyAssignment(node) &&
+      READ_PROPERTIES.has(node.name.getText()) &&
+      ts.isStringLiteralLike(node.initializer) &&
+      isText(node.initializer.text)
+    )
+      found.push(`${where(node)}: ${node.name.getText()}: "${node.initializer.text}"`);
+    if (ts.isCallExpression(node) && READ_CALLS.test(node.expression.getText())) {
+      const first = node.arguments[0];
+      if (first && ts.isStringLiteralLike(first) && isText(first.text))
+        found.push(`${where(node)}: ${node.expression.getText()}("${first.text}")`);
     }
     ts.forEachChild(node, visit);
   };

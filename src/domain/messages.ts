@@ -1,4 +1,4 @@
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 /** Every user-facing text the spec fixes (§4, §5, §8), kept once for server and web. */
 export const MESSAGES = {
@@ -119,44 +119,45 @@ export const MESSAGES = {
       return t("notFound.home");
     },
   },
-  changePassword: {
-    mismatchTitle: "Password Mismatch",
-    mismatch: "New passwords do not match.",
-    weakTitle: "Weak Password",
-    weak: "New password must be at least 8 characters.",
-    updatedTitle: "Password Updated",
-    updated: "Your password has been changed. Other devices were signed out.",
-    failedTitle: "Update Failed",
-  },
-  twoFactor: {
-    enabledTitle: "Two-Factor Authentication Enabled",
-    enabled: "You will be asked for a code from your authenticator app when you sign in.",
-    disabledTitle: "Two-Factor Authentication Disabled",
-    disabled: "Signing in now needs only your password.",
-    codeLabel: "Authentication code",
-    invalidCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
-  },
-  sessions: {
-    signedOutTitle: "Signed Out",
-    signedOut: "All your other sessions have been signed out.",
-  },
-  deleteAccount: {
-    title: "Delete Account Permanently?",
-    warning:
-      "This cannot be undone. Your profile, settings, tickets and unreleased music are deleted. Releases that are live are taken down from the stores and kept only for royalty accounting.",
-    doneTitle: "Account Deleted",
-    done: "Your account and personal data have been deleted.",
-  },
+  changePassword: labelsAt("changePassword", [
+    "mismatchTitle",
+    "mismatch",
+    "weakTitle",
+    "weak",
+    "updatedTitle",
+    "updated",
+    "failedTitle",
+  ]),
+  twoFactor: labelsAt("twoFactor", [
+    "enabledTitle",
+    "enabled",
+    "disabledTitle",
+    "disabled",
+    "codeLabel",
+    "invalidCode",
+  ]),
+  sessions: labelsAt("sessions", ["signedOutTitle", "signedOut"]),
+  deleteAccount: labelsAt("deleteAccount", ["title", "warning", "doneTitle", "done"]),
   get rateLimited() {
     return t("rateLimited");
   },
   accountLocked: (seconds: number) => t("accountLocked", { seconds }),
-  passwordRequired: "Enter your current password to confirm.",
-  wrongPassword: "The password is not correct.",
-  totpReused: "This code was already used. Wait for the next code from your authenticator app.",
-  emailChangeCancelled: "This e-mail change was cancelled from the current address.",
+  get passwordRequired() {
+    return t("msg.passwordRequired");
+  },
+  get wrongPassword() {
+    return t("msg.wrongPassword");
+  },
+  get totpReused() {
+    return t("msg.totpReused");
+  },
+  get emailChangeCancelled() {
+    return t("msg.emailChangeCancelled");
+  },
   get generic() {
     return t("generic");
   },
-  nulCharacter: "Text cannot contain the NUL character (\\u0000). Remove it and try again.",
+  get nulCharacter() {
+    return t("msg.nulCharacter");
+  },
 } as const;

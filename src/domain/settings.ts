@@ -105,17 +105,22 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationPreferenceKey,
   pushNewFeatures: false,
 };
 
-export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreferenceKey, { label: string; hint: string }> = {
-  emailReleaseUpdates: {
-    label: "Release updates by e-mail",
-    hint: "When a release is approved, rejected or taken down.",
-  },
-  emailPaymentUpdates: { label: "Payment updates by e-mail", hint: "Statements and payouts." },
-  emailMarketing: { label: "News and offers by e-mail", hint: "Occasional product news and promotions." },
-  pushStreamMilestones: { label: "Stream milestones", hint: "In-app notices when a release passes a milestone." },
-  pushPaymentReceived: { label: "Payment received", hint: "In-app notice when a payout is sent." },
-  pushNewFeatures: { label: "New features", hint: "In-app notices about new Kalrav features." },
-};
+/** Each preference's label and hint, in the active language. */
+export const NOTIFICATION_PREFERENCE_LABELS: Readonly<
+  Record<NotificationPreferenceKey, { readonly label: string; readonly hint: string }>
+> = Object.fromEntries(
+  NOTIFICATION_PREFERENCE_KEYS.map((key) => [
+    key,
+    {
+      get label() {
+        return t(`prefs.${key}.label`);
+      },
+      get hint() {
+        return t(`prefs.${key}.hint`);
+      },
+    },
+  ]),
+) as Record<NotificationPreferenceKey, { label: string; hint: string }>;
 
 export const notificationPreferencesSchema = z.object(
   Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelsAt, t } from "./i18n";
 import { isIsoDate } from "./releases";
 
 /**
@@ -20,17 +21,7 @@ export const SPLIT_ROLES = [
   "other",
 ] as const;
 export type SplitRole = (typeof SPLIT_ROLES)[number];
-export const SPLIT_ROLE_LABELS: Record<SplitRole, string> = {
-  artist: "Artist",
-  featured_artist: "Featured artist",
-  producer: "Producer",
-  songwriter: "Songwriter",
-  composer: "Composer",
-  lyricist: "Lyricist",
-  label: "Label",
-  engineer: "Mixing / mastering engineer",
-  other: "Other",
-};
+export const SPLIT_ROLE_LABELS: Readonly<Record<SplitRole, string>> = labelsAt("split.role", SPLIT_ROLES);
 
 /** At most this many saved split templates per artist: a picker, not a database. */
 export const MAX_SPLIT_TEMPLATES = 50;
@@ -43,44 +34,51 @@ export const INVITE_CODES_PER_DAY = 5;
 /** Invites that send mail or texts to people who never asked for them are bounded (issue 33). */
 export const INVITE_LIMITS = { perAccountPerHour: 20, perAccountPerDay: 50, perRecipientPerDay: 3 } as const;
 
-export const SPLIT_MESSAGES = {
-  sumNot100: (sum: string) => `Shares must add up to exactly 100 % (they add up to ${sum} %).`,
-  badPercent: "Enter a share between 0 and 100 with at most two decimals.",
-  contactRequired: "Enter an e-mail address or an Indian mobile number for each collaborator.",
-  badEmail: "Enter a valid e-mail address.",
-  badPhone: "Enter a 10-digit Indian mobile number (optionally with +91).",
-  nameRequired: "Enter the collaborator's name.",
-  ownerOnce: "You appear once on a split sheet: your own row.",
-  duplicateCollaborator: "Each collaborator appears once on a sheet.",
-  badRecoupment:
-    "The recoupment must name a collaborator on this sheet and an amount in whole rupees and paise above zero.",
-  badEffectiveFrom: "Enter the date the split takes effect (YYYY-MM-DD).",
-  pastEffectiveFrom: "A split cannot start before today: earnings already posted keep the split they were posted with.",
-  notYourTrack: "Track not found.",
-  savedTitle: "Split saved",
-  templateNameRequired: 'Name the template, e.g. "Band with Ravi".',
-  templateNameLong: "Keep the template's name under 60 characters.",
-  templateSaved: (name: string) => `Saved as the template "${name}".`,
-  tooManyTemplates: `You can keep up to ${MAX_SPLIT_TEMPLATES} templates: delete one you no longer use first.`,
-  templateNotFound: "Template not found.",
-  saved: (count: number) =>
-    `Invites go to ${count} collaborator${count === 1 ? "" : "s"} who ${count === 1 ? "has" : "have"} not accepted yet.`,
-  inviteNotFound: "This invite link is not valid. Ask the artist to send it again.",
-  inviteAccepted: "This invite has already been accepted.",
-  inviteOwnSplit: "This invite is for a collaborator, not for the owner of the release.",
-  acceptedTitle: "Invite accepted",
-  wrongAccount: (hint: string) =>
-    `This invite was sent to ${hint}: sign in with that address, or send a code there to prove it is yours.`,
-  proofRequired: (hint: string) => `To accept, prove that ${hint} is yours: send a code there and enter it below.`,
-  codeSent: (hint: string) => `We sent a 6-digit code to ${hint}. It works for ${INVITE_CODE_MINUTES} minutes.`,
-  codeWrong: "That code is not right, or it has expired. Send a new code and try again.",
-  codeLimit: "Too many codes were asked for this invite today. Try again tomorrow.",
-  smsFailed: "We could not send the text just now. Try again in a few minutes.",
-  inviteLimitAccount: `You can invite up to ${INVITE_LIMITS.perAccountPerHour} new collaborators an hour and ${INVITE_LIMITS.perAccountPerDay} a day. Try again later.`,
-  inviteLimitRecipient: (contact: string) =>
-    `${contact} has been invited too often today. Try again tomorrow, or ask them to sign up and share their address.`,
-  accepted: (held: string) => `You are on the split sheet. ${held} held for you has been added to your balance.`,
-} as const;
+export const SPLIT_MESSAGES = Object.assign(
+  labelsAt("split.msg", [
+    "badPercent",
+    "contactRequired",
+    "badEmail",
+    "badPhone",
+    "nameRequired",
+    "ownerOnce",
+    "duplicateCollaborator",
+    "badRecoupment",
+    "badEffectiveFrom",
+    "pastEffectiveFrom",
+    "notYourTrack",
+    "savedTitle",
+    "templateNameRequired",
+    "templateNameLong",
+    "templateNotFound",
+    "inviteNotFound",
+    "inviteAccepted",
+    "inviteOwnSplit",
+    "acceptedTitle",
+    "codeWrong",
+    "codeLimit",
+    "smsFailed",
+  ]),
+  {
+    sumNot100: (sum: string) => t("split.msg.sumNot100", { sum }),
+    templateSaved: (name: string) => t("split.msg.templateSaved", { name }),
+    get tooManyTemplates() {
+      return t("split.msg.tooManyTemplates", { max: MAX_SPLIT_TEMPLATES });
+    },
+    saved: (count: number) => t("split.msg.saved", { count }),
+    wrongAccount: (hint: string) => t("split.msg.wrongAccount", { hint }),
+    proofRequired: (hint: string) => t("split.msg.proofRequired", { hint }),
+    codeSent: (hint: string) => t("split.msg.codeSent", { hint, minutes: INVITE_CODE_MINUTES }),
+    get inviteLimitAccount() {
+      return t("split.msg.inviteLimitAccount", {
+        hour: INVITE_LIMITS.perAccountPerHour,
+        day: INVITE_LIMITS.perAccountPerDay,
+      });
+    },
+    inviteLimitRecipient: (contact: string) => t("split.msg.inviteLimitRecipient", { contact }),
+    accepted: (held: string) => t("split.msg.accepted", { held }),
+  },
+);
 
 /** "40", "33.33", 12.5 → basis points; null when not a share with at most two decimals in 0–100. */
 export function percentToBp(value: string | number): number | null {
@@ -108,7 +106,11 @@ export function normaliseIndianMobile(text: string): string | null {
 
 const collaboratorSchema = z
   .object({
-    name: z.string().trim().min(1, SPLIT_MESSAGES.nameRequired).max(120),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => SPLIT_MESSAGES.nameRequired })
+      .max(120),
     role: z.enum(SPLIT_ROLES),
     email: z.string().trim().toLowerCase().max(254).default(""),
     phone: z.string().trim().max(20).default(""),
@@ -149,7 +151,7 @@ export const splitSheetSchema = z
       .object({ collaboratorIndex: z.number().int().min(0), amountPaise: z.number() })
       .nullable()
       .default(null),
-    effectiveFrom: z.string().refine(isIsoDate, SPLIT_MESSAGES.badEffectiveFrom),
+    effectiveFrom: z.string().refine(isIsoDate, { error: () => SPLIT_MESSAGES.badEffectiveFrom }),
     applyToAllTracks: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
@@ -175,7 +177,11 @@ export type SplitSheetInput = z.input<typeof splitSheetSchema>;
  */
 export const splitTemplateSchema = z
   .object({
-    name: z.string().trim().min(1, SPLIT_MESSAGES.templateNameRequired).max(60, SPLIT_MESSAGES.templateNameLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => SPLIT_MESSAGES.templateNameRequired })
+      .max(60, { error: () => SPLIT_MESSAGES.templateNameLong }),
     collaborators: z.array(collaboratorSchema).min(1).max(20),
   })
   .superRefine((v, ctx) => checkRows(v.collaborators, ctx));

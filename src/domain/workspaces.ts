@@ -1,4 +1,4 @@
-import { t } from "./i18n";
+import { activeLocale, labelsAt, t } from "./i18n";
 
 /**
  * Workspaces (issue 35): the owner of everything an artist or a label has. Every account has a
@@ -16,31 +16,15 @@ export const ASSIGNABLE_ROLES = [
 ] as const satisfies readonly WorkspaceRole[];
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
-  get owner() {
-    return t("workspace.role.owner");
-  },
-  get admin() {
-    return t("workspace.role.admin");
-  },
-  get manager() {
-    return t("workspace.role.manager");
-  },
-  get accountant() {
-    return t("workspace.role.accountant");
-  },
-  get viewer() {
-    return t("workspace.role.viewer");
-  },
-};
+export const WORKSPACE_ROLE_LABELS: Readonly<Record<WorkspaceRole, string>> = labelsAt(
+  "workspace.role",
+  WORKSPACE_ROLES,
+);
 
-export const WORKSPACE_ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {
-  owner: "Everything, including the plan and handing the workspace over.",
-  admin: "Everything except handing the workspace over.",
-  manager: "Releases, uploads and artist profiles.",
-  accountant: "Royalties, statements, payee details and payouts.",
-  viewer: "Reads releases and analytics; changes nothing.",
-};
+export const WORKSPACE_ROLE_DESCRIPTIONS: Readonly<Record<WorkspaceRole, string>> = labelsAt(
+  "workspace.roleHint",
+  WORKSPACE_ROLES,
+);
 
 /** What a member may do. Every route names one; the server asks this table and nothing else. */
 export const PERMISSIONS = [
@@ -98,28 +82,32 @@ export function allows(member: { role: WorkspaceRole; artistScope: readonly stri
 export const INVITATION_DAYS = 7;
 export const WORKSPACE_NAME_MAX = 80;
 
-export const WORKSPACE_MESSAGES = {
-  forbidden: (role: WorkspaceRole) =>
-    `As ${article(WORKSPACE_ROLE_LABELS[role])} in this workspace you cannot do this. Ask its owner or an admin.`,
-  notMember: "You are not a member of that workspace.",
-  noWorkspace: "You are not a member of any workspace. Ask for an invitation, or contact support.",
-  alreadyMember: "That person is already a member of this workspace.",
-  alreadyInvited: "That address already has an open invitation. Revoke it first to send a new one.",
-  invitationGone: "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.",
-  invitationOtherEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
-  lastOwner:
-    "A workspace needs an owner. Hand the workspace to another member first (Transfer ownership), then you can leave.",
-  ownerRole: "Ownership moves only by a transfer, and the owner's role changes only by one.",
-  transferToSelf: "You already own this workspace.",
-  memberNotFound: "Member not found.",
-  ownerScope: "The owner sees every artist of the workspace.",
-  badScope: "Choose at least one of this workspace's artists.",
-  scoped:
-    "Your access is limited to some of this workspace's artists, and this covers the whole workspace. Ask its owner or an admin.",
-  personalNotLeavable: "This is your personal workspace: hand it to another member before you leave it.",
-} as const;
+export const WORKSPACE_MESSAGES = Object.assign(
+  labelsAt("workspace.msg", [
+    "notMember",
+    "noWorkspace",
+    "alreadyMember",
+    "alreadyInvited",
+    "invitationGone",
+    "lastOwner",
+    "ownerRole",
+    "transferToSelf",
+    "memberNotFound",
+    "ownerScope",
+    "badScope",
+    "scoped",
+    "personalNotLeavable",
+  ]),
+  {
+    forbidden: (role: WorkspaceRole) => t("workspace.msg.forbidden", { role: withArticle(role) }),
+    invitationOtherEmail: (email: string) => t("workspace.msg.invitationOtherEmail", { email }),
+  },
+);
 
-function article(word: string) {
+/** "a manager", "an admin": English needs the article; Hindi has none. */
+function withArticle(role: WorkspaceRole): string {
+  const word = WORKSPACE_ROLE_LABELS[role];
+  if (activeLocale() !== "en") return word;
   return /^[AEIOU]/.test(word) ? `an ${word.toLowerCase()}` : `a ${word.toLowerCase()}`;
 }
 
@@ -140,20 +128,7 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
-  release: "Release",
-  artist: "Artist profile",
-  split: "Split",
-  payee_details: "Payee details",
-  plan: "Plan",
-  member: "Member",
-  invitation: "Invitation",
-  workspace: "Workspace",
-  support_access: "Kalrav support",
-  case: "Store notice (case)",
-  api_key: "API key",
-  webhook: "Webhook endpoint",
-};
+export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = labelsAt("audit.kind", AUDIT_KINDS);
 
 /** How a secret appears in an audit entry: that it changed, never its value. */
 export const SECRET_CHANGED = "(changed)";

@@ -18,9 +18,9 @@ export * from "./locales";
 /**
  * The catalogues, one per part of the product: what visitors read (site: every public page's frame and
  * the landing page; pages: the other public pages; auth: signing in), the signed-in areas
- * (app), and what only the server writes (documents: e-mails and PDFs).
+ * (app), the admin area's own (admin), and what only the server writes (documents: e-mails and PDFs).
  */
-export const NAMESPACES = ["site", "pages", "auth", "app", "documents"] as const;
+export const NAMESPACES = ["site", "pages", "auth", "app", "admin", "documents"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every message's key; English is the source, Hindi has the same keys (a test checks it). */
@@ -29,6 +29,7 @@ export type MessageId =
   | keyof typeof import("./catalogues/en/pages.json")
   | keyof typeof import("./catalogues/en/auth.json")
   | keyof typeof import("./catalogues/en/app.json")
+  | keyof typeof import("./catalogues/en/admin.json")
   | keyof typeof import("./catalogues/en/documents.json");
 export type MessageValues = Record<string, string | number>;
 
@@ -40,6 +41,7 @@ const loaders: Record<Locale, Record<Namespace, () => Promise<Messages>>> = {
     pages: () => json(import("./catalogues/en/pages.json", { with: { type: "json" } })),
     auth: () => json(import("./catalogues/en/auth.json", { with: { type: "json" } })),
     app: () => json(import("./catalogues/en/app.json", { with: { type: "json" } })),
+    admin: () => json(import("./catalogues/en/admin.json", { with: { type: "json" } })),
     documents: () => json(import("./catalogues/en/documents.json", { with: { type: "json" } })),
   },
   hi: {
@@ -47,6 +49,7 @@ const loaders: Record<Locale, Record<Namespace, () => Promise<Messages>>> = {
     pages: () => json(import("./catalogues/hi/pages.json", { with: { type: "json" } })),
     auth: () => json(import("./catalogues/hi/auth.json", { with: { type: "json" } })),
     app: () => json(import("./catalogues/hi/app.json", { with: { type: "json" } })),
+    admin: () => json(import("./catalogues/hi/admin.json", { with: { type: "json" } })),
     documents: () => json(import("./catalogues/hi/documents.json", { with: { type: "json" } })),
   },
 };
@@ -119,6 +122,24 @@ export function activeLocale(): Locale {
 /** A message in the active language. */
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
+}
+
+/** The keys under a prefix: "split.role" → "artist" | "producer" | … */
+type KeysUnder<P extends string> = MessageId extends infer M ? (M extends `${P}.${infer K}` ? K : never) : never;
+
+/**
+ * Texts named by key under one prefix, read from the catalogues each time a property is read (getters),
+ * so a label table keeps answering in the active language: `labelsAt("split.role", SPLIT_ROLES)`. Never
+ * spread one (`{ ...labels }` reads every text once and freezes them in one language).
+ */
+export function labelsAt<const P extends string, const K extends KeysUnder<P>>(
+  prefix: P,
+  keys: readonly K[],
+): Readonly<Record<K, string>> {
+  const labels = {} as Record<K, string>;
+  for (const key of keys)
+    Object.defineProperty(labels, key, { enumerable: true, get: () => t(`${prefix}.${key}` as MessageId) });
+  return labels;
 }
 
 /** A message that lists items, one a line, in the active language. */

@@ -13,8 +13,8 @@ const artist = () => import("#web/app/routes/app/pages");
 const admin = () => import("#web/app/routes/admin/pages");
 
 /** A signed-in area's layout, with the texts of the signed-in areas in the reader's language. */
-async function signedIn<M>(layout: Promise<M>): Promise<M> {
-  const [module] = await Promise.all([layout, requireNamespaces("app", "auth", "pages")]);
+async function signedIn<M>(layout: Promise<M>, ...more: "admin"[]): Promise<M> {
+  const [module] = await Promise.all([layout, requireNamespaces("app", "auth", "pages", ...more)]);
   return module;
 }
 
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: paths.admin.root,
-    lazy: async () => ({ Component: (await signedIn(import("#web/app/layouts/admin-layout"))).AdminLayout }),
+    lazy: async () => ({ Component: (await signedIn(import("#web/app/layouts/admin-layout"), "admin")).AdminLayout }),
     children: [
       { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
       { path: "dashboard", lazy: async () => ({ Component: (await admin()).AdminDashboardPage }) },

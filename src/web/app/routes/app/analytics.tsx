@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { addDays, todayIst } from "#domain/clock";
 import { toCsv } from "#domain/csv";
+import { t } from "#domain/i18n";
 import { formatInr, rupeesPlain } from "#domain/money";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
@@ -15,12 +16,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tab
 import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
 import { formatChange } from "#web/features/dashboard/components/stat-card";
 import { countryName, formatCount, formatMonth } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 const PERIODS = [
-  { value: "7", label: "7 Days" },
-  { value: "30", label: "30 Days" },
-  { value: "90", label: "90 Days" },
-  { value: "365", label: "Year" },
+  { value: "7", label: "analytics.period7" },
+  { value: "30", label: "analytics.period30" },
+  { value: "90", label: "analytics.period90" },
+  { value: "365", label: "analytics.periodYear" },
 ] as const;
 /** The last `days` days up to today, India's (the days stores report in). */
 const rangeFor = (days: number) => ({ from: addDays(todayIst(), -(days - 1)), to: todayIst() });
@@ -59,7 +61,7 @@ function royaltyMonths(data: Analytics): string {
   const first = data.months[0]?.month ?? data.from;
   const last = data.months[data.months.length - 1]?.month ?? data.to;
   const span = first === last ? formatMonth(first) : `${formatMonth(first)} – ${formatMonth(last)}`;
-  return `Your share for ${span}: stores report money by month`;
+  return t("analytics.royaltyMonths", { span });
 }
 
 function Metric({
@@ -84,7 +86,8 @@ function Metric({
 }
 
 export function AnalyticsPage() {
-  usePageMeta("Analytics");
+  const t = useT();
+  usePageMeta(t("area.nav.analytics"));
   const [period, setPeriod] = useState<string>("30");
   const [range, setRange] = useState(rangeFor(30));
   const [custom, setCustom] = useState(false);
@@ -100,22 +103,22 @@ export function AnalyticsPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Analytics</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("area.nav.analytics")}</h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-expanded={custom} onClick={() => setCustom((c) => !c)}>
-            Date Range
+            {t("analytics.dateRange")}
           </Button>
           <Button variant="outline" disabled={!data} onClick={() => data && exportCsv(data)}>
             <Download className="h-4 w-4" aria-hidden />
-            Export
+            {t("analytics.export")}
           </Button>
         </div>
       </div>
       <Tabs value={custom ? "" : period} onValueChange={choosePeriod}>
-        <TabsList aria-label="Period">
+        <TabsList aria-label={t("analytics.period")}>
           {PERIODS.map((p) => (
             <TabsTrigger key={p.value} value={p.value} aria-controls="analytics-results">
-              {p.label}
+              {t(p.label)}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -131,42 +134,50 @@ export function AnalyticsPage() {
             if (from && to && from <= to) setRange({ from, to });
           }}
         >
-          <FormField id="range-from" label="From">
+          <FormField id="range-from" label={t("analytics.from")}>
             {(control) => <Input {...control} name="from" type="date" defaultValue={range.from} max={range.to} />}
           </FormField>
-          <FormField id="range-to" label="To">
+          <FormField id="range-to" label={t("analytics.to")}>
             {(control) => <Input {...control} name="to" type="date" defaultValue={range.to} />}
           </FormField>
-          <Button type="submit">Apply</Button>
+          <Button type="submit">{t("analytics.apply")}</Button>
         </form>
       )}
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {range.from} to {range.to}
+        {t("analytics.showing", { from: range.from, to: range.to })}
       </p>
 
       {!data ? (
         <Skeleton className="h-64" />
       ) : (
         <Tabs defaultValue="overview" id="analytics-results">
-          <TabsList aria-label="Analytics sections">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
-            <TabsTrigger value="audience">Audience</TabsTrigger>
-            <TabsTrigger value="tracks">Tracks</TabsTrigger>
-            <TabsTrigger value="platforms">Platforms</TabsTrigger>
+          <TabsList aria-label={t("analytics.sections")}>
+            <TabsTrigger value="overview">{t("analytics.overview")}</TabsTrigger>
+            <TabsTrigger value="audience">{t("analytics.audience")}</TabsTrigger>
+            <TabsTrigger value="tracks">{t("analytics.tracks")}</TabsTrigger>
+            <TabsTrigger value="platforms">{t("analytics.platforms")}</TabsTrigger>
           </TabsList>
           <TabsContent value="overview" className="mt-6 grid gap-6">
             <div className="grid gap-4 sm:grid-cols-3">
-              <Metric title="Streams" value={formatCount(data.totals.streams)} change={data.changes.streams} />
-              <Metric title="Listeners" value={formatCount(data.totals.listeners)} change={data.changes.listeners} />
               <Metric
-                title="Royalties"
+                title={t("analytics.streams")}
+                value={formatCount(data.totals.streams)}
+                change={data.changes.streams}
+              />
+              <Metric
+                title={t("analytics.listeners")}
+                value={formatCount(data.totals.listeners)}
+                change={data.changes.listeners}
+              />
+              <Metric
+                title={t("analytics.royalties")}
                 value={formatInr(data.totals.royaltiesPaise)}
                 change={data.changes.royalties}
                 note={royaltyMonths(data)}
               />
             </div>
             <Card>
-              <h2 className="text-lg font-semibold">Streams per day</h2>
+              <h2 className="text-lg font-semibold">{t("analytics.perDay")}</h2>
               <div className="mt-4 h-64" aria-hidden>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.series} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
@@ -186,21 +197,23 @@ export function AnalyticsPage() {
                         color: "var(--foreground)",
                       }}
                     />
-                    <Bar dataKey="streams" name="Streams" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+                    <Bar dataKey="streams" name={t("analytics.streams")} fill="var(--primary)" radius={[3, 3, 0, 0]} />
                   </BarChart>
                 </ResponsiveContainer>
               </div>
             </Card>
             <Card>
-              <h2 className="text-lg font-semibold">Top Performing Tracks</h2>
+              <h2 className="text-lg font-semibold">{t("analytics.topTracks")}</h2>
               {data.tracks.length === 0 ? (
-                <p className="mt-2 text-sm text-muted-foreground">No streams reported in this period.</p>
+                <p className="mt-2 text-sm text-muted-foreground">{t("analytics.noStreams")}</p>
               ) : (
                 <ol className="mt-3 grid gap-2">
-                  {data.tracks.slice(0, 5).map((t) => (
-                    <li key={`${t.releaseId}-${t.isrc}`} className="flex justify-between text-sm">
-                      <span className="font-medium">{t.title}</span>
-                      <span className="text-muted-foreground">{formatCount(t.streams)} streams</span>
+                  {data.tracks.slice(0, 5).map((track) => (
+                    <li key={`${track.releaseId}-${track.isrc}`} className="flex justify-between text-sm">
+                      <span className="font-medium">{track.title}</span>
+                      <span className="text-muted-foreground">
+                        {t("analytics.trackStreams", { count: track.streams })}
+                      </span>
                     </li>
                   ))}
                 </ol>
@@ -209,59 +222,57 @@ export function AnalyticsPage() {
           </TabsContent>
           <TabsContent value="audience" className="mt-6 grid gap-6">
             <Card>
-              <h2 className="text-lg font-semibold">Countries</h2>
+              <h2 className="text-lg font-semibold">{t("analytics.countries")}</h2>
               {data.countries.length === 0 ? (
-                <p className="mt-2 text-sm text-muted-foreground">No listeners reported in this period.</p>
+                <p className="mt-2 text-sm text-muted-foreground">{t("analytics.noListeners")}</p>
               ) : (
                 <div className="mt-3">
                   <DataTable
-                    label="Streams by country"
+                    label={t("analytics.byCountry")}
                     className="min-w-0"
                     rows={data.countries}
                     rowKey={(c) => c.code}
-                    emptyText="No listeners reported in this period."
+                    emptyText={t("analytics.noListeners")}
                     columns={[
-                      { header: "Country", rowHeader: true, cell: (c) => countryName(c.code) },
-                      { header: "Streams", cell: (c) => formatCount(c.streams) },
-                      { header: "Listeners", cell: (c) => formatCount(c.listeners) },
+                      { header: t("analytics.country"), rowHeader: true, cell: (c) => countryName(c.code) },
+                      { header: t("analytics.streams"), cell: (c) => formatCount(c.streams) },
+                      { header: t("analytics.listeners"), cell: (c) => formatCount(c.listeners) },
                     ]}
                   />
                 </div>
               )}
             </Card>
             <Card>
-              <h2 className="text-lg font-semibold">Age and gender</h2>
-              <p className="mt-2 text-sm text-muted-foreground">
-                The store reports we receive do not include listeners' age or gender, so we show none rather than guess.
-              </p>
+              <h2 className="text-lg font-semibold">{t("analytics.ageGender")}</h2>
+              <p className="mt-2 text-sm text-muted-foreground">{t("analytics.noAgeGender")}</p>
             </Card>
           </TabsContent>
           <TabsContent value="tracks" className="mt-6">
             <DataTable
-              label="Streams by track"
+              label={t("analytics.byTrack")}
               rows={data.tracks}
               rowKey={(t) => `${t.releaseId}-${t.isrc}`}
-              emptyText="No streams reported in this period."
+              emptyText={t("analytics.noStreams")}
               columns={[
-                { header: "Release", rowHeader: true, cell: (t) => t.title },
+                { header: t("analytics.release"), rowHeader: true, cell: (t) => t.title },
                 { header: "ISRC", className: "font-mono text-xs", cell: (t) => t.isrc || "—" },
-                { header: "Streams", cell: (t) => formatCount(t.streams) },
-                { header: "Listeners", cell: (t) => formatCount(t.listeners) },
-                { header: "Royalties", cell: (t) => formatInr(t.royaltiesPaise) },
+                { header: t("analytics.streams"), cell: (t) => formatCount(t.streams) },
+                { header: t("analytics.listeners"), cell: (t) => formatCount(t.listeners) },
+                { header: t("analytics.royalties"), cell: (t) => formatInr(t.royaltiesPaise) },
               ]}
             />
           </TabsContent>
           <TabsContent value="platforms" className="mt-6">
             <DataTable
-              label="Streams by store"
+              label={t("analytics.byStore")}
               rows={data.stores}
               rowKey={(st) => st.name}
-              emptyText="No streams reported in this period."
+              emptyText={t("analytics.noStreams")}
               columns={[
-                { header: "Store", rowHeader: true, cell: (st) => st.name },
-                { header: "Streams", cell: (st) => formatCount(st.streams) },
-                { header: "Listeners", cell: (st) => formatCount(st.listeners) },
-                { header: "Royalties", cell: (st) => formatInr(st.royaltiesPaise) },
+                { header: t("analytics.store"), rowHeader: true, cell: (st) => st.name },
+                { header: t("analytics.streams"), cell: (st) => formatCount(st.streams) },
+                { header: t("analytics.listeners"), cell: (st) => formatCount(st.listeners) },
+                { header: t("analytics.royalties"), cell: (st) => formatInr(st.royaltiesPaise) },
               ]}
             />
           </TabsContent>

@@ -30,6 +30,7 @@ import {
 } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 interface Row {
   /** Stable across edits and removals (React's key). */
@@ -44,6 +45,7 @@ interface Row {
 
 /** Who shares this release's royalties, track by track, and the collaborators' invites. */
 export function SplitsCard({ releaseId, ownerName }: { releaseId: string; ownerName: string }) {
+  const t = useT();
   const splits = useSplits(releaseId);
   const [editing, setEditing] = useState<string | null>(null);
   if (splits.isPending) return null;
@@ -53,12 +55,9 @@ export function SplitsCard({ releaseId, ownerName }: { releaseId: string; ownerN
     <Card>
       <section aria-labelledby="splits-heading" className="grid gap-4">
         <h2 id="splits-heading" className="text-xl font-semibold">
-          Royalty splits
+          {t("splits.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Share a track's royalties with the people who made it. Each collaborator is invited to accept with a free
-          Kalrav account; until then their share is held for them. You keep any rounding remainder.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("splits.intro")}</p>
         {data.tracks.map((track) => (
           <div key={track.id} className="grid gap-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -71,20 +70,20 @@ export function SplitsCard({ releaseId, ownerName }: { releaseId: string; ownerN
                 onClick={() => setEditing(editing === track.id ? null : track.id)}
                 aria-expanded={editing === track.id}
               >
-                {track.current || track.upcoming.length ? "Change split" : "Add split"}
-                <span className="sr-only"> for {track.title}</span>
+                {track.current || track.upcoming.length ? t("splits.change") : t("splits.add")}
+                <span className="sr-only">{t("splits.forTrack", { title: track.title })}</span>
               </Button>
             </div>
             {track.current ? (
               <SheetTable
                 sheet={track.current}
-                caption={`Split of ${track.title} since ${formatDate(track.current.effectiveFrom)}`}
+                caption={t("splits.since", { title: track.title, date: formatDate(track.current.effectiveFrom) })}
               />
             ) : (
-              <p className="text-sm text-muted-foreground">All of this track's royalties are yours.</p>
+              <p className="text-sm text-muted-foreground">{t("splits.allYours")}</p>
             )}
             {track.upcoming.map((u) => (
-              <SheetTable key={u.id} sheet={u} caption={`From ${formatDate(u.effectiveFrom)}`} />
+              <SheetTable key={u.id} sheet={u} caption={t("splits.from", { date: formatDate(u.effectiveFrom) })} />
             ))}
             {editing === track.id && (
               <SplitForm
@@ -107,22 +106,26 @@ export function SplitsCard({ releaseId, ownerName }: { releaseId: string; ownerN
 type Sheet = NonNullable<Splits["tracks"][number]["current"]>;
 
 function SheetTable({ sheet, caption }: { sheet: Sheet; caption: string }) {
+  const t = useT();
   return (
     <DataTable
       caption={caption}
       rows={sheet.shares}
       rowKey={(s) => `${s.collaboratorId ?? "owner"}-${s.role}`}
-      emptyText="No shares yet."
+      emptyText={t("splits.noShares")}
       columns={[
-        { header: "Name", cell: (s) => (s.isOwner ? `${s.name} (you)` : s.name) },
-        { header: "Role", cell: (s) => s.roleLabel },
-        { header: "Share", cell: (s) => `${s.percent} %` },
+        { header: t("splits.name"), cell: (s) => (s.isOwner ? t("splits.you", { name: s.name }) : s.name) },
+        { header: t("splits.role"), cell: (s) => SPLIT_ROLE_LABELS[s.role] },
+        { header: t("splits.share"), cell: (s) => `${s.percent} %` },
       ]}
       footer={
         sheet.recoupment && (
           <tr>
             <td colSpan={3} className="px-3 py-2 text-sm text-muted-foreground">
-              {sheet.recoupment.name} is repaid {formatInr(sheet.recoupment.amountPaise)} first.
+              {t("splits.repaidFirst", {
+                name: sheet.recoupment.name,
+                amount: formatInr(sheet.recoupment.amountPaise),
+              })}
             </td>
           </tr>
         )
@@ -132,9 +135,10 @@ function SheetTable({ sheet, caption }: { sheet: Sheet; caption: string }) {
 }
 
 function Collaborators({ list }: { list: Splits["collaborators"] }) {
+  const t = useT();
   return (
     <div className="grid gap-2">
-      <h3 className="font-medium">Collaborators</h3>
+      <h3 className="font-medium">{t("splits.collaborators")}</h3>
       <ul className="grid gap-2">
         {list.map((c) => (
           <li
@@ -147,8 +151,8 @@ function Collaborators({ list }: { list: Splits["collaborators"] }) {
               </p>
               <p className="text-sm text-muted-foreground">
                 {c.accepted
-                  ? "Accepted"
-                  : `Invite pending · ${formatInr(c.heldPaise, { decimals: true })} held for them`}
+                  ? t("splits.accepted")
+                  : t("splits.pending", { held: formatInr(c.heldPaise, { decimals: true }) })}
               </p>
             </div>
             {c.inviteUrl ? (
@@ -158,24 +162,26 @@ function Collaborators({ list }: { list: Splits["collaborators"] }) {
                   variant="outline"
                   onClick={async () => {
                     await navigator.clipboard?.writeText(c.inviteUrl ?? "").catch(() => undefined);
-                    toast({ title: "Invite link copied", description: c.inviteUrl ?? "" });
+                    toast({ title: t("splits.copied"), description: c.inviteUrl ?? "" });
                   }}
                 >
                   <Copy className="h-4 w-4" aria-hidden />
-                  Copy invite link<span className="sr-only"> for {c.name}</span>
+                  {t("splits.copy")}
+                  <span className="sr-only">{t("splits.forName", { name: c.name })}</span>
                 </Button>
                 <Button size="sm" variant="outline" asChild>
                   <a
-                    href={`https://wa.me/?text=${encodeURIComponent(`Accept your share of our song's royalties on Kalrav: ${c.inviteUrl}`)}`}
+                    href={`https://wa.me/?text=${encodeURIComponent(t("splits.whatsappText", { url: c.inviteUrl ?? "" }))}`}
                     target="_blank"
                     rel="noreferrer"
                   >
-                    Share on WhatsApp<span className="sr-only"> with {c.name} (opens in a new tab)</span>
+                    {t("splits.whatsapp")}
+                    <span className="sr-only">{t("splits.whatsappWith", { name: c.name })}</span>
                   </a>
                 </Button>
               </div>
             ) : (
-              <Badge tone="success">Accepted</Badge>
+              <Badge tone="success">{t("splits.accepted")}</Badge>
             )}
           </li>
         ))}
@@ -205,6 +211,7 @@ function SplitForm({
   current: Sheet | null;
   onDone: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const save = useSaveSplit(releaseId);
   const splits = useSplits(releaseId);
@@ -281,7 +288,7 @@ function SplitForm({
       toast({ title: SPLIT_MESSAGES.savedTitle, description: SPLIT_MESSAGES.saved(saved.pendingInvites) });
       onDone();
     } catch (err) {
-      setFormError(err instanceof ApiClientError ? err.message : "The split could not be saved.");
+      setFormError(err instanceof ApiClientError ? err.message : t("splits.saveFailed"));
     }
   };
 
@@ -290,12 +297,14 @@ function SplitForm({
       onSubmit={submit}
       noValidate
       className="grid gap-3 rounded-md border border-border p-3"
-      aria-label="Split sheet"
+      aria-label={t("splits.sheet")}
     >
       <TemplatePicker onApply={applyTemplate} />
       {rows.map((row, i) => (
         <fieldset key={row.key} className="grid gap-2 sm:grid-cols-6">
-          <legend className="sr-only">{row.isOwner ? "Your share" : `Collaborator ${i}`}</legend>
+          <legend className="sr-only">
+            {row.isOwner ? t("splits.yourShare") : t("splits.collaboratorN", { n: i })}
+          </legend>
           {(["name", "email", "phone"] as const).map((field) =>
             row.isOwner && field !== "name" ? null : (
               <FormField
@@ -303,7 +312,13 @@ function SplitForm({
                 id={fieldId(i, field)}
                 className="sm:col-span-1"
                 label={
-                  field === "name" ? (row.isOwner ? "You" : "Name") : field === "email" ? "E-mail" : "Mobile (India)"
+                  field === "name"
+                    ? row.isOwner
+                      ? t("splits.youLabel")
+                      : t("splits.name")
+                    : field === "email"
+                      ? t("splits.email")
+                      : t("splits.mobile")
                 }
                 error={errors[fieldId(i, field)]}
               >
@@ -319,7 +334,7 @@ function SplitForm({
               </FormField>
             ),
           )}
-          <FormField id={fieldId(i, "role")} label="Role">
+          <FormField id={fieldId(i, "role")} label={t("splits.role")}>
             {(control) => (
               <Select {...control} value={row.role} onChange={(e) => update(i, { role: e.target.value as SplitRole })}>
                 {SPLIT_ROLES.map((r) => (
@@ -330,7 +345,7 @@ function SplitForm({
               </Select>
             )}
           </FormField>
-          <FormField id={fieldId(i, "percent")} label="Share (%)" error={errors[fieldId(i, "percent")]}>
+          <FormField id={fieldId(i, "percent")} label={t("splits.percent")} error={errors[fieldId(i, "percent")]}>
             {(control) => (
               <Input
                 {...control}
@@ -349,7 +364,9 @@ function SplitForm({
                 onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
-                <span className="sr-only">Remove {row.name || `collaborator ${i}`}</span>
+                <span className="sr-only">
+                  {t("splits.remove", { name: row.name || t("splits.collaboratorN", { n: i }) })}
+                </span>
               </Button>
             </div>
           )}
@@ -368,11 +385,11 @@ function SplitForm({
           }
         >
           <Plus className="h-4 w-4" aria-hidden />
-          Add collaborator
+          {t("splits.addCollaborator")}
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField id={`${id}-from`} label="Takes effect on">
+        <FormField id={`${id}-from`} label={t("splits.effective")}>
           {(control) => (
             <Input
               {...control}
@@ -383,21 +400,21 @@ function SplitForm({
             />
           )}
         </FormField>
-        <FormField id={`${id}-recoup-who`} label="Repay first (optional)">
+        <FormField id={`${id}-recoup-who`} label={t("splits.repayWho")}>
           {(control) => (
             <Select {...control} value={recoupIndex} onChange={(e) => setRecoupIndex(e.target.value)}>
-              <option value="">Nobody</option>
+              <option value="">{t("splits.nobody")}</option>
               {rows.map((r, i) =>
                 r.isOwner ? null : (
                   <option key={r.key} value={String(i)}>
-                    {r.name || `Collaborator ${i}`}
+                    {r.name || t("splits.collaboratorN", { n: i })}
                   </option>
                 ),
               )}
             </Select>
           )}
         </FormField>
-        <FormField id={`${id}-recoup-amount`} label="Amount to repay (₹)" error={errors.recoupment}>
+        <FormField id={`${id}-recoup-amount`} label={t("splits.repayAmount")} error={errors.recoupment}>
           {(control) => (
             <Input
               {...control}
@@ -411,17 +428,17 @@ function SplitForm({
       {trackCount > 1 && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} />
-          Apply to all tracks of this release
+          {t("splits.applyAll")}
         </label>
       )}
       <SaveAsTemplate rows={rows} onIssues={showIssues} />
       <FormError message={formError} />
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save split"}
+          {save.isPending ? t("ui.saving") : t("splits.save")}
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("ui.cancel")}
         </Button>
       </div>
     </form>
@@ -430,28 +447,29 @@ function SplitForm({
 
 /** Starts the split from a saved template, or deletes one. Nothing shows until a template is saved. */
 function TemplatePicker({ onApply }: { onApply: (template: SplitTemplate) => void }) {
+  const t = useT();
   const id = useId();
   const templates = useSplitTemplates();
   const remove = useDeleteSplitTemplate();
   const list = templates.data?.templates ?? [];
   const [chosen, setChosen] = useState("");
-  const template = list.find((t) => t.id === chosen) ?? list[0];
+  const template = list.find((one) => one.id === chosen) ?? list[0];
   if (!template) return null;
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <FormField id={id} label="Start from a template">
+      <FormField id={id} label={t("splits.startFrom")}>
         {(control) => (
           <Select {...control} value={template.id} onChange={(e) => setChosen(e.target.value)}>
-            {list.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
+            {list.map((one) => (
+              <option key={one.id} value={one.id}>
+                {one.name}
               </option>
             ))}
           </Select>
         )}
       </FormField>
       <Button type="button" size="sm" variant="outline" onClick={() => onApply(template)}>
-        Use template
+        {t("splits.useTemplate")}
       </Button>
       <Button
         type="button"
@@ -460,13 +478,14 @@ function TemplatePicker({ onApply }: { onApply: (template: SplitTemplate) => voi
         disabled={remove.isPending}
         onClick={() =>
           remove.mutateAsync(template.id).then(
-            () => toast({ title: "Template deleted", description: template.name }),
-            (err: Error) => toast({ title: "Action Failed", description: err.message, variant: "destructive" }),
+            () => toast({ title: t("splits.deleted"), description: template.name }),
+            (err: Error) => toast({ title: t("ui.actionFailed"), description: err.message, variant: "destructive" }),
           )
         }
       >
         <Trash2 className="h-4 w-4" aria-hidden />
-        Delete template<span className="sr-only"> {template.name}</span>
+        {t("splits.deleteTemplate")}
+        <span className="sr-only"> {template.name}</span>
       </Button>
     </div>
   );
@@ -480,6 +499,7 @@ function SaveAsTemplate({
   rows: Row[];
   onIssues: (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => void;
 }) {
+  const t = useT();
   const id = useId();
   const save = useSaveSplitTemplate();
   const [name, setName] = useState("");
@@ -497,26 +517,26 @@ function SaveAsTemplate({
     setError(undefined);
     try {
       await save.mutateAsync(input);
-      toast({ title: "Template saved", description: SPLIT_MESSAGES.templateSaved(parsed.data.name) });
+      toast({ title: t("splits.templateSaved"), description: SPLIT_MESSAGES.templateSaved(parsed.data.name) });
       setName("");
     } catch (err) {
-      setError(err instanceof ApiClientError ? err.message : "The template could not be saved.");
+      setError(err instanceof ApiClientError ? err.message : t("splits.templateFailed"));
     }
   };
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <FormField id={id} label="Template name" error={error}>
+      <FormField id={id} label={t("splits.templateName")} error={error}>
         {(control) => (
           <Input
             {...control}
             value={name}
-            placeholder="e.g. Band with Ravi"
+            placeholder={t("splits.templateExample")}
             onChange={(e) => setName(e.target.value)}
           />
         )}
       </FormField>
       <Button type="button" size="sm" variant="outline" disabled={save.isPending} onClick={submit}>
-        Save as template
+        {t("splits.saveTemplate")}
       </Button>
     </div>
   );

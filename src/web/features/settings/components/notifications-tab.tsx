@@ -6,8 +6,10 @@ import { Switch } from "#web/components/ui/switch";
 import { toast } from "#web/components/ui/toast";
 import { type NotificationPreferences, usePreferences } from "#web/features/settings/api/get-notification-preferences";
 import { useSavePreferences } from "#web/features/settings/api/save-notification-preferences";
+import { useT } from "#web/lib/i18n";
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
+  const t = useT();
   const [prefs, setPrefs] = useState(initial);
   const save = useSavePreferences();
   const submit = async () => {
@@ -38,15 +40,16 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         ))}
       </ul>
       <Button onClick={submit} disabled={save.isPending} className="justify-self-start">
-        {save.isPending ? "Saving..." : "Save Preferences"}
+        {save.isPending ? t("ui.saving") : t("prefs.save")}
       </Button>
     </div>
   );
 }
 
 export function NotificationsTab() {
+  const t = useT();
   const prefs = usePreferences();
   if (prefs.isPending) return <Skeleton className="h-64" />;
-  if (prefs.isError) return <p role="alert">Could not load your preferences.</p>;
+  if (prefs.isError) return <p role="alert">{t("prefs.loadFailed")}</p>;
   return <PreferencesForm initial={prefs.data} />;
 }

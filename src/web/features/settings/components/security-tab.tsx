@@ -18,12 +18,14 @@ import { useDeleteAccount } from "#web/features/settings/api/delete-account";
 import { useDisableTwoFactor } from "#web/features/settings/api/disable-two-factor";
 import { useEnableTwoFactor } from "#web/features/settings/api/enable-two-factor";
 import { useSignOutEverywhere } from "#web/features/settings/api/sign-out-everywhere";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: err instanceof Error ? err.message : String(err), variant: "destructive" });
 
 function ChangePassword() {
+  const t = useT();
   const change = useChangePassword();
   const form = useForm({ defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
   // The message also sits beside the field at fault, which takes focus; the toast says it too.
@@ -61,25 +63,25 @@ function ChangePassword() {
   });
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Change password</h2>
+      <h2 className="text-lg font-semibold">{t("security.changePassword")}</h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
-        <FormField id="current-password" label="Current password">
+        <FormField id="current-password" label={t("security.current")}>
           {(control) => (
             <Input {...control} type="password" autoComplete="current-password" {...form.register("currentPassword")} />
           )}
         </FormField>
-        <FormField id="new-password" label="New password" error={faultOf("newPassword")}>
+        <FormField id="new-password" label={t("security.new")} error={faultOf("newPassword")}>
           {(control) => (
             <Input {...control} type="password" autoComplete="new-password" {...form.register("newPassword")} />
           )}
         </FormField>
-        <FormField id="confirm-new-password" label="Confirm new password" error={faultOf("confirmPassword")}>
+        <FormField id="confirm-new-password" label={t("security.confirm")} error={faultOf("confirmPassword")}>
           {(control) => (
             <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
           )}
         </FormField>
         <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
-          {form.formState.isSubmitting ? "Updating..." : "Update Password"}
+          {form.formState.isSubmitting ? t("security.updating") : t("security.update")}
         </Button>
       </form>
     </Card>
@@ -87,6 +89,7 @@ function ChangePassword() {
 }
 
 function TwoFactor() {
+  const t = useT();
   const { data: user } = useSession();
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
@@ -141,20 +144,19 @@ function TwoFactor() {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-lg font-semibold">Two-factor authentication</h2>
-        <Badge tone={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
+        <h2 className="text-lg font-semibold">{t("security.twoFactor")}</h2>
+        <Badge tone={enabled ? "success" : "neutral"}>{enabled ? t("security.on") : t("security.off")}</Badge>
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">
-        A code from an authenticator app is asked for at every sign-in.
-      </p>
+      <p className="mt-1 text-sm text-muted-foreground">{t("security.twoFactorHint")}</p>
 
       {savedCodes && (
         <div className="mt-4 rounded-lg border border-border p-4">
-          <h3 className="font-medium">Your backup codes</h3>
-          <p className="text-sm text-muted-foreground">
-            Keep them somewhere safe: each one signs you in once if you lose your phone.
-          </p>
-          <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
+          <h3 className="font-medium">{t("security.backupCodes")}</h3>
+          <p className="text-sm text-muted-foreground">{t("security.backupHint")}</p>
+          <ul
+            aria-label={t("security.backupList")}
+            className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5"
+          >
             {savedCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
@@ -164,20 +166,12 @@ function TwoFactor() {
 
       {setup ? (
         <div className="mt-4 grid gap-4 sm:max-w-md">
-          <p className="text-sm">Scan this QR code with your authenticator app, or enter the setup key.</p>
-          {qr && (
-            <img
-              src={qr}
-              alt="QR code for your authenticator app"
-              width={200}
-              height={200}
-              className="rounded bg-white p-2"
-            />
-          )}
+          <p className="text-sm">{t("security.scan")}</p>
+          {qr && <img src={qr} alt={t("security.qrAlt")} width={200} height={200} className="rounded bg-white p-2" />}
           <p className="text-sm">
-            Setup key: <code className="break-all font-mono">{secret}</code>
+            {t("security.setupKey")} <code className="break-all font-mono">{secret}</code>
           </p>
-          <FormField id="totp-confirm" label="Code from your authenticator app">
+          <FormField id="totp-confirm" label={t("security.codeLabel")}>
             {(control) => (
               <Input
                 {...control}
@@ -190,16 +184,16 @@ function TwoFactor() {
           </FormField>
           <div className="flex gap-2">
             <Button onClick={finish} disabled={confirm.isPending || !code.trim()}>
-              Confirm and Turn On
+              {t("security.confirmOn")}
             </Button>
             <Button variant="outline" onClick={() => setSetup(null)}>
-              Cancel
+              {t("ui.cancel")}
             </Button>
           </div>
         </div>
       ) : (
         <div className="mt-4 grid gap-3 sm:max-w-md">
-          <FormField id="two-factor-password" label="Your password">
+          <FormField id="two-factor-password" label={t("security.yourPassword")}>
             {(control) => (
               <Input
                 {...control}
@@ -217,11 +211,11 @@ function TwoFactor() {
               disabled={!password || disable.isPending}
               className="justify-self-start"
             >
-              Turn Off Two-Factor Authentication
+              {t("security.turnOff")}
             </Button>
           ) : (
             <Button onClick={start} disabled={!password || enable.isPending} className="justify-self-start">
-              Set Up Two-Factor Authentication
+              {t("security.setUp")}
             </Button>
           )}
         </div>
@@ -231,21 +225,22 @@ function TwoFactor() {
 }
 
 function Sessions() {
+  const t = useT();
   const signOut = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Sessions</h2>
-      <p className="mt-1 text-sm text-muted-foreground">Sign out of Kalrav on every other browser and device.</p>
+      <h2 className="text-lg font-semibold">{t("security.sessions")}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t("security.sessionsHint")}</p>
       <Button variant="outline" className="mt-4" onClick={() => setOpen(true)}>
-        Sign Out Everywhere
+        {t("security.signOutAll")}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Are you sure?"
-        description="Every other browser and device signed in to your account will be signed out. This one stays signed in."
-        confirmLabel="Sign Out Everywhere"
+        title={t("security.sure")}
+        description={t("security.signOutAllHint")}
+        confirmLabel={t("security.signOutAll")}
         pending={signOut.isPending}
         onConfirm={() =>
           signOut.mutateAsync().then(() => {
@@ -259,6 +254,7 @@ function Sessions() {
 }
 
 function DeleteAccount() {
+  const t = useT();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
@@ -275,10 +271,10 @@ function DeleteAccount() {
   };
   return (
     <Card className="border-destructive">
-      <h2 className="text-lg font-semibold">Delete account</h2>
-      <p className="mt-1 text-sm text-muted-foreground">Permanently delete your account and personal data.</p>
+      <h2 className="text-lg font-semibold">{t("security.deleteAccount")}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t("security.deleteHint")}</p>
       <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
-        Delete My Account
+        {t("security.deleteMine")}
       </Button>
       <ConfirmDialog
         open={open}
@@ -288,11 +284,11 @@ function DeleteAccount() {
         }}
         title={MESSAGES.deleteAccount.title}
         description={MESSAGES.deleteAccount.warning}
-        confirmLabel="Delete Account Permanently"
+        confirmLabel={t("security.deleteForever")}
         pending={remove.isPending || !password}
         onConfirm={confirmDelete}
       >
-        <FormField id="delete-password" label="Enter your password to confirm" className="mt-4">
+        <FormField id="delete-password" label={t("security.passwordToConfirm")} className="mt-4">
           {(control) => (
             <Input
               {...control}

@@ -5,6 +5,7 @@ import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormError } from "#web/components/ui/form-error";
 import { toast } from "#web/components/ui/toast";
 import { useSetArtistScope } from "#web/features/workspaces/api/workspaces";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Which of the workspace's artists a member works on (issue 35): all of them, or some. A limited
@@ -20,6 +21,7 @@ export function ArtistScopeDialog({
   artists: readonly { id: string; name: string }[];
   onClose: () => void;
 }) {
+  const t = useT();
   const save = useSetArtistScope();
   const [all, setAll] = useState(member.artistScope === null);
   const [chosen, setChosen] = useState<string[]>(member.artistScope ?? []);
@@ -27,7 +29,7 @@ export function ArtistScopeDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!all && !chosen.length) {
-      setError("Choose at least one artist, or All artists.");
+      setError(t("team.chooseOne"));
       return;
     }
     save.mutate(
@@ -35,8 +37,10 @@ export function ArtistScopeDialog({
       {
         onSuccess: () => {
           toast({
-            title: "Access changed",
-            description: `${member.name}: ${all ? "all artists" : `${chosen.length} artist(s)`}.`,
+            title: t("team.accessChanged"),
+            description: all
+              ? t("team.accessAll", { name: member.name })
+              : t("team.accessNow", { name: member.name, count: chosen.length }),
           });
           onClose();
         },
@@ -46,14 +50,14 @@ export function ArtistScopeDialog({
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={`Artists ${member.name} works on`}>
+      <DialogContent title={t("team.worksOnTitle", { name: member.name })}>
         <form onSubmit={submit} className="grid gap-3" noValidate>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Access</legend>
+            <legend className="mb-1 text-sm font-medium">{t("team.access")}</legend>
             <div className="flex items-center gap-2">
               <Checkbox id="scope-all" checked={all} onCheckedChange={(v) => setAll(v === true)} />
               <label htmlFor="scope-all" className="text-sm">
-                All artists, and the whole-workspace pages their role allows
+                {t("team.allArtists")}
               </label>
             </div>
             {artists.map((a) => (
@@ -74,7 +78,7 @@ export function ArtistScopeDialog({
           </fieldset>
           {error ? <FormError message={error} /> : null}
           <Button type="submit" disabled={save.isPending}>
-            Save access
+            {t("team.saveAccess")}
           </Button>
         </form>
       </DialogContent>

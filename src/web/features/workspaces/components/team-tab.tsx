@@ -26,6 +26,7 @@ import {
 } from "#web/features/workspaces/api/workspaces";
 import { ArtistScopeDialog } from "#web/features/workspaces/components/artist-scope-dialog";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import type { SessionUser } from "#web/lib/session";
 
 type Member = Team["members"][number];
@@ -34,37 +35,39 @@ type Pending = { kind: "remove" | "transfer"; member: Member } | null;
 const failed = (title: string) => (err: Error) => toast({ title, description: err.message, variant: "destructive" });
 
 function RenameForm({ name }: { name: string }) {
+  const t = useT();
   const rename = useRenameWorkspace();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!value.trim()) {
-      setError("Enter the workspace's name.");
+      setError(t("team.nameRequired"));
       document.getElementById("workspace-name")?.focus();
       return;
     }
     setError(null);
     rename.mutate(value.trim(), {
-      onSuccess: () => toast({ title: "Workspace renamed", description: `It is now “${value.trim()}”.` }),
+      onSuccess: () => toast({ title: t("team.renamed"), description: t("team.renamedTo", { name: value.trim() }) }),
       onError: (err) => setError(err.message),
     });
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
-      <FormField id="workspace-name" label="Workspace name" error={error} className="min-w-0 flex-1">
+      <FormField id="workspace-name" label={t("team.workspaceName")} error={error} className="min-w-0 flex-1">
         {(control) => (
           <Input {...control} value={value} maxLength={WORKSPACE_NAME_MAX} onChange={(e) => setValue(e.target.value)} />
         )}
       </FormField>
       <Button type="submit" disabled={rename.isPending}>
-        Save name
+        {t("team.saveName")}
       </Button>
     </form>
   );
 }
 
 function InviteForm() {
+  const t = useT();
   const invite = useInvite();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<AssignableRole>("manager");
@@ -72,7 +75,7 @@ function InviteForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError("Enter a valid e-mail address.");
+      setError(t("split.msg.badEmail"));
       document.getElementById("invite-email")?.focus();
       return;
     }
@@ -82,8 +85,8 @@ function InviteForm() {
       {
         onSuccess: () => {
           toast({
-            title: "Invitation sent",
-            description: `${email.trim()} can join as ${WORKSPACE_ROLE_LABELS[role]}.`,
+            title: t("team.invited"),
+            description: t("team.canJoin", { email: email.trim(), role: WORKSPACE_ROLE_LABELS[role] }),
           });
           setEmail("");
         },
@@ -93,7 +96,7 @@ function InviteForm() {
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
-      <FormField id="invite-email" label="E-mail address" error={error}>
+      <FormField id="invite-email" label={t("team.email")} error={error}>
         {(control) => (
           <Input
             {...control}
@@ -104,7 +107,7 @@ function InviteForm() {
           />
         )}
       </FormField>
-      <FormField id="invite-role" label="Role" hint={WORKSPACE_ROLE_DESCRIPTIONS[role]}>
+      <FormField id="invite-role" label={t("splits.role")} hint={WORKSPACE_ROLE_DESCRIPTIONS[role]}>
         {(control) => (
           <Select {...control} value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
             {ASSIGNABLE_ROLES.map((r) => (
@@ -116,7 +119,7 @@ function InviteForm() {
         )}
       </FormField>
       <Button type="submit" disabled={invite.isPending} className="sm:mb-6">
-        Send invitation
+        {t("team.send")}
       </Button>
     </form>
   );
@@ -124,6 +127,7 @@ function InviteForm() {
 
 /** Settings → Team (issue 35): the workspace's name, its members and their roles, and invitations. */
 export function TeamTab({ user, artists }: { user: SessionUser; artists: readonly { id: string; name: string }[] }) {
+  const t = useT();
   const team = useTeam();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
@@ -131,7 +135,7 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
   const revoke = useRevokeInvitation();
   const [pending, setPending] = useState<Pending>(null);
   const [scoping, setScoping] = useState<Member | null>(null);
-  const artistName = (id: string) => artists.find((a) => a.id === id)?.name ?? "an artist";
+  const artistName = (id: string) => artists.find((a) => a.id === id)?.name ?? t("team.anArtist");
   const isOwner = user.workspace?.role === "owner";
 
   const confirm = () => {
@@ -140,18 +144,18 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
     const done = () => setPending(null);
     if (kind === "remove") {
       remove.mutate(member.userId, {
-        onSuccess: () => toast({ title: "Member removed", description: `${member.name} no longer has access.` }),
-        onError: failed("Could not remove"),
+        onSuccess: () => toast({ title: t("team.removed"), description: t("team.noAccess", { name: member.name }) }),
+        onError: failed(t("team.removeFailed")),
         onSettled: done,
       });
     } else {
       transfer.mutate(member.userId, {
         onSuccess: () =>
           toast({
-            title: "Ownership handed over",
-            description: `${member.name} owns the workspace; you are an admin.`,
+            title: t("team.handedOver"),
+            description: t("team.handedOverTo", { name: member.name }),
           }),
-        onError: failed("Could not hand over"),
+        onError: failed(t("team.handFailed")),
         onSettled: done,
       });
     }
@@ -160,31 +164,35 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
   return (
     <div className="grid gap-6">
       <Card>
-        <h2 className="mb-4 text-lg font-semibold">Workspace</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t("team.workspace")}</h2>
         {/* Mounted once the name is known; it keeps what is typed across refetches. */}
         {team.data ? <RenameForm name={team.data.workspace.name} /> : null}
       </Card>
       <Card>
-        <h2 className="mb-4 text-lg font-semibold">Members</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t("team.members")}</h2>
         <DataTable<Member>
-          label="Members"
+          label={t("team.members")}
           className="min-w-[560px]"
           rows={team.data?.members}
           rowKey={(m) => m.userId}
           loading={team.isPending}
           error={team.isError ? team.error.message : null}
-          emptyText="No members yet."
+          emptyText={t("team.noMembers")}
           columns={[
-            { header: "Name", rowHeader: true, cell: (m) => (m.userId === user.id ? `${m.name} (you)` : m.name) },
-            { header: "E-mail", cell: (m) => m.email },
             {
-              header: "Role",
+              header: t("splits.name"),
+              rowHeader: true,
+              cell: (m) => (m.userId === user.id ? t("splits.you", { name: m.name }) : m.name),
+            },
+            { header: t("splits.email"), cell: (m) => m.email },
+            {
+              header: t("splits.role"),
               cell: (m) =>
                 m.role === "owner" || m.userId === user.id ? (
                   WORKSPACE_ROLE_LABELS[m.role]
                 ) : (
                   <Select
-                    aria-label={`Role of ${m.name}`}
+                    aria-label={t("team.roleOf", { name: m.name })}
                     value={m.role}
                     disabled={changeRole.isPending}
                     onChange={(e) =>
@@ -193,10 +201,13 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
                         {
                           onSuccess: () =>
                             toast({
-                              title: "Role changed",
-                              description: `${m.name} is now ${WORKSPACE_ROLE_LABELS[e.target.value as AssignableRole]}.`,
+                              title: t("team.roleChanged"),
+                              description: t("team.isNow", {
+                                name: m.name,
+                                role: WORKSPACE_ROLE_LABELS[e.target.value as AssignableRole],
+                              }),
                             }),
-                          onError: failed("Could not change the role"),
+                          onError: failed(t("team.roleFailed")),
                         },
                       )
                     }
@@ -210,25 +221,26 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
                 ),
             },
             {
-              header: "Artists",
-              cell: (m) => (m.artistScope ? m.artistScope.map(artistName).join(", ") : "All"),
+              header: t("team.artists"),
+              cell: (m) => (m.artistScope ? m.artistScope.map(artistName).join(", ") : t("team.all")),
             },
             {
-              header: "Actions",
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (m) =>
                 m.role === "owner" || m.userId === user.id ? null : (
                   <div className="flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" onClick={() => setScoping(m)}>
-                      Artists<span className="sr-only"> {m.name} works on</span>
+                      {t("team.artists")}
+                      <span className="sr-only">{t("team.worksOn", { name: m.name })}</span>
                     </Button>
                     {isOwner ? (
                       <Button size="sm" variant="outline" onClick={() => setPending({ kind: "transfer", member: m })}>
-                        Make owner
+                        {t("team.makeOwner")}
                       </Button>
                     ) : null}
                     <Button size="sm" variant="outline" onClick={() => setPending({ kind: "remove", member: m })}>
-                      Remove
+                      {t("team.remove")}
                     </Button>
                   </div>
                 ),
@@ -237,22 +249,22 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
         />
       </Card>
       <Card>
-        <h2 className="mb-4 text-lg font-semibold">Invite someone</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t("team.inviteSomeone")}</h2>
         <InviteForm />
-        <h3 className="mb-2 mt-6 font-semibold">Open invitations</h3>
+        <h3 className="mb-2 mt-6 font-semibold">{t("team.openInvitations")}</h3>
         <DataTable
-          label="Open invitations"
+          label={t("team.openInvitations")}
           className="min-w-[480px]"
           rows={team.data?.invitations}
           rowKey={(i) => i.id}
           loading={team.isPending}
-          emptyText="No open invitations."
+          emptyText={t("team.noInvitations")}
           columns={[
-            { header: "E-mail", rowHeader: true, cell: (i) => i.email },
-            { header: "Role", cell: (i) => WORKSPACE_ROLE_LABELS[i.role] },
-            { header: "Expires", cell: (i) => formatDateTime(i.expiresAt) },
+            { header: t("splits.email"), rowHeader: true, cell: (i) => i.email },
+            { header: t("splits.role"), cell: (i) => WORKSPACE_ROLE_LABELS[i.role] },
+            { header: t("team.expires"), cell: (i) => formatDateTime(i.expiresAt) },
             {
-              header: "Actions",
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (i) => (
                 <Button
@@ -262,12 +274,12 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
                   onClick={() =>
                     revoke.mutate(i.id, {
                       onSuccess: () =>
-                        toast({ title: "Invitation revoked", description: `${i.email} can no longer join.` }),
-                      onError: failed("Could not revoke"),
+                        toast({ title: t("team.revoked"), description: t("team.cannotJoin", { email: i.email }) }),
+                      onError: failed(t("team.revokeFailed")),
                     })
                   }
                 >
-                  Revoke
+                  {t("team.revoke")}
                 </Button>
               ),
             },
@@ -280,15 +292,11 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
         onOpenChange={(open) => !open && setPending(null)}
         title={
           pending?.kind === "transfer"
-            ? `Hand the workspace to ${pending.member.name}?`
-            : `Remove ${pending?.member.name}?`
+            ? t("team.handTo", { name: pending.member.name })
+            : t("team.removeName", { name: pending?.member.name ?? "" })
         }
-        description={
-          pending?.kind === "transfer"
-            ? "They become its owner, with the plan and everything in it. You stay on as an admin; only they can hand it back."
-            : "They lose access to this workspace on their next click. Their own workspace is not affected."
-        }
-        confirmLabel={pending?.kind === "transfer" ? "Hand over" : "Remove"}
+        description={pending?.kind === "transfer" ? t("team.handHint") : t("team.removeHint")}
+        confirmLabel={pending?.kind === "transfer" ? t("team.handOver") : t("team.remove")}
         pending={remove.isPending || transfer.isPending}
         onConfirm={confirm}
       />
