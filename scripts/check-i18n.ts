@@ -66,6 +66,23 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/settings/components/notifications-tab.tsx",
   "src/web/features/workspaces/components/team-tab.tsx",
   "src/web/features/workspaces/components/artist-scope-dialog.tsx",
+  "src/web/features/royalties/components/statement-card.tsx",
+  "src/web/features/royalties/components/password-again.tsx",
+  "src/web/features/auth/components/reset-password-form.tsx",
+  "src/web/features/auth/components/forgot-password-form.tsx",
+  "src/web/features/auth/components/second-factor-form.tsx",
+  "src/web/components/logo.tsx",
+  "src/web/features/releases/components/quality-report.tsx",
+  "src/web/features/releases/components/store-verdicts.tsx",
+  "src/web/features/releases/components/store-timeline.tsx",
+  "src/web/features/dashboard/components/streams-chart.tsx",
+  "src/web/features/provenance/components/provenance-card.tsx",
+  "src/web/features/releases/components/release-media.tsx",
+  "src/web/features/releases/components/edit-release-dialog.tsx",
+  "src/web/features/releases/components/dispute-code-dialog.tsx",
+  "src/web/features/subscriptions/components/billing-dialog.tsx",
+  "src/web/app/routes/app/artists.tsx",
+  "src/web/features/artists/components/artist-form.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -98,9 +115,15 @@ const KEYS = new Set(
       ),
     ),
 );
-/** Codes (ISRC, UPC) read the same in every language. */
+/** Names that stay in Latin letters in every language (the glossary): the logo's, stores', apps'. */
+const NAMES = new Set(["Kalrav", "Spotify", "Apple Music", "YouTube", "JioSaavn", "WhatsApp", "Instagram"]);
+/** Codes (ISRC, UPC) and names read the same in every language. */
 const isText = (text: string) =>
-  WORDS.test(text) && !KEYS.has(text) && !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) && !/^[A-Z0-9]{2,6}$/.test(text);
+  WORDS.test(text) &&
+  !NAMES.has(text.trim()) &&
+  !KEYS.has(text) &&
+  !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) &&
+  !/^[A-Z0-9]{2,6}$/.test(text);
 
 /** The string literals an expression shows as it is: itself, a conditional's branches, `&&`'s right side. */
 function shownStrings(expression: ts.Expression): string[] {
@@ -121,7 +144,7 @@ export function literalTexts(file: string, source: string): string[] {
     return `${file}:${line + 1}`;
   };
   const visit = (node: ts.Node) => {
-    if (ts.isJsxText(node) && WORDS.test(node.text)) found.push(`${where(node)}: "${node.text.trim()}"`);
+    if (ts.isJsxText(node) && isText(node.text)) found.push(`${where(node)}: "${node.text.trim()}"`);
     // {"text"}, {busy ? "Saving..." : "Save"}, {open && "text"} between tags.
     if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
       for (const text of shownStrings(node.expression)) if (isText(text)) found.push(`${where(node)}: {"${text}"}`);

@@ -3,6 +3,7 @@
  * stores, not a name typed on each release.
  */
 import { z } from "zod";
+import { labelsAt, t } from "./i18n";
 import { titleScriptProblem } from "./scripts";
 
 export const ARTIST_NAME_MAX = 100;
@@ -33,28 +34,36 @@ const APPLE_LINK = /^https:\/\/music\.apple\.com\/[a-z]{2}\/artist\/[^/]+\/(\d{5
  */
 const APP_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
-export const ARTIST_MESSAGES = {
-  nameRequired: "Enter the artist's name.",
-  nameLatinRequired: "Add the name in Latin letters too: stores show it beside the name and search by it.",
-  nameLatinLabel: "Name in Latin letters",
-  nameLong: `Keep the name within ${ARTIST_NAME_MAX} characters.`,
-  bioLong: `Keep the bio within ${ARTIST_BIO_MAX} characters.`,
-  badLink: "Each link must start with https://.",
-  tooManyLinks: `Up to ${ARTIST_LINKS_MAX} links.`,
-  badImage: "The image must be an https:// link to a picture.",
-  badSpotify: "Enter a Spotify artist URI (spotify:artist:…) or its open.spotify.com link.",
-  badApple: "Enter the Apple Music artist id: the number at the end of the artist's music.apple.com link.",
-  badAppKey:
-    "That does not look like an Artist Profile Protection key: copy the key itself (letters, digits and dashes) from Spotify for Artists.",
-  newWithIds: "An artist new to the stores has no store ids yet: clear them, or untick “New to the stores”.",
-  duplicate: "This workspace already has an artist with that name.",
-  notFound: "Artist not found.",
-  limit: (planName: string, limit: number) =>
-    `${planName} holds up to ${limit} artist ${limit === 1 ? "profile" : "profiles"}, and this workspace has ${limit}. Upgrade to the Label Plan for up to 5, or use an existing profile.`,
-  inUse: "This artist is credited on releases: it cannot be deleted.",
-  downgrade: (held: number, planName: string, limit: number) =>
-    `This workspace has ${held} artist profiles and ${planName} holds ${limit}. Before switching, remove ${held - limit} on the Artists page. A profile credited on releases cannot be removed, so a label releasing for more artists stays on the Label Plan.`,
-} as const;
+export const ARTIST_MESSAGES = Object.assign(
+  labelsAt("artist.msg", [
+    "nameRequired",
+    "nameLatinRequired",
+    "nameLatinLabel",
+    "badLink",
+    "badImage",
+    "badSpotify",
+    "badApple",
+    "badAppKey",
+    "newWithIds",
+    "duplicate",
+    "notFound",
+    "inUse",
+  ]),
+  {
+    get nameLong() {
+      return t("artist.msg.nameLong", { max: ARTIST_NAME_MAX });
+    },
+    get bioLong() {
+      return t("artist.msg.bioLong", { max: ARTIST_BIO_MAX });
+    },
+    get tooManyLinks() {
+      return t("artist.msg.tooManyLinks", { max: ARTIST_LINKS_MAX });
+    },
+    limit: (planName: string, limit: number) => t("artist.msg.limit", { plan: planName, limit }),
+    downgrade: (held: number, planName: string, limit: number) =>
+      t("artist.msg.downgrade", { held, plan: planName, limit, extra: held - limit }),
+  },
+);
 
 const normalisedSpotify = (value: string) => {
   const id = SPOTIFY_URI.exec(value)?.[1] ?? SPOTIFY_LINK.exec(value)?.[1];
@@ -72,19 +81,27 @@ const optionalText = z
 /** What the artist form sends. `appKey`: a new key, null to remove it, absent to keep it (write-only). */
 export const artistInputSchema = z
   .object({
-    name: z.string().trim().min(1, ARTIST_MESSAGES.nameRequired).max(ARTIST_NAME_MAX, ARTIST_MESSAGES.nameLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => ARTIST_MESSAGES.nameRequired })
+      .max(ARTIST_NAME_MAX, { error: () => ARTIST_MESSAGES.nameLong }),
     // The name as stores also show it, in Latin letters: asked for when the name is in an Indian script.
-    nameLatin: z.string().trim().max(ARTIST_NAME_MAX, ARTIST_MESSAGES.nameLong).default(""),
-    imageUrl: optionalText.refine((v) => !v || /^https:\/\/\S+$/.test(v), ARTIST_MESSAGES.badImage),
-    bio: optionalText.refine((v) => !v || v.length <= ARTIST_BIO_MAX, ARTIST_MESSAGES.bioLong),
+    nameLatin: z
+      .string()
+      .trim()
+      .max(ARTIST_NAME_MAX, { error: () => ARTIST_MESSAGES.nameLong })
+      .default(""),
+    imageUrl: optionalText.refine((v) => !v || /^https:\/\/\S+$/.test(v), { error: () => ARTIST_MESSAGES.badImage }),
+    bio: optionalText.refine((v) => !v || v.length <= ARTIST_BIO_MAX, { error: () => ARTIST_MESSAGES.bioLong }),
     links: z
       .array(
         z
           .string()
           .trim()
-          .regex(/^https:\/\/\S+$/, ARTIST_MESSAGES.badLink),
+          .regex(/^https:\/\/\S+$/, { error: () => ARTIST_MESSAGES.badLink }),
       )
-      .max(ARTIST_LINKS_MAX, ARTIST_MESSAGES.tooManyLinks)
+      .max(ARTIST_LINKS_MAX, { error: () => ARTIST_MESSAGES.tooManyLinks })
       .default([]),
     newToStores: z.boolean().default(false),
     spotifyArtistUri: optionalText.transform((v, ctx) => {
@@ -99,7 +116,12 @@ export const artistInputSchema = z
       if (!id) ctx.addIssue({ code: "custom", message: ARTIST_MESSAGES.badApple });
       return id;
     }),
-    appKey: z.string().trim().regex(APP_KEY, ARTIST_MESSAGES.badAppKey).nullable().optional(),
+    appKey: z
+      .string()
+      .trim()
+      .regex(APP_KEY, { error: () => ARTIST_MESSAGES.badAppKey })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     // The stores' style rules for a name in its own script, as for titles: its Latin form, one script.

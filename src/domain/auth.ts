@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageId } from "./i18n";
+import { labelsAt, type MessageId } from "./i18n";
 import { MESSAGES } from "./messages";
 
 /** Minimum password length for registration and admin-created users (product §9). */
@@ -83,11 +83,13 @@ export function firstIssueMessage(error: z.ZodError): string {
 /** Minutes after signing in during which money-moving changes need no password again. */
 export const STEP_UP_AFTER_MINUTES = 10;
 
-export const AUTH_STEP_UP_MESSAGES = {
-  passwordNeeded: "For your safety, enter your password again to change where your money goes.",
-  wrongPassword: "That password is not right. Enter your account's password to go on.",
-  label: "Your password",
-} as const;
+export const AUTH_STEP_UP_MESSAGES = labelsAt("stepUp", [
+  "passwordNeeded",
+  "wrongPassword",
+  "label",
+  "title",
+  "continue",
+]);
 
 /**
  * The auth library's error codes whose message we say in the reader's language (issue 39); its other

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelsAt, t } from "./i18n";
 
 /** Getting a release to stores: what each store was sent and where it stands. */
 /** insert: the release; update: its metadata changed after delivery (same identifiers); takedown: deals ended. */
@@ -81,7 +82,7 @@ export function isDelivered(status: string): boolean {
 
 /** "Delivered to 6 of 6 stores", for the artist. */
 export function deliverySummary(delivered: number, stores: number): string {
-  return `Delivered to ${delivered} of ${stores} ${stores === 1 ? "store" : "stores"}`;
+  return t("store.summary.delivered", { delivered, stores });
 }
 
 export const DELIVERY_MESSAGES = {
@@ -115,18 +116,18 @@ export const STORE_STATES = [
 ] as const;
 export type StoreState = (typeof STORE_STATES)[number];
 
-export const STORE_STATE_LABELS: Record<StoreState, string> = {
-  not_sent: "Not sent",
-  waiting_payment: "Waiting for payment",
-  sending: "Being delivered",
-  delivered: "Delivered, waiting for the store",
-  accepted: "Accepted, scheduled",
-  live: "Live",
-  rejected: "Rejected by the store",
-  problem: "Delivery problem: our team has been alerted",
-  removing: "Being taken down",
-  taken_down: "Taken down",
-};
+export const STORE_STATE_LABELS: Readonly<Record<StoreState, string>> = labelsAt("store.state", [
+  "not_sent",
+  "waiting_payment",
+  "sending",
+  "delivered",
+  "accepted",
+  "live",
+  "rejected",
+  "problem",
+  "removing",
+  "taken_down",
+]);
 
 export interface DeliveryFacts {
   store: string;
@@ -187,9 +188,9 @@ export function whereaboutsHeadline(
   const n = states.length;
   if (!n) return deliverySummary(0, 0);
   if (count("waiting_payment")) return STORE_STATE_LABELS.waiting_payment;
-  if (count("live")) return `Live on ${count("live")} of ${n} ${n === 1 ? "store" : "stores"}`;
-  if (count("taken_down", "removing") === n) return "Taken down from stores";
+  if (count("live")) return t("store.summary.live", { live: count("live"), stores: n });
+  if (count("taken_down", "removing") === n) return t("store.summary.takenDown");
   if (releaseDate > today && count("sending", "delivered", "accepted"))
-    return `Goes live on stores ${formatDate(releaseDate)}`;
+    return t("store.summary.goesLive", { date: formatDate(releaseDate) });
   return deliverySummary(count("delivered", "accepted", "live"), n);
 }

@@ -1,3 +1,4 @@
+import { t } from "./i18n";
 import { type Finding, finding } from "./quality";
 
 /**
@@ -190,5 +191,5 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
 /** What one store does with the master, for the release page: "Turned down 4.5 dB" or "Played as it is". */
 export function normalisationNote(levels: Pick<AudioLevels, "integratedLufs">, storeId: string): string {
   const down = turnedDownBy(levels, storeId);
-  return down > 0 ? `Turned down ${formatLevel(down)} dB` : "Played as it is";
+  return down > 0 ? t("levels.turnedDown", { db: formatLevel(down) }) : t("levels.asIs");
 }

@@ -1,3 +1,4 @@
+import { labelsAt, t } from "./i18n";
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
 import { LYRICS_MESSAGES, lrcBeyondEnd } from "./lyrics";
 import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
@@ -29,12 +30,12 @@ export function blockingFirst(findings: Finding[]): Finding[] {
 
 export const QC_STATUSES = ["pending", "running", "done", "failed"] as const;
 export type QcStatus = (typeof QC_STATUSES)[number];
-export const QC_STATUS_LABELS: Record<QcStatus, string> = {
-  pending: "Waiting to be checked",
-  running: "Checking files",
-  done: "Checked",
-  failed: "Check could not finish",
-};
+export const QC_STATUS_LABELS: Readonly<Record<QcStatus, string>> = labelsAt("qc.status", [
+  "pending",
+  "running",
+  "done",
+  "failed",
+]);
 
 /**
  * Why Approve is not possible yet, said beside the button (issue 21), or null when it is: no audio,
@@ -56,7 +57,9 @@ export const QC_MESSAGES = {
   approveBlocked: (n: number) =>
     `This release has ${n} blocking quality ${n === 1 ? "finding" : "findings"}; fix ${n === 1 ? "it" : "them"} before approving.`,
   approveWaiting: "The quality check has not finished yet. Try again in a moment.",
-  noFindings: "No problems found.",
+  get noFindings() {
+    return t("qc.noFindings");
+  },
   fixNeededTitle: (title: string) => `Fix needed: ${title}`,
   fixNeededBody: (title: string, n: number) =>
     `Our quality check found ${n} ${n === 1 ? "problem" : "problems"} in "${title}" that stores would refuse. Open the release to see what to fix; it is checked again when you save your changes.`,

@@ -1,3 +1,4 @@
+import { labelsAt } from "./i18n";
 import { type AudioLevels, formatLevel, LEVEL_LIMITS, loudnessTarget, turnedDownBy } from "./levels";
 import type { Finding } from "./quality";
 
@@ -9,12 +10,12 @@ import type { Finding } from "./quality";
 export const STORE_VERDICTS = ["ready", "warnings", "refused", "checking"] as const;
 export type StoreVerdict = (typeof STORE_VERDICTS)[number];
 
-export const STORE_VERDICT_LABELS: Record<StoreVerdict, string> = {
-  ready: "Ready",
-  warnings: "Ready with warnings",
-  refused: "Will be refused",
-  checking: "Still checking",
-};
+export const STORE_VERDICT_LABELS: Readonly<Record<StoreVerdict, string>> = labelsAt("verdict.label", [
+  "ready",
+  "warnings",
+  "refused",
+  "checking",
+]);
 
 /** What a verdict needs to know of a store: who it is and what it is sent. */
 export interface VerdictStore {

@@ -28,6 +28,9 @@ function placeholders(message: string): string[] {
 
 /** Messages whose Hindi is the English on purpose: only codes, names and placeholders in them. */
 const SAME_IN_BOTH = new Set([
+  // An artist's name after a title, and "feat." (stores want it so in every language).
+  "qcView.by",
+  "qcView.feat",
   "login.emailPlaceholder",
   "features.labelTitle",
   "release.type.ep",

@@ -4,6 +4,7 @@ import { activeLocale, INTL_LOCALES, type Locale } from "#domain/i18n";
 function formatsFor(tag: string) {
   return {
     dateFormat: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
+    weekdayFormat: new Intl.DateTimeFormat(tag, { weekday: "short", timeZone: "UTC" }),
     dateTimeFormat: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }),
     monthShort: new Intl.DateTimeFormat(tag, { month: "short", year: "numeric", timeZone: "UTC" }),
     monthLong: new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" }),
@@ -26,6 +27,8 @@ function formats() {
 
 /** A calendar date (YYYY-MM-DD or an ISO timestamp), e.g. "24 Dec 2026". */
 export const formatDate = (iso: string) => formats().dateFormat.format(new Date(iso));
+/** A calendar date's weekday, short: "Mon", "सोम". */
+export const formatWeekday = (iso: string) => formats().weekdayFormat.format(new Date(iso));
 /** A moment in the reader's time zone, e.g. "24 Dec 2026, 4:05 pm". */
 export const formatDateTime = (iso: string) => formats().dateTimeFormat.format(new Date(iso));
 /** A month (YYYY-MM or YYYY-MM-DD), e.g. "Nov 2026", or "November 2026" when `long`. */

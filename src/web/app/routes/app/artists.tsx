@@ -7,11 +7,13 @@ import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { toast } from "#web/components/ui/toast";
 import { type Artist, useArtists } from "#web/features/artists/api/artists";
 import { ArtistForm } from "#web/features/artists/components/artist-form";
+import { useT } from "#web/lib/i18n";
 import { useCan } from "#web/lib/session";
 
 /** The workspace's artist profiles (issue 35): who the stores know, and how many the plan holds. */
 export function ArtistsPage() {
-  usePageMeta("Artists");
+  const t = useT();
+  usePageMeta(t("area.nav.artists"));
   const artists = useArtists();
   const canWrite = useCan("releases:write");
   const [editing, setEditing] = useState<Artist | "new" | null>(null);
@@ -19,50 +21,54 @@ export function ArtistsPage() {
   const limit = artists.data?.limit ?? 0;
   const full = artists.data !== undefined && held >= limit;
   const saved = (artist: Artist) => {
-    toast({ title: editing === "new" ? "Artist created" : "Artist saved", description: artist.name });
+    toast({ title: editing === "new" ? t("artists.created") : t("artists.saved"), description: artist.name });
     setEditing(null);
   };
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Artists</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("area.nav.artists")}</h1>
         {canWrite ? (
           <Button onClick={() => setEditing("new")} disabled={full} aria-describedby="artists-limit">
             <Plus className="h-4 w-4" aria-hidden />
-            New artist
+            {t("artists.new")}
           </Button>
         ) : null}
       </div>
       {artists.data ? (
         <p id="artists-limit" className="text-muted-foreground">
-          {artists.data.planName} holds up to {limit} artist {limit === 1 ? "profile" : "profiles"}; this workspace has{" "}
-          {held}.{full && limit < 5 ? " Upgrade to the Label Plan for up to 5." : ""}
+          {t("artists.holds", { plan: artists.data.planName, limit, held })}
+          {full && limit < 5 ? t("artists.upgrade") : ""}
         </p>
       ) : null}
       <DataTable<Artist>
-        label="Artists"
+        label={t("area.nav.artists")}
         rows={artists.data?.artists}
         rowKey={(a) => a.id}
         loading={artists.isPending}
         error={artists.isError ? artists.error.message : null}
-        emptyText="No artist profiles yet. Your first release makes one, or create it here."
+        emptyText={t("artists.empty")}
         columns={[
-          { header: "Name", rowHeader: true, cell: (a) => a.name },
+          { header: t("splits.name"), rowHeader: true, cell: (a) => a.name },
           {
             header: "Spotify",
-            cell: (a) => (a.newToStores ? "New to the stores" : (a.spotifyArtistUri ?? "—")),
+            cell: (a) => (a.newToStores ? t("artists.newToStores") : (a.spotifyArtistUri ?? "—")),
             className: "break-all",
           },
-          { header: "Apple Music", cell: (a) => (a.newToStores ? "New to the stores" : (a.appleMusicArtistId ?? "—")) },
-          { header: "Protection key", cell: (a) => (a.hasAppKey ? "Kept (hidden)" : "None") },
-          { header: "Releases", numeric: true, cell: (a) => a.releases },
           {
-            header: "Actions",
+            header: "Apple Music",
+            cell: (a) => (a.newToStores ? t("artists.newToStores") : (a.appleMusicArtistId ?? "—")),
+          },
+          { header: t("artists.protection"), cell: (a) => (a.hasAppKey ? t("artists.kept") : t("billing.none")) },
+          { header: t("artists.releases"), numeric: true, cell: (a) => a.releases },
+          {
+            header: t("team.actions"),
             hiddenHeader: true,
             cell: (a) =>
               canWrite ? (
                 <Button size="sm" variant="outline" onClick={() => setEditing(a)}>
-                  Edit<span className="sr-only"> {a.name}</span>
+                  {t("qcView.editButton")}
+                  <span className="sr-only"> {a.name}</span>
                 </Button>
               ) : null,
           },
@@ -70,7 +76,9 @@ export function ArtistsPage() {
       />
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         {editing !== null ? (
-          <DialogContent title={editing === "new" ? "New artist" : `Edit ${editing.name}`}>
+          <DialogContent
+            title={editing === "new" ? t("artists.new") : t("editRelease.editTitle", { title: editing.name })}
+          >
             <ArtistForm artist={editing === "new" ? undefined : editing} onSaved={saved} />
           </DialogContent>
         ) : null}

@@ -10,6 +10,7 @@ import { Textarea } from "#web/components/ui/textarea";
 import { type Artist, useSaveArtist } from "#web/features/artists/api/artists";
 import { ApiClientError } from "#web/lib/api-client";
 import { fieldErrorsOf, focusFirstError } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const FIELDS = [
   "name",
@@ -30,6 +31,7 @@ const idOf = (field: Field) => `artist-${field}`;
  * says whether one is kept, takes a new one, or removes it, and never shows it.
  */
 export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (artist: Artist) => void }) {
+  const t = useT();
   const save = useSaveArtist();
   const [values, setValues] = useState({
     name: artist?.name ?? "",
@@ -89,7 +91,7 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField id={idOf("name")} label="Name" error={errors.name}>
+      <FormField id={idOf("name")} label={t("splits.name")} error={errors.name}>
         {(c) => (
           <Input {...c} value={values.name} maxLength={ARTIST_NAME_MAX} onChange={(e) => set("name", e.target.value)} />
         )}
@@ -106,13 +108,13 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
       />
       <FormField
         id={idOf("imageUrl")}
-        label="Image link"
-        hint="An https:// link to the artist's photo."
+        label={t("artistForm.image")}
+        hint={t("artistForm.imageHint")}
         error={errors.imageUrl}
       >
         {(c) => <Input {...c} type="url" value={values.imageUrl} onChange={(e) => set("imageUrl", e.target.value)} />}
       </FormField>
-      <FormField id={idOf("bio")} label="Short bio" error={errors.bio}>
+      <FormField id={idOf("bio")} label={t("artistForm.bio")} error={errors.bio}>
         {(c) => (
           <Textarea
             {...c}
@@ -123,12 +125,7 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
           />
         )}
       </FormField>
-      <FormField
-        id={idOf("links")}
-        label="Links"
-        hint="One https:// link a line: website, Instagram, YouTube."
-        error={errors.links}
-      >
+      <FormField id={idOf("links")} label={t("artistForm.links")} hint={t("artistForm.linksHint")} error={errors.links}>
         {(c) => <Textarea {...c} rows={2} value={values.links} onChange={(e) => set("links", e.target.value)} />}
       </FormField>
       <div className="flex items-center gap-2">
@@ -139,7 +136,7 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
           aria-describedby={errors.newToStores ? `${idOf("newToStores")}-error` : undefined}
         />
         <label htmlFor={idOf("newToStores")} className="text-sm">
-          New to the stores (no store pages yet: the stores make them with the first release)
+          {t("artistForm.newToStores")}
         </label>
       </div>
       {errors.newToStores ? (
@@ -149,8 +146,8 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
       ) : null}
       <FormField
         id={idOf("spotifyArtistUri")}
-        label="Spotify artist URI or link"
-        hint="spotify:artist:… or https://open.spotify.com/artist/…"
+        label={t("artistForm.spotify")}
+        hint={t("artistForm.spotifyHint")}
         error={errors.spotifyArtistUri}
       >
         {(c) => (
@@ -164,8 +161,8 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
       </FormField>
       <FormField
         id={idOf("appleMusicArtistId")}
-        label="Apple Music artist id or link"
-        hint="The number at the end of the artist's music.apple.com link."
+        label={t("artistForm.apple")}
+        hint={t("artistForm.appleHint")}
         error={errors.appleMusicArtistId}
       >
         {(c) => (
@@ -180,12 +177,8 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
       </FormField>
       <FormField
         id={idOf("appKey")}
-        label="Spotify Artist Profile Protection key"
-        hint={
-          artist?.hasAppKey
-            ? "A key is kept for this artist; it is never shown. Type a new one to replace it."
-            : "From Spotify for Artists. Kept encrypted, never shown again, sent only to Spotify."
-        }
+        label={t("artistForm.appKey")}
+        hint={artist?.hasAppKey ? t("artistForm.keyKept") : t("artistForm.keyNew")}
         error={errors.appKey}
       >
         {(c) => (
@@ -207,13 +200,13 @@ export function ArtistForm({ artist, onSaved }: { artist?: Artist; onSaved: (art
             onCheckedChange={(v) => set("removeKey", v === true)}
           />
           <label htmlFor="artist-remove-key" className="text-sm">
-            Remove the kept key
+            {t("artistForm.removeKey")}
           </label>
         </div>
       ) : null}
       {formError ? <FormError message={formError} /> : null}
       <Button type="submit" disabled={save.isPending}>
-        {artist ? "Save artist" : "Create artist"}
+        {artist ? t("artistForm.save") : t("artistForm.create")}
       </Button>
     </form>
   );

@@ -9,8 +9,10 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { paths } from "#web/config/paths";
 import { useRequestPasswordReset } from "#web/features/auth/api/password-reset";
+import { useT } from "#web/lib/i18n";
 
 export function ForgotPasswordForm() {
+  const t = useT();
   const request = useRequestPasswordReset();
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -40,22 +42,22 @@ export function ForgotPasswordForm() {
         <h2 className="text-lg font-semibold">{MESSAGES.forgotPassword.sentTitle}</h2>
         <p className="text-sm text-muted-foreground">{MESSAGES.forgotPassword.sentDescription(sentTo)}</p>
         <Link to={paths.login} className="text-sm text-primary underline underline-offset-2">
-          Back to sign in
+          {t("forgotPassword.back")}
         </Link>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField id="email" label="Email" error={invalid} announce>
+      <FormField id="email" label={t("login.email")} error={invalid} announce>
         {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register("email")} />}
       </FormField>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Sending..." : "Send reset link"}
+        {form.formState.isSubmitting ? t("forgotPassword.sending") : t("forgotPassword.submit")}
       </Button>
       <Link to={paths.login} className="text-center text-sm text-primary underline underline-offset-2">
-        Back to sign in
+        {t("forgotPassword.back")}
       </Link>
     </form>
   );

@@ -11,10 +11,12 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useResetPassword } from "#web/features/auth/api/password-reset";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const RESET_FIELDS = ["password", "confirmPassword"] as const;
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <div className="grid gap-4">
         <FormError message={MESSAGES.resetPassword.invalidLink} />
         <Link to={paths.forgotPassword} className="text-sm text-primary underline underline-offset-2">
-          Request a new link
+          {t("resetPassword.requestNew")}
         </Link>
       </div>
     );
@@ -52,12 +54,17 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField id="password" label="New Password" error={fields.errors.password} announce>
+      <FormField id="password" label={t("resetPassword.new")} error={fields.errors.password} announce>
         {(control) => (
           <Input {...control} type="password" autoComplete="new-password" required {...form.register("password")} />
         )}
       </FormField>
-      <FormField id="confirm-password" label="Confirm New Password" error={fields.errors.confirmPassword} announce>
+      <FormField
+        id="confirm-password"
+        label={t("resetPassword.confirm")}
+        error={fields.errors.confirmPassword}
+        announce
+      >
         {(control) => (
           <Input
             {...control}
@@ -70,7 +77,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       </FormField>
       <FormError message={error} />
       <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Saving..." : "Set New Password"}
+        {form.formState.isSubmitting ? t("resetPassword.saving") : t("resetPassword.submit")}
       </Button>
     </form>
   );

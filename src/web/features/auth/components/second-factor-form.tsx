@@ -4,6 +4,7 @@ import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useVerifySecondFactor } from "#web/features/auth/api/sign-in";
+import { useT } from "#web/lib/i18n";
 import type { SessionUser } from "#web/lib/session";
 
 export function SecondFactorForm({
@@ -13,6 +14,7 @@ export function SecondFactorForm({
   onVerified: (user: SessionUser | null) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const verify = useVerifySecondFactor();
   const [code, setCode] = useState("");
   const [backup, setBackup] = useState(false);
@@ -33,13 +35,11 @@ export function SecondFactorForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        {backup
-          ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
-          : "Open your authenticator app and enter the 6-digit code for Kalrav."}
+        {backup ? t("secondFactor.backupHint") : t("secondFactor.appHint")}
       </p>
       <FormField
         id="second-factor"
-        label={backup ? "Backup code" : MESSAGES.twoFactor.codeLabel}
+        label={backup ? t("secondFactor.backupCode") : MESSAGES.twoFactor.codeLabel}
         error={error}
         announce
       >
@@ -55,7 +55,7 @@ export function SecondFactorForm({
         )}
       </FormField>
       <Button type="submit" disabled={verify.isPending}>
-        {verify.isPending ? "Verifying..." : "Verify"}
+        {verify.isPending ? t("secondFactor.verifying") : t("secondFactor.verify")}
       </Button>
       <div className="flex justify-between text-sm">
         <button
@@ -67,10 +67,10 @@ export function SecondFactorForm({
             setError(null);
           }}
         >
-          {backup ? "Use the authenticator app" : "Use a backup code"}
+          {backup ? t("secondFactor.useApp") : t("secondFactor.useBackup")}
         </button>
         <button type="button" className="cursor-pointer text-primary underline" onClick={onBack}>
-          Back
+          {t("secondFactor.back")}
         </button>
       </div>
     </form>

@@ -1,16 +1,17 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { t } from "#domain/i18n";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import type { Dashboard, DayPoint } from "#web/features/dashboard/api/get-dashboard";
+import { formatDate, formatWeekday } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 type Period = "weekly" | "monthly" | "quarterly";
-const WEEKDAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
-const DAY = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
 
 /** Axis labels per product §2: weekdays for 7 bars, Week 1-4 for 30, Month 1-3 for 90. */
 function axisLabel(period: Period, point: DayPoint, index: number): string {
-  if (period === "weekly") return WEEKDAY.format(new Date(`${point.day}T00:00:00Z`));
-  if (period === "monthly") return index % 7 === 0 && index < 28 ? `Week ${index / 7 + 1}` : "";
-  return index % 30 === 0 ? `Month ${index / 30 + 1}` : "";
+  if (period === "weekly") return formatWeekday(point.day);
+  if (period === "monthly") return index % 7 === 0 && index < 28 ? t("chart.week", { n: index / 7 + 1 }) : "";
+  return index % 30 === 0 ? t("chart.month", { n: index / 30 + 1 }) : "";
 }
 
 export function StreamsChart({
@@ -22,30 +23,31 @@ export function StreamsChart({
   period: Period;
   onPeriodChange: (p: Period) => void;
 }) {
+  const t = useT();
   const data = series[period].map((point, index) => ({ ...point, label: axisLabel(period, point, index) }));
   const total = data.reduce((sum, p) => sum + p.streams, 0);
   return (
     <section aria-labelledby="streams-overview" className="rounded-xl border border-border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="streams-overview" className="text-lg font-semibold">
-          Streams Overview
+          {t("chart.title")}
         </h2>
         <Tabs value={period} onValueChange={(v) => onPeriodChange(v as Period)}>
-          <TabsList aria-label="Period">
+          <TabsList aria-label={t("analytics.period")}>
             <TabsTrigger value="weekly" aria-controls="streams-chart">
-              Weekly
+              {t("chart.weekly")}
             </TabsTrigger>
             <TabsTrigger value="monthly" aria-controls="streams-chart">
-              Monthly
+              {t("chart.monthly")}
             </TabsTrigger>
             <TabsTrigger value="quarterly" aria-controls="streams-chart">
-              Quarterly
+              {t("chart.quarterly")}
             </TabsTrigger>
           </TabsList>
         </Tabs>
       </div>
       <p className="sr-only">
-        {data.length} daily bars from {DAY.format(new Date(`${data[0]?.day}T00:00:00Z`))}, {total} streams in all.
+        {t("chart.summary", { days: data.length, date: data[0] ? formatDate(data[0].day) : "", total })}
       </p>
       <div id="streams-chart" className="mt-4 h-64" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
@@ -62,10 +64,10 @@ export function StreamsChart({
               }}
               labelFormatter={(_, payload) => {
                 const day = payload?.[0]?.payload?.day as string | undefined;
-                return day ? DAY.format(new Date(`${day}T00:00:00Z`)) : "";
+                return day ? formatDate(day) : "";
               }}
             />
-            <Bar dataKey="streams" name="Streams" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="streams" name={t("analytics.streams")} fill="var(--primary)" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </div>

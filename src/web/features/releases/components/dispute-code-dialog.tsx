@@ -6,12 +6,14 @@ import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import { useDisputeCode } from "#web/features/releases/api/dispute-code";
 import { ApiClientError } from "#web/lib/api-client";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Offered beside a refusal because another release holds a code the artist typed: the artist says why
  * the code is theirs and our support team checks it (a ticket they can follow in Support).
  */
 export function DisputeCodeDialog({ code }: { code: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [evidence, setEvidence] = useState("");
   const dispute = useDisputeCode();
@@ -21,13 +23,10 @@ export function DisputeCodeDialog({ code }: { code: string }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
-          Dispute {code}
+          {t("dispute.button", { code })}
         </Button>
       </DialogTrigger>
-      <DialogContent
-        title={`Dispute ${code}`}
-        description="Tell us how this code is yours: where you bought or registered it, or a store page that shows it. Our support team checks it with whoever holds it."
-      >
+      <DialogContent title={t("dispute.button", { code })} description={t("dispute.hint")}>
         <form
           className="grid gap-3"
           onSubmit={(event) => {
@@ -38,14 +37,14 @@ export function DisputeCodeDialog({ code }: { code: string }) {
               { code, evidence: evidence.trim() },
               {
                 onSuccess: (data) => {
-                  toast({ title: "Dispute sent", description: data.message });
+                  toast({ title: t("dispute.sent"), description: data.message });
                   setOpen(false);
                 },
               },
             );
           }}
         >
-          <FormField id={`${id}-evidence`} label="Your evidence" error={error} announce>
+          <FormField id={`${id}-evidence`} label={t("dispute.evidence")} error={error} announce>
             {(control) => (
               <Textarea
                 {...control}
@@ -56,7 +55,7 @@ export function DisputeCodeDialog({ code }: { code: string }) {
             )}
           </FormField>
           <Button type="submit" disabled={dispute.isPending}>
-            {dispute.isPending ? "Sending…" : "Send dispute"}
+            {dispute.isPending ? t("dispute.sending") : t("dispute.send")}
           </Button>
         </form>
       </DialogContent>

@@ -4,6 +4,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { type Release, useRelease } from "#web/features/releases/api/get-release";
 import { useUpdateRelease } from "#web/features/releases/api/update-release";
+import { useT } from "#web/lib/i18n";
 import { ReleaseForm, releaseToInput } from "./release-form";
 
 /**
@@ -19,17 +20,18 @@ export function EditReleaseDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const update = useUpdateRelease(release.id);
   const rejected = release.status === "rejected";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={rejected ? `Fix and resubmit ${release.title}` : `Edit ${release.title}`}
-        description={
+        title={
           rejected
-            ? "Change what the review asked for; saving sends the release back for review."
-            : "You can change a release until it has been reviewed."
+            ? t("editRelease.fixTitle", { title: release.title })
+            : t("editRelease.editTitle", { title: release.title })
         }
+        description={rejected ? t("editRelease.fixHint") : t("editRelease.editHint")}
         className="max-w-2xl"
       >
         {rejected && release.adminNotes && (
@@ -38,14 +40,14 @@ export function EditReleaseDialog({
             className="mb-4 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm"
           >
             <h3 id="edit-review-note" className="font-semibold">
-              Notes from our review team
+              {t("editRelease.notes")}
             </h3>
             <p className="mt-1">{release.adminNotes}</p>
           </section>
         )}
         <EditReleaseForm
           release={release}
-          submitLabel={rejected ? "Resubmit for Review" : "Save Changes"}
+          submitLabel={rejected ? t("editRelease.resubmit") : t("editRelease.save")}
           onCancel={() => onOpenChange(false)}
           onSubmit={async (input) => {
             await update.mutateAsync(input);
@@ -53,7 +55,7 @@ export function EditReleaseDialog({
             toast(
               rejected
                 ? { title: RELEASE_NOTICES.resubmittedTitle, description: RELEASE_NOTICES.resubmitted(input.title) }
-                : { title: RELEASE_NOTICES.updatedTitle, description: `"${input.title}" was saved.` },
+                : { title: RELEASE_NOTICES.updatedTitle, description: t("editRelease.saved", { title: input.title }) },
             );
           }}
         />
@@ -74,6 +76,7 @@ function EditReleaseForm({
   onCancel: () => void;
   onSubmit: (input: ReleaseInput) => Promise<void>;
 }) {
+  const t = useT();
   const detail = useRelease(release.id);
   if (detail.isPending) return <Skeleton className="h-64" />;
   return (
@@ -81,7 +84,7 @@ function EditReleaseForm({
       initial={releaseToInput(release, detail.data?.tracks ?? [])}
       editing={release.id}
       submitLabel={submitLabel}
-      submittingLabel="Saving..."
+      submittingLabel={t("ui.saving")}
       onCancel={onCancel}
       onSubmit={onSubmit}
       // A release submitted with a pre-order keeps its dates editable; adding one is done on the

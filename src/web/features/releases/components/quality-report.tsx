@@ -8,7 +8,8 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { DataTable } from "#web/components/ui/data-table";
 import type { QualityReport, Track } from "#web/features/releases/api/get-release";
-import { formatDate } from "#web/lib/format";
+import { formatCount, formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /** The automated quality check's report: each finding with its subject, what is wrong and how to fix it. */
 export function QualityReportView({
@@ -21,6 +22,7 @@ export function QualityReportView({
   /** Given when the artist may still change the release: each finding gets an Edit button beside it. */
   onEdit?: () => void;
 }) {
+  const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const status = (QC_STATUS_LABELS as Record<string, string>)[quality.status] ?? quality.status;
   const blocking = blockingCount(quality.findings);
@@ -30,14 +32,12 @@ export function QualityReportView({
     <section aria-labelledby="quality-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <Heading id="quality-heading" className="text-lg font-semibold">
-          Quality check
+          {t("qcView.title")}
         </Heading>
         {done ? (
           <>
-            <Badge tone={blocking ? "danger" : "success"}>{blocking} blocking</Badge>
-            <Badge tone={warnings ? "warning" : "neutral"}>
-              {warnings} {warnings === 1 ? "warning" : "warnings"}
-            </Badge>
+            <Badge tone={blocking ? "danger" : "success"}>{t("qcView.blocking", { count: blocking })}</Badge>
+            <Badge tone={warnings ? "warning" : "neutral"}>{t("qcView.warnings", { count: warnings })}</Badge>
           </>
         ) : (
           <Badge>{status}</Badge>
@@ -45,14 +45,14 @@ export function QualityReportView({
       </div>
       <p className="text-sm text-muted-foreground" role="status">
         {done
-          ? `${status}${quality.checkedAt ? ` on ${formatDate(quality.checkedAt)}` : ""}. ${
-              blocking
-                ? "Blocking findings must be fixed before the release can be approved."
-                : "Nothing blocks approval."
-            }`
+          ? `${
+              quality.checkedAt
+                ? t("qcView.checkedOn", { status, date: formatDate(quality.checkedAt) })
+                : t("qcView.checked", { status })
+            } ${blocking ? t("qcView.mustFix") : t("qcView.nothingBlocks")}`
           : quality.status === "failed"
-            ? "The check could not finish; our team will run it again."
-            : "We are downloading your audio and artwork and checking them against the stores' requirements."}
+            ? t("qcView.failed")
+            : t("qcView.running")}
       </p>
       {done && quality.findings.length === 0 && <p>{QC_MESSAGES.noFindings}</p>}
       {quality.findings.length > 0 && (
@@ -76,23 +76,30 @@ export function FindingItem({
   showSubject?: boolean;
   onEdit?: () => void;
 }) {
+  const t = useT();
   return (
     <li className="rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
-          {f.severity === "blocking" ? "Blocking" : "Warning"}
+          {f.severity === "blocking" ? t("qcView.blockingBadge") : t("qcView.warningBadge")}
         </Badge>
         {showSubject && <span className="font-medium">{f.subject}</span>}
         {onEdit && (
-          <Button variant="outline" size="sm" className="ml-auto" onClick={onEdit} aria-label={`Edit: ${f.subject}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="ml-auto"
+            onClick={onEdit}
+            aria-label={t("qcView.edit", { subject: f.subject })}
+          >
             <Pencil className="h-4 w-4" aria-hidden />
-            Edit
+            {t("qcView.editButton")}
           </Button>
         )}
       </div>
       <p className="mt-1">{f.message}</p>
       <p className="mt-1 text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">How to fix: </span>
+        <span className="font-medium text-foreground">{t("qcView.howToFix")}</span>
         {f.fix}
       </p>
     </li>
@@ -112,39 +119,44 @@ function creditsLine(contributors: readonly { name: string; role: string }[]): s
 }
 
 export function TrackTable({ tracks }: { tracks: Track[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="tracks-heading" className="grid gap-3">
       <h2 id="tracks-heading" className="text-lg font-semibold">
-        Tracks
+        {t("qcView.tracks")}
       </h2>
       <DataTable
-        label="Track list"
+        label={t("qcView.trackList")}
         className="min-w-[560px]"
         rows={tracks}
         rowKey={(t) => t.id}
-        emptyText="No tracks yet."
+        emptyText={t("qcView.noTracks")}
         columns={[
           { header: "#", cell: (t) => t.position },
           {
-            header: "Title",
-            cell: (t) => (
+            header: t("qcView.titleCol"),
+            cell: (track) => (
               <>
-                {titleWithVersion(t)}
-                {t.artistName && <span className="text-muted-foreground"> by {t.artistName}</span>}
-                {t.featuredArtists.length > 0 && (
-                  <span className="text-muted-foreground"> (feat. {t.featuredArtists.join(" & ")})</span>
+                {titleWithVersion(track)}
+                {track.artistName && (
+                  <span className="text-muted-foreground">{t("qcView.by", { name: track.artistName })}</span>
+                )}
+                {track.featuredArtists.length > 0 && (
+                  <span className="text-muted-foreground">
+                    {t("qcView.feat", { names: track.featuredArtists.join(" & ") })}
+                  </span>
                 )}
               </>
             ),
           },
-          { header: "ISRC", cell: (t) => t.isrc ?? "Assigned at approval" },
-          { header: "Credits", className: "text-xs", cell: (t) => creditsLine(t.contributors) || "—" },
+          { header: "ISRC", cell: (track) => track.isrc ?? t("qcView.isrcLater") },
+          { header: t("qcView.credits"), className: "text-xs", cell: (t) => creditsLine(t.contributors) || "—" },
           {
-            header: "Language",
+            header: t("qcView.language"),
             cell: (t) => (t.language ? languageLabel(t.language) : LYRICS_MESSAGES.sameAsRelease),
           },
-          { header: "Duration", cell: (t) => formatDuration(t.durationSeconds) },
-          { header: "Explicit", cell: (t) => (t.isExplicit ? "Yes" : "No") },
+          { header: t("qcView.duration"), cell: (track) => formatDuration(track.durationSeconds) },
+          { header: t("qcView.explicit"), cell: (track) => (track.isExplicit ? t("qcView.yes") : t("qcView.no")) },
         ]}
       />
     </section>
@@ -156,37 +168,38 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
  * form beside them, and the time-synced lines; nothing when no track has lyrics.
  */
 export function TrackLyrics({ tracks }: { tracks: Track[] }) {
+  const t = useT();
   const withLyrics = tracks.filter((t) => t.lyrics || t.lyricsSynced);
   if (!withLyrics.length) return null;
   return (
     <section aria-labelledby="lyrics-heading" className="grid gap-3">
       <h2 id="lyrics-heading" className="text-lg font-semibold">
-        Lyrics
+        {t("qcView.lyrics")}
       </h2>
-      {withLyrics.map((t) => (
-        <details key={t.id} className="rounded-md border border-border p-3">
+      {withLyrics.map((track) => (
+        <details key={track.id} className="rounded-md border border-border p-3">
           <summary className="cursor-pointer font-medium">
-            Track {t.position}: {titleWithVersion(t)}
+            {t("qcView.trackN", { n: track.position, title: titleWithVersion(track) })}
           </summary>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            {t.lyrics && (
+            {track.lyrics && (
               <div>
                 <h3 className="text-sm font-medium">{LYRICS_MESSAGES.plainLabel}</h3>
-                <p className="whitespace-pre-line text-sm">{t.lyrics}</p>
+                <p className="whitespace-pre-line text-sm">{track.lyrics}</p>
               </div>
             )}
-            {t.lyricsLatin && (
+            {track.lyricsLatin && (
               <div>
                 <h3 className="text-sm font-medium">{LYRICS_MESSAGES.latinLabel}</h3>
                 <p lang="en" className="whitespace-pre-line text-sm">
-                  {t.lyricsLatin}
+                  {track.lyricsLatin}
                 </p>
               </div>
             )}
-            {t.lyricsSynced && (
+            {track.lyricsSynced && (
               <div className="sm:col-span-2">
                 <h3 className="text-sm font-medium">{LYRICS_MESSAGES.syncedLabel}</h3>
-                <pre className="overflow-x-auto whitespace-pre-wrap font-mono text-xs">{t.lyricsSynced}</pre>
+                <pre className="overflow-x-auto whitespace-pre-wrap font-mono text-xs">{track.lyricsSynced}</pre>
               </div>
             )}
           </div>
@@ -204,36 +217,36 @@ const seconds = (n: number) => `${n.toFixed(1)} s`;
  * what two stores do with it; nothing when no track has been measured yet.
  */
 export function LevelsTable({ tracks, headingLevel = 2 }: { tracks: Track[]; headingLevel?: 2 | 3 }) {
+  const t = useT();
   const measured = tracks.filter((t) => t.levels);
   if (!measured.length) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby="levels-heading" className="grid gap-3">
       <Heading id="levels-heading" className="text-lg font-semibold">
-        Levels
+        {t("qcView.levels")}
       </Heading>
-      <p className="text-sm text-muted-foreground">
-        Measured from each master (EBU R128). Stores play every track at their own loudness: a louder master is turned
-        down, so it gains nothing from being squeezed.
-      </p>
+      <p className="text-sm text-muted-foreground">{t("qcView.levelsHint")}</p>
       <DataTable
-        label="Measured levels"
+        label={t("qcView.measured")}
         className="min-w-[640px]"
         rows={measured}
         rowKey={(t) => t.id}
-        emptyText="Not measured yet."
+        emptyText={t("qcView.notMeasured")}
         columns={[
           { header: "#", cell: (t) => t.position },
-          { header: "Title", cell: (t) => t.title },
-          { header: "Loudness", cell: (t) => dB(t.levels?.integratedLufs ?? null, "LUFS") },
-          { header: "True peak", cell: (t) => dB(t.levels?.truePeakDbtp ?? null, "dBTP") },
+          { header: t("qcView.titleCol"), cell: (t) => t.title },
+          { header: t("qcView.loudness"), cell: (t) => dB(t.levels?.integratedLufs ?? null, "LUFS") },
+          { header: t("qcView.truePeak"), cell: (t) => dB(t.levels?.truePeakDbtp ?? null, "dBTP") },
           {
-            header: "Clipping",
-            cell: (t) =>
-              t.levels?.clippedSamples ? `${t.levels.clippedSamples.toLocaleString("en-IN")} samples` : "None",
+            header: t("qcView.clipping"),
+            cell: (track) =>
+              track.levels?.clippedSamples
+                ? t("qcView.samples", { count: formatCount(track.levels.clippedSamples) })
+                : t("qcView.none"),
           },
           {
-            header: "Silence (start / end)",
+            header: t("qcView.silence"),
             cell: (t) =>
               t.levels
                 ? `${seconds(t.levels.leadingSilenceSeconds)} / ${seconds(t.levels.trailingSilenceSeconds)}`

@@ -1,4 +1,5 @@
 import type { Release, ReleaseDetail } from "#web/features/releases/api/get-release";
+import { useT } from "#web/lib/i18n";
 
 type FileVersion = ReleaseDetail["files"][number];
 type Track = ReleaseDetail["tracks"][number];
@@ -40,6 +41,7 @@ export function ReleaseMedia({
   /** False where the page already shows the artwork large. */
   showArtwork?: boolean;
 }) {
+  const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const artwork = showArtwork ? files.find((f) => f.subject === "artwork") : undefined;
   const audio = tracks.flatMap((t) => {
@@ -49,19 +51,17 @@ export function ReleaseMedia({
   return (
     <section aria-labelledby="files-heading" className="grid gap-3">
       <Heading id="files-heading" className="text-lg font-semibold">
-        Files
+        {t("media.files")}
       </Heading>
       {!artwork && audio.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          The files can be played here once the quality check has read them.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("media.later")}</p>
       ) : (
         <div className={showArtwork ? "grid gap-4 sm:grid-cols-[160px_1fr]" : "grid gap-4"}>
           {artwork ? (
             <figure className="grid gap-1">
               <img
                 src={`${base}/artwork`}
-                alt={`Cover art of ${title}`}
+                alt={t("media.cover", { title })}
                 className="aspect-square w-full rounded-lg border border-border object-cover"
               />
               <figcaption className="break-all text-xs text-muted-foreground">{fileLine(artwork)}</figcaption>
@@ -73,7 +73,7 @@ export function ReleaseMedia({
             {audio.map(({ track, file }) => (
               <li key={track.id} className="grid gap-1">
                 <span className="text-sm font-medium" id={`play-${track.position}`}>
-                  Track {track.position}: {track.title}
+                  {t("qcView.trackN", { n: track.position, title: track.title })}
                 </span>
                 {/* biome-ignore lint/a11y/useMediaCaption: a master recording has no captions; its track title labels the player. */}
                 <audio

@@ -1,10 +1,12 @@
 import { ExternalLink } from "lucide-react";
 import { todayIst } from "#domain/clock";
 import { STORE_STATE_LABELS, type StoreState, whereaboutsHeadline } from "#domain/deliveries";
+import { t } from "#domain/i18n";
 import { Badge } from "#web/components/ui/badge";
 import { DataTable } from "#web/components/ui/data-table";
 import type { ReleaseDetail } from "#web/features/releases/api/get-release";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 type StoreEntry = ReleaseDetail["stores"][number];
 
@@ -32,9 +34,13 @@ export function whereabouts(stores: readonly StoreEntry[], releaseDate: string):
 }
 
 function details(entry: StoreEntry, releaseDate: string) {
+  // Read at render, in the active language (a plain function, not a component).
   if (entry.state === "rejected")
-    return `${entry.storeName} said: ${entry.storeMessage ?? "the release was not accepted."} Our team will fix it and send it again.`;
-  if (entry.state === "accepted") return `Goes live ${formatDate(releaseDate)}`;
+    return t("timeline.said", {
+      store: entry.storeName,
+      message: entry.storeMessage ?? t("timeline.notAccepted"),
+    });
+  if (entry.state === "accepted") return t("timeline.goesLive", { date: formatDate(releaseDate) });
   if (entry.state === "live" && entry.url)
     return (
       <a
@@ -43,9 +49,9 @@ function details(entry: StoreEntry, releaseDate: string) {
         rel="noreferrer"
         className="inline-flex items-center gap-1 text-primary underline"
       >
-        Open on {entry.storeName}
+        {t("timeline.open", { store: entry.storeName })}
         <ExternalLink className="h-3 w-3" aria-hidden />
-        <span className="sr-only">(opens in a new tab)</span>
+        <span className="sr-only">{t("ui.newTab")}</span>
       </a>
     );
   return "—";
@@ -53,11 +59,12 @@ function details(entry: StoreEntry, releaseDate: string) {
 
 /** Every store with where the release is there: its state, since when, and what the store said. */
 export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreEntry[]; releaseDate: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="stores-heading" className="grid gap-3">
       <div className="flex flex-wrap items-baseline gap-3">
         <h2 id="stores-heading" className="text-xl font-semibold">
-          Where is my music?
+          {t("timeline.title")}
         </h2>
         <span className="text-sm text-muted-foreground">{whereabouts(stores, releaseDate)}</span>
       </div>
@@ -68,29 +75,33 @@ export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreE
             .filter((s) => s.state === "rejected")
             .map((s) => (
               <p key={s.store}>
-                <strong>{s.storeName} did not accept this release.</strong> {details(s, releaseDate)}
+                <strong>{t("timeline.refused", { store: s.storeName })}</strong> {details(s, releaseDate)}
               </p>
             ))}
         </div>
       )}
       <DataTable
-        label="Stores"
+        label={t("timeline.stores")}
         className="min-w-[560px]"
         rows={stores}
         rowKey={(entry) => entry.store}
-        emptyText="No stores are configured."
+        emptyText={t("timeline.none")}
         columns={[
-          { header: "Store", rowHeader: true, cell: (entry) => entry.storeName },
+          { header: t("analytics.store"), rowHeader: true, cell: (entry) => entry.storeName },
           {
-            header: "Status",
+            header: t("statement.status"),
             cell: (entry) => (
               <Badge tone={TONE[entry.state as StoreState] ?? "neutral"}>
                 {STORE_STATE_LABELS[entry.state as StoreState] ?? entry.state}
               </Badge>
             ),
           },
-          { header: "Since", cell: (entry) => (entry.at ? formatDate(entry.at) : "—") },
-          { header: "Details", className: "max-w-sm break-words", cell: (entry) => details(entry, releaseDate) },
+          { header: t("timeline.since"), cell: (entry) => (entry.at ? formatDate(entry.at) : "—") },
+          {
+            header: t("timeline.details"),
+            className: "max-w-sm break-words",
+            cell: (entry) => details(entry, releaseDate),
+          },
         ]}
       />
     </section>

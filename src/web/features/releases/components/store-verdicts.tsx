@@ -1,6 +1,8 @@
+import { labelsAt } from "#domain/i18n";
 import { STORE_VERDICT_LABELS, type StoreVerdict } from "#domain/store-verdict";
 import { Badge } from "#web/components/ui/badge";
 import type { StoreVerdicts } from "#web/features/releases/api/preflight-release";
+import { useT } from "#web/lib/i18n";
 
 const VERDICT_TONES: Record<StoreVerdict, "success" | "warning" | "danger" | "neutral"> = {
   ready: "success",
@@ -9,7 +11,7 @@ const VERDICT_TONES: Record<StoreVerdict, "success" | "warning" | "danger" | "ne
   checking: "neutral",
 };
 
-const REASON_LABELS = { refused: "Refused", warning: "Warning", note: "Note" } as const;
+const REASON_LABELS = labelsAt("verdict.reason", ["refused", "warning", "note"]);
 const REASON_TONES = { refused: "danger", warning: "warning", note: "neutral" } as const;
 
 /**
@@ -26,11 +28,12 @@ export function StoreVerdictsView({
   /** Unique on the page (the form and a dialog can both show one). */
   id?: string;
 }) {
+  const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-3">
       <Heading id={`${id}-heading`} className="text-lg font-semibold">
-        Store by store
+        {t("verdict.title")}
       </Heading>
       <p role="status" className="text-sm text-muted-foreground">
         {verdict.summary}
@@ -47,7 +50,7 @@ export function StoreVerdictsView({
                   <Badge tone={VERDICT_TONES[line.verdict as StoreVerdict] ?? "neutral"}>{label}</Badge>
                   {line.reasons.length > 0 && (
                     <span className="text-sm text-muted-foreground">
-                      {line.reasons.length} {line.reasons.length === 1 ? "point" : "points"}
+                      {t("verdict.points", { count: line.reasons.length })}
                     </span>
                   )}
                 </summary>
@@ -62,7 +65,7 @@ export function StoreVerdictsView({
                         <p className="text-sm">{r.message}</p>
                         {r.fix && (
                           <p className="text-sm text-muted-foreground">
-                            <span className="font-medium text-foreground">How to fix: </span>
+                            <span className="font-medium text-foreground">{t("qcView.howToFix")}</span>
                             {r.fix}
                           </p>
                         )}

@@ -35,7 +35,7 @@ export function usePasswordAgain() {
   const wrong = message === AUTH_STEP_UP_MESSAGES.wrongPassword;
   const dialog = (
     <Dialog open={message !== null} onOpenChange={(open) => !open && finish(null)}>
-      <DialogContent title="Confirm it is you">
+      <DialogContent title={AUTH_STEP_UP_MESSAGES.title}>
         <form
           className="grid gap-3"
           noValidate
@@ -61,7 +61,7 @@ export function usePasswordAgain() {
             )}
           </FormField>
           <Button type="submit" disabled={!password}>
-            Continue
+            {AUTH_STEP_UP_MESSAGES.continue}
           </Button>
         </form>
       </DialogContent>

@@ -9,6 +9,7 @@ import { Select } from "#web/components/ui/select";
 import { Skeleton } from "#web/components/ui/skeleton";
 import { useStatement } from "#web/features/royalties/api/splits";
 import { formatDate, formatMonth } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 const labelOf = (month: string) => formatMonth(month, true);
 
@@ -24,6 +25,7 @@ function statementMonths(earned: readonly string[], now = new Date()) {
  * figures, and the quarter's TDS summary.
  */
 export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[] }) {
+  const t = useT();
   const months = statementMonths(earnedMonths);
   // The latest month that earned, else this month.
   const latestEarned = [...earnedMonths].sort().at(-1)?.slice(0, 7);
@@ -37,9 +39,9 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
       <section aria-labelledby={`${selectId}-title`} className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id={`${selectId}-title`} className="text-lg font-semibold">
-            Statement
+            {t("statement.title")}
           </h2>
-          <FormField id={selectId} label="Month">
+          <FormField id={selectId} label={t("statement.month")}>
             {(control) => (
               <Select {...control} value={month} onChange={(e) => setMonth(e.target.value)}>
                 {months.map((m) => (
@@ -52,68 +54,71 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
           </FormField>
         </div>
         {statement.isError ? (
-          <p role="alert">Could not load this statement.</p>
+          <p role="alert">{t("statement.loadFailed")}</p>
         ) : !s ? (
           <Skeleton className="h-40" />
         ) : (
           <>
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
-              <Figure term="Opening balance" value={s.openingPaise} />
+              <Figure term={t("statement.opening")} value={s.openingPaise} />
               {s.sharedWith.length > 0 && (
-                <Figure term="Your releases earned before sharing" value={s.earningsPaise + s.sharedPaise} />
+                <Figure term={t("statement.beforeSharing")} value={s.earningsPaise + s.sharedPaise} />
               )}
               {s.sharedWith.map((share) => (
-                <Figure key={share.name} term={`Shared with ${share.name}`} value={-share.amountPaise} />
+                <Figure
+                  key={share.name}
+                  term={t("statement.sharedWith", { name: share.name })}
+                  value={-share.amountPaise}
+                />
               ))}
-              <Figure term="Earnings" value={s.earningsPaise} />
-              <Figure term="Recoupment repaid to you" value={s.recoupmentPaise} />
-              {s.heldInEscrowPaise > 0 && (
-                <Figure term="Held in escrow until you accepted" value={-s.heldInEscrowPaise} />
-              )}
-              <Figure term="Released from escrow" value={s.escrowReleasedPaise} />
+              <Figure term={t("statement.earnings")} value={s.earningsPaise} />
+              <Figure term={t("statement.recoupment")} value={s.recoupmentPaise} />
+              {s.heldInEscrowPaise > 0 && <Figure term={t("statement.heldEscrow")} value={-s.heldInEscrowPaise} />}
+              <Figure term={t("statement.releasedEscrow")} value={s.escrowReleasedPaise} />
               {s.heldPaise > 0 && (
                 <Figure
-                  term={`Held for store notices (${[...new Set(s.held.map((h) => h.caseReference))].join(", ")})`}
+                  term={t("statement.heldNotices", {
+                    cases: [...new Set(s.held.map((h) => h.caseReference))].join(", "),
+                  })}
                   value={-s.heldPaise}
                 />
               )}
               {s.releasedFromHoldPaise > 0 && (
-                <Figure term="Released from hold, payable" value={s.releasedFromHoldPaise} />
+                <Figure term={t("statement.releasedHold")} value={s.releasedFromHoldPaise} />
               )}
-              {s.reversedPaise > 0 && <Figure term="Reversed: store notices upheld" value={-s.reversedPaise} />}
-              {s.storeFeesPaise !== 0 && <Figure term="Stores' fees" value={-s.storeFeesPaise} />}
-              <Figure term="Payouts (gross)" value={-s.payoutsPaise} />
-              <Figure term="Returned to balance" value={s.returnedPaise} />
-              <Figure term="Closing balance" value={s.closingPaise} strong />
+              {s.reversedPaise > 0 && <Figure term={t("statement.reversed")} value={-s.reversedPaise} />}
+              {s.storeFeesPaise !== 0 && <Figure term={t("statement.storeFees")} value={-s.storeFeesPaise} />}
+              <Figure term={t("statement.payouts")} value={-s.payoutsPaise} />
+              <Figure term={t("statement.returned")} value={s.returnedPaise} />
+              <Figure term={t("statement.closing")} value={s.closingPaise} strong />
             </dl>
             <p className="text-sm text-muted-foreground">
-              Of the payouts, {formatInr(s.tdsPaise)} was withheld as TDS under section {s.tdsSection} and paid to the
-              Income Tax Department in your name.
+              {t("statement.tds", { amount: formatInr(s.tdsPaise), section: s.tdsSection })}
             </p>
             <DataTable
-              label={`Earnings in ${labelOf(month)}, by track`}
+              label={t("statement.byTrack", { month: labelOf(month) })}
               rows={byTrack(s.earnings)}
               rowKey={(e) => e.key}
-              emptyText="No earnings this month."
+              emptyText={t("statement.noEarnings")}
               columns={[
-                { header: "Release", cell: (e) => e.release },
-                { header: "Artist", cell: (e) => e.artist },
-                { header: "Track", cell: (e) => e.track },
-                { header: "Earnings", numeric: true, cell: (e) => formatInr(e.earningPaise) },
-                { header: "Recoupment", numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
+                { header: t("analytics.release"), cell: (e) => e.release },
+                { header: t("statement.artist"), cell: (e) => e.artist },
+                { header: t("statement.track"), cell: (e) => e.track },
+                { header: t("statement.earnings"), numeric: true, cell: (e) => formatInr(e.earningPaise) },
+                { header: t("statement.recoupmentCol"), numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
               ]}
             />
             {s.byArtist.length > 1 && (
               // A label's artists, each with what they earned this month (what it pays them from).
               <DataTable
-                label={`Earnings in ${labelOf(month)}, by artist`}
+                label={t("statement.byArtist", { month: labelOf(month) })}
                 rows={s.byArtist}
                 rowKey={(a) => a.artist}
-                emptyText="No earnings this month."
+                emptyText={t("statement.noEarnings")}
                 columns={[
-                  { header: "Artist", cell: (a) => a.artist },
-                  { header: "Earnings", numeric: true, cell: (a) => formatInr(a.earningPaise) },
-                  { header: "Recoupment", numeric: true, cell: (a) => formatInr(a.recoupmentPaise) },
+                  { header: t("statement.artist"), cell: (a) => a.artist },
+                  { header: t("statement.earnings"), numeric: true, cell: (a) => formatInr(a.earningPaise) },
+                  { header: t("statement.recoupmentCol"), numeric: true, cell: (a) => formatInr(a.recoupmentPaise) },
                 ]}
               />
             )}
@@ -122,21 +127,25 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
               // it opens on request; the CSV and PDF carry it too.
               <details className="group rounded-xl border border-border">
                 <summary className="cursor-pointer px-4 py-3 text-sm font-medium">
-                  Every store and country ({s.earnings.length} {s.earnings.length === 1 ? "row" : "rows"})
+                  {t("statement.everyRow", { count: s.earnings.length })}
                 </summary>
                 <div className="p-3 pt-0">
                   <DataTable
-                    label={`Earnings in ${labelOf(month)}, by store and country`}
+                    label={t("statement.byStore", { month: labelOf(month) })}
                     rows={s.earnings}
                     rowKey={(e) => `${e.release}|${e.isrc}|${e.store}|${e.country}`}
-                    emptyText="No earnings this month."
+                    emptyText={t("statement.noEarnings")}
                     columns={[
-                      { header: "Release", cell: (e) => e.release },
-                      { header: "Track", cell: (e) => e.track },
-                      { header: "Store", cell: (e) => e.store },
-                      { header: "Country", cell: (e) => e.country },
-                      { header: "Earnings", numeric: true, cell: (e) => formatInr(e.earningPaise) },
-                      { header: "Recoupment", numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
+                      { header: t("analytics.release"), cell: (e) => e.release },
+                      { header: t("statement.track"), cell: (e) => e.track },
+                      { header: t("analytics.store"), cell: (e) => e.store },
+                      { header: t("analytics.country"), cell: (e) => e.country },
+                      { header: t("statement.earnings"), numeric: true, cell: (e) => formatInr(e.earningPaise) },
+                      {
+                        header: t("statement.recoupmentCol"),
+                        numeric: true,
+                        cell: (e) => formatInr(e.recoupmentPaise),
+                      },
                     ]}
                   />
                 </div>
@@ -144,33 +153,38 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
             )}
             {s.payouts.length > 0 && (
               <DataTable
-                label={`Payouts in ${labelOf(month)}`}
+                label={t("statement.payoutsIn", { month: labelOf(month) })}
                 rows={s.payouts}
                 rowKey={(p) => p.id}
-                emptyText="No payouts this month."
+                emptyText={t("statement.noPayouts")}
                 columns={[
-                  { header: "Requested", cell: (p) => formatDate(p.requestedAt) },
-                  { header: "Status", cell: (p) => PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status },
-                  { header: "Gross", numeric: true, cell: (p) => formatInr(p.grossPaise) },
+                  { header: t("statement.requested"), cell: (p) => formatDate(p.requestedAt) },
+                  {
+                    header: t("statement.status"),
+                    cell: (p) => PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status,
+                  },
+                  { header: t("statement.gross"), numeric: true, cell: (p) => formatInr(p.grossPaise) },
                   { header: "TDS", numeric: true, cell: (p) => formatInr(p.tdsPaise) },
-                  { header: "Net", numeric: true, cell: (p) => formatInr(p.netPaise) },
+                  { header: t("statement.net"), numeric: true, cell: (p) => formatInr(p.netPaise) },
                   { header: "UTR", cell: (p) => p.utr ?? "—" },
                 ]}
               />
             )}
             <p className="flex flex-wrap gap-4 text-sm">
               <a className="text-primary underline" href={`/api/royalties/statements/${month}/csv`} download>
-                Download CSV<span className="sr-only"> statement for {labelOf(month)}</span>
+                {t("statement.csv")}
+                <span className="sr-only">{t("statement.forMonth", { month: labelOf(month) })}</span>
               </a>
               <a className="text-primary underline" href={`/api/royalties/statements/${month}/pdf`} download>
-                Download PDF<span className="sr-only"> statement for {labelOf(month)}</span>
+                {t("statement.pdf")}
+                <span className="sr-only">{t("statement.forMonth", { month: labelOf(month) })}</span>
               </a>
               <a
                 className="text-primary underline"
                 href={`/api/royalties/tds?fy=${quarter.fy}&quarter=${quarter.quarter}`}
                 download
               >
-                TDS summary, Q{quarter.quarter} {quarter.fy}
+                {t("statement.tdsSummary", { quarter: quarter.quarter, fy: quarter.fy })}
               </a>
             </p>
           </>

@@ -1,3 +1,4 @@
+import { labelsAt } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS } from "#domain/plans";
@@ -8,8 +9,9 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { useBilling } from "#web/features/subscriptions/api/get-billing";
 import type { Subscription } from "#web/features/subscriptions/api/get-subscription";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
-const METHOD_LABELS: Record<string, string> = { upi: "UPI Autopay", card: "Card" };
+const METHOD_LABELS: Readonly<Record<string, string>> = labelsAt("billing.method", ["upi", "card"]);
 
 /** Manage Billing: how the plan pays, when it renews, every invoice (PDF) and payment, and the plan periods. */
 export function BillingDialog({
@@ -21,66 +23,67 @@ export function BillingDialog({
   onOpenChange: (open: boolean) => void;
   history: Subscription[];
 }) {
+  const t = useT();
   const billing = useBilling();
   const b = billing.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Billing"
-        description="Your payment method, next renewal, invoices and payments."
-        className="max-w-3xl"
-      >
+      <DialogContent title={t("billing.title")} description={t("billing.description")} className="max-w-3xl">
         {billing.isPending ? (
           <Skeleton className="h-32" />
         ) : billing.isError || !b ? (
-          <p role="alert">Could not load your billing details. Please try again later.</p>
+          <p role="alert">{t("billing.loadFailed")}</p>
         ) : (
           <div className="grid gap-6 text-sm">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              <dt className="text-muted-foreground">Payment method</dt>
+              <dt className="text-muted-foreground">{t("billing.paymentMethod")}</dt>
               <dd>
                 {b.kind === "complimentary"
                   ? PAYWALL_MESSAGES.complimentary(b.complimentaryReason ?? "")
                   : b.paymentMethod
                     ? (METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod)
-                    : "None yet"}
+                    : t("billing.noneYet")}
               </dd>
-              <dt className="text-muted-foreground">Next renewal</dt>
+              <dt className="text-muted-foreground">{t("billing.nextRenewal")}</dt>
               <dd>
                 {b.nextRenewal
-                  ? `${formatDate(b.nextRenewal)}: ${formatInr(PLANS[b.scheduledPlanId ?? b.planId].pricePaise)} for ${PLANS[b.scheduledPlanId ?? b.planId].name}`
+                  ? t("billing.renewal", {
+                      date: formatDate(b.nextRenewal),
+                      amount: formatInr(PLANS[b.scheduledPlanId ?? b.planId].pricePaise),
+                      plan: PLANS[b.scheduledPlanId ?? b.planId].name,
+                    })
                   : b.endsOn
-                    ? `None: the plan ends on ${formatDate(b.endsOn)}`
-                    : "None"}
+                    ? t("billing.endsOn", { date: formatDate(b.endsOn) })
+                    : t("billing.none")}
               </dd>
               {b.scheduledPlanId && (
                 <>
-                  <dt className="text-muted-foreground">Scheduled change</dt>
-                  <dd>Moves to {PLANS[b.scheduledPlanId].name} at the renewal</dd>
+                  <dt className="text-muted-foreground">{t("billing.scheduled")}</dt>
+                  <dd>{t("billing.movesTo", { plan: PLANS[b.scheduledPlanId].name })}</dd>
                 </>
               )}
             </dl>
 
             <section aria-labelledby="invoices-heading">
               <h3 id="invoices-heading" className="mb-2 font-semibold">
-                Invoices
+                {t("billing.invoices")}
               </h3>
               <DataTable
-                label="Invoice list"
+                label={t("billing.invoiceList")}
                 className="min-w-0"
                 rows={b.invoices}
                 rowKey={(i) => i.id}
-                emptyText="No invoices yet: one is issued for every payment."
+                emptyText={t("billing.noInvoices")}
                 columns={[
-                  { header: "Invoice", rowHeader: true, cell: (i) => i.number },
-                  { header: "Date", cell: (i) => formatDate(i.issuedAt) },
-                  { header: "For", cell: (i) => i.description },
-                  { header: "Total", cell: (i) => formatInr(i.totalPaise, { decimals: true }) },
+                  { header: t("billing.invoice"), rowHeader: true, cell: (i) => i.number },
+                  { header: t("billing.date"), cell: (i) => formatDate(i.issuedAt) },
+                  { header: t("billing.for"), cell: (i) => i.description },
+                  { header: t("billing.total"), cell: (i) => formatInr(i.totalPaise, { decimals: true }) },
                   {
                     header: "PDF",
                     cell: (i) => (
                       <a className="text-primary underline" href={`/api/invoices/${i.id}/pdf`} download>
-                        Download invoice {i.number}
+                        {t("billing.download", { number: i.number })}
                       </a>
                     ),
                   },
@@ -90,24 +93,28 @@ export function BillingDialog({
 
             <section aria-labelledby="payments-heading">
               <h3 id="payments-heading" className="mb-2 font-semibold">
-                Payments
+                {t("billing.payments")}
               </h3>
               <DataTable
-                label="Payment list"
+                label={t("billing.paymentList")}
                 className="min-w-0"
                 rows={b.payments}
                 rowKey={(p) => p.id}
-                emptyText="No payments yet."
+                emptyText={t("billing.noPayments")}
                 columns={[
-                  { header: "Date", cell: (p) => formatDate(p.createdAt) },
-                  { header: "For", cell: (p) => PLANS[p.planId].name },
-                  { header: "Method", cell: (p) => (p.method ? (METHOD_LABELS[p.method] ?? p.method) : "—") },
+                  { header: t("billing.date"), cell: (p) => formatDate(p.createdAt) },
+                  { header: t("billing.for"), cell: (p) => PLANS[p.planId].name },
                   {
-                    header: "Amount",
+                    header: t("billing.methodCol"),
+                    cell: (p) => (p.method ? (METHOD_LABELS[p.method] ?? p.method) : "—"),
+                  },
+                  {
+                    header: t("billing.amount"),
                     cell: (p) => (
                       <>
                         {formatInr(p.amountPaise, { decimals: true })}
-                        {p.refundedPaise > 0 && ` (refunded ${formatInr(p.refundedPaise, { decimals: true })})`}
+                        {p.refundedPaise > 0 &&
+                          t("billing.refunded", { amount: formatInr(p.refundedPaise, { decimals: true }) })}
                       </>
                     ),
                   },
@@ -117,22 +124,24 @@ export function BillingDialog({
 
             <section aria-labelledby="periods-heading">
               <h3 id="periods-heading" className="mb-2 font-semibold">
-                Plan periods
+                {t("billing.periods")}
               </h3>
               <DataTable
-                label="Plan period list"
+                label={t("billing.periodList")}
                 className="min-w-0"
                 rows={history}
                 rowKey={(p) => p.id}
-                emptyText="None yet: you are on the Basic Artist plan, not paid yet."
+                emptyText={t("billing.noPeriods")}
                 columns={[
-                  { header: "Plan", cell: (p) => PLANS[p.planId].name },
-                  { header: "Status", cell: (p) => SUBSCRIPTION_STATUS_LABELS[p.status] },
-                  { header: "Period", cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` },
+                  { header: t("billing.plan"), cell: (p) => PLANS[p.planId].name },
+                  { header: t("statement.status"), cell: (p) => SUBSCRIPTION_STATUS_LABELS[p.status] },
+                  { header: t("billing.period"), cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` },
                   {
-                    header: "How",
+                    header: t("billing.how"),
                     cell: (p) =>
-                      p.kind === "complimentary" ? `Complimentary: ${p.complimentaryReason ?? ""}` : "Paid",
+                      p.kind === "complimentary"
+                        ? t("billing.complimentary", { reason: p.complimentaryReason ?? "" })
+                        : t("billing.paid"),
                   },
                 ]}
               />
