@@ -83,6 +83,19 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/subscriptions/components/billing-dialog.tsx",
   "src/web/app/routes/app/artists.tsx",
   "src/web/features/artists/components/artist-form.tsx",
+  "src/web/app/routes/app/catalogue-import.tsx",
+  "src/web/features/catalogue-import/components/catalogue-upload-form.tsx",
+  "src/web/features/catalogue-import/components/import-lines-table.tsx",
+  "src/web/features/catalogue-import/components/import-progress.tsx",
+  "src/web/app/routes/app/join.tsx",
+  "src/web/app/routes/app/invite.tsx",
+  "src/web/app/routes/app/audit.tsx",
+  "src/web/app/routes/app/cases.tsx",
+  "src/web/features/cases/components/case-overview.tsx",
+  "src/web/features/cases/components/case-evidence.tsx",
+  "src/web/features/cases/components/case-thread.tsx",
+  "src/web/features/cases/components/warnings-table.tsx",
+  "src/web/features/cases/components/cases-table.tsx",
 ];
 
 /** Attributes a person reads or hears. */

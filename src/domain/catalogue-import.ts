@@ -7,6 +7,7 @@
  */
 import { PERFORMANCE_LANGUAGE_CODES } from "./credits";
 import { toCsv } from "./csv";
+import { labelsAt, t } from "./i18n";
 import { type Finding, finding } from "./quality";
 import { RELEASE_TYPES, type ReleaseType } from "./release-types";
 import { isIsoDate, type ReleaseInput } from "./releases";
@@ -16,24 +17,15 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const IMPORT_STATUSES = ["checking", "checked", "importing", "completed", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
-  checking: "Checking",
-  checked: "Checked: ready to import",
-  importing: "Importing",
-  completed: "Imported",
-  failed: "Could not be read",
-};
+export const IMPORT_STATUS_LABELS: Readonly<Record<ImportStatus, string>> = labelsAt("import.status", IMPORT_STATUSES);
 
 /** What the dry run says of one release, and what became of it. */
 export const IMPORT_LINE_STATUSES = ["ok", "warning", "blocking", "imported", "skipped"] as const;
 export type ImportLineStatus = (typeof IMPORT_LINE_STATUSES)[number];
-export const IMPORT_LINE_STATUS_LABELS: Record<ImportLineStatus, string> = {
-  ok: "OK",
-  warning: "Warning",
-  blocking: "Blocking",
-  imported: "Imported",
-  skipped: "Already in your catalogue",
-};
+export const IMPORT_LINE_STATUS_LABELS: Readonly<Record<ImportLineStatus, string>> = labelsAt(
+  "import.line",
+  IMPORT_LINE_STATUSES,
+);
 
 /** The largest file taken (a 20,000-row CSV is about 6 MB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -85,7 +77,9 @@ export const REQUIRED_COLUMNS: readonly CatalogueColumn[] = CATALOGUE_COLUMNS.fi
 );
 
 export const IMPORT_MESSAGES = {
-  tooLarge: `A catalogue file can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into several files.`,
+  get tooLarge() {
+    return t("import.msg.tooLarge", { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+  },
   empty: "This file is empty.",
   tooManyRows: `A CSV can hold at most ${IMPORT_MAX_ROWS.toLocaleString("en-IN")} tracks: split it into several files.`,
   missingColumns: (names: readonly string[]) =>
@@ -95,14 +89,22 @@ export const IMPORT_MESSAGES = {
     "This is not a DDEX ERN 4.3 NewReleaseMessage: we read the XML messages distributors send to stores (namespace http://ddex.net/xml/ern/43).",
   badXml: "This XML file could not be read: it is cut short or not well formed.",
   format: "Choose the file's format: csv (our template) or ern (a DDEX ERN 4.3 message).",
-  aiAnswer: "Say whether AI made any part of these releases.",
+  get aiAnswer() {
+    return t("import.msg.aiAnswer");
+  },
   /** The API's wording of the same question: the query parameter that answers it. */
   aiQuery: "Say whether AI made any part of these releases: ai=no declares them all human-made.",
   notFound: "Import not found.",
   notChecked: "This import is not ready: its dry run has not finished, or it has already run.",
-  nothingToImport: "Nothing in this file can be imported: fix the blocking problems and upload it again.",
-  plan: "Catalogue import comes with the Label Plan's bulk tools. Choose it on the Subscription page.",
-  started: "Import started",
+  get nothingToImport() {
+    return t("import.msg.nothingToImport");
+  },
+  get plan() {
+    return t("import.msg.plan");
+  },
+  get started() {
+    return t("import.msg.started");
+  },
   stopped: (reason: string) =>
     `The import stopped on an error (${reason}). Releases already imported stay; send the file again to import the rest (nothing is created twice).`,
 } as const;

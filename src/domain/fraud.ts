@@ -7,17 +7,13 @@
  */
 import { z } from "zod";
 import { addDays, daysBetween, monthsBetween, todayIst } from "./clock";
+import { labelsAt, t } from "./i18n";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import { RUPEES_PATTERN, rupeesToPaise } from "./money";
 
 export const CASE_STATUSES = ["open", "upheld", "partly_upheld", "dismissed"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
-export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
-  open: "Open",
-  upheld: "Upheld",
-  partly_upheld: "Partly upheld",
-  dismissed: "Dismissed",
-};
+export const CASE_STATUS_LABELS: Readonly<Record<CaseStatus, string>> = labelsAt("case.status", CASE_STATUSES);
 
 /** What the admin decides: the outcome of each flagged track follows from it. */
 export const CASE_OUTCOMES = ["upheld", "partly_upheld", "dismissed"] as const;
@@ -104,9 +100,15 @@ export const FRAUD_MESSAGES = {
   closed:
     "This case is closed: it was decided, and answers are no longer taken. Open a support ticket to raise it again.",
   notOpen: "This case has already been decided.",
-  fileTooLarge: "The file is larger than 5 MB.",
-  fileType: "Attach a PDF, PNG, JPG, text or CSV file.",
-  emptyAnswer: "Write your answer, or attach a file.",
+  get fileTooLarge() {
+    return t("case.msg.fileTooLarge");
+  },
+  get fileType() {
+    return t("case.msg.fileType");
+  },
+  get emptyAnswer() {
+    return t("case.msg.emptyAnswer");
+  },
   partlyNeedsTracks: "Choose the tracks the decision upholds (some, not all).",
   upheldTrackUnknown: "Choose only tracks this case names.",
   allNeedsReason: "Say why the release must come down at every store, not only at the store that asked.",
@@ -194,11 +196,7 @@ export function caseNotice(c: { reference: string; store: string; tracks: number
 
 export const ANOMALY_KINDS = ["spike", "concentration", "listener_ratio"] as const;
 export type AnomalyKind = (typeof ANOMALY_KINDS)[number];
-export const ANOMALY_LABELS: Record<AnomalyKind, string> = {
-  spike: "Sudden spike",
-  concentration: "One store and country",
-  listener_ratio: "Streams per listener",
-};
+export const ANOMALY_LABELS: Readonly<Record<AnomalyKind, string>> = labelsAt("case.anomaly", ANOMALY_KINDS);
 
 /** Thresholds for the warnings: chosen so a planted bot pattern shows and a good week does not. */
 export const ANOMALY_RULES = {
@@ -338,5 +336,5 @@ export function detectAnomalies(input: {
 }
 
 /** The plain warning the artist reads beside the figures. */
-export const ANOMALY_ADVICE =
-  "This may be bot traffic. Did you buy promotion (a playlist placement, “guaranteed streams”)? Such services often use bots, and stores take down music and withhold its earnings for it. Nothing is held on this warning; if you paid for promotion, stop it and tell us in a support ticket.";
+/** What an early warning advises, in the reader's language. */
+export const anomalyAdvice = () => t("case.advice");

@@ -5,10 +5,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { addDays } from "#domain/clock";
 import {
-  ANOMALY_ADVICE,
   ANOMALY_LABELS,
   type Anomaly,
   type AnomalyKind,
+  anomalyAdvice,
   catalogueNorm,
   detectAnomalies,
   FRAUD_MESSAGES,
@@ -165,7 +165,7 @@ export async function scanReport(
       userId: workspaceId,
       kind: "case",
       title: `Unusual streams on ${list.length === 1 ? "a track" : `${list.length} tracks`}: please check`,
-      body: `The latest store report shows a pattern stores treat as artificial streaming. ${ANOMALY_ADVICE}`,
+      body: `The latest store report shows a pattern stores treat as artificial streaming. ${anomalyAdvice()}`,
       link: "/app/cases",
     });
   }

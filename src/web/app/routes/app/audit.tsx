@@ -7,6 +7,7 @@ import { Select } from "#web/components/ui/select";
 import { useArtists } from "#web/features/artists/api/artists";
 import { type AuditPage, useAuditLog } from "#web/features/workspaces/api/workspaces";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 type Entry = AuditPage["entries"][number];
 const PAGE_SIZE = 50;
@@ -21,7 +22,8 @@ function changes(entry: Entry) {
 
 /** The workspace's audit log (issue 35): every change, who made it and when, for owners and admins. */
 export function AuditLogPage() {
-  usePageMeta("Audit log");
+  const t = useT();
+  usePageMeta(t("area.nav.audit"));
   const [kind, setKind] = useState<AuditKind | "">("");
   const [actor, setActor] = useState("");
   const [artist, setArtist] = useState("");
@@ -30,13 +32,10 @@ export function AuditLogPage() {
   const artists = useArtists();
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Audit log</h1>
-      <p className="text-muted-foreground">
-        Every change to releases, splits, payee details, the plan, members and roles in this workspace. Entries can be
-        read, never changed or removed.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("area.nav.audit")}</h1>
+      <p className="text-muted-foreground">{t("auditPage.intro")}</p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField id="audit-kind" label="What changed">
+        <FormField id="audit-kind" label={t("auditPage.what")}>
           {(control) => (
             <Select
               {...control}
@@ -46,7 +45,7 @@ export function AuditLogPage() {
                 setPage(1);
               }}
             >
-              <option value="">Everything</option>
+              <option value="">{t("auditPage.everything")}</option>
               {AUDIT_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {AUDIT_KIND_LABELS[k]}
@@ -55,7 +54,7 @@ export function AuditLogPage() {
             </Select>
           )}
         </FormField>
-        <FormField id="audit-actor" label="Who">
+        <FormField id="audit-actor" label={t("auditPage.who")}>
           {(control) => (
             <Select
               {...control}
@@ -65,7 +64,7 @@ export function AuditLogPage() {
                 setPage(1);
               }}
             >
-              <option value="">Everyone</option>
+              <option value="">{t("auditPage.everyone")}</option>
               {(log.data?.actors ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
@@ -74,7 +73,7 @@ export function AuditLogPage() {
             </Select>
           )}
         </FormField>
-        <FormField id="audit-artist" label="Artist">
+        <FormField id="audit-artist" label={t("statement.artist")}>
           {(control) => (
             <Select
               {...control}
@@ -84,7 +83,7 @@ export function AuditLogPage() {
                 setPage(1);
               }}
             >
-              <option value="">All artists</option>
+              <option value="">{t("auditPage.allArtists")}</option>
               {(artists.data?.artists ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
@@ -95,19 +94,19 @@ export function AuditLogPage() {
         </FormField>
       </div>
       <DataTable<Entry>
-        label="Audit log"
+        label={t("area.nav.audit")}
         rows={log.data?.entries}
         rowKey={(e) => e.id}
         loading={log.isPending}
         error={log.isError ? log.error.message : null}
-        emptyText="Nothing recorded yet."
+        emptyText={t("auditPage.empty")}
         paging={{ page, pageSize: PAGE_SIZE, total: log.data?.total ?? 0, onPage: setPage }}
         columns={[
-          { header: "When", cell: (e) => formatDateTime(e.createdAt) },
-          { header: "Who", cell: (e) => e.actorName },
-          { header: "What", cell: (e) => AUDIT_KIND_LABELS[e.kind] },
-          { header: "Change", rowHeader: true, cell: (e) => e.summary },
-          { header: "Before → after", cell: changes, className: "max-w-[24rem] break-words text-sm" },
+          { header: t("auditPage.when"), cell: (e) => formatDateTime(e.createdAt) },
+          { header: t("auditPage.who"), cell: (e) => e.actorName },
+          { header: t("auditPage.whatCol"), cell: (e) => AUDIT_KIND_LABELS[e.kind] },
+          { header: t("auditPage.change"), rowHeader: true, cell: (e) => e.summary },
+          { header: t("auditPage.beforeAfter"), cell: changes, className: "max-w-[24rem] break-words text-sm" },
         ]}
       />
     </div>

@@ -17,6 +17,7 @@ import { ImportLinesTable } from "#web/features/catalogue-import/components/impo
 import { ImportProgress } from "#web/features/catalogue-import/components/import-progress";
 import { useSubscription } from "#web/features/subscriptions/api/get-subscription";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Catalogue import (issue 38): send the CSV template or a DDEX ERN message, read the dry run release by
@@ -24,7 +25,8 @@ import { formatDateTime } from "#web/lib/format";
  * left and come back to while the import runs on.
  */
 export function CatalogueImportPage() {
-  usePageMeta("Import your catalogue");
+  const t = useT();
+  usePageMeta(t("importPage.title"));
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
   const imports = useCatalogueImports();
@@ -33,30 +35,25 @@ export function CatalogueImportPage() {
   const show = (i: CatalogueImport) => setParams({ id: i.id });
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Import your catalogue</h1>
-      <p className="text-muted-foreground">
-        Moving from another distributor? Bring every release at once with the codes stores know them by: existing ISRCs
-        and UPCs are kept, so stream counts stay with your music. First a dry run tells you, release by release, what is
-        ready, what stores would frown on and what blocks; nothing is created until you import.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("importPage.title")}</h1>
+      <p className="text-muted-foreground">{t("importPage.intro")}</p>
       <Card className="grid gap-4">
-        <h2 className="text-lg font-semibold">Check a file</h2>
+        <h2 className="text-lg font-semibold">{t("importPage.check")}</h2>
         <p className="text-sm text-muted-foreground">
-          Start from the{" "}
+          {t("importPage.startFrom")}{" "}
           <a className="text-primary underline" href={TEMPLATE_URL} download>
-            CSV template
+            {t("importPage.template")}
           </a>{" "}
-          (one row per track; required columns:{" "}
-          {CATALOGUE_COLUMNS.filter((c) => c.required)
-            .map((c) => c.name)
-            .join(", ")}
-          ), or send the DDEX ERN 4.3 message your current distributor sent the stores, after uploading the files it
-          names (matched by file name).
+          {t("importPage.columns", {
+            columns: CATALOGUE_COLUMNS.filter((c) => c.required)
+              .map((c) => c.name)
+              .join(", "),
+          })}
         </p>
         {allowed ? (
           <CatalogueUploadForm
             onSent={(sent) => {
-              toast({ title: "File received", description: `${sent.fileName}: its dry run is running.` });
+              toast({ title: t("importPage.received"), description: t("importPage.dryRun", { file: sent.fileName }) });
               show(sent);
             }}
           />
@@ -69,27 +66,32 @@ export function CatalogueImportPage() {
       {id && <ImportView id={id} />}
       <section aria-labelledby="imports-heading" className="grid gap-3">
         <h2 id="imports-heading" className="text-lg font-semibold">
-          Your imports
+          {t("importPage.yours")}
         </h2>
         <DataTable<CatalogueImport>
-          label="Your imports"
+          label={t("importPage.yours")}
           rows={imports.data}
           rowKey={(i) => i.id}
           loading={imports.isPending}
           error={imports.isError ? imports.error.message : null}
-          emptyText="No catalogue file yet."
+          emptyText={t("importPage.none")}
           columns={[
-            { header: "File", rowHeader: true, cell: (i) => i.fileName },
-            { header: "Sent", cell: (i) => formatDateTime(i.createdAt) },
-            { header: "Status", cell: (i) => IMPORT_STATUS_LABELS[i.status] },
-            { header: "Releases", numeric: true, cell: (i) => i.releases },
-            { header: "Imported", numeric: true, cell: (i) => i.imported },
+            { header: t("importPage.file"), rowHeader: true, cell: (i) => i.fileName },
+            { header: t("importPage.sent"), cell: (i) => formatDateTime(i.createdAt) },
+            { header: t("statement.status"), cell: (i) => IMPORT_STATUS_LABELS[i.status] },
+            { header: t("artists.releases"), numeric: true, cell: (i) => i.releases },
+            { header: t("importPage.imported"), numeric: true, cell: (i) => i.imported },
             {
-              header: "Actions",
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (i) => (
-                <Button size="sm" variant="outline" onClick={() => show(i)} aria-label={`View ${i.fileName}`}>
-                  View
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => show(i)}
+                  aria-label={t("importPage.view", { file: i.fileName })}
+                >
+                  {t("importPage.viewButton")}
                 </Button>
               ),
             },
@@ -102,8 +104,9 @@ export function CatalogueImportPage() {
 
 /** One import: where it stands, and its dry run release by release. */
 function ImportView({ id }: { id: string }) {
+  const t = useT();
   const current = useCatalogueImport(id);
-  if (current.isPending) return <p role="status">Loading the import…</p>;
+  if (current.isPending) return <p role="status">{t("importPage.loading")}</p>;
   if (current.isError) return <p className="text-destructive">{current.error.message}</p>;
   const value = current.data;
   return (

@@ -12,6 +12,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { toast } from "#web/components/ui/toast";
 import { useAcceptInvite, useInvite, useSendInviteCode } from "#web/features/royalties/api/splits";
 import { ApiClientError } from "#web/lib/api-client";
+import { useT } from "#web/lib/i18n";
 
 /** Codes with which the server asks for proof that the invited address or number is yours. */
 const NEEDS_CODE = new Set(["PROOF_REQUIRED", "WRONG_ACCOUNT", "CODE_WRONG"]);
@@ -22,7 +23,8 @@ const NEEDS_CODE = new Set(["PROOF_REQUIRED", "WRONG_ACCOUNT", "CODE_WRONG"]);
  * one-time code sent there.
  */
 export function InvitePage() {
-  usePageMeta("Split invite");
+  const t = useT();
+  usePageMeta(t("invite.meta"));
   const { token = "" } = useParams();
   const invite = useInvite(token);
   const accept = useAcceptInvite(token);
@@ -41,38 +43,39 @@ export function InvitePage() {
     });
   return (
     <div className="mx-auto grid max-w-xl gap-4">
-      <h1 className="text-2xl font-bold">Your share of the royalties</h1>
+      <h1 className="text-2xl font-bold">{t("invite.title")}</h1>
       {invite.isPending && <Skeleton className="h-40" />}
       {invite.isError && <FormError message={SPLIT_MESSAGES.inviteNotFound} />}
       {invite.data && (
         <Card>
           <div className="grid gap-3">
             <p>
-              {invite.data.ownerName} has put you, {invite.data.name} ({SPLIT_ROLE_LABELS[invite.data.role]}), on the
-              split sheet of {invite.data.releases.map((t) => `“${t}”`).join(", ") || "their music"}.
+              {t("invite.putYou", {
+                owner: invite.data.ownerName,
+                name: invite.data.name,
+                role: SPLIT_ROLE_LABELS[invite.data.role],
+                releases: invite.data.releases.map((title) => `“${title}”`).join(", ") || t("invite.theirMusic"),
+              })}
             </p>
             <p className="text-lg font-semibold">
-              Held for you: {formatInr(invite.data.heldPaise, { decimals: true })}
+              {t("invite.held", { amount: formatInr(invite.data.heldPaise, { decimals: true }) })}
             </p>
             {invite.data.accepted || accept.isSuccess ? (
               <>
                 <p role="status">{accept.data?.message ?? SPLIT_MESSAGES.inviteAccepted}</p>
                 <Button asChild>
-                  <Link to="/app/royalties">Go to Royalties</Link>
+                  <Link to="/app/royalties">{t("invite.royalties")}</Link>
                 </Button>
               </>
             ) : (
               <>
-                <p className="text-sm text-muted-foreground">
-                  Accepting adds what is held to your balance, and your future share goes straight to you. No plan is
-                  needed.
-                </p>
+                <p className="text-sm text-muted-foreground">{t("invite.hint")}</p>
                 {!codeError && <FormError message={pageError} />}
                 {sendCode.data && <p role="status">{sendCode.data.message}</p>}
                 {askForCode ? (
                   <form
                     className="grid gap-3"
-                    aria-label="Prove the invite is yours"
+                    aria-label={t("invite.prove")}
                     onSubmit={(event) => {
                       event.preventDefault();
                       onAccept(code.trim());
@@ -85,10 +88,10 @@ export function InvitePage() {
                       disabled={sendCode.isPending}
                     >
                       {sendCode.isPending
-                        ? "Sending…"
-                        : `${sendCode.isSuccess ? "Send a new code" : "Send a code"} to ${invite.data.contactHint}`}
+                        ? t("invite.sending")
+                        : t(sendCode.isSuccess ? "invite.sendNew" : "invite.send", { hint: invite.data.contactHint })}
                     </Button>
-                    <FormField id="invite-code" label="Code" error={codeError} announce>
+                    <FormField id="invite-code" label={t("invite.code")} error={codeError} announce>
                       {(control) => (
                         <Input
                           {...control}
@@ -101,12 +104,12 @@ export function InvitePage() {
                       )}
                     </FormField>
                     <Button type="submit" disabled={accept.isPending || !/^\d{6}$/.test(code.trim())}>
-                      {accept.isPending ? "Accepting…" : "Accept invite"}
+                      {accept.isPending ? t("invite.accepting") : t("invite.accept")}
                     </Button>
                   </form>
                 ) : (
                   <Button onClick={() => onAccept()} disabled={accept.isPending}>
-                    {accept.isPending ? "Accepting…" : "Accept invite"}
+                    {accept.isPending ? t("invite.accepting") : t("invite.accept")}
                   </Button>
                 )}
               </>

@@ -9,6 +9,7 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { useAcceptWorkspaceInvitation, useWorkspaceInvitation } from "#web/features/workspaces/api/workspaces";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 
 /**
@@ -16,7 +17,8 @@ import { useSession } from "#web/lib/session";
  * sent here after registering with the invited address and signing in (the link carries it).
  */
 export function JoinWorkspacePage() {
-  usePageMeta("Join a workspace");
+  const t = useT();
+  usePageMeta(t("join.title"));
   const { token = "" } = useParams();
   const invitation = useWorkspaceInvitation(token);
   const accept = useAcceptWorkspaceInvitation(token);
@@ -27,23 +29,29 @@ export function JoinWorkspacePage() {
       : null;
   return (
     <div className="mx-auto grid max-w-xl gap-4">
-      <h1 className="text-2xl font-bold">Join a workspace</h1>
+      <h1 className="text-2xl font-bold">{t("join.title")}</h1>
       {invitation.isPending && <Skeleton className="h-40" />}
       {invitation.isError && <FormError message={invitation.error.message} />}
       {invitation.data && (
         <Card>
           <div className="grid gap-3">
             <p>
-              {invitation.data.invitedBy ?? "Someone"} invited {invitation.data.email} to{" "}
-              <strong>{invitation.data.workspaceName}</strong> as {WORKSPACE_ROLE_LABELS[invitation.data.role]}.
+              {t("join.invitedPlain", {
+                who: invitation.data.invitedBy ?? t("join.someone"),
+                email: invitation.data.email,
+                workspace: invitation.data.workspaceName,
+                role: WORKSPACE_ROLE_LABELS[invitation.data.role],
+              })}
             </p>
             <p className="text-sm text-muted-foreground">{WORKSPACE_ROLE_DESCRIPTIONS[invitation.data.role]}</p>
-            <p className="text-sm text-muted-foreground">Open until {formatDateTime(invitation.data.expiresAt)}.</p>
+            <p className="text-sm text-muted-foreground">
+              {t("join.openUntil", { date: formatDateTime(invitation.data.expiresAt) })}
+            </p>
             {accept.isSuccess ? (
               <>
-                <p role="status">You joined {accept.data.name}. It is now your active workspace.</p>
+                <p role="status">{t("join.joined", { name: accept.data.name })}</p>
                 <Button asChild>
-                  <Link to={paths.app.dashboard}>Go to the dashboard</Link>
+                  <Link to={paths.app.dashboard}>{t("join.dashboard")}</Link>
                 </Button>
               </>
             ) : (
@@ -54,12 +62,13 @@ export function JoinWorkspacePage() {
                 <Button
                   onClick={() =>
                     accept.mutate(undefined, {
-                      onSuccess: (joined) => toast({ title: `Welcome to ${joined.name}`, description: "You are in." }),
+                      onSuccess: (joined) =>
+                        toast({ title: t("join.welcome", { name: joined.name }), description: t("join.youAreIn") }),
                     })
                   }
                   disabled={accept.isPending || otherAddress !== null}
                 >
-                  Accept and join
+                  {t("join.accept")}
                 </Button>
               </>
             )}

@@ -3,6 +3,7 @@ import { formatInr } from "#domain/money";
 import { DataTable } from "#web/components/ui/data-table";
 import type { CaseDetail } from "#web/features/cases/api/cases";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 type Evidence = CaseDetail["evidence"];
 
@@ -11,28 +12,29 @@ type Evidence = CaseDetail["evidence"];
  * (the notice's months in one colour, the months before in another), and where they came from.
  */
 export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: string }) {
+  const t = useT();
   const { summary } = evidence;
   const ratio = summary.historyStreamsPerDay ? summary.streamsPerDay / summary.historyStreamsPerDay : null;
   return (
     <section aria-labelledby="evidence-heading" className="grid gap-4 rounded-xl border border-border bg-card p-5">
       <h2 id="evidence-heading" className="text-lg font-semibold">
-        The figures from the store reports
+        {t("evidence.title")}
       </h2>
       <dl className="grid gap-3 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">Streams in the notice's months</dt>
+          <dt className="text-muted-foreground">{t("evidence.streams")}</dt>
           <dd className="text-xl font-semibold">{formatCount(summary.streams)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Listeners</dt>
+          <dt className="text-muted-foreground">{t("analytics.listeners")}</dt>
           <dd className="text-xl font-semibold">{formatCount(summary.listeners)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Revenue at {store}</dt>
+          <dt className="text-muted-foreground">{t("evidence.revenueAt", { store })}</dt>
           <dd className="text-xl font-semibold">{formatInr(summary.revenuePaise, { decimals: true })}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Streams a day, before → during</dt>
+          <dt className="text-muted-foreground">{t("evidence.perDay")}</dt>
           <dd className="text-xl font-semibold">
             {formatCount(summary.historyStreamsPerDay)} → {formatCount(summary.streamsPerDay)}
             {ratio !== null && ratio >= 1.5 && <span className="ml-1 text-sm font-normal">({ratio.toFixed(1)}×)</span>}
@@ -40,12 +42,16 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
         </div>
       </dl>
       {evidence.days.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No report rows for these tracks at {store} in these months yet.</p>
+        <p className="text-sm text-muted-foreground">{t("evidence.noRows", { store })}</p>
       ) : (
         <>
           <p className="sr-only">
-            Streams a day at {store} from {formatDate(evidence.days[0]?.day ?? evidence.historyFrom)}: the notice's
-            months average {summary.streamsPerDay} a day, the months before {summary.historyStreamsPerDay}.
+            {t("evidence.summary", {
+              store,
+              date: formatDate(evidence.days[0]?.day ?? evidence.historyFrom),
+              during: summary.streamsPerDay,
+              before: summary.historyStreamsPerDay,
+            })}
           </p>
           <div className="h-64" aria-hidden data-testid="evidence-chart">
             <ResponsiveContainer width="100%" height="100%">
@@ -61,7 +67,7 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
                     color: "var(--foreground)",
                   }}
                 />
-                <Bar dataKey="streams" name="Streams" radius={[2, 2, 0, 0]}>
+                <Bar dataKey="streams" name={t("analytics.streams")} radius={[2, 2, 0, 0]}>
                   {evidence.days.map((d) => (
                     <Cell key={d.day} fill={d.inPeriod ? "var(--destructive)" : "var(--primary)"} />
                   ))}
@@ -69,33 +75,35 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <p className="text-xs text-muted-foreground">
-            Red bars: the months the notice names. Blue bars: the same tracks before, for comparison.
-          </p>
+          <p className="text-xs text-muted-foreground">{t("evidence.legend")}</p>
         </>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <DataTable
-          label={`Countries at ${store}`}
+          label={t("evidence.countriesAt", { store })}
           rows={evidence.countries}
           rowKey={(r) => r.country}
-          emptyText="No countries reported."
+          emptyText={t("evidence.noCountries")}
           columns={[
-            { header: "Country", rowHeader: true, cell: (r) => countryName(r.country) },
-            { header: "Streams", cell: (r) => formatCount(r.streams) },
-            { header: "Listeners", cell: (r) => formatCount(r.listeners) },
-            { header: "Before (3 months)", cell: (r) => formatCount(r.historyStreams) },
+            { header: t("analytics.country"), rowHeader: true, cell: (r) => countryName(r.country) },
+            { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
+            { header: t("analytics.listeners"), cell: (r) => formatCount(r.listeners) },
+            { header: t("evidence.before3"), cell: (r) => formatCount(r.historyStreams) },
           ]}
         />
         <DataTable
-          label="Every store in the notice's months"
+          label={t("evidence.everyStore")}
           rows={evidence.stores}
           rowKey={(r) => r.store}
-          emptyText="No stores reported."
+          emptyText={t("evidence.noStores")}
           columns={[
-            { header: "Store", rowHeader: true, cell: (r) => (r.flagged ? `${r.store} (sent the notice)` : r.store) },
-            { header: "Streams", cell: (r) => formatCount(r.streams) },
-            { header: "Revenue", cell: (r) => formatInr(r.revenuePaise, { decimals: true }) },
+            {
+              header: t("analytics.store"),
+              rowHeader: true,
+              cell: (r) => (r.flagged ? t("evidence.sentNotice", { store: r.store }) : r.store),
+            },
+            { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
+            { header: t("evidence.revenue"), cell: (r) => formatInr(r.revenuePaise, { decimals: true }) },
           ]}
         />
       </div>

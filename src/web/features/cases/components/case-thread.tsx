@@ -6,6 +6,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
 import type { CaseDetail } from "#web/features/cases/api/cases";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /**
  * A case's thread: the notice, answers with their files, support's replies and the decision. The
@@ -30,6 +31,7 @@ export function CaseThread({
   sending: boolean;
   onSend: (message: string, file: File | null) => Promise<unknown>;
 }) {
+  const t = useT();
   const [message, setMessage] = useState("");
   const [fieldError, setFieldError] = useState<{ message?: string; file?: string }>({});
   const [error, setError] = useState<string | null>(null);
@@ -57,9 +59,9 @@ export function CaseThread({
   return (
     <section aria-labelledby="case-thread" className="grid gap-3 rounded-xl border border-border bg-card p-5">
       <h2 id="case-thread" className="text-lg font-semibold">
-        Messages
+        {t("caseThread.messages")}
       </h2>
-      <ol aria-label="Case messages" className="grid gap-3">
+      <ol aria-label={t("caseThread.list")} className="grid gap-3">
         {messages.map((m) => (
           <li
             key={m.id}
@@ -73,7 +75,7 @@ export function CaseThread({
             {m.body && <p className="mt-1 whitespace-pre-wrap">{m.body}</p>}
             {m.files.map((f) => (
               <a key={f.id} href={fileUrl(f.id)} className="mt-1 block text-primary underline" download={f.name}>
-                {f.name} ({Math.max(1, Math.round(f.bytes / 1024))} KB)
+                {t("caseThread.fileSize", { name: f.name, kb: Math.max(1, Math.round(f.bytes / 1024)) })}
               </a>
             ))}
           </li>
@@ -83,7 +85,7 @@ export function CaseThread({
         <form onSubmit={send} noValidate className="grid gap-3">
           <FormField
             id={`${side}-case-message`}
-            label={side === "artist" ? "Your answer" : "Reply as Kalrav Support"}
+            label={side === "artist" ? t("caseThread.yourAnswer") : t("caseThread.reply")}
             error={fieldError.message}
           >
             {(control) => (
@@ -93,8 +95,8 @@ export function CaseThread({
           {withFile && (
             <FormField
               id={`${side}-case-file`}
-              label="Evidence file (optional)"
-              hint="PDF, PNG, JPG, text or CSV, at most 5 MB."
+              label={t("caseThread.file")}
+              hint={t("caseThread.fileHint")}
               error={fieldError.file}
             >
               {(control) => (
@@ -111,7 +113,11 @@ export function CaseThread({
           )}
           <FormError message={error} />
           <Button type="submit" disabled={sending} className="justify-self-end">
-            {sending ? "Sending..." : side === "artist" ? "Send Answer" : "Send Reply"}
+            {sending
+              ? t("importPage.sending")
+              : side === "artist"
+                ? t("caseThread.sendAnswer")
+                : t("caseThread.sendReply")}
           </Button>
         </form>
       ) : (

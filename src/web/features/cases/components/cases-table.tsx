@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DataTable } from "#web/components/ui/data-table";
 import type { CaseSummary } from "#web/features/cases/api/cases";
 import { formatMonth } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { CaseStatusBadge, deadlineText } from "./case-overview";
 
 /** Cases, each linked to its page: the artist's own, or every workspace's for the admins (`showWorkspace`). */
@@ -20,9 +21,10 @@ export function CasesTable({
   linkTo: (id: string) => string;
   showWorkspace?: boolean;
 }) {
+  const t = useT();
   return (
     <DataTable<CaseSummary>
-      label="Cases"
+      label={t("cases.cases")}
       rows={cases}
       rowKey={(c) => c.id}
       loading={loading}
@@ -30,7 +32,7 @@ export function CasesTable({
       emptyText={emptyText}
       columns={[
         {
-          header: "Case",
+          header: t("cases.case"),
           rowHeader: true,
           cell: (c) => (
             <Link className="text-primary underline" to={linkTo(c.id)}>
@@ -38,11 +40,11 @@ export function CasesTable({
             </Link>
           ),
         },
-        ...(showWorkspace ? [{ header: "Workspace", cell: (c: CaseSummary) => c.workspaceName }] : []),
-        { header: "Store", cell: (c) => c.store },
-        { header: "Months", cell: (c) => `${formatMonth(c.periodFrom)} – ${formatMonth(c.periodTo)}` },
-        { header: "Status", cell: (c) => <CaseStatusBadge c={c} /> },
-        { header: "Deadline", cell: (c) => deadlineText(c) },
+        ...(showWorkspace ? [{ header: t("warnings.workspace"), cell: (c: CaseSummary) => c.workspaceName }] : []),
+        { header: t("analytics.store"), cell: (c) => c.store },
+        { header: t("cases.monthsCol"), cell: (c) => `${formatMonth(c.periodFrom)} – ${formatMonth(c.periodTo)}` },
+        { header: t("statement.status"), cell: (c) => <CaseStatusBadge c={c} /> },
+        { header: t("caseView.deadline"), cell: (c) => deadlineText(c) },
       ]}
     />
   );

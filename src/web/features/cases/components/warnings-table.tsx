@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import { ANOMALY_LABELS } from "#domain/fraud";
 import { DataTable } from "#web/components/ui/data-table";
 import type { StreamWarning } from "#web/features/cases/api/cases";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /** Early warnings with their figures; `action` adds a column (the admins' "Reviewed"). */
 export function WarningsTable({
@@ -17,21 +19,26 @@ export function WarningsTable({
   showWorkspace?: boolean;
   action?: (w: StreamWarning) => ReactNode;
 }) {
+  const t = useT();
   return (
     <DataTable<StreamWarning>
-      label="Early warnings"
+      label={t("warnings.label")}
       rows={warnings}
       rowKey={(w) => w.id}
       loading={loading}
-      error={failed ? "Could not load the warnings." : null}
-      emptyText="No unusual streams in the reports so far."
+      error={failed ? t("warnings.loadFailed") : null}
+      emptyText={t("warnings.none")}
       columns={[
-        { header: "Track", rowHeader: true, cell: (w) => `${w.track} (${w.isrc || "release"})` },
-        ...(showWorkspace ? [{ header: "Workspace", cell: (w: StreamWarning) => w.workspaceName }] : []),
-        { header: "Pattern", cell: (w) => w.kindLabel },
-        { header: "What we saw", cell: (w) => w.message, className: "max-w-[28rem] text-sm" },
-        { header: "Reported", cell: (w) => formatDate(w.day) },
-        ...(action ? [{ header: "Actions", hiddenHeader: true, cell: action }] : []),
+        {
+          header: t("statement.track"),
+          rowHeader: true,
+          cell: (w) => `${w.track} (${w.isrc || t("warnings.release")})`,
+        },
+        ...(showWorkspace ? [{ header: t("warnings.workspace"), cell: (w: StreamWarning) => w.workspaceName }] : []),
+        { header: t("warnings.pattern"), cell: (w) => ANOMALY_LABELS[w.kind] },
+        { header: t("warnings.saw"), cell: (w) => w.message, className: "max-w-[28rem] text-sm" },
+        { header: t("warnings.reported"), cell: (w) => formatDate(w.day) },
+        ...(action ? [{ header: t("team.actions"), hiddenHeader: true, cell: action }] : []),
       ]}
     />
   );

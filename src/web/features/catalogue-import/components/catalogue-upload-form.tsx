@@ -6,6 +6,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Label } from "#web/components/ui/label";
 import { type CatalogueImport, useSendCatalogue } from "#web/features/catalogue-import/api/catalogue-import";
+import { useT } from "#web/lib/i18n";
 
 /** The format a file's name says: .xml is a DDEX message, anything else our CSV. */
 export const formatOf = (name: string): ImportFormat => (/\.xml$/i.test(name) ? "ern" : "csv");
@@ -15,6 +16,7 @@ export const formatOf = (name: string): ImportFormat => (/\.xml$/i.test(name) ? 
  * Every refusal is said beside what it is about, and nothing is sent until all three are given.
  */
 export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport) => void }) {
+  const t = useT();
   const send = useSendCatalogue();
   const [file, setFile] = useState<File | null>(null);
   const [noAi, setNoAi] = useState(false);
@@ -23,7 +25,7 @@ export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const found: { file?: string; ai?: string } = {};
-    if (!file) found.file = "Choose your catalogue file: the CSV template filled in, or a DDEX ERN 4.3 message.";
+    if (!file) found.file = t("importPage.chooseFile");
     else if (file.size > IMPORT_MAX_BYTES) found.file = IMPORT_MESSAGES.tooLarge;
     if (!noAi) found.ai = IMPORT_MESSAGES.aiAnswer;
     setErrors(found);
@@ -39,11 +41,11 @@ export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Check a catalogue file" className="grid gap-4">
+    <form onSubmit={submit} noValidate aria-label={t("importPage.checkForm")} className="grid gap-4">
       <FormField
         id="catalogue-file"
-        label="Catalogue file"
-        hint="Our CSV template (one row per track), or a DDEX ERN 4.3 message (.xml) from your current distributor. At most 20 MB."
+        label={t("importPage.fileLabel")}
+        hint={t("importPage.fileHint")}
         error={errors.file}
       >
         {(control) => (
@@ -63,10 +65,7 @@ export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport
             onCheckedChange={(on) => setNoAi(on === true)}
             aria-describedby={errors.ai ? "catalogue-ai-error" : undefined}
           />
-          <Label htmlFor="catalogue-ai">
-            None of these releases was made with AI (releases made with AI are added one by one in New Release, where
-            each part is declared)
-          </Label>
+          <Label htmlFor="catalogue-ai">{t("importPage.noAi")}</Label>
         </div>
         {errors.ai && (
           <p id="catalogue-ai-error" className="text-sm text-destructive">
@@ -75,7 +74,7 @@ export function CatalogueUploadForm({ onSent }: { onSent: (sent: CatalogueImport
         )}
       </div>
       <Button type="submit" disabled={send.isPending} className="justify-self-start">
-        {send.isPending ? "Sending..." : "Check File"}
+        {send.isPending ? t("importPage.sending") : t("importPage.checkFile")}
       </Button>
     </form>
   );

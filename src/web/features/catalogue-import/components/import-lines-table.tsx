@@ -5,6 +5,7 @@ import { DataTable } from "#web/components/ui/data-table";
 import { FormField } from "#web/components/ui/form-field";
 import { Select } from "#web/components/ui/select";
 import { type ImportLine, useImportLines } from "#web/features/catalogue-import/api/catalogue-import";
+import { useT } from "#web/lib/i18n";
 
 const TONE = {
   ok: "success",
@@ -16,6 +17,7 @@ const TONE = {
 
 /** The dry run release by release: its status and every finding with its fix, filterable by status. */
 export function ImportLinesTable({ importId, live, enabled }: { importId: string; live: boolean; enabled: boolean }) {
+  const t = useT();
   const [status, setStatus] = useState<ImportLineStatus | "">("");
   const [page, setPage] = useState(1);
   const lines = useImportLines(importId, { status: status || undefined, page }, live, enabled);
@@ -23,9 +25,9 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
     <section aria-labelledby="import-lines-heading" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="import-lines-heading" className="text-lg font-semibold">
-          Release by release
+          {t("importPage.byRelease")}
         </h2>
-        <FormField id="import-lines-status" label="Show">
+        <FormField id="import-lines-status" label={t("importPage.show")}>
           {(control) => (
             <Select
               {...control}
@@ -35,7 +37,7 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
                 setPage(1);
               }}
             >
-              <option value="">Every release</option>
+              <option value="">{t("importPage.every")}</option>
               {IMPORT_LINE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {IMPORT_LINE_STATUS_LABELS[s]}
@@ -46,44 +48,49 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
         </FormField>
       </div>
       <DataTable<ImportLine>
-        label="Releases in the file"
+        label={t("importPage.inFile")}
         rows={lines.data?.lines}
         rowKey={(l) => l.id}
         loading={lines.isPending && enabled}
         error={lines.isError ? lines.error.message : null}
-        emptyText="No release here."
+        emptyText={t("importPage.noRelease")}
         columns={[
           {
-            header: "Release",
+            header: t("analytics.release"),
             rowHeader: true,
             cell: (l) => (
               <>
                 <span className="font-medium">{l.title}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {l.artistName} · line {l.firstLine} · {l.trackCount} {l.trackCount === 1 ? "track" : "tracks"}
+                  {t("importPage.lineInfo", { artist: l.artistName, line: l.firstLine, count: l.trackCount })}
                   {l.upc ? ` · UPC ${l.upc}` : ""}
                 </span>
               </>
             ),
           },
-          { header: "Status", cell: (l) => <Badge tone={TONE[l.status]}>{IMPORT_LINE_STATUS_LABELS[l.status]}</Badge> },
           {
-            header: "What the check found",
+            header: t("statement.status"),
+            cell: (l) => <Badge tone={TONE[l.status]}>{IMPORT_LINE_STATUS_LABELS[l.status]}</Badge>,
+          },
+          {
+            header: t("importPage.found"),
             cell: (l) =>
               l.findings.length ? (
                 <ul className="grid gap-1 text-sm">
                   {l.findings.map((f) => (
                     <li key={`${f.code}:${f.subject}:${f.message}`}>
                       <span className={f.severity === "blocking" ? "font-semibold text-destructive" : "font-semibold"}>
-                        {f.severity === "blocking" ? "Blocking" : "Warning"}
+                        {f.severity === "blocking" ? t("qcView.blockingBadge") : t("qcView.warningBadge")}
                       </span>{" "}
                       ({f.subject}): {f.message}
-                      {f.fix && <span className="block text-muted-foreground">Fix: {f.fix}</span>}
+                      {f.fix && (
+                        <span className="block text-muted-foreground">{t("importPage.fix", { fix: f.fix })}</span>
+                      )}
                     </li>
                   ))}
                 </ul>
               ) : (
-                <span className="text-sm text-muted-foreground">Nothing: ready to go.</span>
+                <span className="text-sm text-muted-foreground">{t("importPage.ready")}</span>
               ),
           },
         ]}

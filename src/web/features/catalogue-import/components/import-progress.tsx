@@ -1,25 +1,25 @@
 import { useState } from "react";
-import { IMPORT_MESSAGES, IMPORT_STATUS_LABELS } from "#domain/catalogue-import";
+import { IMPORT_LINE_STATUS_LABELS, IMPORT_MESSAGES, IMPORT_STATUS_LABELS } from "#domain/catalogue-import";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { toast } from "#web/components/ui/toast";
 import { type CatalogueImport, useStartImport } from "#web/features/catalogue-import/api/catalogue-import";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { useT } from "#web/lib/i18n";
 
 /**
  * Where an import stands: its dry run's counts, the button that starts it (asking first), and while it
  * runs a progress bar that the page follows (the import goes on if the page is left).
  */
 export function ImportProgress({ value }: { value: CatalogueImport }) {
+  const t = useT();
   const start = useStartImport();
   const [confirming, setConfirming] = useState(false);
   const counts = [
-    { label: "OK", n: value.ok, tone: "success" as const },
-    { label: "Warnings", n: value.warnings, tone: "warning" as const },
-    { label: "Blocking", n: value.blocking, tone: "danger" as const },
-    { label: "Already in your catalogue", n: value.skipped, tone: "neutral" as const },
+    { label: IMPORT_LINE_STATUS_LABELS.ok, n: value.ok, tone: "success" as const },
+    { label: t("importPage.warnings"), n: value.warnings, tone: "warning" as const },
+    { label: IMPORT_LINE_STATUS_LABELS.blocking, n: value.blocking, tone: "danger" as const },
+    { label: IMPORT_LINE_STATUS_LABELS.skipped, n: value.skipped, tone: "neutral" as const },
   ];
   const done = value.imported + value.refused;
   return (
@@ -31,14 +31,14 @@ export function ImportProgress({ value }: { value: CatalogueImport }) {
         <Badge tone={value.status === "failed" ? "danger" : value.status === "completed" ? "success" : "info"}>
           {IMPORT_STATUS_LABELS[value.status]}
         </Badge>{" "}
-        {value.status === "checking" && "Reading every release and checking it as a submission would be…"}
+        {value.status === "checking" && t("importPage.reading")}
         {value.status === "failed" && value.error}
         {value.status !== "checking" &&
           value.status !== "failed" &&
-          `${plural(value.releases, "release")}, ${plural(value.tracks, "track")}.`}
+          t("importPage.counts", { releases: value.releases, tracks: value.tracks })}
       </p>
       {value.status !== "checking" && value.status !== "failed" && (
-        <ul className="flex flex-wrap gap-2" aria-label="Dry run">
+        <ul className="flex flex-wrap gap-2" aria-label={t("importPage.dryRunList")}>
           {counts.map((c) => (
             <li key={c.label}>
               <Badge tone={c.tone}>
@@ -54,20 +54,20 @@ export function ImportProgress({ value }: { value: CatalogueImport }) {
             className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
             max={Math.max(value.importable, 1)}
             value={done}
-            aria-label="Import progress"
+            aria-label={t("importPage.progress")}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {value.status === "completed"
-              ? `Imported ${plural(value.imported, "release")}: each is pending review, as any release you submit.`
-              : `Imported ${value.imported} of ${value.importable} releases. You can leave this page: the import goes on.`}
-            {value.refused > 0 && ` ${plural(value.refused, "release")} refused at import: see below.`}
+              ? t("importPage.completed", { count: value.imported })
+              : t("importPage.running", { done: value.imported, total: value.importable })}
+            {value.refused > 0 && t("importPage.refused", { count: value.refused })}
           </p>
         </div>
       )}
       {value.status === "checked" && (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => setConfirming(true)} disabled={value.importable === 0 || start.isPending}>
-            Import {plural(value.importable, "release")}
+            {t("importPage.importN", { count: value.importable })}
           </Button>
           {value.importable === 0 && <p className="text-sm text-muted-foreground">{IMPORT_MESSAGES.nothingToImport}</p>}
         </div>
@@ -75,20 +75,18 @@ export function ImportProgress({ value }: { value: CatalogueImport }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Import ${plural(value.importable, "release")}?`}
-        description={`They are submitted for review with the codes in the file.${
-          value.blocking
-            ? ` ${plural(value.blocking, "release")} with blocking problems ${value.blocking === 1 ? "is" : "are"} left out: fix ${value.blocking === 1 ? "it" : "them"} and import the file again (nothing is created twice).`
-            : ""
+        title={t("importPage.importQ", { count: value.importable })}
+        description={`${t("importPage.submitted")}${
+          value.blocking ? t("importPage.leftOut", { count: value.blocking }) : ""
         }`}
-        confirmLabel="Start Import"
+        confirmLabel={t("importPage.start")}
         pending={start.isPending}
         onConfirm={async () => {
           try {
             await start.mutateAsync(value.id);
             toast({ title: IMPORT_MESSAGES.started, description: value.fileName });
           } catch (err) {
-            toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+            toast({ title: t("ui.actionFailed"), description: (err as Error).message, variant: "destructive" });
           }
           setConfirming(false);
         }}
