@@ -96,6 +96,10 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/cases/components/case-thread.tsx",
   "src/web/features/cases/components/warnings-table.tsx",
   "src/web/features/cases/components/cases-table.tsx",
+  "src/web/app/routes/app/test-checkout.tsx",
+  "src/web/features/developers/components/webhooks-section.tsx",
+  "src/web/features/developers/components/secret-dialog.tsx",
+  "src/web/features/developers/components/developers-tab.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -129,7 +133,16 @@ const KEYS = new Set(
     ),
 );
 /** Names that stay in Latin letters in every language (the glossary): the logo's, stores', apps'. */
-const NAMES = new Set(["Kalrav", "Spotify", "Apple Music", "YouTube", "JioSaavn", "WhatsApp", "Instagram"]);
+const NAMES = new Set([
+  "Kalrav",
+  "Spotify",
+  "Apple Music",
+  "YouTube",
+  "JioSaavn",
+  "WhatsApp",
+  "Instagram",
+  "Standard Webhooks",
+]);
 /** Codes (ISRC, UPC) and names read the same in every language. */
 const isText = (text: string) =>
   WORDS.test(text) &&
@@ -170,7 +183,7 @@ export function literalTexts(file: string, source: string): string[] {
           : value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
             ? value.expression.text
             : null;
-      if (text !== null && WORDS.test(text)) found.push(`${where(node)}: ${node.name.getText()}="${text}"`);
+      if (text !== null && isText(text)) found.push(`${where(node)}: ${node.name.getText()}="${text}"`);
     }
     if (
       ts.isPropertyAssignment(node) &&

@@ -4,15 +4,11 @@
  * versioned API under /api/v1, rate-limited per key, and refused at once when revoked.
  */
 import { z } from "zod";
+import { labelsAt } from "./i18n";
 
 export const API_SCOPES = ["releases:read", "releases:write", "analytics:read", "royalties:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
-export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  "releases:read": "Read releases, tracks, artists and delivery state",
-  "releases:write": "Check releases against every store and submit them",
-  "analytics:read": "Read streams and listeners",
-  "royalties:read": "Read earnings, balance and payouts",
-};
+export const API_SCOPE_LABELS: Readonly<Record<ApiScope, string>> = labelsAt("api.scope", API_SCOPES);
 
 /** Every key starts so, so a leaked one is recognisable (secret scanners look for prefixes). */
 export const API_KEY_PREFIX = "kal_live_";
@@ -30,12 +26,10 @@ export const API_PAGE_MAX = 100;
 /** How long a new key lasts: a key that expires limits what a leaked one can do. */
 export const API_KEY_LIFETIMES = ["30", "90", "365", "never"] as const;
 export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
-export const API_KEY_LIFETIME_LABELS: Record<ApiKeyLifetime, string> = {
-  "30": "30 days",
-  "90": "90 days",
-  "365": "1 year",
-  never: "Never expires",
-};
+export const API_KEY_LIFETIME_LABELS: Readonly<Record<ApiKeyLifetime, string>> = labelsAt(
+  "api.lifetime",
+  API_KEY_LIFETIMES,
+);
 
 export const apiKeySchema = z.object({
   name: z

@@ -4,6 +4,7 @@
  * retried with backoff on the job queue, and logged with its attempts and the endpoint's answer.
  */
 import { z } from "zod";
+import { labelsAt, t } from "./i18n";
 
 export const WEBHOOK_EVENTS = [
   "release.status_changed",
@@ -16,21 +17,14 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event", to every endpoint whatever it subscribed to. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  "release.status_changed": "A release was submitted, approved, rejected or taken down",
-  "delivery.state_changed": "A store was sent a release, acknowledged or rejected it, or sending failed",
-  "statement.ready": "A month's statement has new earnings from a store report",
-  "payout.paid": "A payout was paid",
-  "payout.failed": "A payout failed or came back",
-};
+export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = labelsAt("webhook.event", WEBHOOK_EVENTS);
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: "Sending",
-  delivered: "Delivered",
-  failed: "Failed",
-};
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Readonly<Record<WebhookDeliveryStatus, string>> = labelsAt(
+  "webhook.status",
+  WEBHOOK_DELIVERY_STATUSES,
+);
 
 /** Attempts per message: at 5 s, 20 s, 80 s, 5 min, 21 min, then an hour apart (the queue's backoff). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -65,11 +59,25 @@ export const WEBHOOK_MESSAGES = {
   privateAddress:
     "This address is private or local: webhooks go only to addresses on the public internet. Use your server's public address.",
   credentials: "Leave the user name and password out of the address: verify our signature instead.",
-  plan: "Webhooks come with the Label Plan's API access. Choose it on the Subscription page.",
-  created: "Webhook endpoint added",
-  rotated: "Secret rotated",
-  removed: "Webhook endpoint removed",
-  resent: "Sent again",
-  testQueued: "Test event queued",
-  secretOnce: "Copy this secret now: it is shown only once. Your server verifies our signatures with it.",
+  get plan() {
+    return t("webhook.msg.plan");
+  },
+  get created() {
+    return t("webhook.msg.created");
+  },
+  get rotated() {
+    return t("webhook.msg.rotated");
+  },
+  get removed() {
+    return t("webhook.msg.removed");
+  },
+  get resent() {
+    return t("webhook.msg.resent");
+  },
+  get testQueued() {
+    return t("webhook.msg.testQueued");
+  },
+  get secretOnce() {
+    return t("webhook.msg.secretOnce");
+  },
 } as const;

@@ -10,6 +10,7 @@ import { toast } from "#web/components/ui/toast";
 import { useTestCheckout } from "#web/features/subscriptions/api/get-test-checkout";
 import { useTestPay } from "#web/features/subscriptions/api/pay-test-checkout";
 import { GstLines } from "#web/features/subscriptions/components/gst-lines";
+import { useT } from "#web/lib/i18n";
 
 /** Only a path inside the app is a place to return to. */
 const safeReturn = (value: string | null) => (value?.startsWith("/app/") ? value : "/app/subscriptions");
@@ -20,7 +21,8 @@ const safeReturn = (value: string | null) => (value?.startsWith("/app/") ? value
  * then sends the app a signed webhook, exactly as Razorpay would.
  */
 export function TestCheckoutPage() {
-  usePageMeta("Test gateway checkout");
+  const t = useT();
+  usePageMeta(t("testPay.title"));
   const { ref = "" } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -34,45 +36,44 @@ export function TestCheckoutPage() {
       const after = await pay.mutateAsync({ ref, method, outcome });
       navigate(`${back}${back.includes("?") ? "&" : "?"}checkout=${after.id}`, { replace: true });
     } catch (err) {
-      toast({ title: "Payment failed", description: (err as Error).message, variant: "destructive" });
+      toast({ title: t("testPay.failed"), description: (err as Error).message, variant: "destructive" });
     }
   };
 
   return (
     <div className="mx-auto grid max-w-lg gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Test gateway checkout</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("testPay.title")}</h1>
       <p role="note" className="rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm">
-        This is Kalrav's built-in <strong>test gateway</strong>: no money moves. It is used because no Razorpay keys are
-        set. Choose how the payment ends; the app is told by a signed webhook, as with Razorpay.
+        {t("testPay.notice")}
       </p>
       {checkout.isPending ? (
         <Skeleton className="h-48" />
       ) : checkout.isError ? (
         <p role="alert">
-          {checkout.error.message} <Link to={back}>Go back</Link>
+          {checkout.error.message} <Link to={back}>{t("testPay.back")}</Link>
         </p>
       ) : checkout.data.status !== "open" ? (
         <p role="alert">
-          This checkout is already closed. <Link to={back}>Go back</Link>
+          {t("testPay.closed")} <Link to={back}>{t("testPay.back")}</Link>
         </p>
       ) : (
         <Card>
           <h2 className="text-lg font-semibold">
             {checkout.data.purpose === "plan"
-              ? `${PLANS[checkout.data.planId].name} plan, one year`
-              : `${PLANS.introductory.name}: one release`}
+              ? t("testPay.planYear", { plan: PLANS[checkout.data.planId].name })
+              : t("testPay.oneRelease", { plan: PLANS.introductory.name })}
           </h2>
           <p className="mt-2 text-3xl font-bold">{formatInr(checkout.data.amountPaise, { decimals: true })}</p>
           <p className="text-sm text-muted-foreground">
-            GST included · billed to {checkout.data.billingName}, {checkout.data.billingState}
+            {t("testPay.billedTo", { name: checkout.data.billingName, state: checkout.data.billingState })}
           </p>
           <GstLines gst={checkout.data.gst} />
           <fieldset className="mt-4 grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Pay by</legend>
+            <legend className="mb-1 text-sm font-medium">{t("testPay.payBy")}</legend>
             {(
               [
                 ["upi", "UPI"],
-                ["card", "Card"],
+                ["card", t("billing.method.card")],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 text-sm">
@@ -89,10 +90,12 @@ export function TestCheckoutPage() {
           </fieldset>
           <div className="mt-6 flex flex-wrap gap-2">
             <Button disabled={pay.isPending} onClick={() => finish("success")}>
-              {pay.isPending ? "Processing..." : `Pay ${formatInr(checkout.data.amountPaise, { decimals: true })}`}
+              {pay.isPending
+                ? t("subscription.msg.processing")
+                : t("testPay.pay", { amount: formatInr(checkout.data.amountPaise, { decimals: true }) })}
             </Button>
             <Button variant="outline" disabled={pay.isPending} onClick={() => finish("failure")}>
-              Fail payment
+              {t("testPay.fail")}
             </Button>
           </div>
         </Card>

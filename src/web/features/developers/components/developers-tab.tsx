@@ -22,6 +22,7 @@ import { toast } from "#web/components/ui/toast";
 import { type ApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from "#web/features/developers/api/api-keys";
 import { useFieldErrors } from "#web/lib/field-errors";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { SecretDialog } from "./secret-dialog";
 import { WebhooksSection } from "./webhooks-section";
 
@@ -29,6 +30,7 @@ const FIELDS = ["name", "scopes", "expiresIn"] as const;
 
 /** Settings → Developers (issue 38): API keys with scopes, each secret shown once, revocable; then webhooks. */
 export function DevelopersTab() {
+  const t = useT();
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -58,23 +60,20 @@ export function DevelopersTab() {
   return (
     <div className="grid gap-6">
       <Card>
-        <h2 className="text-lg font-semibold">API keys</h2>
+        <h2 className="text-lg font-semibold">{t("devs.keys")}</h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Your own software reads this workspace's releases, analytics and royalties through the API at{" "}
-          <code className="font-mono">/api/v1</code> (reference at{" "}
+          {t("devs.intro", { base: "/api/v1", docs: "/docs/api", auth: "Authorization: Bearer kal_live_…" })}{" "}
           <a className="text-primary underline" href="/docs/api">
-            /docs/api
+            {t("devs.reference")}
           </a>
-          ), sending a key as <code className="font-mono">Authorization: Bearer kal_live_…</code>. Give each key only
-          the scopes it needs.
         </p>
         {keys.data && !allowed ? (
           <p className="mt-4 rounded-lg bg-muted p-3 text-sm" role="status">
-            API access comes with the Label Plan. Choose it on the Subscription page to create keys.
+            {t("devs.planOnly")}
           </p>
         ) : (
-          <form onSubmit={submit} noValidate className="mt-4 grid gap-3" aria-label="New API key">
-            <FormField id="api-key-name" label="Key name" error={fields.errors.name}>
+          <form onSubmit={submit} noValidate className="mt-4 grid gap-3" aria-label={t("devs.newKey")}>
+            <FormField id="api-key-name" label={t("devs.keyName")} error={fields.errors.name}>
               {(control) => (
                 <Input {...control} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
               )}
@@ -83,7 +82,7 @@ export function DevelopersTab() {
               className="grid gap-2"
               aria-describedby={fields.errors.scopes ? "api-key-scopes-error" : undefined}
             >
-              <legend className="text-sm font-medium">Scopes</legend>
+              <legend className="text-sm font-medium">{t("devs.scopes")}</legend>
               {API_SCOPES.map((scope, i) => (
                 <div key={scope} className="flex items-center gap-2">
                   <Checkbox
@@ -106,8 +105,8 @@ export function DevelopersTab() {
             </fieldset>
             <FormField
               id="api-key-expiresIn"
-              label="Expires after"
-              hint="A key that expires limits what a leaked one can do."
+              label={t("devs.expiresAfter")}
+              hint={t("devs.expiresHint")}
               error={fields.errors.expiresIn}
               className="max-w-xs"
             >
@@ -123,44 +122,51 @@ export function DevelopersTab() {
             </FormField>
             <FormError message={failed} />
             <Button type="submit" disabled={create.isPending} className="justify-self-start">
-              {create.isPending ? "Creating..." : "Create Key"}
+              {create.isPending ? t("devs.creating") : t("devs.create")}
             </Button>
           </form>
         )}
       </Card>
       <DataTable<ApiKey>
-        label="API keys"
+        label={t("devs.keys")}
         rows={keys.data?.keys}
         rowKey={(k) => k.id}
         loading={keys.isPending}
         error={keys.isError ? keys.error.message : null}
-        emptyText="No keys yet."
+        emptyText={t("devs.noKeys")}
         columns={[
-          { header: "Name", rowHeader: true, cell: (k) => k.name },
-          { header: "Key", cell: (k) => <code className="font-mono">{k.prefix}…</code> },
-          { header: "Scopes", cell: (k) => k.scopes.join(", ") },
-          { header: "Last used", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+          { header: t("splits.name"), rowHeader: true, cell: (k) => k.name },
+          { header: t("devs.key"), cell: (k) => <code className="font-mono">{k.prefix}…</code> },
+          { header: t("devs.scopes"), cell: (k) => k.scopes.join(", ") },
+          { header: t("devs.lastUsed"), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t("devs.never")) },
           {
-            header: "Expires",
+            header: t("team.expires"),
             cell: (k) =>
               !k.expiresAt
-                ? "Never"
+                ? t("devs.never")
                 : new Date(k.expiresAt) <= new Date()
-                  ? `Expired ${formatDateTime(k.expiresAt)}`
+                  ? t("devs.expired", { date: formatDateTime(k.expiresAt) })
                   : formatDateTime(k.expiresAt),
           },
           {
-            header: "Status",
+            header: t("statement.status"),
             cell: (k) =>
-              k.revokedAt ? `Revoked ${formatDateTime(k.revokedAt)}` : `Created ${formatDateTime(k.createdAt)}`,
+              k.revokedAt
+                ? t("devs.revokedAt", { date: formatDateTime(k.revokedAt) })
+                : t("devs.createdAt", { date: formatDateTime(k.createdAt) }),
           },
           {
-            header: "Actions",
+            header: t("team.actions"),
             hiddenHeader: true,
             cell: (k) =>
               !k.revokedAt && (
-                <Button size="sm" variant="outline" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                  Revoke
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setRevoking(k)}
+                  aria-label={t("devs.revokeName", { name: k.name })}
+                >
+                  {t("team.revoke")}
                 </Button>
               ),
           },
@@ -168,9 +174,9 @@ export function DevelopersTab() {
       />
       {secret && (
         <SecretDialog
-          title={`Your new key “${secret.name}”`}
-          description="Copy it now: it is shown this once, and we keep only a fingerprint of it."
-          label="API key"
+          title={t("devs.newKeyTitle", { name: secret.name })}
+          description={t("devs.copyNow")}
+          label={t("devs.apiKey")}
           value={secret.value}
           onClose={() => setSecret(null)}
         />
@@ -179,17 +185,17 @@ export function DevelopersTab() {
       <ConfirmDialog
         open={Boolean(revoking)}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        description="Every request with this key is refused from now on. This cannot be undone."
-        confirmLabel="Revoke Key"
+        title={t("devs.revokeQ", { name: revoking?.name ?? "" })}
+        description={t("devs.revokeHint")}
+        confirmLabel={t("devs.revokeKey")}
         pending={revoke.isPending}
         onConfirm={async () => {
           if (!revoking) return;
           try {
             await revoke.mutateAsync(revoking.id);
-            toast({ title: "Key revoked", description: `${revoking.name} no longer works.` });
+            toast({ title: t("devs.revoked"), description: t("devs.noLonger", { name: revoking.name }) });
           } catch (err) {
-            toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+            toast({ title: t("ui.actionFailed"), description: (err as Error).message, variant: "destructive" });
           }
           setRevoking(null);
         }}

@@ -3,6 +3,7 @@ import { Dialog, DialogContent } from "#web/components/ui/dialog";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { toast } from "#web/components/ui/toast";
+import { useT } from "#web/lib/i18n";
 
 /** A secret shown once (an API key, a webhook signing secret), to copy before the dialog closes. */
 export function SecretDialog({
@@ -18,6 +19,7 @@ export function SecretDialog({
   value: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={description}>
@@ -31,12 +33,15 @@ export function SecretDialog({
             variant="outline"
             onClick={async () => {
               await navigator.clipboard?.writeText(value).catch(() => undefined);
-              toast({ title: "Copied", description: `The ${label.toLowerCase()} is on your clipboard.` });
+              toast({
+                title: t("secret.copied"),
+                description: t("secret.onClipboard", { label: label.toLowerCase() }),
+              });
             }}
           >
-            Copy
+            {t("secret.copy")}
           </Button>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t("secret.done")}</Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "#domain/i18n";
 import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_EVENT_LABELS,
@@ -29,20 +30,23 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "#web/features/developers/api/webhooks";
+import { ApiClientError } from "#web/lib/api-client";
 import { useFieldErrors } from "#web/lib/field-errors";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { SecretDialog } from "./secret-dialog";
 
 const FIELDS = ["url", "events"] as const;
 const TONE = { pending: "warning", delivered: "success", failed: "danger" } as const;
 const failedToast = (err: unknown) =>
-  toast({ title: "Action Failed", description: (err as Error).message, variant: "destructive" });
+  toast({ title: t("ui.actionFailed"), description: (err as Error).message, variant: "destructive" });
 
 /**
  * Webhooks (issue 38): endpoints that receive this workspace's events, signed per Standard Webhooks;
  * each with its signing secret (shown once, rotatable), a test event, and its delivery log.
  */
 export function WebhooksSection() {
+  const t = useT();
   const endpoints = useWebhookEndpoints();
   const create = useCreateWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
@@ -63,13 +67,12 @@ export function WebhooksSection() {
     try {
       const created = await create.mutateAsync(parsed.data);
       toast({ title: WEBHOOK_MESSAGES.created, description: created.endpoint.url });
-      setSecret({ title: `Signing secret for ${created.endpoint.url}`, value: created.secret });
+      setSecret({ title: t("webhooks.secretFor", { url: created.endpoint.url }), value: created.secret });
       setUrl("");
     } catch (err) {
       // A refused address belongs to the address field; anything else to the form.
       const message = (err as Error).message;
-      if (message === WEBHOOK_MESSAGES.privateAddress || message === WEBHOOK_MESSAGES.credentials)
-        fields.set("url", message);
+      if (err instanceof ApiClientError && err.code === "WEBHOOK_URL_REFUSED") fields.set("url", message);
       else setFailed(message);
     }
   };
@@ -80,24 +83,22 @@ export function WebhooksSection() {
     <section aria-labelledby="webhooks-heading" className="grid gap-6">
       <Card>
         <h2 id="webhooks-heading" className="text-lg font-semibold">
-          Webhooks
+          {t("webhooks.title")}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          We POST each event you choose to your address as JSON, signed per{" "}
+          {t("webhooks.introStart")}{" "}
           <a className="text-primary underline" href="https://www.standardwebhooks.com/">
             Standard Webhooks
           </a>{" "}
-          (headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>,{" "}
-          <code className="font-mono">webhook-signature</code>): verify them with the endpoint's secret and any Standard
-          Webhooks library. An answer other than 2xx is retried with growing pauses, up to 8 attempts.
+          {t("webhooks.introHeaders", { headers: "webhook-id, webhook-timestamp, webhook-signature" })}
         </p>
         {endpoints.data && !allowed ? (
           <p className="mt-4 rounded-lg bg-muted p-3 text-sm" role="status">
             {WEBHOOK_MESSAGES.plan}
           </p>
         ) : (
-          <form onSubmit={submit} noValidate className="mt-4 grid gap-3" aria-label="New webhook endpoint">
-            <FormField id="webhook-url" label="Endpoint address" error={fields.errors.url}>
+          <form onSubmit={submit} noValidate className="mt-4 grid gap-3" aria-label={t("webhooks.newEndpoint")}>
+            <FormField id="webhook-url" label={t("webhooks.address")} error={fields.errors.url}>
               {(control) => (
                 <Input
                   {...control}
@@ -114,7 +115,7 @@ export function WebhooksSection() {
               className="grid gap-2"
               aria-describedby={fields.errors.events ? "webhook-events-error" : undefined}
             >
-              <legend className="text-sm font-medium">Events</legend>
+              <legend className="text-sm font-medium">{t("webhooks.events")}</legend>
               {WEBHOOK_EVENTS.map((event, i) => {
                 const id = i === 0 ? "webhook-events" : `webhook-event-${i}`;
                 return (
@@ -140,15 +141,15 @@ export function WebhooksSection() {
             </fieldset>
             <FormError message={failed} />
             <Button type="submit" disabled={create.isPending} className="justify-self-start">
-              {create.isPending ? "Adding..." : "Add Endpoint"}
+              {create.isPending ? t("webhooks.adding") : t("webhooks.add")}
             </Button>
           </form>
         )}
       </Card>
-      {endpoints.isPending && <p className="text-sm text-muted-foreground">Loading webhook endpoints…</p>}
+      {endpoints.isPending && <p className="text-sm text-muted-foreground">{t("webhooks.loading")}</p>}
       {endpoints.isError && <p className="text-sm text-destructive">{endpoints.error.message}</p>}
       {endpoints.data && list.length === 0 && allowed && (
-        <p className="text-sm text-muted-foreground">No webhook endpoints yet.</p>
+        <p className="text-sm text-muted-foreground">{t("webhooks.none")}</p>
       )}
       {list.map((endpoint) => (
         <EndpointCard
@@ -162,7 +163,7 @@ export function WebhooksSection() {
         <SecretDialog
           title={secret.title}
           description={WEBHOOK_MESSAGES.secretOnce}
-          label="Signing secret"
+          label={t("webhooks.signingSecret")}
           value={secret.value}
           onClose={() => setSecret(null)}
         />
@@ -172,15 +173,11 @@ export function WebhooksSection() {
         onOpenChange={(open) => !open && setConfirming(null)}
         title={
           confirming?.action === "rotate"
-            ? `Rotate the secret of ${confirming.endpoint.url}?`
-            : `Remove ${confirming?.endpoint.url ?? "this endpoint"}?`
+            ? t("webhooks.rotateQ", { url: confirming.endpoint.url })
+            : t("webhooks.removeQ", { url: confirming?.endpoint.url ?? t("webhooks.thisEndpoint") })
         }
-        description={
-          confirming?.action === "rotate"
-            ? "A new secret signs from now on. The current one keeps signing beside it for 24 hours, so update your server within a day."
-            : "No more events go to this address, and its delivery log is deleted. This cannot be undone."
-        }
-        confirmLabel={confirming?.action === "rotate" ? "Rotate Secret" : "Remove Endpoint"}
+        description={confirming?.action === "rotate" ? t("webhooks.rotateHint") : t("webhooks.removeHint")}
+        confirmLabel={confirming?.action === "rotate" ? t("webhooks.rotate") : t("webhooks.remove")}
         pending={rotate.isPending || remove.isPending}
         onConfirm={async () => {
           if (!confirming) return;
@@ -189,7 +186,7 @@ export function WebhooksSection() {
             if (action === "rotate") {
               const rotated = await rotate.mutateAsync(endpoint.id);
               toast({ title: WEBHOOK_MESSAGES.rotated, description: endpoint.url });
-              setSecret({ title: `New signing secret for ${endpoint.url}`, value: rotated.secret });
+              setSecret({ title: t("webhooks.newSecretFor", { url: endpoint.url }), value: rotated.secret });
             } else {
               await remove.mutateAsync(endpoint.id);
               toast({ title: WEBHOOK_MESSAGES.removed, description: endpoint.url });
@@ -214,6 +211,7 @@ function EndpointCard({
   onRotate: () => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const deliveries = useWebhookDeliveries(endpoint.id);
   const test = useSendTestEvent();
   const resend = useResendDelivery();
@@ -221,53 +219,66 @@ function EndpointCard({
     <Card>
       <h3 className="break-all font-mono text-base font-semibold">{endpoint.url}</h3>
       <p className="mt-1 text-sm text-muted-foreground">
-        {endpoint.events.join(", ")} · added {formatDateTime(endpoint.createdAt)}
-        {endpoint.previousSecretUntil &&
-          ` · the previous secret also signs until ${formatDateTime(endpoint.previousSecretUntil)}`}
+        {t("webhooks.meta", { events: endpoint.events.join(", "), date: formatDateTime(endpoint.createdAt) })}
+        {endpoint.previousSecretUntil && t("webhooks.previous", { date: formatDateTime(endpoint.previousSecretUntil) })}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           size="sm"
           variant="outline"
           disabled={test.isPending}
-          aria-label={`Send test event to ${endpoint.url}`}
+          aria-label={t("webhooks.sendTestTo", { url: endpoint.url })}
           onClick={() =>
             test
               .mutateAsync(endpoint.id)
               .then(() => toast({ title: WEBHOOK_MESSAGES.testQueued, description: endpoint.url }), failedToast)
           }
         >
-          Send Test Event
+          {t("webhooks.sendTest")}
         </Button>
-        <Button size="sm" variant="outline" onClick={onRotate} aria-label={`Rotate secret of ${endpoint.url}`}>
-          Rotate Secret
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRotate}
+          aria-label={t("webhooks.rotateOf", { url: endpoint.url })}
+        >
+          {t("webhooks.rotate")}
         </Button>
-        <Button size="sm" variant="destructive" onClick={onRemove} aria-label={`Remove ${endpoint.url}`}>
-          Remove
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={onRemove}
+          aria-label={t("webhooks.removeUrl", { url: endpoint.url })}
+        >
+          {t("team.remove")}
         </Button>
       </div>
       <div className="mt-4">
         <DataTable<WebhookDelivery>
-          label={`Deliveries to ${endpoint.url}`}
+          label={t("webhooks.deliveriesTo", { url: endpoint.url })}
           rows={deliveries.data?.deliveries}
           rowKey={(d) => d.id}
           loading={deliveries.isPending}
           error={deliveries.isError ? deliveries.error.message : null}
-          emptyText="Nothing sent yet."
+          emptyText={t("webhooks.nothingSent")}
           columns={[
-            { header: "Event", rowHeader: true, cell: (d) => <code className="font-mono">{d.eventType}</code> },
             {
-              header: "Status",
+              header: t("webhooks.event"),
+              rowHeader: true,
+              cell: (d) => <code className="font-mono">{d.eventType}</code>,
+            },
+            {
+              header: t("statement.status"),
               cell: (d) => <Badge tone={TONE[d.status]}>{WEBHOOK_DELIVERY_STATUS_LABELS[d.status]}</Badge>,
             },
-            { header: "Attempts", numeric: true, cell: (d) => d.attempts },
+            { header: t("webhooks.attempts"), numeric: true, cell: (d) => d.attempts },
             {
-              header: "Answer",
+              header: t("webhooks.answer"),
               cell: (d) => d.lastError ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : "—"),
             },
-            { header: "Sent", cell: (d) => formatDateTime(d.lastAttemptAt ?? d.createdAt) },
+            { header: t("importPage.sent"), cell: (d) => formatDateTime(d.lastAttemptAt ?? d.createdAt) },
             {
-              header: "Actions",
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (d) =>
                 d.status !== "pending" && (
@@ -275,14 +286,14 @@ function EndpointCard({
                     size="sm"
                     variant="outline"
                     disabled={resend.isPending}
-                    aria-label={`Send ${d.eventType} again`}
+                    aria-label={t("webhooks.sendAgainLabel", { event: d.eventType })}
                     onClick={() =>
                       resend
                         .mutateAsync(d.id)
                         .then(() => toast({ title: WEBHOOK_MESSAGES.resent, description: d.eventType }), failedToast)
                     }
                   >
-                    Send Again
+                    {t("webhooks.sendAgain")}
                   </Button>
                 ),
             },
