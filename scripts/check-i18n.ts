@@ -143,10 +143,11 @@ const NAMES = new Set([
   "Instagram",
   "Standard Webhooks",
 ]);
-/** Codes (ISRC, UPC) and names read the same in every language. */
+/** Codes (ISRC, UPC), names and example addresses read the same in every language. */
 const isText = (text: string) =>
   WORDS.test(text) &&
   !NAMES.has(text.trim()) &&
+  !/^https?:\/\/\S+$/.test(text) &&
   !KEYS.has(text) &&
   !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) &&
   !/^[A-Z0-9]{2,6}$/.test(text);
