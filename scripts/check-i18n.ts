@@ -100,6 +100,9 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/developers/components/webhooks-section.tsx",
   "src/web/features/developers/components/secret-dialog.tsx",
   "src/web/features/developers/components/developers-tab.tsx",
+  "src/web/app/routes/public/artist-services.tsx",
+  "src/web/app/routes/public/production.tsx",
+  "src/web/app/routes/app/test-checkout.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -90,6 +90,8 @@ export const TRANSLATED_PAGES: readonly string[] = [
   "/features",
   "/contact",
   "/support-page",
+  "/artist-services",
+  "/production",
 ];
 
 /** Catalogue keys of the translated pages' titles and descriptions. */
@@ -101,6 +103,8 @@ const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description
   "/features": { title: "page.features.title", description: "page.features.description" },
   "/contact": { title: "page.contact.title", description: "page.contact.description" },
   "/support-page": { title: "page.support.title", description: "page.support.description" },
+  "/artist-services": { title: "page.services.title", description: "page.services.description" },
+  "/production": { title: "page.production.title", description: "page.production.description" },
 };
 
 /** A public page's title and description in a language (English where the page is not translated). */

@@ -133,6 +133,12 @@ test("a browser that prefers Hindi gets the Hindi site on a first visit, and the
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/artist-services");
   await live();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("आर्टिस्ट सेवाएँ");
+  await expect(page.getByRole("heading", { name: "म्यूज़िक वीडियो" })).toBeVisible();
+  await expect(page.locator("main")).not.toHaveAttribute("lang", "en");
+  // The API reference is still English: its body says so inside the Hindi frame.
+  await page.goto("/docs/api");
+  await live();
   await expect(page.locator("main")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: "कीमतें" })).toBeVisible();
   await page.goto("/login?lang=en");
