@@ -158,6 +158,11 @@ const isText = (text: string) =>
 /** The string literals an expression shows as it is: itself, a conditional's branches, `&&`'s right side. */
 function shownStrings(expression: ts.Expression): string[] {
   if (ts.isStringLiteralLike(expression)) return [expression.text];
+  // `Suspend ${name}?`: the words around the values.
+  if (ts.isTemplateExpression(expression))
+    return [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)].filter((part) =>
+      /[A-Za-z]{3,}/.test(part),
+    );
   if (ts.isParenthesizedExpression(expression)) return shownStrings(expression.expression);
   if (ts.isConditionalExpression(expression))
     return [...shownStrings(expression.whenTrue), ...shownStrings(expression.whenFalse)];
@@ -181,25 +186,21 @@ export function literalTexts(file: string, source: string): string[] {
     }
     if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText())) {
       const value = node.initializer;
-      const text =
+      const texts =
         value && ts.isStringLiteral(value)
-          ? value.text
-          : value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
-            ? value.expression.text
-            : null;
-      if (text !== null && isText(text)) found.push(`${where(node)}: ${node.name.getText()}="${text}"`);
+          ? [value.text]
+          : value && ts.isJsxExpression(value) && value.expression
+            ? shownStrings(value.expression)
+            : [];
+      for (const text of texts) if (isText(text)) found.push(`${where(node)}: ${node.name.getText()}="${text}"`);
     }
-    if (
-      ts.isPropertyAssignment(node) &&
-      READ_PROPERTIES.has(node.name.getText()) &&
-      ts.isStringLiteralLike(node.initializer) &&
-      isText(node.initializer.text)
-    )
-      found.push(`${where(node)}: ${node.name.getText()}: "${node.initializer.text}"`);
+    if (ts.isPropertyAssignment(node) && READ_PROPERTIES.has(node.name.getText()))
+      for (const text of shownStrings(node.initializer))
+        if (isText(text)) found.push(`${where(node)}: ${node.name.getText()}: "${text}"`);
     if (ts.isCallExpression(node) && READ_CALLS.test(node.expression.getText())) {
       const first = node.arguments[0];
-      if (first && ts.isStringLiteralLike(first) && isText(first.text))
-        found.push(`${where(node)}: ${node.expression.getText()}("${first.text}")`);
+      for (const text of first ? shownStrings(first) : [])
+        if (isText(text)) found.push(`${where(node)}: ${node.expression.getText()}("${text}")`);
     }
     ts.forEachChild(node, visit);
   };

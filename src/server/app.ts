@@ -13,6 +13,7 @@ import { roles } from "#server/db/schema";
 import { clientIp } from "#server/lib/client-ip";
 import { createRouter } from "#server/lib/create-router";
 import { errorBody, handleError } from "#server/lib/errors";
+import { localizeErrors } from "#server/lib/i18n";
 import { originGuard } from "#server/lib/origin-guard";
 import { requestIdOf } from "#server/lib/security-headers";
 import { mountWeb } from "#server/lib/static-web";
@@ -111,6 +112,9 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  // Errors in the reader's language: the routes refuse in English; this translates what the catalogues know.
+  app.use("/api/*", localizeErrors);
 
   const tooLarge = (c: Context) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });

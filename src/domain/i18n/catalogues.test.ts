@@ -32,6 +32,7 @@ const SAME_IN_BOTH = new Set([
   "qcView.by",
   "qcView.feat",
   "caseThread.fileSize",
+  "importPage.upc",
   "login.emailPlaceholder",
   "features.labelTitle",
   "release.type.ep",

@@ -34,6 +34,29 @@ describe("the language a person reads Kalrav in (issue 39)", () => {
     expect((await artist.client.get("/api/session")).body.user.locale).toBe("hi");
   });
 
+  it("answers the server's refusals in the reader's language, with the values in them, and leaves unknown words alone", async () => {
+    const artist = await createArtist(server, "Bhasha Refusals");
+    // The signed-in browser says its language by its cookie or Accept-Language (the client sends its own cookies).
+    const hindi = { "accept-language": "hi-IN,hi;q=0.9" };
+    const empty = await artist.client.request("POST", "/api/artists", { name: "  " }, hindi);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe("आर्टिस्ट का नाम डालें।");
+    expect(empty.body.error.details[0]).toEqual({ path: "name", message: "आर्टिस्ट का नाम डालें।" });
+    // A message with a value in it: the value kept, the words translated.
+    const long = await artist.client.request("POST", "/api/artists", { name: "क".repeat(101) }, hindi);
+    expect(long.body.error.message).toBe("नाम 100 अक्षरों के अंदर रखें।");
+    // The same refusal in English without the choice, and a browser asking for Hindi gets Hindi.
+    expect((await artist.client.request("POST", "/api/artists", { name: "" })).body.error.message).toBe(
+      "Enter the artist's name.",
+    );
+    const asked = await artist.client.request("POST", "/api/artists?lang=hi", { name: "" });
+    expect(asked.body.error.message).toBe("आर्टिस्ट का नाम डालें।");
+    // Not found: a route's own refusal the catalogues do not hold passes through unchanged.
+    const missing = await artist.client.request("GET", "/api/no-such-route", undefined, hindi);
+    expect(missing.status).toBe(404);
+    expect(typeof missing.body.error.message).toBe("string");
+  });
+
   it("answers sign-in errors in the visitor's language", async () => {
     const { email } = await createArtist(server, "Galat Password");
     const hindi = await server.client().request(

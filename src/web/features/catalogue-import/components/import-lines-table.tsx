@@ -63,7 +63,7 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
                 <span className="font-medium">{l.title}</span>
                 <span className="block text-xs text-muted-foreground">
                   {t("importPage.lineInfo", { artist: l.artistName, line: l.firstLine, count: l.trackCount })}
-                  {l.upc ? ` · UPC ${l.upc}` : ""}
+                  {l.upc ? t("importPage.upc", { upc: l.upc }) : ""}
                 </span>
               </>
             ),

@@ -41,7 +41,7 @@ export function WorkspaceSwitcher({ user }: { user: SessionUser }) {
       >
         {list.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.personal ? `${w.name} (personal)` : w.name} · {WORKSPACE_ROLE_LABELS[w.role]}
+            {w.personal ? t("switcher.personal", { name: w.name }) : w.name} · {WORKSPACE_ROLE_LABELS[w.role]}
           </option>
         ))}
       </Select>
