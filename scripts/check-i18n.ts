@@ -103,6 +103,15 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/public/artist-services.tsx",
   "src/web/app/routes/public/production.tsx",
   "src/web/app/routes/app/test-checkout.tsx",
+  "src/web/app/routes/admin/dashboard.tsx",
+  "src/web/app/layouts/admin-header-extras.tsx",
+  "src/web/app/routes/admin/workspaces.tsx",
+  "src/web/app/routes/admin/users.tsx",
+  "src/web/app/routes/admin/releases.tsx",
+  "src/web/features/releases/components/release-review.tsx",
+  "src/web/features/releases/components/reject-dialog.tsx",
+  "src/web/features/releases/components/edit-metadata-dialog.tsx",
+  "src/web/features/releases/components/store-link-form.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -5,11 +5,11 @@ import { labelsAt, t } from "./i18n";
 /** insert: the release; update: its metadata changed after delivery (same identifiers); takedown: deals ended. */
 export const DELIVERY_KINDS = ["insert", "update", "takedown"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
-  insert: "Release",
-  update: "Update",
-  takedown: "Takedown",
-};
+export const DELIVERY_KIND_LABELS: Readonly<Record<DeliveryKind, string>> = labelsAt("delivery.kind", [
+  "insert",
+  "update",
+  "takedown",
+]);
 
 export const DELIVERY_STATUSES = [
   "awaiting_payment",

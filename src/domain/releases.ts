@@ -439,18 +439,33 @@ export const rejectReleaseSchema = z.object({
 });
 
 export const ADMIN_RELEASE_MESSAGES = {
-  approveConfirm:
-    "It goes live and is sent to every store (once its artist's plan or release is paid). This cannot be undone: a live release can only be taken down.",
-  rejectNoteRequired: "Write the note the artist will read: what to fix before submitting again.",
-  manualRequired: "Title, Artist, UPC, and Release Date are required.",
-  audioMissing: "Audio missing",
-  cannotApproveWithoutAudio: "This release has no audio yet, so it cannot be approved.",
+  get approveConfirm() {
+    return t("adminRel.msg.approveConfirm");
+  },
+  get rejectNoteRequired() {
+    return t("adminRel.msg.rejectNoteRequired");
+  },
+  get manualRequired() {
+    return t("adminRel.msg.manualRequired");
+  },
+  get audioMissing() {
+    return t("adminRel.msg.audioMissing");
+  },
+  get cannotApproveWithoutAudio() {
+    return t("adminRel.msg.cannotApproveWithoutAudio");
+  },
   notAllowed: (action: ReleaseAction, status: string) =>
     `A release that is ${releaseStatusLabel(status)} cannot be ${action === "takeDown" ? "taken down" : `${action}d`}.`,
-  downloadNotHttp: "This release's audio is not a downloadable http(s) link.",
-  manualUploadFailedTitle: "Manual Upload Failed",
-  actionFailedTitle: "Action Failed",
-} as const;
+  get downloadNotHttp() {
+    return t("adminRel.msg.downloadNotHttp");
+  },
+  get manualUploadFailedTitle() {
+    return t("adminRel.msg.manualUploadFailedTitle");
+  },
+  get actionFailedTitle() {
+    return t("ui.actionFailed");
+  },
+};
 
 /** The admin's manual upload (product §5): title, artist, UPC (with a correct check digit) and date required. */
 export const manualReleaseSchema = z

@@ -1,4 +1,4 @@
-import { labelsAt } from "./i18n";
+import { labelsAt, t } from "./i18n";
 import { type AudioLevels, formatLevel, LEVEL_LIMITS, loudnessTarget, turnedDownBy } from "./levels";
 import type { Finding } from "./quality";
 
@@ -137,9 +137,10 @@ export function verdictSummary(lines: readonly StoreVerdictLine[]): string {
  * What the stores refuse that no rule of ours can see in the files: the reviewer looks before
  * approving (listed beside the verdict in the admin's review).
  */
-export const REVIEWER_CHECKS = [
-  "The cover shows no web address, social handle, QR code or price.",
-  "The cover shows no store's name or logo (Spotify, Apple Music, JioSaavn…) and no “new” or “exclusive” badge.",
-  "The cover's artist name and title, if shown, match the release's.",
-  "The cover is not blurred, cut off or pixelated, and has nothing explicit without the Explicit mark.",
-] as const;
+/** What a reviewer checks by eye, in the reader's language. */
+export const reviewerChecks = (): string[] => [
+  t("reviewCheck.address"),
+  t("reviewCheck.stores"),
+  t("reviewCheck.match"),
+  t("reviewCheck.quality"),
+];

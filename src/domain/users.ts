@@ -1,25 +1,26 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth";
+import { labelsAt } from "./i18n";
 import { ROLES } from "./roles";
 
 export const USER_STATUSES = ["active", "suspended"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const ADMIN_USER_MESSAGES = {
-  allRequired: "All fields are required to add a new user.",
-  passwordTooShort: "Password must be at least 6 characters.",
-  editRequired: "Full name, email, and role are required.",
-  rolesNotLoaded: "Roles not loaded",
-  addFailedTitle: "Add User Failed",
-  updateFailedTitle: "Update Failed",
-  deleteFailedTitle: "Profile Deletion Failed",
-  notSelf: "You cannot do this to your own account.",
-  lastAdmin: "The last admin cannot be removed or demoted.",
-  emailTaken: "Another account already uses this e-mail.",
-  userCreatedTitle: "User added",
-  userUpdatedTitle: "User updated",
-  userDeletedTitle: "User deleted",
-} as const;
+export const ADMIN_USER_MESSAGES = labelsAt("adminUsers.msg", [
+  "allRequired",
+  "passwordTooShort",
+  "editRequired",
+  "rolesNotLoaded",
+  "addFailedTitle",
+  "updateFailedTitle",
+  "deleteFailedTitle",
+  "notSelf",
+  "lastAdmin",
+  "emailTaken",
+  "userCreatedTitle",
+  "userUpdatedTitle",
+  "userDeletedTitle",
+]);
 
 export const addUserSchema = z
   .object({

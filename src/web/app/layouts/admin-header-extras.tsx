@@ -5,10 +5,12 @@ import { Link } from "react-router";
 import { paths } from "#web/config/paths";
 import { useAdminSummary } from "#web/features/dashboard/api/get-admin-summary";
 import { useAdminSearch } from "#web/features/search/api/search";
+import { useT } from "#web/lib/i18n";
 import { useDebounced } from "#web/lib/use-debounced";
 
 /** Finds users, releases and tickets from the header; each result opens its list filtered to it. */
 export function AdminSearch() {
+  const t = useT();
   const [term, setTerm] = useState("");
   const [open, setOpen] = useState(false);
   const q = useDebounced(term.trim());
@@ -27,14 +29,14 @@ export function AdminSearch() {
       <Popover.Anchor asChild>
         <search className="relative hidden max-w-xs flex-1 md:block">
           <label htmlFor="admin-search" className="sr-only">
-            Search users, releases and tickets
+            {t("adminSearch.label")}
           </label>
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-muted-foreground" aria-hidden />
           <input
             id="admin-search"
             type="search"
             value={term}
-            placeholder="Search users, releases, tickets"
+            placeholder={t("adminSearch.placeholder")}
             onChange={(e) => {
               setTerm(e.target.value);
               setOpen(true);
@@ -49,13 +51,17 @@ export function AdminSearch() {
           align="start"
           onOpenAutoFocus={(e) => e.preventDefault()}
           className="z-50 w-80 rounded-md border border-border bg-card p-2 shadow-md"
-          aria-label="Search results"
+          aria-label={t("adminSearch.results")}
         >
-          {results.isFetching && !data && <p className="p-2 text-sm text-muted-foreground">Searching…</p>}
-          {empty && <p className="p-2 text-sm text-muted-foreground">Nothing found.</p>}
+          {results.isFetching && !data && (
+            <p className="p-2 text-sm text-muted-foreground">{t("adminSearch.searching")}</p>
+          )}
+          {empty && <p className="p-2 text-sm text-muted-foreground">{t("adminSearch.nothing")}</p>}
           {data && data.users.length > 0 && (
-            <section aria-label="Users">
-              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">Users</h2>
+            <section aria-label={t("adminSearch.users")}>
+              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">
+                {t("adminSearch.users")}
+              </h2>
               <ul>
                 {data.users.map((u) =>
                   link(`${paths.admin.users}?q=${encodeURIComponent(u.email)}`, `${u.name} · ${u.email}`, u.id),
@@ -64,8 +70,10 @@ export function AdminSearch() {
             </section>
           )}
           {data && data.releases.length > 0 && (
-            <section aria-label="Releases">
-              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">Releases</h2>
+            <section aria-label={t("adminSearch.releases")}>
+              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">
+                {t("adminSearch.releases")}
+              </h2>
               <ul>
                 {data.releases.map((r) =>
                   link(
@@ -78,8 +86,10 @@ export function AdminSearch() {
             </section>
           )}
           {data && data.tickets.length > 0 && (
-            <section aria-label="Tickets">
-              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">Tickets</h2>
+            <section aria-label={t("adminSearch.tickets")}>
+              <h2 className="px-2 pt-1 text-xs font-semibold uppercase text-muted-foreground">
+                {t("adminSearch.tickets")}
+              </h2>
               <ul>
                 {data.tickets.map((t) =>
                   link(`${paths.admin.tickets}?q=${encodeURIComponent(t.subject)}`, `#${t.number} ${t.subject}`, t.id),
@@ -95,10 +105,11 @@ export function AdminSearch() {
 
 /** Lights when releases await review or tickets are open. */
 export function AdminAlertDot() {
+  const t = useT();
   const { data } = useAdminSummary();
   const pending = data?.totals.pendingReleases ?? 0;
   const open = data?.totals.openTickets ?? 0;
-  const label = `${pending} ${pending === 1 ? "release awaits" : "releases await"} review, ${open} open ${open === 1 ? "ticket" : "tickets"}`;
+  const label = t("adminSearch.alert", { pending, open });
   return (
     <Link
       to={pending ? paths.admin.releases : paths.admin.tickets}

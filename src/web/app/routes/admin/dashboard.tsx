@@ -9,28 +9,30 @@ import { toast } from "#web/components/ui/toast";
 import { paths } from "#web/config/paths";
 import { type AdminSummary, useAdminSummary } from "#web/features/dashboard/api/get-admin-summary";
 import { formatCount, formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 export function AdminDashboardPage() {
-  usePageMeta("Admin Dashboard");
+  const t = useT();
+  usePageMeta(t("adminHome.title"));
   const summary = useAdminSummary();
   useEffect(() => {
     if (summary.isError)
       toast({
-        title: "Error fetching data",
-        description: "Could not load dashboard information.",
+        title: t("adminHome.fetchError"),
+        description: t("adminHome.loadFailed"),
         variant: "destructive",
       });
   }, [summary.isError]);
   const totals = summary.data?.totals;
   const cards = [
-    { title: "Total Users", value: totals?.users, icon: Users },
-    { title: "Total Releases", value: totals?.releases, icon: Disc3 },
-    { title: "Active Subscriptions", value: totals?.activeSubscriptions, icon: CreditCard },
-    { title: "Open Support Tickets", value: totals?.openTickets, icon: LifeBuoy },
+    { title: t("adminHome.users"), value: totals?.users, icon: Users },
+    { title: t("adminHome.releases"), value: totals?.releases, icon: Disc3 },
+    { title: t("adminHome.subscriptions"), value: totals?.activeSubscriptions, icon: CreditCard },
+    { title: t("adminHome.tickets"), value: totals?.openTickets, icon: LifeBuoy },
   ];
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminHome.title")}</h1>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map(({ title, value, icon: Icon }) =>
           summary.isPending ? (
@@ -49,13 +51,13 @@ export function AdminDashboardPage() {
       {summary.data && <AttentionQueues queues={summary.data.queues} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <h2 className="text-lg font-semibold">System Status</h2>
+          <h2 className="text-lg font-semibold">{t("adminHome.system")}</h2>
           {summary.data && (
             <>
               <p
                 className={`mt-2 font-medium ${summary.data.system.operational ? "text-green-700 dark:text-green-400" : "text-amber-700 dark:text-amber-300"}`}
               >
-                {summary.data.system.operational ? "All systems operational" : "Some systems need attention"}
+                {summary.data.system.operational ? t("adminHome.allOk") : t("adminHome.someNeed")}
               </p>
               <ul className="mt-3 grid gap-2 text-sm">
                 {summary.data.system.checks.map((check) => (
@@ -63,12 +65,12 @@ export function AdminDashboardPage() {
                     {check.ok ? (
                       <CheckCircle2
                         className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400"
-                        aria-label="OK"
+                        aria-label={t("adminHome.ok")}
                       />
                     ) : (
                       <XCircle
                         className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300"
-                        aria-label="Needs attention"
+                        aria-label={t("adminHome.needsAttention")}
                       />
                     )}
                     <span>
@@ -81,23 +83,25 @@ export function AdminDashboardPage() {
           )}
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Recent Activity</h2>
+          <h2 className="text-lg font-semibold">{t("adminHome.recent")}</h2>
           {summary.data?.recentActivity.length === 0 && (
-            <p className="mt-2 text-sm text-muted-foreground">Nothing has happened yet.</p>
+            <p className="mt-2 text-sm text-muted-foreground">{t("adminHome.nothingYet")}</p>
           )}
           <ul className="mt-3 grid gap-3 text-sm">
             {summary.data?.recentActivity.map((item) => (
               <li key={`${item.kind}-${item.id}`} className="flex items-start gap-2">
                 {item.kind === "release" ? (
-                  <Disc3 className="mt-0.5 h-4 w-4 text-primary" aria-label="Release" />
+                  <Disc3 className="mt-0.5 h-4 w-4 text-primary" aria-label={t("adminHome.release")} />
                 ) : (
-                  <LifeBuoy className="mt-0.5 h-4 w-4 text-primary" aria-label="Ticket" />
+                  <LifeBuoy className="mt-0.5 h-4 w-4 text-primary" aria-label={t("adminHome.ticket")} />
                 )}
                 <span>
                   <span className="font-medium">{item.title}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {item.kind === "release" ? "Release submitted" : "Ticket opened"} by{" "}
-                    {item.ownerName ?? "an admin (manual upload)"} · {formatDateTime(item.at)}
+                    {t(item.kind === "release" ? "adminHome.releaseBy" : "adminHome.ticketBy", {
+                      who: item.ownerName ?? t("adminHome.manual"),
+                    })}{" "}
+                    · {formatDateTime(item.at)}
                   </span>
                 </span>
               </li>
@@ -111,51 +115,53 @@ export function AdminDashboardPage() {
 
 /** What waits for an admin, each with the way to it. */
 function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
+  const t = useT();
   const items = [
     {
-      label: "Releases waiting for review",
+      label: t("adminHome.q.review"),
       count: queues.reviewReleases,
       to: `${paths.admin.releases}?status=pending_review`,
-      action: "Review releases",
+      action: t("adminHome.q.reviewAction"),
     },
     {
-      label: "Releases with a delivery problem",
+      label: t("adminHome.q.failed"),
       count: queues.failedDeliveryReleases,
       to: paths.admin.deliveries,
-      action: "See deliveries",
+      action: t("adminHome.q.failedAction"),
     },
     {
-      label: "Payouts waiting",
+      label: t("adminHome.q.payouts"),
       count: queues.pendingPayouts,
       detail: queues.pendingPayouts ? formatInr(queues.pendingPayoutsPaise) : undefined,
       to: paths.admin.payouts,
-      action: "Make payouts",
+      action: t("adminHome.q.payoutsAction"),
     },
     {
-      label: "Store-notice cases past their deadline",
+      label: t("adminHome.q.overdue"),
       count: queues.overdueCases,
-      detail: queues.openCases ? `of ${formatCount(queues.openCases)} open` : undefined,
+      detail: queues.openCases ? t("adminHome.ofOpen", { count: formatCount(queues.openCases) }) : undefined,
       to: paths.admin.cases,
-      action: "Decide overdue cases",
+      action: t("adminHome.q.overdueAction"),
     },
     {
-      label: "Early warnings to review",
+      label: t("adminHome.q.warnings"),
       count: queues.streamWarnings,
       to: paths.admin.cases,
-      action: "Review warnings",
+      action: t("adminHome.q.warningsAction"),
     },
   ];
   return (
     <Card role="region" aria-labelledby="queues-title">
       <h2 id="queues-title" className="text-lg font-semibold">
-        Needs your attention
+        {t("adminHome.needsYou")}
       </h2>
       {queues.pausedStores.map((store) => (
         <p key={store.store} className="mt-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm">
-          <strong>Deliveries to {store.storeName} are paused</strong> after failing again and again
+          <strong>{t("adminHome.paused", { store: store.storeName })}</strong>
+          {t("adminHome.pausedWhy")}
           {store.lastError ? `: ${store.lastError}` : "."}{" "}
           <Link to={paths.admin.deliveries} className="text-primary underline underline-offset-2">
-            Resume on Deliveries
+            {t("adminHome.resume")}
           </Link>
         </p>
       ))}
@@ -172,7 +178,7 @@ function AttentionQueues({ queues }: { queues: AdminSummary["queues"] }) {
                 {item.action}
               </Link>
             ) : (
-              <span className="text-sm text-muted-foreground">Nothing waiting</span>
+              <span className="text-sm text-muted-foreground">{t("adminHome.nothingWaiting")}</span>
             )}
           </li>
         ))}

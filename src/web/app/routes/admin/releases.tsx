@@ -27,10 +27,12 @@ import { RejectDialog } from "#web/features/releases/components/reject-dialog";
 import { ReleaseReviewDialog } from "#web/features/releases/components/release-review";
 import { ReleaseStatusBadge } from "#web/features/releases/components/release-status-badge";
 import { formatCount, formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useListSearch } from "#web/lib/use-list-search";
 
 export function ManageReleasesPage() {
-  usePageMeta("Manage Releases");
+  const t = useT();
+  usePageMeta(t("adminRel.title"));
   // ?status= opens the table filtered (the dashboard's review queue links here).
   const [params] = useSearchParams();
   const [status, setStatus] = useState<ReleaseStatus | "">(() => {
@@ -81,21 +83,21 @@ export function ManageReleasesPage() {
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Manage Releases</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("adminRel.title")}</h1>
         <Button onClick={() => setUploading(true)}>
           <Plus className="h-4 w-4" aria-hidden />
-          Manual Upload
+          {t("adminRel.manual")}
         </Button>
       </div>
       <div className="flex flex-wrap gap-3">
         <SearchInput
-          label="Search releases"
-          placeholder="Title, artist, UPC or owner"
+          label={t("adminRel.search")}
+          placeholder={t("adminRel.searchHint")}
           value={search}
           onChange={setSearch}
         />
         <Select
-          aria-label="Filter by status"
+          aria-label={t("adminRel.filter")}
           className="w-48"
           value={status}
           onChange={(e) => {
@@ -103,7 +105,7 @@ export function ManageReleasesPage() {
             setPage(1);
           }}
         >
-          <option value="">All statuses</option>
+          <option value="">{t("adminRel.allStatuses")}</option>
           {RELEASE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {RELEASE_STATUS_LABELS[s]}
@@ -114,7 +116,7 @@ export function ManageReleasesPage() {
       <DataTable
         columns={[
           {
-            header: "Title",
+            header: t("qcView.titleCol"),
             className: "font-medium",
             cell: (r) => (
               <>
@@ -132,26 +134,34 @@ export function ManageReleasesPage() {
               </>
             ),
           },
-          { header: "Artist", cell: (r) => r.artistName },
-          { header: "User", cell: (r) => r.ownerName ?? (r.userId ? r.userId : "Manual upload") },
+          { header: t("statement.artist"), cell: (r) => r.artistName },
+          {
+            header: t("adminRel.user"),
+            cell: (r) => r.ownerName ?? (r.userId ? r.userId : t("adminRel.manualUpload")),
+          },
           { header: "UPC", className: "font-mono text-xs", cell: (r) => r.upcEan ?? "—" },
           {
-            header: "Status",
+            header: t("statement.status"),
             cell: (r) => (
               <>
                 <ReleaseStatusBadge status={r.status} />
               </>
             ),
           },
-          { header: "Release Date", cell: (r) => formatDate(r.releaseDate) },
-          { header: "Streams", cell: (r) => formatCount(r.streams) },
+          { header: t("adminRel.date"), cell: (r) => formatDate(r.releaseDate) },
+          { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
           {
-            header: "Actions",
+            header: t("team.actions"),
             cell: (r) => (
               <>
                 <div className="flex flex-wrap gap-1">
-                  <Button size="sm" variant="outline" onClick={() => setReviewing(r)} aria-label={`Review ${r.title}`}>
-                    Review
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setReviewing(r)}
+                    aria-label={t("adminRel.reviewOn", { title: r.title })}
+                  >
+                    {t("adminRel.review")}
                   </Button>
                   {canApplyReleaseAction("approve", r.status) && (
                     <>
@@ -159,10 +169,10 @@ export function ManageReleasesPage() {
                         size="sm"
                         disabled={approveBlockedReason(r) !== null}
                         onClick={() => setConfirming({ release: r, action: "approve" })}
-                        aria-label={`Approve ${r.title}`}
+                        aria-label={t("adminRel.approveOn", { title: r.title })}
                         aria-describedby={approveBlockedReason(r) ? `approve-why-${r.id}` : undefined}
                       >
-                        Approve
+                        {t("adminRel.approve")}
                       </Button>
                       {approveBlockedReason(r) && (
                         <span id={`approve-why-${r.id}`} className="basis-full text-xs text-muted-foreground">
@@ -176,9 +186,9 @@ export function ManageReleasesPage() {
                       size="sm"
                       variant="outline"
                       onClick={() => setRejecting(r)}
-                      aria-label={`Reject ${r.title}`}
+                      aria-label={t("adminRel.rejectOn", { title: r.title })}
                     >
-                      Reject
+                      {t("adminRel.reject")}
                     </Button>
                   )}
                   {canApplyReleaseAction("takeDown", r.status) && (
@@ -186,24 +196,24 @@ export function ManageReleasesPage() {
                       size="sm"
                       variant="outline"
                       onClick={() => setConfirming({ release: r, action: "take-down" })}
-                      aria-label={`Take Down ${r.title}`}
+                      aria-label={t("adminRel.takeDownOn", { title: r.title })}
                     >
-                      Take Down
+                      {t("adminRel.takeDown")}
                     </Button>
                   )}
                   <Button
                     size="sm"
                     variant="outline"
                     onClick={() => setEditing(r)}
-                    aria-label={`Edit Metadata of ${r.title}`}
+                    aria-label={t("adminRel.editMetaOn", { title: r.title })}
                   >
-                    Edit
+                    {t("qcView.editButton")}
                   </Button>
                   <Button
                     size="icon"
                     variant="ghost"
                     onClick={() => download(r)}
-                    aria-label={`Download Audio of ${r.title}`}
+                    aria-label={t("adminRel.downloadOn", { title: r.title })}
                   >
                     <Download className="h-4 w-4" aria-hidden />
                   </Button>
@@ -211,9 +221,9 @@ export function ManageReleasesPage() {
                     size="sm"
                     variant="destructive"
                     onClick={() => setDeleting(r)}
-                    aria-label={`Delete ${r.title}`}
+                    aria-label={t("adminRel.deleteOn", { title: r.title })}
                   >
-                    Delete
+                    {t("adminUsers.delete")}
                   </Button>
                 </div>
               </>
@@ -223,8 +233,8 @@ export function ManageReleasesPage() {
         rows={releases.data?.items}
         rowKey={(r) => r.id}
         loading={releases.isPending}
-        loadingText="Loading releases…"
-        emptyText="No releases match."
+        loadingText={t("adminRel.loading")}
+        emptyText={t("adminRel.none")}
         paging={
           releases.data && { page: page, pageSize: releases.data.pageSize, total: releases.data.total, onPage: setPage }
         }
@@ -237,33 +247,37 @@ export function ManageReleasesPage() {
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
         title={
-          confirming ? `${confirming.action === "approve" ? "Approve" : "Take down"} ${confirming.release.title}?` : ""
+          confirming
+            ? t(confirming.action === "approve" ? "adminRel.approveQ" : "adminRel.takeDownQ", {
+                title: confirming.release.title,
+              })
+            : ""
         }
         description={
           confirming?.action === "approve"
             ? ADMIN_RELEASE_MESSAGES.approveConfirm
-            : `It carries ${formatCount(confirming?.release.streams ?? 0)} streams. It is removed from every store that has it and stops earning; its streams so far stay in its history. This cannot be undone.`
+            : t("adminRel.takeDownHint", { streams: formatCount(confirming?.release.streams ?? 0) })
         }
-        confirmLabel={confirming?.action === "approve" ? "Approve" : "Take Down"}
+        confirmLabel={confirming?.action === "approve" ? t("adminRel.approve") : t("adminRel.takeDown")}
         pending={action.isPending}
         onConfirm={() => {
           if (!confirming) return;
           const { release, action: which } = confirming;
           setConfirming(null);
-          void run(release, which, which === "approve" ? "Release approved" : "Release taken down");
+          void run(release, which, which === "approve" ? t("adminRel.approved") : t("adminRel.takenDown"));
         }}
       />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${deleting?.title ?? "this release"}?`}
-        description="The release is removed for good, for its artist too."
-        confirmLabel="Delete Release"
+        title={t("adminRel.deleteQ", { title: deleting?.title ?? t("adminRel.thisRelease") })}
+        description={t("adminRel.deleteHint")}
+        confirmLabel={t("adminRel.deleteRelease")}
         pending={action.isPending}
         onConfirm={() =>
           deleting &&
           action.mutateAsync({ id: deleting.id, action: "delete" }).then(() => {
-            toast({ title: "Release deleted", description: deleting.title });
+            toast({ title: t("adminRel.deleted"), description: deleting.title });
             setDeleting(null);
           }, toastFailure(ADMIN_RELEASE_MESSAGES.actionFailedTitle))
         }

@@ -15,11 +15,13 @@ import { useUserAction } from "#web/features/users/api/user-action";
 import { AddUserDialog } from "#web/features/users/components/add-user-dialog";
 import { EditPanel } from "#web/features/users/components/edit-user-panel";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useSession } from "#web/lib/session";
 import { useListSearch } from "#web/lib/use-list-search";
 
 export function ManageUsersPage() {
-  usePageMeta("Manage Users");
+  const t = useT();
+  usePageMeta(t("adminUsers.title"));
   const { data: me } = useSession();
   const { search, setSearch, q, page, setPage } = useListSearch();
   const [adding, setAdding] = useState(false);
@@ -36,75 +38,98 @@ export function ManageUsersPage() {
       () =>
         toast({
           title: ADMIN_USER_MESSAGES.userUpdatedTitle,
-          description: `${u.name} is now ${u.role === "admin" ? "an artist" : "an admin"}.`,
+          description: t(u.role === "admin" ? "adminUsers.nowArtist" : "adminUsers.nowAdmin", { name: u.name }),
         }),
-      toastFailure("Action Failed"),
+      toastFailure(t("ui.actionFailed")),
     );
   const setStatus = (u: AdminUser, to: "suspend" | "activate") =>
     action.mutateAsync({ id: u.id, action: to }).then(
       () =>
         toast({
           title: ADMIN_USER_MESSAGES.userUpdatedTitle,
-          description: `${u.name} is ${to === "suspend" ? "suspended" : "active"}.`,
+          description: t(to === "suspend" ? "adminUsers.isSuspended" : "adminUsers.isActive", { name: u.name }),
         }),
-      toastFailure("Action Failed"),
+      toastFailure(t("ui.actionFailed")),
     );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Manage Users</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("adminUsers.title")}</h1>
         <Button onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden />
-          Add New User
+          {t("adminUsers.add")}
         </Button>
       </div>
-      <SearchInput label="Search users" placeholder="Search by name or e-mail" value={search} onChange={setSearch} />
+      <SearchInput
+        label={t("adminUsers.search")}
+        placeholder={t("adminUsers.searchHint")}
+        value={search}
+        onChange={setSearch}
+      />
       {editing && <EditPanel key={editing.id} user={editing} onDone={() => setEditing(null)} />}
       <DataTable
         columns={[
-          { header: "Name", className: "font-medium", cell: (u) => u.name },
-          { header: "Email", cell: (u) => u.email },
+          { header: t("splits.name"), className: "font-medium", cell: (u) => u.name },
+          { header: t("splits.email"), cell: (u) => u.email },
           {
-            header: "Role",
+            header: t("splits.role"),
             cell: (u) => (
               <>
-                <Badge tone={u.role === "admin" ? "info" : "neutral"}>{u.role}</Badge>
+                <Badge tone={u.role === "admin" ? "info" : "neutral"}>
+                  {t(u.role === "admin" ? "adminUsers.role.admin" : "adminUsers.role.artist")}
+                </Badge>
               </>
             ),
           },
           {
-            header: "Status",
+            header: t("statement.status"),
             cell: (u) => (
               <>
-                <Badge tone={u.status === "active" ? "success" : "danger"}>{u.status}</Badge>
+                <Badge tone={u.status === "active" ? "success" : "danger"}>
+                  {t(u.status === "active" ? "adminUsers.status.active" : "adminUsers.status.suspended")}
+                </Badge>
               </>
             ),
           },
-          { header: "Joined", cell: (u) => formatDate(u.createdAt) },
-          { header: "Releases", cell: (u) => u.releaseCount },
+          { header: t("adminUsers.joined"), cell: (u) => formatDate(u.createdAt) },
+          { header: t("artists.releases"), cell: (u) => u.releaseCount },
           {
-            header: "Subscription",
+            header: t("adminUsers.subscription"),
             cell: (u) => (
-              <>{u.planId ? PLANS[u.planId].name : u.role === "admin" ? "—" : `${PLANS.basic_artist.name} (default)`}</>
+              <>
+                {u.planId
+                  ? PLANS[u.planId].name
+                  : u.role === "admin"
+                    ? "—"
+                    : t("adminUsers.default", { plan: PLANS.basic_artist.name })}
+              </>
             ),
           },
           {
-            header: "Actions",
+            header: t("team.actions"),
             cell: (u) => (
               <>
                 <div className="flex flex-wrap gap-1">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
-                    Edit
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing(u)}
+                    aria-label={t("adminUsers.editName", { name: u.name })}
+                  >
+                    {t("qcView.editButton")}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={u.id === me?.id}
                     onClick={() => setConfirming({ user: u, action: "role" })}
-                    aria-label={`${u.role === "admin" ? "Make Artist" : "Make Admin"}: ${u.name}`}
+                    aria-label={t("adminUsers.actionOn", {
+                      action: t(u.role === "admin" ? "adminUsers.makeArtist" : "adminUsers.makeAdmin"),
+                      name: u.name,
+                    })}
                   >
-                    {u.role === "admin" ? "Make Artist" : "Make Admin"}
+                    {t(u.role === "admin" ? "adminUsers.makeArtist" : "adminUsers.makeAdmin")}
                   </Button>
                   <Button
                     size="sm"
@@ -113,18 +138,21 @@ export function ManageUsersPage() {
                     onClick={() =>
                       u.status === "active" ? setConfirming({ user: u, action: "suspend" }) : setStatus(u, "activate")
                     }
-                    aria-label={`${u.status === "active" ? "Suspend" : "Activate"}: ${u.name}`}
+                    aria-label={t("adminUsers.actionOn", {
+                      action: t(u.status === "active" ? "adminUsers.suspend" : "adminUsers.activate"),
+                      name: u.name,
+                    })}
                   >
-                    {u.status === "active" ? "Suspend" : "Activate"}
+                    {t(u.status === "active" ? "adminUsers.suspend" : "adminUsers.activate")}
                   </Button>
                   <Button
                     size="sm"
                     variant="destructive"
                     disabled={u.id === me?.id}
                     onClick={() => setDeleting(u)}
-                    aria-label={`Delete ${u.name}`}
+                    aria-label={t("adminUsers.deleteName", { name: u.name })}
                   >
-                    Delete
+                    {t("adminUsers.delete")}
                   </Button>
                 </div>
               </>
@@ -134,8 +162,8 @@ export function ManageUsersPage() {
         rows={users.data?.items}
         rowKey={(u) => u.id}
         loading={users.isPending}
-        loadingText="Loading users…"
-        emptyText="No users match your search."
+        loadingText={t("adminUsers.loading")}
+        emptyText={t("adminUsers.none")}
         paging={users.data && { page: page, pageSize: users.data.pageSize, total: users.data.total, onPage: setPage }}
       />
       <AddUserDialog open={adding} onOpenChange={setAdding} />
@@ -146,24 +174,26 @@ export function ManageUsersPage() {
           !confirming
             ? ""
             : confirming.action === "suspend"
-              ? `Suspend ${confirming.user.name}?`
-              : `Make ${confirming.user.name} ${confirming.user.role === "admin" ? "an artist" : "an admin"}?`
+              ? t("adminUsers.suspendQ", { name: confirming.user.name })
+              : t(confirming.user.role === "admin" ? "adminUsers.makeArtistQ" : "adminUsers.makeAdminQ", {
+                  name: confirming.user.name,
+                })
         }
         description={
           !confirming
             ? ""
             : confirming.action === "suspend"
-              ? `${confirming.user.email} is signed out everywhere and cannot sign in until an admin activates the account again. Their live releases stay live.`
+              ? t("adminUsers.suspendHint", { email: confirming.user.email })
               : confirming.user.role === "admin"
-                ? `${confirming.user.email} loses access to every admin page at once.`
-                : `${confirming.user.email} can see and change every user, release, payment and report.`
+                ? t("adminUsers.loseAdmin", { email: confirming.user.email })
+                : t("adminUsers.gainAdmin", { email: confirming.user.email })
         }
         confirmLabel={
           confirming?.action === "suspend"
-            ? "Suspend"
+            ? t("adminUsers.suspend")
             : confirming?.user.role === "admin"
-              ? "Make Artist"
-              : "Make Admin"
+              ? t("adminUsers.makeArtist")
+              : t("adminUsers.makeAdmin")
         }
         pending={edit.isPending || action.isPending}
         onConfirm={() => {
@@ -176,9 +206,9 @@ export function ManageUsersPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? "this user"}?`}
-        description="The account, its sessions, settings and tickets are deleted for good. Their releases stay, without an owner."
-        confirmLabel="Delete User"
+        title={t("adminUsers.deleteQ", { name: deleting?.name ?? t("adminUsers.thisUser") })}
+        description={t("adminUsers.deleteHint")}
+        confirmLabel={t("adminUsers.deleteUser")}
         pending={action.isPending}
         onConfirm={() =>
           deleting &&

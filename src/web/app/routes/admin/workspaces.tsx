@@ -7,12 +7,14 @@ import { DataTable } from "#web/components/ui/data-table";
 import { SearchInput } from "#web/components/ui/search-input";
 import { type AdminWorkspace, useAdminAuditLog, useAdminWorkspaces } from "#web/features/workspaces/api/workspaces";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 const planName = (id: string | null) => (id && id in PLANS ? PLANS[id as PlanId].name : "No plan");
 
 /** Kalrav admins: every workspace with its plan, owner and team, and each one's audit log (issue 35). */
 export function AdminWorkspacesPage() {
-  usePageMeta("Workspaces");
+  const t = useT();
+  usePageMeta(t("admin.nav.workspaces"));
   const [q, setQ] = useState("");
   const [chosen, setChosen] = useState<AdminWorkspace | null>(null);
   const [page, setPage] = useState(1);
@@ -20,23 +22,23 @@ export function AdminWorkspacesPage() {
   const audit = useAdminAuditLog(chosen?.id ?? null, page);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Workspaces</h1>
-      <SearchInput label="Search workspaces" placeholder="Workspace or owner name" value={q} onChange={setQ} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminWs.workspaces")}</h1>
+      <SearchInput label={t("adminWs.search")} placeholder={t("adminWs.placeholder")} value={q} onChange={setQ} />
       <DataTable<AdminWorkspace>
-        label="Workspaces"
+        label={t("adminWs.workspaces")}
         rows={workspaces.data?.workspaces}
         rowKey={(w) => w.id}
         loading={workspaces.isPending}
         error={workspaces.isError ? workspaces.error.message : null}
         emptyText="No workspace matches."
         columns={[
-          { header: "Workspace", rowHeader: true, cell: (w) => w.name },
-          { header: "Owner", cell: (w) => w.owner ?? "—" },
-          { header: "Plan", cell: (w) => planName(w.plan) },
-          { header: "Members", numeric: true, cell: (w) => w.members },
-          { header: "Created", cell: (w) => formatDateTime(w.createdAt) },
+          { header: t("adminWs.workspace"), rowHeader: true, cell: (w) => w.name },
+          { header: t("adminWs.owner"), cell: (w) => w.owner ?? "—" },
+          { header: t("adminWs.plan"), cell: (w) => planName(w.plan) },
+          { header: t("adminWs.members"), numeric: true, cell: (w) => w.members },
+          { header: t("adminWs.created"), cell: (w) => formatDateTime(w.createdAt) },
           {
-            header: "Actions",
+            header: t("adminWs.actions"),
             hiddenHeader: true,
             cell: (w) => (
               <Button
@@ -48,7 +50,8 @@ export function AdminWorkspacesPage() {
                   setPage(1);
                 }}
               >
-                Audit log<span className="sr-only"> of {w.name}</span>
+                {t("area.nav.audit")}
+                <span className="sr-only">{t("adminWs.auditOf", { name: w.name })}</span>
               </Button>
             ),
           },
@@ -57,10 +60,10 @@ export function AdminWorkspacesPage() {
       {chosen ? (
         <section aria-labelledby="workspace-audit-heading" className="grid gap-3">
           <h2 id="workspace-audit-heading" className="text-xl font-semibold">
-            Audit log: {chosen.name}
+            {t("adminWs.auditTitle", { name: chosen.name })}
           </h2>
           <DataTable
-            label={`Audit log of ${chosen.name}`}
+            label={t("adminWs.auditLabel", { name: chosen.name })}
             rows={audit.data?.entries}
             rowKey={(e) => e.id}
             loading={audit.isPending}
@@ -68,10 +71,10 @@ export function AdminWorkspacesPage() {
             emptyText="Nothing recorded yet."
             paging={{ page, pageSize: 50, total: audit.data?.total ?? 0, onPage: setPage }}
             columns={[
-              { header: "When", cell: (e) => formatDateTime(e.createdAt) },
-              { header: "Who", cell: (e) => e.actorName },
-              { header: "What", cell: (e) => AUDIT_KIND_LABELS[e.kind] },
-              { header: "Change", rowHeader: true, cell: (e) => e.summary },
+              { header: t("auditPage.when"), cell: (e) => formatDateTime(e.createdAt) },
+              { header: t("auditPage.who"), cell: (e) => e.actorName },
+              { header: t("auditPage.whatCol"), cell: (e) => AUDIT_KIND_LABELS[e.kind] },
+              { header: t("auditPage.change"), rowHeader: true, cell: (e) => e.summary },
             ]}
           />
         </section>

@@ -10,6 +10,7 @@ import { toast } from "#web/components/ui/toast";
 import type { AdminRelease } from "#web/features/releases/api/get-admin-release";
 import { useEditRelease } from "#web/features/releases/api/update-admin-release";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const EDIT_FIELDS = ["title", "artistName", "releaseDate", "status", "upcEan"] as const;
 const EDIT_IDS: Record<(typeof EDIT_FIELDS)[number], string> = {
@@ -21,6 +22,7 @@ const EDIT_IDS: Record<(typeof EDIT_FIELDS)[number], string> = {
 };
 
 export function EditMetadataDialog({ release, onClose }: { release: AdminRelease; onClose: () => void }) {
+  const t = useT();
   const edit = useEditRelease();
   const [form, setForm] = useState({
     title: release.title,
@@ -39,7 +41,7 @@ export function EditMetadataDialog({ release, onClose }: { release: AdminRelease
     fields.clear();
     try {
       await edit.mutateAsync({ id: release.id, ...parsed.data });
-      toast({ title: "Release updated", description: parsed.data.title });
+      toast({ title: t("adminRel.updated"), description: parsed.data.title });
       onClose();
     } catch (err) {
       setError((err as Error).message);
@@ -47,14 +49,14 @@ export function EditMetadataDialog({ release, onClose }: { release: AdminRelease
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title="Edit Metadata">
+      <DialogContent title={t("adminRel.editMetadata")}>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField id="e-title" label="Title" error={fields.errors.title} announce>
+          <FormField id="e-title" label={t("qcView.titleCol")} error={fields.errors.title} announce>
             {(control) => (
               <Input {...control} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
             )}
           </FormField>
-          <FormField id="e-artist" label="Artist Name" error={fields.errors.artistName} announce>
+          <FormField id="e-artist" label={t("adminRel.artistName")} error={fields.errors.artistName} announce>
             {(control) => (
               <Input
                 {...control}
@@ -63,7 +65,7 @@ export function EditMetadataDialog({ release, onClose }: { release: AdminRelease
               />
             )}
           </FormField>
-          <FormField id="e-date" label="Release Date" error={fields.errors.releaseDate} announce>
+          <FormField id="e-date" label={t("adminRel.date")} error={fields.errors.releaseDate} announce>
             {(control) => (
               <Input
                 {...control}
@@ -73,7 +75,7 @@ export function EditMetadataDialog({ release, onClose }: { release: AdminRelease
               />
             )}
           </FormField>
-          <FormField id="e-status" label="Status" error={fields.errors.status} announce>
+          <FormField id="e-status" label={t("statement.status")} error={fields.errors.status} announce>
             {(control) => (
               <Select
                 {...control}
@@ -88,14 +90,14 @@ export function EditMetadataDialog({ release, onClose }: { release: AdminRelease
               </Select>
             )}
           </FormField>
-          <FormField id="e-upc" label="UPC/EAN" error={fields.errors.upcEan} announce>
+          <FormField id="e-upc" label={t("adminRel.upc")} error={fields.errors.upcEan} announce>
             {(control) => (
               <Input {...control} value={form.upcEan} onChange={(e) => setForm({ ...form, upcEan: e.target.value })} />
             )}
           </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={edit.isPending}>
-            Save Changes
+            {t("editRelease.save")}
           </Button>
         </form>
       </DialogContent>

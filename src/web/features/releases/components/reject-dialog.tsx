@@ -8,8 +8,10 @@ import { Textarea } from "#web/components/ui/textarea";
 import { toast } from "#web/components/ui/toast";
 import type { AdminRelease } from "#web/features/releases/api/get-admin-release";
 import { useReleaseAction } from "#web/features/releases/api/release-action";
+import { useT } from "#web/lib/i18n";
 
 export function RejectDialog({ release, onClose }: { release: AdminRelease; onClose: () => void }) {
+  const t = useT();
   const action = useReleaseAction();
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export function RejectDialog({ release, onClose }: { release: AdminRelease; onCl
     setNoteError(null);
     return action.mutateAsync({ id: release.id, action: "reject", notes: parsed.data.notes }).then(
       () => {
-        toast({ title: "Release rejected", description: release.title });
+        toast({ title: t("adminRel.rejected"), description: release.title });
         onClose();
       },
       (err: Error) => setError(err.message),
@@ -32,19 +34,16 @@ export function RejectDialog({ release, onClose }: { release: AdminRelease; onCl
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        title={`Reject ${release.title}`}
-        description="Tell the artist what to fix: they read this note with the rejection."
-      >
+      <DialogContent title={t("adminRel.rejectQ", { title: release.title })} description={t("adminRel.rejectHint")}>
         <div className="grid gap-4">
-          <FormField id="reject-notes" label="Note to the artist" error={noteError}>
+          <FormField id="reject-notes" label={t("adminRel.note")} error={noteError}>
             {(control) => (
               <Textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
             )}
           </FormField>
           <FormError message={error} />
           <Button variant="destructive" onClick={reject} disabled={action.isPending}>
-            Reject Release
+            {t("adminRel.rejectRelease")}
           </Button>
         </div>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
 import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
-import { REVIEWER_CHECKS } from "#domain/store-verdict";
+import { reviewerChecks } from "#domain/store-verdict";
 import { Button } from "#web/components/ui/button";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { DataTable } from "#web/components/ui/data-table";
@@ -24,6 +24,7 @@ import { ReleaseStatusBadge } from "#web/features/releases/components/release-st
 import { StoreLinkForm } from "#web/features/releases/components/store-link-form";
 import { StoreVerdictsView } from "#web/features/releases/components/store-verdicts";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Review of one release: the quality report, the tracks, and per-store deliveries, with Approve
@@ -31,6 +32,7 @@ import { formatDate } from "#web/lib/format";
  * outside a modal dialog is hidden from screen readers.
  */
 export function ReleaseReviewDialog({ release, onClose }: { release: AdminRelease; onClose: () => void }) {
+  const t = useT();
   const detail = useAdminReleaseDetail(release.id);
   const recheck = useRecheckRelease();
   const retry = useRetryDelivery();
@@ -44,14 +46,14 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
     setNotice(null);
     p.then(
       () => setNotice(done),
-      (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong."),
+      (err: unknown) => setError(err instanceof Error ? err.message : t("review.failed")),
     );
   };
   const data = detail.data;
   const current = data?.release ?? release;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Review ${release.title}`} className="max-w-4xl">
+      <DialogContent title={t("review.title", { title: release.title })} className="max-w-4xl">
         {!data ? (
           <Skeleton className="h-64" />
         ) : (
@@ -59,7 +61,9 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <ReleaseStatusBadge status={current.status} />
               <span>{current.artistName}</span>
-              <span className="font-mono text-xs">UPC {current.upcEan ?? "assigned at approval"}</span>
+              <span className="font-mono text-xs">
+                {t("review.upc", { upc: current.upcEan ?? t("review.upcLater") })}
+              </span>
             </div>
             <FormError message={error} />
             {notice && (
@@ -70,27 +74,27 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             <div className="flex flex-wrap gap-2">
               {canApplyReleaseAction("approve", current.status) && (
                 <Button disabled={action.isPending} onClick={() => setConfirmingApprove(true)}>
-                  Approve
+                  {t("adminRel.approve")}
                 </Button>
               )}
               <Button
                 variant="outline"
                 disabled={recheck.isPending}
-                onClick={() => attempt(recheck.mutateAsync(current.id), "Quality check queued")}
+                onClick={() => attempt(recheck.mutateAsync(current.id), t("review.queued"))}
               >
-                Run check again
+                {t("review.again")}
               </Button>
             </div>
             <ConfirmDialog
               open={confirmingApprove}
               onOpenChange={setConfirmingApprove}
-              title={`Approve ${current.title}?`}
+              title={t("adminRel.approveQ", { title: current.title })}
               description={ADMIN_RELEASE_MESSAGES.approveConfirm}
-              confirmLabel="Approve"
+              confirmLabel={t("adminRel.approve")}
               pending={action.isPending}
               onConfirm={() => {
                 setConfirmingApprove(false);
-                attempt(action.mutateAsync({ id: current.id, action: "approve" }), "Release approved");
+                attempt(action.mutateAsync({ id: current.id, action: "approve" }), t("adminRel.approved"));
               }}
             />
             <ReleaseMedia
@@ -104,11 +108,11 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             <StoreVerdictsView verdict={data.verdict} headingLevel={3} id="review-store-verdicts" />
             <section aria-labelledby="reviewer-checks-heading" className="grid gap-2">
               <h3 id="reviewer-checks-heading" className="text-lg font-semibold">
-                Check by eye
+                {t("review.byEye")}
               </h3>
-              <p className="text-sm text-muted-foreground">What stores refuse that no automatic check can see:</p>
+              <p className="text-sm text-muted-foreground">{t("review.byEyeHint")}</p>
               <ul className="list-disc pl-5 text-sm">
-                {REVIEWER_CHECKS.map((check) => (
+                {reviewerChecks().map((check) => (
                   <li key={check}>{check}</li>
                 ))}
               </ul>
@@ -119,49 +123,49 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             <section aria-labelledby="deliveries-heading" className="grid gap-3">
               <div className="flex flex-wrap items-baseline gap-3">
                 <h3 id="deliveries-heading" className="text-lg font-semibold">
-                  Deliveries
+                  {t("review.deliveries")}
                 </h3>
                 <span className="text-sm text-muted-foreground">{data.delivery.summary}</span>
               </div>
               <DataTable
-                label="Delivery messages"
+                label={t("review.messages")}
                 className="min-w-[640px]"
                 rows={data.deliveries}
                 rowKey={(d) => d.id}
-                emptyText="Nothing delivered yet: deliveries start when the release is approved."
+                emptyText={t("review.nothing")}
                 columns={[
-                  { header: "Store", rowHeader: true, cell: (d) => d.storeName },
+                  { header: t("analytics.store"), rowHeader: true, cell: (d) => d.storeName },
                   {
-                    header: "Message",
+                    header: t("review.message"),
                     cell: (d) => (DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind,
                   },
-                  { header: "Status", cell: (d) => <DeliveryStatusBadge status={d.status} /> },
-                  { header: "Attempts", cell: (d) => d.attempts },
+                  { header: t("statement.status"), cell: (d) => <DeliveryStatusBadge status={d.status} /> },
+                  { header: t("webhooks.attempts"), cell: (d) => d.attempts },
                   {
-                    header: "Details",
+                    header: t("timeline.details"),
                     className: "max-w-xs break-words text-xs",
                     cell: (d) =>
                       d.status === "rejected"
-                        ? `${d.storeName} said: ${d.storeMessage ?? "rejected"}`
+                        ? t("review.said", { store: d.storeName, message: d.storeMessage ?? t("review.rejected") })
                         : (d.lastError ??
                           (d.acknowledgedAt
-                            ? `Accepted ${formatDate(d.acknowledgedAt)}`
+                            ? t("review.accepted", { date: formatDate(d.acknowledgedAt) })
                             : d.sentAt
-                              ? `Sent ${formatDate(d.sentAt)} · batch ${d.batchId}`
+                              ? t("review.sent", { date: formatDate(d.sentAt), batch: d.batchId ?? "" })
                               : "—")),
                   },
                   {
-                    header: "Actions",
+                    header: t("team.actions"),
                     cell: (d) =>
                       (d.status === "failed" || d.status === "rejected") && (
                         <Button
                           size="sm"
                           variant="outline"
-                          aria-label={`Retry delivery to ${d.storeName}`}
+                          aria-label={t("review.retryTo", { store: d.storeName })}
                           disabled={retry.isPending}
-                          onClick={() => attempt(retry.mutateAsync(d.id), `Delivery to ${d.storeName} queued again`)}
+                          onClick={() => attempt(retry.mutateAsync(d.id), t("review.requeued", { store: d.storeName }))}
                         >
-                          Retry
+                          {t("review.retry")}
                         </Button>
                       ),
                   },
@@ -171,12 +175,13 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
             {current.status === "live" && (
               <section aria-labelledby="store-links-heading" className="grid gap-3">
                 <h3 id="store-links-heading" className="text-lg font-semibold">
-                  Store links
+                  {t("review.links")}
                 </h3>
                 <p className="text-sm text-muted-foreground">
-                  Where the release is on each store, for the artist's page and the release's public page.{" "}
+                  {t("review.linksHint")}{" "}
                   <a href={data.publicPage.path} target="_blank" rel="noreferrer" className="text-primary underline">
-                    Open the public page<span className="sr-only"> (opens in a new tab)</span>
+                    {t("review.openPublic")}
+                    <span className="sr-only">{t("ui.newTab")}</span>
                   </a>
                 </p>
                 <StoreLinkForm releaseId={current.id} stores={data.stores} />

@@ -5,6 +5,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Select } from "#web/components/ui/select";
 import { useSaveStoreLink } from "#web/features/releases/api/save-store-link";
+import { useT } from "#web/lib/i18n";
 
 /**
  * An admin enters where a live release is on a store (when no resolver finds it): the artist's
@@ -17,6 +18,7 @@ export function StoreLinkForm({
   releaseId: string;
   stores: readonly { store: string; storeName: string; url: string | null }[];
 }) {
+  const t = useT();
   const save = useSaveStoreLink();
   const [store, setStore] = useState(stores[0]?.store ?? "");
   const [url, setUrl] = useState("");
@@ -42,19 +44,19 @@ export function StoreLinkForm({
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-      <FormField id="store-link-store" label="Store">
+      <FormField id="store-link-store" label={t("analytics.store")}>
         {(control) => (
           <Select {...control} value={store} onChange={(e) => setStore(e.target.value)}>
             {stores.map((s) => (
               <option key={s.store} value={s.store}>
                 {s.storeName}
-                {s.url ? " (has a link)" : ""}
+                {s.url ? t("storeLink.has") : ""}
               </option>
             ))}
           </Select>
         )}
       </FormField>
-      <FormField id="store-link-url" label="Link on the store" error={error}>
+      <FormField id="store-link-url" label={t("storeLink.link")} error={error}>
         {(control) => (
           <Input
             {...control}
@@ -67,7 +69,7 @@ export function StoreLinkForm({
         )}
       </FormField>
       <Button type="submit" className="sm:mt-6" disabled={save.isPending}>
-        Save link
+        {t("storeLink.save")}
       </Button>
       <p role="status" className="text-sm text-muted-foreground sm:col-span-3">
         {saved}
