@@ -22,7 +22,7 @@ export function AdminDashboardPage() {
         description: t("adminHome.loadFailed"),
         variant: "destructive",
       });
-  }, [summary.isError]);
+  }, [summary.isError, t]);
   const totals = summary.data?.totals;
   const cards = [
     { title: t("adminHome.users"), value: totals?.users, icon: Users },
