@@ -112,6 +112,10 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/releases/components/reject-dialog.tsx",
   "src/web/features/releases/components/edit-metadata-dialog.tsx",
   "src/web/features/releases/components/store-link-form.tsx",
+  "src/web/app/routes/admin/tickets.tsx",
+  "src/web/features/tickets/components/assign-ticket-dialog.tsx",
+  "src/web/features/tickets/components/ticket-thread.tsx",
+  "src/web/app/routes/admin/deliveries.tsx",
 ];
 
 /** Attributes a person reads or hears. */

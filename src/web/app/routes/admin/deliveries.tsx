@@ -17,27 +17,29 @@ import {
 import { useRetryDelivery } from "#web/features/releases/api/retry-delivery";
 import { DeliveryStatusBadge } from "#web/features/releases/components/delivery-status-badge";
 import { formatCount, formatDate, formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /** Operations: how each store is doing, stores paused after failing, and deliveries someone has to act on. */
 export function DeliveriesPage() {
-  usePageMeta("Deliveries");
+  const t = useT();
+  usePageMeta(t("review.deliveries"));
   const stores = useStoreHealth();
   const [view, setView] = useState<DeliveryView>("attention");
   const paused = stores.data?.stores.filter((s) => s.pausedAt) ?? [];
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Deliveries</h1>
-        <p className="text-muted-foreground">How each store is taking our releases, and what needs you.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("review.deliveries")}</h1>
+        <p className="text-muted-foreground">{t("adminDel.intro")}</p>
       </div>
       {paused.map((store) => (
         <PausedStoreAlert key={store.store} store={store} />
       ))}
       <StoresTable stores={stores.data?.stores} loading={stores.isPending} error={stores.error?.message} />
       <Tabs value={view} onValueChange={(v) => setView(v as DeliveryView)} className="grid gap-3">
-        <TabsList aria-label="Which deliveries">
-          <TabsTrigger value="attention">Needs attention</TabsTrigger>
-          <TabsTrigger value="recent">Recent</TabsTrigger>
+        <TabsList aria-label={t("adminDel.which")}>
+          <TabsTrigger value="attention">{t("adminHome.needsAttention")}</TabsTrigger>
+          <TabsTrigger value="recent">{t("adminDel.recent")}</TabsTrigger>
         </TabsList>
         <TabsContent value="attention">
           <DeliveryList view="attention" />
@@ -51,13 +53,14 @@ export function DeliveriesPage() {
 }
 
 function PausedStoreAlert({ store }: { store: StoreHealth }) {
+  const t = useT();
   const resume = useResumeStore();
   const [error, setError] = useState<string | null>(null);
   const onResume = async () => {
     try {
       const result = await resume.mutateAsync(store.store);
       setError(null);
-      toast({ title: "Store resumed", description: result.message });
+      toast({ title: t("adminDel.resumed"), description: result.message });
     } catch (err) {
       setError((err as Error).message);
     }
@@ -68,49 +71,46 @@ function PausedStoreAlert({ store }: { store: StoreHealth }) {
       className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 text-sm"
     >
       <h2 id={`paused-${store.store}`} className="font-semibold">
-        Deliveries to {store.storeName} are paused
+        {t("adminHome.paused", { store: store.storeName })}
       </h2>
       <p className="mt-1">
-        Since {store.pausedAt ? formatDateTime(store.pausedAt) : "—"}, after {store.consecutiveFailures} failed attempts
-        in a row. Last error: {store.lastError ?? "—"}
+        {t("adminDel.since", {
+          date: store.pausedAt ? formatDateTime(store.pausedAt) : "—",
+          count: store.consecutiveFailures,
+          error: store.lastError ?? "—",
+        })}
       </p>
       <p className="mt-1 text-muted-foreground">
-        {formatCount(store.counts.paused ?? 0)} deliveries wait. Fix the store's connection, then resume.
+        {t("adminDel.wait", { count: formatCount(store.counts.paused ?? 0) })}
       </p>
       <FormError message={error} />
       <Button className="mt-3" onClick={onResume} disabled={resume.isPending}>
-        Resume deliveries to {store.storeName}
+        {t("adminDel.resume", { store: store.storeName })}
       </Button>
     </section>
   );
 }
 
-const COLUMNS = [
-  ["queued", "Queued"],
-  ["sent", "Sent"],
-  ["acknowledged", "Accepted"],
-  ["rejected", "Rejected"],
-  ["failed", "Failed"],
-  ["paused", "Paused"],
-] as const;
+const COLUMNS = ["queued", "sent", "acknowledged", "rejected", "failed", "paused"] as const;
 
 function StoresTable({ stores, loading, error }: { stores?: StoreHealth[]; loading: boolean; error?: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="stores-title" className="grid gap-3">
       <h2 id="stores-title" className="text-xl font-semibold">
-        Stores
+        {t("timeline.stores")}
       </h2>
       <DataTable
-        label="Stores"
+        label={t("timeline.stores")}
         rows={stores}
         rowKey={(s) => s.store}
         loading={loading}
-        loadingText="Loading stores…"
+        loadingText={t("adminDel.loadingStores")}
         error={error}
-        emptyText="No stores are configured."
+        emptyText={t("timeline.none")}
         columns={[
           {
-            header: "Store",
+            header: t("analytics.store"),
             rowHeader: true,
             cell: (s) => (
               <>
@@ -118,20 +118,20 @@ function StoresTable({ stores, loading, error }: { stores?: StoreHealth[]; loadi
               </>
             ),
           },
-          ...COLUMNS.map(([key, label]) => ({
-            header: label,
+          ...COLUMNS.map((key) => ({
+            header: t(`adminDel.col.${key}`),
             numeric: true,
             className: "tabular-nums",
             cell: (s: StoreHealth) => formatCount(s.counts[key] ?? 0),
           })),
           {
-            header: "State",
+            header: t("adminDel.state"),
             cell: (s) =>
               s.pausedAt
-                ? "Paused"
+                ? t("adminDel.paused")
                 : s.consecutiveFailures
-                  ? `${s.consecutiveFailures} failed attempt${s.consecutiveFailures === 1 ? "" : "s"} in a row`
-                  : "Working",
+                  ? t("adminDel.failedInRow", { count: s.consecutiveFailures })
+                  : t("adminDel.working"),
           },
         ]}
       />
@@ -140,6 +140,7 @@ function StoresTable({ stores, loading, error }: { stores?: StoreHealth[]; loadi
 }
 
 function DeliveryList({ view }: { view: DeliveryView }) {
+  const t = useT();
   const list = useDeliveries(view);
   const retry = useRetryDelivery();
   const [error, setError] = useState<string | null>(null);
@@ -147,7 +148,7 @@ function DeliveryList({ view }: { view: DeliveryView }) {
     try {
       await retry.mutateAsync(row.id);
       setError(null);
-      toast({ title: `Delivery to ${row.storeName} queued again` });
+      toast({ title: t("review.requeued", { store: row.storeName }) });
     } catch (err) {
       setError((err as Error).message);
     }
@@ -156,18 +157,16 @@ function DeliveryList({ view }: { view: DeliveryView }) {
     <div className="grid gap-2">
       <FormError message={error} />
       <DataTable
-        label={view === "attention" ? "Deliveries that need attention" : "Recent deliveries"}
+        label={view === "attention" ? t("adminDel.attentionList") : t("adminDel.recentList")}
         rows={list.data?.deliveries}
         rowKey={(row) => row.id}
         loading={list.isPending}
-        loadingText="Loading deliveries…"
-        error={list.isError ? "Could not load the deliveries." : null}
-        emptyText={
-          view === "attention" ? "Nothing needs attention: every delivery is on its way or done." : "No deliveries yet."
-        }
+        loadingText={t("adminDel.loading")}
+        error={list.isError ? t("adminDel.loadFailed") : null}
+        emptyText={view === "attention" ? t("adminDel.allGood") : t("adminDel.none")}
         columns={[
           {
-            header: "Release",
+            header: t("analytics.release"),
             cell: (row) => (
               <>
                 <span className="font-medium">{row.releaseTitle}</span>
@@ -177,29 +176,32 @@ function DeliveryList({ view }: { view: DeliveryView }) {
               </>
             ),
           },
-          { header: "Store", cell: (row) => row.storeName },
-          { header: "Message", cell: (row) => (DELIVERY_KIND_LABELS as Record<string, string>)[row.kind] ?? row.kind },
-          { header: "Status", cell: (row) => <DeliveryStatusBadge status={row.status} /> },
+          { header: t("analytics.store"), cell: (row) => row.storeName },
           {
-            header: "Details",
+            header: t("review.message"),
+            cell: (row) => (DELIVERY_KIND_LABELS as Record<string, string>)[row.kind] ?? row.kind,
+          },
+          { header: t("statement.status"), cell: (row) => <DeliveryStatusBadge status={row.status} /> },
+          {
+            header: t("timeline.details"),
             className: "max-w-xs break-words text-xs",
             cell: (row) =>
               row.status === "rejected"
-                ? `${row.storeName} said: ${row.storeMessage ?? "rejected"}`
+                ? t("review.said", { store: row.storeName, message: row.storeMessage ?? t("review.rejected") })
                 : (row.lastError ?? "—"),
           },
           {
-            header: "Actions",
+            header: t("team.actions"),
             cell: (row) =>
               (row.status === "failed" || row.status === "rejected") && (
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`Retry delivery of ${row.releaseTitle} to ${row.storeName}`}
+                  aria-label={t("adminDel.retryOf", { title: row.releaseTitle, store: row.storeName })}
                   disabled={retry.isPending}
                   onClick={() => onRetry(row)}
                 >
-                  Retry
+                  {t("review.retry")}
                 </Button>
               ),
           },

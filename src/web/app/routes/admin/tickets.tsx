@@ -22,12 +22,14 @@ import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
 import { AdminTicketThreadDialog } from "#web/features/tickets/components/admin-ticket-thread-dialog";
 import { AssignDialog } from "#web/features/tickets/components/assign-ticket-dialog";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useListSearch } from "#web/lib/use-list-search";
 
 const STATUS_TONE = { open: "warning", in_progress: "info", closed: "neutral", on_hold: "neutral" } as const;
 
 export function SupportTicketsPage() {
-  usePageMeta("Support Tickets");
+  const t = useT();
+  usePageMeta(t("adminTickets.title"));
   const [status, setStatus] = useState<TicketStatus | "">("");
   const [priority, setPriority] = useState<TicketPriority | "">("");
   const { search, setSearch, q, page, setPage } = useListSearch();
@@ -37,26 +39,31 @@ export function SupportTicketsPage() {
   const tickets = useAdminTickets({ q, status, priority, page, pageSize: 20 });
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
-  const change = (t: AdminTicket, input: { status?: TicketStatus; priority?: TicketPriority }, done: string) =>
+  const change = (ticket: AdminTicket, input: { status?: TicketStatus; priority?: TicketPriority }, done: string) =>
     update
-      .mutateAsync({ id: t.id, ...input })
+      .mutateAsync({ id: ticket.id, ...input })
       .then(
-        () => toast({ title: done, description: `#${t.number} ${t.subject}` }),
+        () => toast({ title: done, description: `#${ticket.number} ${ticket.subject}` }),
         toastFailure(TICKET_MESSAGES.updateFailedTitle),
       );
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Support Tickets</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminTickets.title")}</h1>
       <div className="flex flex-wrap gap-3">
-        <SearchInput label="Search tickets" placeholder="Subject or user" value={search} onChange={setSearch} />
+        <SearchInput
+          label={t("adminTickets.search")}
+          placeholder={t("adminTickets.searchHint")}
+          value={search}
+          onChange={setSearch}
+        />
         <Select
-          aria-label="Filter by status"
+          aria-label={t("adminRel.filter")}
           className="w-44"
           value={status}
           onChange={(e) => setStatus(e.target.value as TicketStatus | "")}
         >
-          <option value="">All statuses</option>
+          <option value="">{t("adminRel.allStatuses")}</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
               {TICKET_STATUS_LABELS[s]}
@@ -64,12 +71,12 @@ export function SupportTicketsPage() {
           ))}
         </Select>
         <Select
-          aria-label="Filter by priority"
+          aria-label={t("adminTickets.filterPriority")}
           className="w-44"
           value={priority}
           onChange={(e) => setPriority(e.target.value as TicketPriority | "")}
         >
-          <option value="">All priorities</option>
+          <option value="">{t("adminTickets.allPriorities")}</option>
           {TICKET_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {TICKET_PRIORITY_LABELS[p]}
@@ -80,40 +87,42 @@ export function SupportTicketsPage() {
       <DataTable
         columns={[
           {
-            header: "Subject",
+            header: t("adminTickets.subject"),
             className: "font-medium",
-            cell: (t) => (
+            cell: (ticket) => (
               <>
-                #{t.number} {t.subject}
+                #{ticket.number} {ticket.subject}
               </>
             ),
           },
           {
-            header: "User",
-            cell: (t) => (
+            header: t("adminRel.user"),
+            cell: (ticket) => (
               <>
-                {t.userName}
-                <span className="block text-xs text-muted-foreground">{t.userEmail}</span>
+                {ticket.userName}
+                <span className="block text-xs text-muted-foreground">{ticket.userEmail}</span>
               </>
             ),
           },
           {
-            header: "Status",
-            cell: (t) => (
+            header: t("statement.status"),
+            cell: (ticket) => (
               <>
-                <Badge tone={STATUS_TONE[t.status]}>{TICKET_STATUS_LABELS[t.status]}</Badge>
+                <Badge tone={STATUS_TONE[ticket.status]}>{TICKET_STATUS_LABELS[ticket.status]}</Badge>
               </>
             ),
           },
           {
-            header: "Priority",
-            cell: (t) => (
+            header: t("adminTickets.priority"),
+            cell: (ticket) => (
               <>
                 <Select
-                  aria-label={`Priority of #${t.number}`}
+                  aria-label={t("adminTickets.priorityOf", { number: ticket.number })}
                   className="h-8 w-28"
-                  value={t.priority}
-                  onChange={(e) => change(t, { priority: e.target.value as TicketPriority }, "Priority changed")}
+                  value={ticket.priority}
+                  onChange={(e) =>
+                    change(ticket, { priority: e.target.value as TicketPriority }, t("adminTickets.priorityChanged"))
+                  }
                 >
                   {TICKET_PRIORITIES.map((p) => (
                     <option key={p} value={p}>
@@ -124,50 +133,54 @@ export function SupportTicketsPage() {
               </>
             ),
           },
-          { header: "Created", cell: (t) => formatDateTime(t.createdAt) },
-          { header: "Assigned To", cell: (t) => t.assignedTo ?? "—" },
+          { header: t("adminWs.created"), cell: (ticket) => formatDateTime(ticket.createdAt) },
+          { header: t("adminTickets.assignedTo"), cell: (ticket) => ticket.assignedTo ?? "—" },
           {
-            header: "Actions",
-            cell: (t) => (
+            header: t("team.actions"),
+            cell: (ticket) => (
               <>
                 <div className="flex flex-wrap gap-1">
-                  <Button size="sm" onClick={() => setViewing(t.id)} aria-label={`View and reply to #${t.number}`}>
-                    View
+                  <Button
+                    size="sm"
+                    onClick={() => setViewing(ticket.id)}
+                    aria-label={t("adminTickets.viewReply", { number: ticket.number })}
+                  >
+                    {t("adminTickets.view")}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => setAssigning(t)}
-                    aria-label={`Assign #${t.number}`}
+                    onClick={() => setAssigning(ticket)}
+                    aria-label={t("adminTickets.assignN", { number: ticket.number })}
                   >
-                    Assign
+                    {t("adminTickets.assign")}
                   </Button>
-                  {t.status === "closed" ? (
+                  {ticket.status === "closed" ? (
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => change(t, { status: "open" }, "Ticket reopened")}
-                      aria-label={`Reopen #${t.number}`}
+                      onClick={() => change(ticket, { status: "open" }, t("adminTickets.reopened"))}
+                      aria-label={t("adminTickets.reopenN", { number: ticket.number })}
                     >
-                      Reopen
+                      {t("adminTickets.reopen")}
                     </Button>
                   ) : (
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => change(t, { status: "closed" }, "Ticket closed")}
-                      aria-label={`Close #${t.number}`}
+                      onClick={() => change(ticket, { status: "closed" }, t("adminTickets.closed"))}
+                      aria-label={t("adminTickets.closeN", { number: ticket.number })}
                     >
-                      Close
+                      {t("adminTickets.close")}
                     </Button>
                   )}
                   <Button
                     size="sm"
                     variant="destructive"
-                    onClick={() => setDeleting(t)}
-                    aria-label={`Delete #${t.number}`}
+                    onClick={() => setDeleting(ticket)}
+                    aria-label={t("adminTickets.deleteN", { number: ticket.number })}
                   >
-                    Delete
+                    {t("adminUsers.delete")}
                   </Button>
                 </div>
               </>
@@ -175,7 +188,7 @@ export function SupportTicketsPage() {
           },
         ]}
         rows={tickets.data?.items}
-        rowKey={(t) => t.id}
+        rowKey={(ticket) => ticket.id}
         loading={tickets.isPending}
         loadingText="Loading tickets…"
         emptyText="No tickets match."
@@ -188,14 +201,14 @@ export function SupportTicketsPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ticket #${deleting?.number ?? ""}?`}
-        description="The ticket and its whole conversation are deleted for good."
+        title={t("adminTickets.deleteQ", { number: deleting?.number ?? "" })}
+        description={t("adminTickets.deleteHint")}
         confirmLabel="Delete Ticket"
         pending={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutateAsync(deleting.id).then(() => {
-            toast({ title: "Ticket deleted", description: deleting.subject });
+            toast({ title: t("adminTickets.deleted"), description: deleting.subject });
             setDeleting(null);
           }, toastFailure(TICKET_MESSAGES.updateFailedTitle))
         }

@@ -7,26 +7,28 @@ import { Input } from "#web/components/ui/input";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import type { AdminTicket } from "#web/features/tickets/api/get-admin-tickets";
 import { useUpdateTicket } from "#web/features/tickets/api/update-ticket";
+import { useT } from "#web/lib/i18n";
 
 export function AssignDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {
+  const t = useT();
   const update = useUpdateTicket();
   const [assignee, setAssignee] = useState(ticket.assignedTo ?? TICKET_MESSAGES.assignPrompt);
   const save = () =>
     update.mutateAsync({ id: ticket.id, assignedTo: assignee.trim() || null }).then(() => {
-      toast({ title: "Ticket assigned", description: assignee.trim() || "Unassigned" });
+      toast({ title: t("adminTickets.assigned"), description: assignee.trim() || t("adminTickets.unassigned") });
       onClose();
     }, toastFailure(TICKET_MESSAGES.updateFailedTitle));
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Assign #${ticket.number}`}>
+      <DialogContent title={t("adminTickets.assignTitle", { number: ticket.number })}>
         <div className="grid gap-3">
-          <FormField id="assignee" label="Assign to">
+          <FormField id="assignee" label={t("adminTickets.assignTo")}>
             {(control) => (
               <Input {...control} value={assignee} onChange={(e) => setAssignee(e.target.value)} maxLength={120} />
             )}
           </FormField>
           <Button onClick={save} disabled={update.isPending}>
-            Assign
+            {t("adminTickets.assign")}
           </Button>
         </div>
       </DialogContent>

@@ -7,6 +7,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Textarea } from "#web/components/ui/textarea";
 import type { TicketMessage } from "#web/features/tickets/api/get-ticket";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 export interface TicketThreadProps {
   /** Whose screen this is: their own messages sit on the right. */
@@ -24,6 +25,7 @@ export interface TicketThreadProps {
 
 /** One ticket's conversation and a reply form, in a dialog: the same for the artist and the support team. */
 export function TicketThread(props: TicketThreadProps) {
+  const t = useT();
   const { side, messages } = props;
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function TicketThread(props: TicketThreadProps) {
     <Dialog open onOpenChange={(o) => !o && props.onClose()}>
       <DialogContent title={props.title} description={props.description} className="max-w-2xl">
         {props.loadFailed && <p role="alert">{TICKET_MESSAGES.loadDetailsFailed}</p>}
-        <ol aria-label="Messages" className="grid max-h-80 gap-3 overflow-y-auto">
+        <ol aria-label={t("ticketThread.messages")} className="grid max-h-80 gap-3 overflow-y-auto">
           {messages?.map((m) => (
             <li
               key={m.id}
@@ -59,7 +61,8 @@ export function TicketThread(props: TicketThreadProps) {
               }`}
             >
               <p className="text-xs text-muted-foreground">
-                {side === "artist" && !m.isAdminReply ? "You" : m.senderName} · {formatDateTime(m.sentAt)}
+                {side === "artist" && !m.isAdminReply ? t("ticketThread.you") : m.senderName} ·{" "}
+                {formatDateTime(m.sentAt)}
               </p>
               <p className="mt-1 whitespace-pre-wrap">{m.message}</p>
             </li>
@@ -73,7 +76,7 @@ export function TicketThread(props: TicketThreadProps) {
           </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={props.sending} className="justify-self-end">
-            {props.sending ? "Sending..." : "Send Reply"}
+            {props.sending ? t("importPage.sending") : t("caseThread.sendReply")}
           </Button>
         </form>
       </DialogContent>
