@@ -116,6 +116,9 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/tickets/components/assign-ticket-dialog.tsx",
   "src/web/features/tickets/components/ticket-thread.tsx",
   "src/web/app/routes/admin/deliveries.tsx",
+  "src/web/app/routes/admin/payouts.tsx",
+  "src/web/features/royalties/components/approve-payouts-dialog.tsx",
+  "src/web/features/royalties/components/complete-payout-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -134,7 +137,7 @@ const READ_ATTRIBUTES = new Set([
 /** Object properties a person reads: a data table's column headers and empty text, an option's label… */
 const READ_PROPERTIES = new Set(["header", "emptyText", "label", "title", "description", "hint"]);
 /** Calls whose text argument a person reads. */
-const READ_CALLS = /^(usePageMeta|toast(\.\w+)?|confirm|alert)$/;
+const READ_CALLS = /^(usePageMeta|toast(\.\w+)?|confirm|alert|set\w*(Error|Missing|Notice))$/;
 const WORDS = /[A-Za-z\u0900-\u0DFF]{2,}/;
 /** The catalogues' keys (a value that names a message is not a text) and kebab-case ids. */
 const KEYS = new Set(

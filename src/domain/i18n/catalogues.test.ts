@@ -36,6 +36,8 @@ const SAME_IN_BOTH = new Set([
   "adminRel.upc",
   "review.upc",
   "adminUsers.actionOn",
+  "adminPay.tds",
+  "adminPay.tdsPart",
   "login.emailPlaceholder",
   "features.labelTitle",
   "release.type.ep",

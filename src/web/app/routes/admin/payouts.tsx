@@ -13,6 +13,7 @@ import { useApprovePayee } from "#web/features/royalties/api/splits";
 import { ApprovePayoutsDialog } from "#web/features/royalties/components/approve-payouts-dialog";
 import { CompletePayout } from "#web/features/royalties/components/complete-payout-dialog";
 import { formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Payouts, a page of their own in the admin navigation (issue 34: they were approved from Store
@@ -20,7 +21,8 @@ import { formatDateTime } from "#web/lib/format";
  * the TDS returns to file.
  */
 export function AdminPayoutsPage() {
-  usePageMeta("Payouts");
+  const t = useT();
+  usePageMeta(t("admin.nav.payouts"));
   const payouts = useAdminPayouts();
   const [paying, setPaying] = useState<AdminPayout | null>(null);
   const [approving, setApproving] = useState<AdminPayout[]>([]);
@@ -32,29 +34,29 @@ export function AdminPayoutsPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Payouts</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("admin.nav.payouts")}</h1>
       <section id="payouts" aria-labelledby="payouts-heading" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="payouts-heading" className="text-lg font-semibold">
-            Payout requests
+            {t("adminPay.requests")}
           </h2>
           {payable.length > 1 && (
             <Button size="sm" onClick={() => setApproving(payable)}>
-              Approve all {payable.length} payable
+              {t("adminPay.approveAll", { count: payable.length })}
             </Button>
           )}
         </div>
         <DataTable
-          label="Payout requests"
+          label={t("adminPay.requests")}
           rows={payouts.data}
           rowKey={(p) => p.id}
           loading={payouts.isPending}
-          loadingText="Loading payout requests…"
-          error={payouts.isError ? "Could not load the payout requests." : null}
-          emptyText="No payout requests."
+          loadingText={t("adminPay.loading")}
+          error={payouts.isError ? t("adminPay.loadFailed") : null}
+          emptyText={t("adminPay.none")}
           columns={[
             {
-              header: "Artist",
+              header: t("statement.artist"),
               cell: (p) => (
                 <>
                   {p.userName}
@@ -62,11 +64,11 @@ export function AdminPayoutsPage() {
                 </>
               ),
             },
-            { header: "Amount", cell: (p) => formatInr(p.amountPaise) },
-            { header: "Method", cell: (p) => payoutMethodLabel(p.method) },
-            { header: "Requested", cell: (p) => formatDateTime(p.requestedAt) },
+            { header: t("billing.amount"), cell: (p) => formatInr(p.amountPaise) },
+            { header: t("billing.methodCol"), cell: (p) => payoutMethodLabel(p.method) },
+            { header: t("statement.requested"), cell: (p) => formatDateTime(p.requestedAt) },
             {
-              header: "Status",
+              header: t("statement.status"),
               cell: (p) => (
                 <Badge
                   tone={
@@ -82,25 +84,31 @@ export function AdminPayoutsPage() {
               ),
             },
             {
-              header: "Reference",
+              header: t("adminPay.reference"),
               cell: (p) => (
                 <>
                   {p.reference ?? "—"}
                   {p.tdsPaise > 0 && (
-                    <span className="block text-xs text-muted-foreground">TDS {formatInr(p.tdsPaise)}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {t("adminPay.tds", { amount: formatInr(p.tdsPaise) })}
+                    </span>
                   )}
                   {p.failureReason && <span className="block text-xs text-muted-foreground">{p.failureReason}</span>}
                 </>
               ),
             },
             {
-              header: "Actions",
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (p) => (
                 <div className="flex flex-wrap gap-2">
                   {p.status === "pending" && p.payableByProvider && (
-                    <Button size="sm" onClick={() => setApproving([p])} aria-label={`Approve payout to ${p.userName}`}>
-                      Approve
+                    <Button
+                      size="sm"
+                      onClick={() => setApproving([p])}
+                      aria-label={t("adminPay.approveTo", { name: p.userName })}
+                    >
+                      {t("adminRel.approve")}
                     </Button>
                   )}
                   {p.status === "pending" && p.kycStatus === "name_mismatch" && (
@@ -108,9 +116,9 @@ export function AdminPayoutsPage() {
                       size="sm"
                       variant="outline"
                       onClick={() => setReviewing(p)}
-                      aria-label={`Review payee details of ${p.userName}`}
+                      aria-label={t("adminPay.reviewOf", { name: p.userName })}
                     >
-                      Review details
+                      {t("adminPay.reviewDetails")}
                     </Button>
                   )}
                   {p.status === "pending" && (
@@ -118,9 +126,9 @@ export function AdminPayoutsPage() {
                       size="sm"
                       variant="outline"
                       onClick={() => setPaying(p)}
-                      aria-label={`Mark payout to ${p.userName} as paid`}
+                      aria-label={t("adminPay.markTo", { name: p.userName })}
                     >
-                      Mark Paid
+                      {t("adminPay.markPaid")}
                     </Button>
                   )}
                 </div>
@@ -129,13 +137,13 @@ export function AdminPayoutsPage() {
           ]}
         />
         <p className="text-sm">
-          TDS deducted for filing:{" "}
+          {t("adminPay.tdsFiling")}{" "}
           <a
             className="text-primary underline"
             href={`/api/admin/tds?fy=${quarter.fy}&quarter=${quarter.quarter}`}
             download
           >
-            this quarter (Q{quarter.quarter} {quarter.fy}), CSV
+            {t("adminPay.thisQuarter", { quarter: quarter.quarter, fy: quarter.fy })}
           </a>
           {" · "}
           <a
@@ -143,7 +151,7 @@ export function AdminPayoutsPage() {
             href={`/api/admin/tds?fy=${previousQuarter.fy}&quarter=${previousQuarter.quarter}`}
             download
           >
-            last quarter (Q{previousQuarter.quarter} {previousQuarter.fy}), CSV
+            {t("adminPay.lastQuarter", { quarter: previousQuarter.quarter, fy: previousQuarter.fy })}
           </a>
         </p>
       </section>
@@ -152,25 +160,24 @@ export function AdminPayoutsPage() {
       <ConfirmDialog
         open={reviewing !== null}
         onOpenChange={(open) => !open && setReviewing(null)}
-        title={`Release ${reviewing?.userName ?? ""}'s payouts?`}
-        description={
-          <>
-            The bank says this account belongs to <strong>{reviewing?.registeredName ?? "someone else"}</strong>; the
-            payee gave the legal name <strong>{reviewing?.legalName ?? "—"}</strong> ({reviewing?.destination ?? "—"}).
-            Approve only when you are sure they are the same person: their payouts then go ahead.
-          </>
-        }
-        confirmLabel="Approve details"
+        title={t("adminPay.releaseQ", { name: reviewing?.userName ?? "" })}
+        description={t("adminPay.mismatch", {
+          registered: reviewing?.registeredName ?? t("adminPay.someoneElse"),
+          legal: reviewing?.legalName ?? "—",
+          destination: reviewing?.destination ?? "—",
+        })}
+        confirmLabel={t("adminPay.approveDetails")}
         pending={approvePayee.isPending}
         onConfirm={() => {
           const userId = reviewing?.userId;
           if (!userId) return;
           approvePayee.mutate(userId, {
             onSuccess: () => {
-              toast({ title: "Payee details approved", description: "Their payouts can be approved now." });
+              toast({ title: t("adminPay.payeeApproved"), description: t("adminPay.canApprove") });
               setReviewing(null);
             },
-            onError: (err) => toast({ title: "Not approved", description: err.message, variant: "destructive" }),
+            onError: (err) =>
+              toast({ title: t("adminPay.notApproved"), description: err.message, variant: "destructive" }),
           });
         }}
       />

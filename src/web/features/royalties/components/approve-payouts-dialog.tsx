@@ -3,6 +3,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog";
 import { toast } from "#web/components/ui/toast";
 import type { AdminPayout } from "#web/features/royalties/api/get-payouts";
 import { useApprovePayouts } from "#web/features/royalties/api/splits";
+import { useT } from "#web/lib/i18n";
 
 /**
  * Money does not move on one click (issue 33): approving sends payouts to the provider at once, so the
@@ -10,17 +11,21 @@ import { useApprovePayouts } from "#web/features/royalties/api/splits";
  * provider verified) and the TDS kept back, and confirms.
  */
 export function ApprovePayoutsDialog({ payouts, onClose }: { payouts: AdminPayout[]; onClose: () => void }) {
+  const t = useT();
   const approve = useApprovePayouts();
   const net = payouts.reduce((sum, p) => sum + p.netPaise, 0);
   const tds = payouts.reduce((sum, p) => sum + p.tdsPaise, 0);
-  const count = `${payouts.length} payout${payouts.length === 1 ? "" : "s"}`;
+  const count = t("adminPay.count", { count: payouts.length });
   return (
     <ConfirmDialog
       open={payouts.length > 0}
       onOpenChange={(open) => !open && onClose()}
-      title={`Send ${formatInr(net, { decimals: true })} to ${payouts.length === 1 ? payouts[0]?.userName : count}?`}
-      description={`The payout provider transfers the money at once; it cannot be called back. TDS kept back: ${formatInr(tds, { decimals: true })}.`}
-      confirmLabel={`Send ${count}`}
+      title={t("adminPay.sendQ", {
+        amount: formatInr(net, { decimals: true }),
+        to: (payouts.length === 1 ? payouts[0]?.userName : count) ?? "",
+      })}
+      description={t("adminPay.sendHint", { tds: formatInr(tds, { decimals: true }) })}
+      confirmLabel={t("adminPay.send", { count })}
       pending={approve.isPending}
       onConfirm={() =>
         approve.mutate(
@@ -28,9 +33,9 @@ export function ApprovePayoutsDialog({ payouts, onClose }: { payouts: AdminPayou
           {
             onSuccess: (r) => {
               toast({
-                title: r.sent.length ? `${r.sent.length} sent to the payout provider` : "Nothing sent",
+                title: r.sent.length ? t("adminPay.sent", { count: r.sent.length }) : t("adminPay.nothingSent"),
                 description: r.skipped.length
-                  ? `${r.skipped.length} not sent: ${r.skipped[0]?.reason ?? ""}`
+                  ? t("adminPay.notSent", { count: r.skipped.length, reason: r.skipped[0]?.reason ?? "" })
                   : formatInr(net, { decimals: true }),
               });
               onClose();
@@ -39,16 +44,18 @@ export function ApprovePayoutsDialog({ payouts, onClose }: { payouts: AdminPayou
         )
       }
     >
-      <ul aria-label="Where the money goes" className="mt-4 grid max-h-64 gap-2 overflow-y-auto text-sm">
+      <ul aria-label={t("adminPay.where")} className="mt-4 grid max-h-64 gap-2 overflow-y-auto text-sm">
         {payouts.map((p) => (
           <li key={p.id} className="rounded-md border border-border p-2">
             <span className="font-medium">{p.userName}</span>: {formatInr(p.netPaise, { decimals: true })}
             {p.tdsPaise > 0 && (
-              <span className="text-muted-foreground"> (TDS {formatInr(p.tdsPaise, { decimals: true })})</span>
+              <span className="text-muted-foreground">
+                {t("adminPay.tdsPart", { amount: formatInr(p.tdsPaise, { decimals: true }) })}
+              </span>
             )}
-            <span className="block font-mono text-xs">to {p.destination ?? "—"}</span>
+            <span className="block font-mono text-xs">{t("adminPay.to", { destination: p.destination ?? "—" })}</span>
             <span className="block text-xs text-muted-foreground">
-              Name at the bank: {p.registeredName ?? "not verified"}
+              {t("adminPay.bankName", { name: p.registeredName ?? t("adminPay.notVerified") })}
             </span>
           </li>
         ))}

@@ -11,8 +11,10 @@ import { useCompletePayout } from "#web/features/royalties/api/complete-payout";
 import { usePayeeAccount } from "#web/features/royalties/api/get-payee-account";
 import type { AdminPayout } from "#web/features/royalties/api/get-payouts";
 import { ApiClientError } from "#web/lib/api-client";
+import { useT } from "#web/lib/i18n";
 
 export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
+  const t = useT();
   const complete = useCompletePayout();
   const [reference, setReference] = useState("");
   const [password, setPassword] = useState("");
@@ -23,20 +25,23 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
     e.preventDefault();
     setError(null);
     if (!reference.trim()) {
-      setMissing("Enter the payment reference.");
+      setMissing(t("adminPay.refRequired"));
       document.getElementById("payout-reference")?.focus();
       return;
     }
     setMissing(null);
     if (!password) {
-      setPasswordError("Enter your password to confirm.");
+      setPasswordError(t("security.passwordToConfirm"));
       document.getElementById("payout-password")?.focus();
       return;
     }
     setPasswordError(null);
     try {
       await complete.mutateAsync({ id: payout.id, reference: reference.trim(), password });
-      toast({ title: "Payout completed", description: `${formatInr(payout.amountPaise)} to ${payout.userName}` });
+      toast({
+        title: t("adminPay.completed"),
+        description: t("adminPay.amountTo", { amount: formatInr(payout.amountPaise), name: payout.userName }),
+      });
       onClose();
     } catch (err) {
       if (err instanceof ApiClientError && err.code === "INVALID_PASSWORD") {
@@ -47,15 +52,15 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={`Mark ${formatInr(payout.amountPaise)} to ${payout.userName} as paid`}>
+      <DialogContent title={t("adminPay.markTitle", { amount: formatInr(payout.amountPaise), name: payout.userName })}>
         <PayeeAccountDetails payoutId={payout.id} />
         <form onSubmit={submit} noValidate className="grid gap-3">
-          <FormField id="payout-reference" label="Bank or PayPal reference" error={missing} announce>
+          <FormField id="payout-reference" label={t("adminPay.reference2")} error={missing} announce>
             {(control) => (
               <Input {...control} value={reference} onChange={(e) => setReference(e.target.value)} maxLength={120} />
             )}
           </FormField>
-          <FormField id="payout-password" label="Your password" error={passwordError} announce>
+          <FormField id="payout-password" label={t("security.yourPassword")} error={passwordError} announce>
             {(control) => (
               <Input
                 {...control}
@@ -68,7 +73,7 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
           </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={complete.isPending}>
-            Mark as Paid
+            {t("adminPay.markAsPaid")}
           </Button>
         </form>
       </DialogContent>
@@ -78,31 +83,32 @@ export function CompletePayout({ payout, onClose }: { payout: AdminPayout; onClo
 
 /** Where the money goes, in full for the admin paying by hand; the look is recorded in the audit log. */
 function PayeeAccountDetails({ payoutId }: { payoutId: string }) {
+  const t = useT();
   const account = usePayeeAccount(payoutId);
   if (account.isPending) return <Skeleton className="h-24" />;
   if (account.isError) return <FormError message={account.error.message} />;
   const a = account.data;
   const rows: [string, string | null][] = [
-    ["Payee", a.legalName],
+    [t("adminPay.f.payee"), a.legalName],
     ...((a.method === "paypal"
       ? [["PayPal", a.paypalEmail]]
       : a.method === "upi"
         ? [["UPI ID", a.upiId]]
         : a.method === "bank"
           ? [
-              ["Account number", a.accountNumber],
+              [t("adminPay.f.account"), a.accountNumber],
               ["IFSC", a.ifsc],
             ]
           : [
-              ["Account number", a.accountNumber],
-              ["SWIFT/BIC or routing", a.routingNumber],
-              ["Bank", a.bankName],
+              [t("adminPay.f.account"), a.accountNumber],
+              [t("adminPay.f.swift"), a.routingNumber],
+              [t("adminPay.f.bank"), a.bankName],
             ]) as [string, string | null][]),
   ];
   return (
     <section aria-labelledby="payee-account-title" className="mb-4 rounded-lg border border-border p-3 text-sm">
       <h3 id="payee-account-title" className="font-semibold">
-        Pay to
+        {t("adminPay.payTo")}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {rows.map(([term, value]) => (
@@ -112,9 +118,7 @@ function PayeeAccountDetails({ payoutId }: { payoutId: string }) {
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-muted-foreground">
-        Shown to admins only; this look is recorded in the audit log.
-      </p>
+      <p className="mt-2 text-xs text-muted-foreground">{t("adminPay.auditNote")}</p>
     </section>
   );
 }
