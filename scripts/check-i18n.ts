@@ -119,6 +119,9 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/admin/payouts.tsx",
   "src/web/features/royalties/components/approve-payouts-dialog.tsx",
   "src/web/features/royalties/components/complete-payout-dialog.tsx",
+  "src/web/app/routes/admin/subscriptions.tsx",
+  "src/web/features/subscriptions/components/admin-payments.tsx",
+  "src/web/features/subscriptions/components/create-subscription-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */

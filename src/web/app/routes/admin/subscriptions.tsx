@@ -18,13 +18,15 @@ import { AdminPayments } from "#web/features/subscriptions/components/admin-paym
 import { CreateDialog } from "#web/features/subscriptions/components/create-subscription-dialog";
 import { findUserByEmail } from "#web/features/users/api/get-users";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = toastFailure("Action Failed");
 const TONE = { active: "success", cancelled: "neutral", past_due: "warning" } as const;
 
 export function ManageSubscriptionsPage() {
-  usePageMeta("Manage Subscriptions");
+  const t = useT();
+  usePageMeta(t("adminSubs.title"));
   const [status, setStatus] = useState<SubscriptionStatus | "">("");
   const { search, setSearch, q, page, setPage } = useListSearch();
   const [creating, setCreating] = useState(false);
@@ -39,21 +41,26 @@ export function ManageSubscriptionsPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Manage Subscriptions</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("adminSubs.title")}</h1>
         <Button onClick={() => setCreating(true)}>
           <Plus className="h-4 w-4" aria-hidden />
-          Create Subscription Plan
+          {t("adminSubs.create")}
         </Button>
       </div>
       <div className="flex flex-wrap gap-3">
-        <SearchInput label="Search subscriptions" placeholder="User or plan" value={search} onChange={setSearch} />
+        <SearchInput
+          label={t("adminSubs.search")}
+          placeholder={t("adminSubs.searchHint")}
+          value={search}
+          onChange={setSearch}
+        />
         <Select
-          aria-label="Filter by status"
+          aria-label={t("adminRel.filter")}
           className="w-44"
           value={status}
           onChange={(e) => setStatus(e.target.value as SubscriptionStatus | "")}
         >
-          <option value="">All statuses</option>
+          <option value="">{t("adminRel.allStatuses")}</option>
           {SUBSCRIPTION_STATUSES.map((s) => (
             <option key={s} value={s}>
               {SUBSCRIPTION_STATUS_LABELS[s]}
@@ -64,7 +71,7 @@ export function ManageSubscriptionsPage() {
       <DataTable
         columns={[
           {
-            header: "User",
+            header: t("adminRel.user"),
             cell: (s) => (
               <>
                 <span className="font-medium">{s.userName}</span>
@@ -73,7 +80,7 @@ export function ManageSubscriptionsPage() {
             ),
           },
           {
-            header: "Plan",
+            header: t("billing.plan"),
             cell: (s) => (
               <>
                 {PLANS[s.planId].name}
@@ -86,22 +93,26 @@ export function ManageSubscriptionsPage() {
             ),
           },
           {
-            header: "Status",
+            header: t("statement.status"),
             cell: (s) => (
               <>
                 <Badge tone={TONE[s.status]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</Badge>
-                {s.cancelAtPeriodEnd && <span className="block text-xs text-muted-foreground">Ends at period end</span>}
+                {s.cancelAtPeriodEnd && (
+                  <span className="block text-xs text-muted-foreground">{t("adminSubs.endsAtEnd")}</span>
+                )}
                 {s.paymentRetries > 0 && (
-                  <span className="block text-xs text-muted-foreground">{s.paymentRetries} payment retries</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t("adminSubs.retries", { count: s.paymentRetries })}
+                  </span>
                 )}
               </>
             ),
           },
-          { header: "Start Date", cell: (s) => formatDate(s.startDate) },
-          { header: "End Date", cell: (s) => formatDate(s.endDate) },
-          { header: "Amount", cell: (s) => formatInr(s.amountPaise) },
+          { header: t("adminSubs.start"), cell: (s) => formatDate(s.startDate) },
+          { header: t("adminSubs.end"), cell: (s) => formatDate(s.endDate) },
+          { header: t("billing.amount"), cell: (s) => formatInr(s.amountPaise) },
           {
-            header: "Actions",
+            header: t("team.actions"),
             cell: (s) => (
               <>
                 <div className="flex flex-wrap gap-1">
@@ -109,39 +120,39 @@ export function ManageSubscriptionsPage() {
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => run(s, "cancel", "Subscription cancelled")}
-                      aria-label={`Cancel subscription of ${s.userName}`}
+                      onClick={() => run(s, "cancel", t("adminSubs.cancelled"))}
+                      aria-label={t("adminSubs.cancelOf", { name: s.userName })}
                     >
-                      Cancel
+                      {t("adminSubs.cancel")}
                     </Button>
                   )}
                   {s.status === "cancelled" && (
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => run(s, "reactivate", "Subscription reactivated")}
-                      aria-label={`Reactivate subscription of ${s.userName}`}
+                      onClick={() => run(s, "reactivate", t("adminSubs.reactivated"))}
+                      aria-label={t("adminSubs.reactivateOf", { name: s.userName })}
                     >
-                      Reactivate
+                      {t("adminSubs.reactivate")}
                     </Button>
                   )}
                   {s.status === "past_due" && (
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => run(s, "retry-payment", "Payment retried")}
-                      aria-label={`Retry payment of ${s.userName}`}
+                      onClick={() => run(s, "retry-payment", t("adminSubs.retried"))}
+                      aria-label={t("adminSubs.retryOf", { name: s.userName })}
                     >
-                      Retry Payment
+                      {t("adminSubs.retry")}
                     </Button>
                   )}
                   <Button
                     size="sm"
                     variant="destructive"
                     onClick={() => setDeleting(s)}
-                    aria-label={`Delete Record of ${s.userName}`}
+                    aria-label={t("adminSubs.deleteOf", { name: s.userName })}
                   >
-                    Delete Record
+                    {t("adminSubs.deleteRecord")}
                   </Button>
                 </div>
               </>
@@ -151,8 +162,8 @@ export function ManageSubscriptionsPage() {
         rows={list.data?.items}
         rowKey={(s) => s.id}
         loading={list.isPending}
-        loadingText="Loading subscriptions…"
-        emptyText="No subscription records yet."
+        loadingText={t("adminSubs.loading")}
+        emptyText={t("adminSubs.none")}
         paging={list.data && { page: page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
       />
       <AdminPayments />
@@ -160,18 +171,22 @@ export function ManageSubscriptionsPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete this subscription record?"
+        title={t("adminSubs.deleteQ")}
         description={
           deleting
-            ? `${deleting.userName}'s ${PLANS[deleting.planId].name} record from ${formatDate(deleting.startDate)} is deleted for good.`
+            ? t("adminSubs.deleteHint", {
+                name: deleting.userName,
+                plan: PLANS[deleting.planId].name,
+                date: formatDate(deleting.startDate),
+              })
             : ""
         }
-        confirmLabel="Delete Record"
+        confirmLabel={t("adminSubs.deleteRecord")}
         pending={action.isPending}
         onConfirm={() =>
           deleting &&
           action.mutateAsync({ id: deleting.id, action: "delete" }).then(() => {
-            toast({ title: "Record deleted", description: deleting.userName });
+            toast({ title: t("adminSubs.deleted"), description: deleting.userName });
             setDeleting(null);
           }, fail)
         }

@@ -12,12 +12,14 @@ import { toast, toastFailure } from "#web/components/ui/toast";
 import { type AdminPayment, useAdminPayments } from "#web/features/subscriptions/api/get-admin-payments";
 import { useRefundPayment } from "#web/features/subscriptions/api/refund-payment";
 import { formatDate } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 import { useListSearch } from "#web/lib/use-list-search";
 
 const fail = toastFailure("Refund Failed");
 
 /** Payments received: what the gateway reported, each invoice, each refund; admins refund with a reason. */
 export function AdminPayments() {
+  const t = useT();
   const { search, setSearch, q, page, setPage } = useListSearch();
   const list = useAdminPayments({ q, page, pageSize: 20 });
   const refund = useRefundPayment();
@@ -46,8 +48,11 @@ export function AdminPayments() {
     }
     refund.mutateAsync({ id: refunding.id, amountPaise: paise, reason: reason.trim() }).then(() => {
       toast({
-        title: "Payment refunded",
-        description: `${formatInr(paise, { decimals: true })} to ${refunding.userName}`,
+        title: t("adminSubs.refunded"),
+        description: t("adminSubs.amountTo", {
+          amount: formatInr(paise, { decimals: true }),
+          name: refunding.userName,
+        }),
       });
       setRefunding(null);
     }, fail);
@@ -56,18 +61,18 @@ export function AdminPayments() {
   return (
     <section aria-labelledby="payments-heading" className="grid gap-4">
       <h2 id="payments-heading" className="text-xl font-semibold">
-        Payments
+        {t("billing.payments")}
       </h2>
       <SearchInput
-        label="Search payments"
-        placeholder="User, payment id or invoice"
+        label={t("adminSubs.searchPayments")}
+        placeholder={t("adminSubs.paymentsHint")}
         value={search}
         onChange={setSearch}
       />
       <DataTable
         columns={[
           {
-            header: "User",
+            header: t("adminRel.user"),
             cell: (p) => (
               <>
                 <span className="font-medium">{p.userName}</span>
@@ -75,24 +80,24 @@ export function AdminPayments() {
               </>
             ),
           },
-          { header: "For", cell: (p) => PLANS[p.planId].name },
+          { header: t("billing.for"), cell: (p) => PLANS[p.planId].name },
           {
-            header: "Amount",
+            header: t("billing.amount"),
             cell: (p) => (
               <>
                 {formatInr(p.amountPaise, { decimals: true })}
                 {p.refundedPaise > 0 && (
                   <span className="block text-xs text-muted-foreground">
-                    Refunded {formatInr(p.refundedPaise, { decimals: true })}
+                    {t("adminSubs.refundedAmount", { amount: formatInr(p.refundedPaise, { decimals: true }) })}
                     {p.refunds[0] ? `: ${p.refunds[0].reason}` : ""}
                   </span>
                 )}
               </>
             ),
           },
-          { header: "Method", cell: (p) => (p.method ?? "—").toUpperCase() },
+          { header: t("billing.methodCol"), cell: (p) => (p.method ?? "—").toUpperCase() },
           {
-            header: "Gateway ids",
+            header: t("adminSubs.gatewayIds"),
             cell: (p) => (
               <span className="font-mono text-xs">
                 {p.gateway}: {p.gatewayPaymentId}
@@ -101,7 +106,7 @@ export function AdminPayments() {
             ),
           },
           {
-            header: "Invoice",
+            header: t("billing.invoice"),
             cell: (p) =>
               p.invoiceId ? (
                 <a className="text-primary underline" href={`/api/admin/invoices/${p.invoiceId}/pdf`} download>
@@ -111,51 +116,47 @@ export function AdminPayments() {
                 "—"
               ),
           },
-          { header: "Date", cell: (p) => formatDate(p.createdAt) },
+          { header: t("billing.date"), cell: (p) => formatDate(p.createdAt) },
           {
-            header: "Actions",
+            header: t("team.actions"),
             cell: (p) =>
               p.refundedPaise < p.amountPaise ? (
                 <Button
                   size="sm"
                   variant="outline"
                   onClick={() => open(p)}
-                  aria-label={`Refund payment of ${p.userName}`}
+                  aria-label={t("adminSubs.refundOf", { name: p.userName })}
                 >
-                  Refund
+                  {t("adminSubs.refund")}
                 </Button>
               ) : (
-                <span className="text-xs text-muted-foreground">Refunded</span>
+                <span className="text-xs text-muted-foreground">{t("adminSubs.refundedBadge")}</span>
               ),
           },
         ]}
         rows={list.data?.items}
         rowKey={(p) => p.id}
         loading={list.isPending}
-        loadingText="Loading payments…"
-        emptyText="No payments yet."
+        loadingText={t("adminSubs.loadingPayments")}
+        emptyText={t("billing.noPayments")}
         paging={list.data && { page, pageSize: list.data.pageSize, total: list.data.total, onPage: setPage }}
       />
       <ConfirmDialog
         open={refunding !== null}
         onOpenChange={(o) => !o && setRefunding(null)}
-        title="Refund this payment?"
-        description={
-          refunding
-            ? `The money goes back to ${refunding.userName} through the gateway. This cannot be undone; their plan is not changed by the refund.`
-            : ""
-        }
-        confirmLabel="Refund"
+        title={t("adminSubs.refundQ")}
+        description={refunding ? t("adminSubs.refundHint", { name: refunding.userName }) : ""}
+        confirmLabel={t("adminSubs.refund")}
         pending={refund.isPending}
         onConfirm={submit}
       >
         <div className="mt-4 grid gap-3">
-          <FormField id="refund-amount" label="Amount (₹)" error={errors.amount}>
+          <FormField id="refund-amount" label={t("adminSubs.amountRupees")} error={errors.amount}>
             {(control) => (
               <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
             )}
           </FormField>
-          <FormField id="refund-reason" label="Reason" error={errors.reason}>
+          <FormField id="refund-reason" label={t("adminSubs.reason")} error={errors.reason}>
             {(control) => (
               <Input {...control} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
             )}

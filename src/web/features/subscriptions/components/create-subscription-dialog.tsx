@@ -9,6 +9,7 @@ import { Input } from "#web/components/ui/input";
 import { Select } from "#web/components/ui/select";
 import { toast, toastFailure } from "#web/components/ui/toast";
 import { useCreateSubscription } from "#web/features/subscriptions/api/create-subscription";
+import { useT } from "#web/lib/i18n";
 
 /** Puts a user, named by e-mail, on a plan. `findUser` looks the address up (the page passes the users feature's). */
 export function CreateDialog({
@@ -20,6 +21,7 @@ export function CreateDialog({
   onOpenChange: (o: boolean) => void;
   findUser: (email: string) => Promise<{ id: string; name: string } | null>;
 }) {
+  const t = useT();
   const create = useCreateSubscription();
   const [email, setEmail] = useState("");
   const [planId, setPlanId] = useState<PlanId>("basic_artist");
@@ -45,8 +47,8 @@ export function CreateDialog({
       }
       await create.mutateAsync({ userId: user.id, planId, reason: reason.trim() });
       toast({
-        title: "Subscription created",
-        description: `${user.name} is on ${PLANS[planId].name} for a year, complimentary.`,
+        title: t("adminSubs.created"),
+        description: t("adminSubs.createdHint", { name: user.name, plan: PLANS[planId].name }),
       });
       setEmail("");
       setReason("");
@@ -57,15 +59,12 @@ export function CreateDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Create Subscription Plan"
-        description="Put a user on a complimentary plan (no payment) for one year from today. Their current record ends, and the reason is shown wherever the plan is."
-      >
+      <DialogContent title={t("adminSubs.create")} description={t("adminSubs.createHint")}>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField id="sub-email" label="User e-mail" error={emailError} announce>
+          <FormField id="sub-email" label={t("adminSubs.email")} error={emailError} announce>
             {(control) => <Input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
           </FormField>
-          <FormField id="sub-plan" label="Plan">
+          <FormField id="sub-plan" label={t("billing.plan")}>
             {(control) => (
               <Select {...control} value={planId} onChange={(e) => setPlanId(e.target.value as PlanId)}>
                 {PLAN_IDS.map((id) => (
@@ -76,13 +75,13 @@ export function CreateDialog({
               </Select>
             )}
           </FormField>
-          <FormField id="sub-reason" label="Reason (complimentary)" error={reasonError} announce>
+          <FormField id="sub-reason" label={t("adminSubs.compReason")} error={reasonError} announce>
             {(control) => (
               <Input {...control} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
             )}
           </FormField>
           <Button type="submit" disabled={create.isPending}>
-            Create Subscription
+            {t("adminSubs.createButton")}
           </Button>
         </form>
       </DialogContent>
