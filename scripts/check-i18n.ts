@@ -122,6 +122,8 @@ export const TRANSLATED_SCREENS = [
   "src/web/app/routes/admin/subscriptions.tsx",
   "src/web/features/subscriptions/components/admin-payments.tsx",
   "src/web/features/subscriptions/components/create-subscription-dialog.tsx",
+  "src/web/features/users/components/edit-user-panel.tsx",
+  "src/web/features/users/components/add-user-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -10,10 +10,12 @@ import { toast } from "#web/components/ui/toast";
 import { useAddUser } from "#web/features/users/api/add-user";
 import { useRoles } from "#web/features/users/api/get-roles";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const ADD_USER_FIELDS = ["name", "email", "role", "password"] as const;
 
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const t = useT();
   const roles = useRoles();
   const add = useAddUser();
   const [form, setForm] = useState({ name: "", email: "", role: "artist", password: "" });
@@ -21,14 +23,18 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const fields = useFieldErrors(ADD_USER_FIELDS, (field) => `add-${field}`);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!roles.data?.length) return setError(`${ADMIN_USER_MESSAGES.rolesNotLoaded}: wait a moment and try again.`);
+    if (!roles.data?.length)
+      return setError(t("adminUsers.waitRoles", { message: ADMIN_USER_MESSAGES.rolesNotLoaded }));
     const parsed = addUserSchema.safeParse(form);
     setError(null);
     if (!parsed.success) return fields.show(parsed.error, form, ADMIN_USER_MESSAGES.allRequired);
     fields.clear();
     try {
       await add.mutateAsync(parsed.data);
-      toast({ title: ADMIN_USER_MESSAGES.userCreatedTitle, description: `${parsed.data.name} can now sign in.` });
+      toast({
+        title: ADMIN_USER_MESSAGES.userCreatedTitle,
+        description: t("adminUsers.canSignIn", { name: parsed.data.name }),
+      });
       setForm({ name: "", email: "", role: "artist", password: "" });
       onOpenChange(false);
     } catch (err) {
@@ -37,14 +43,14 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add New User">
+      <DialogContent title={t("adminUsers.add")}>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField id="add-name" label="Full Name" error={fields.errors.name} announce>
+          <FormField id="add-name" label={t("adminUsers.fullName")} error={fields.errors.name} announce>
             {(control) => (
               <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
             )}
           </FormField>
-          <FormField id="add-email" label="Email" error={fields.errors.email} announce>
+          <FormField id="add-email" label={t("splits.email")} error={fields.errors.email} announce>
             {(control) => (
               <Input
                 {...control}
@@ -54,7 +60,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               />
             )}
           </FormField>
-          <FormField id="add-role" label="Role" error={fields.errors.role} announce>
+          <FormField id="add-role" label={t("splits.role")} error={fields.errors.role} announce>
             {(control) => (
               <Select {...control} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
                 {(roles.data ?? [{ id: 0, name: "artist" }]).map((r) => (
@@ -65,7 +71,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               </Select>
             )}
           </FormField>
-          <FormField id="add-password" label="Password" error={fields.errors.password} announce>
+          <FormField id="add-password" label={t("adminUsers.password")} error={fields.errors.password} announce>
             {(control) => (
               <Input
                 {...control}
@@ -78,7 +84,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </FormField>
           <FormError message={error} />
           <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding..." : "Add User"}
+            {add.isPending ? t("adminUsers.adding") : t("adminUsers.addUser")}
           </Button>
         </form>
       </DialogContent>

@@ -9,10 +9,12 @@ import { toast, toastFailure } from "#web/components/ui/toast";
 import { useEditUser } from "#web/features/users/api/edit-user";
 import type { AdminUser } from "#web/features/users/api/get-users";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const EDIT_USER_FIELDS = ["name", "email", "role"] as const;
 
 export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const t = useT();
   const edit = useEditUser();
   const [form, setForm] = useState({ name: user.name, email: user.email, role: user.role as string });
   const fields = useFieldErrors(EDIT_USER_FIELDS, (field) => `edit-${field}`);
@@ -36,15 +38,15 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
   return (
     <Card>
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        Edit {user.name}
+        {t("adminUsers.editName", { name: user.name })}
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-start">
-        <FormField id="edit-name" label="Full Name" error={fields.errors.name} announce>
+        <FormField id="edit-name" label={t("adminUsers.fullName")} error={fields.errors.name} announce>
           {(control) => (
             <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           )}
         </FormField>
-        <FormField id="edit-email" label="Email" error={fields.errors.email} announce>
+        <FormField id="edit-email" label={t("splits.email")} error={fields.errors.email} announce>
           {(control) => (
             <Input
               {...control}
@@ -54,20 +56,20 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
             />
           )}
         </FormField>
-        <FormField id="edit-role" label="Role" error={fields.errors.role} announce>
+        <FormField id="edit-role" label={t("splits.role")} error={fields.errors.role} announce>
           {(control) => (
             <Select {...control} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
-              <option value="artist">artist</option>
-              <option value="admin">admin</option>
+              <option value="artist">{t("adminUsers.role.artist")}</option>
+              <option value="admin">{t("adminUsers.role.admin")}</option>
             </Select>
           )}
         </FormField>
         <div className="flex gap-2">
           <Button type="submit" disabled={edit.isPending}>
-            Save
+            {t("adminUsers.save")}
           </Button>
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {t("ui.cancel")}
           </Button>
         </div>
       </form>
