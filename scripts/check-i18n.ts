@@ -124,6 +124,8 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/subscriptions/components/create-subscription-dialog.tsx",
   "src/web/features/users/components/edit-user-panel.tsx",
   "src/web/features/users/components/add-user-dialog.tsx",
+  "src/web/features/tickets/components/ticket-thread-dialog.tsx",
+  "src/web/features/tickets/components/admin-ticket-thread-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -138,6 +140,7 @@ const READ_ATTRIBUTES = new Set([
   "cta",
   "navLabel",
   "hint",
+  "replyLabel",
 ]);
 /** Object properties a person reads: a data table's column headers and empty text, an option's label… */
 const READ_PROPERTIES = new Set(["header", "emptyText", "label", "title", "description", "hint"]);
