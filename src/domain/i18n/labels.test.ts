@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS, splitTemplateSchema } from "../splits";
-import { WORKSPACE_MESSAGES } from "../workspaces";
+import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS, splitTemplateSchema } from "#domain/splits";
+import { WORKSPACE_MESSAGES } from "#domain/workspaces";
 import { activateLocale } from "./index";
 
 describe("labels read from the catalogues (labelsAt)", () => {
