@@ -5,11 +5,7 @@ import { labelsAt, t } from "./i18n";
 /** insert: the release; update: its metadata changed after delivery (same identifiers); takedown: deals ended. */
 export const DELIVERY_KINDS = ["insert", "update", "takedown"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const DELIVERY_KIND_LABELS: Readonly<Record<DeliveryKind, string>> = labelsAt("delivery.kind", [
-  "insert",
-  "update",
-  "takedown",
-]);
+export const DELIVERY_KIND_LABELS: Readonly<Record<DeliveryKind, string>> = labelsAt("delivery.kind", DELIVERY_KINDS);
 
 export const DELIVERY_STATUSES = [
   "awaiting_payment",
@@ -116,18 +112,7 @@ export const STORE_STATES = [
 ] as const;
 export type StoreState = (typeof STORE_STATES)[number];
 
-export const STORE_STATE_LABELS: Readonly<Record<StoreState, string>> = labelsAt("store.state", [
-  "not_sent",
-  "waiting_payment",
-  "sending",
-  "delivered",
-  "accepted",
-  "live",
-  "rejected",
-  "problem",
-  "removing",
-  "taken_down",
-]);
+export const STORE_STATE_LABELS: Readonly<Record<StoreState, string>> = labelsAt("store.state", STORE_STATES);
 
 export interface DeliveryFacts {
   store: string;

@@ -30,12 +30,7 @@ export function blockingFirst(findings: Finding[]): Finding[] {
 
 export const QC_STATUSES = ["pending", "running", "done", "failed"] as const;
 export type QcStatus = (typeof QC_STATUSES)[number];
-export const QC_STATUS_LABELS: Readonly<Record<QcStatus, string>> = labelsAt("qc.status", [
-  "pending",
-  "running",
-  "done",
-  "failed",
-]);
+export const QC_STATUS_LABELS: Readonly<Record<QcStatus, string>> = labelsAt("qc.status", QC_STATUSES);
 
 /**
  * Why Approve is not possible yet, said beside the button (issue 21), or null when it is: no audio,

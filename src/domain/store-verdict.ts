@@ -10,12 +10,7 @@ import type { Finding } from "./quality";
 export const STORE_VERDICTS = ["ready", "warnings", "refused", "checking"] as const;
 export type StoreVerdict = (typeof STORE_VERDICTS)[number];
 
-export const STORE_VERDICT_LABELS: Readonly<Record<StoreVerdict, string>> = labelsAt("verdict.label", [
-  "ready",
-  "warnings",
-  "refused",
-  "checking",
-]);
+export const STORE_VERDICT_LABELS: Readonly<Record<StoreVerdict, string>> = labelsAt("verdict.label", STORE_VERDICTS);
 
 /** What a verdict needs to know of a store: who it is and what it is sent. */
 export interface VerdictStore {
