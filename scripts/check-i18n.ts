@@ -126,6 +126,8 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/users/components/add-user-dialog.tsx",
   "src/web/features/tickets/components/ticket-thread-dialog.tsx",
   "src/web/features/tickets/components/admin-ticket-thread-dialog.tsx",
+  "src/web/app/routes/admin/reports.tsx",
+  "src/web/features/reports/components/report-errors-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -15,11 +15,13 @@ import { useUploadReport } from "#web/features/reports/api/upload-report";
 import { ReportErrors } from "#web/features/reports/components/report-errors-dialog";
 import { RoyaltyCheck } from "#web/features/royalties/components/royalty-check";
 import { formatCount, formatDateTime } from "#web/lib/format";
+import { useT } from "#web/lib/i18n";
 
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
 
 export function StoreReportsPage() {
-  usePageMeta("Store Reports");
+  const t = useT();
+  usePageMeta(t("adminReports.title"));
   const reports = useStoreReports();
   const upload = useUploadReport();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -30,33 +32,30 @@ export function StoreReportsPage() {
     e.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      setFileError("Choose a CSV report first.");
+      setFileError(t("adminReports.chooseFile"));
       fileInput.current?.focus();
       return;
     }
     setFileError(null);
     try {
       await upload.mutateAsync(file);
-      toast({ title: "Report queued", description: `${file.name} is being imported.` });
+      toast({ title: t("adminReports.queued"), description: t("adminReports.importing", { file: file.name }) });
       if (fileInput.current) fileInput.current.value = "";
     } catch (err) {
-      toast({ title: "Upload Failed", description: (err as Error).message, variant: "destructive" });
+      toast({ title: t("adminReports.uploadFailed"), description: (err as Error).message, variant: "destructive" });
     }
   };
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Store Reports</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminReports.title")}</h1>
       <Card>
-        <h2 className="text-lg font-semibold">Import a report</h2>
+        <h2 className="text-lg font-semibold">{t("adminReports.import")}</h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          A CSV file with a header row and the columns <code className="font-mono">{REPORT_COLUMNS.join(", ")}</code>.
-          Dates are YYYY-MM-DD, countries two-letter codes, revenue a decimal in INR. Rows are credited only to a
-          release that went to stores and holds the row&apos;s UPC (or ISRC); other rows are refused and listed. A row
-          for a day already imported replaces it.
+          {t("adminReports.format", { columns: REPORT_COLUMNS.join(", ") })}
         </p>
         <form onSubmit={send} noValidate className="mt-4 flex flex-wrap items-start gap-3">
-          <FormField id="report-file" label="Report file (CSV)" error={fileError} announce>
+          <FormField id="report-file" label={t("adminReports.file")} error={fileError} announce>
             {(control) => (
               <input
                 {...control}
@@ -70,31 +69,34 @@ export function StoreReportsPage() {
           </FormField>
           <Button type="submit" disabled={upload.isPending} className="mt-6">
             <Upload className="h-4 w-4" aria-hidden />
-            {upload.isPending ? "Uploading..." : "Upload Report"}
+            {upload.isPending ? t("adminReports.uploading") : t("adminReports.upload")}
           </Button>
         </form>
       </Card>
       <section aria-labelledby="reports-heading" className="grid gap-3">
         <h2 id="reports-heading" className="text-lg font-semibold">
-          Imports
+          {t("adminReports.imports")}
         </h2>
         <DataTable
-          label="Imported reports"
+          label={t("adminReports.imported")}
           rows={reports.data}
           rowKey={(r) => r.id}
           loading={reports.isPending}
-          loadingText="Loading imports…"
-          error={reports.isError ? "Could not load the imports." : null}
-          emptyText="No reports imported yet."
+          loadingText={t("adminReports.loading")}
+          error={reports.isError ? t("adminReports.loadFailed") : null}
+          emptyText={t("adminReports.none")}
           columns={[
-            { header: "File", rowHeader: true, cell: (r) => r.fileName },
-            { header: "Uploaded", cell: (r) => formatDateTime(r.createdAt) },
-            { header: "Status", cell: (r) => <Badge tone={TONE[r.status]}>{r.status}</Badge> },
-            { header: "Rows read", cell: (r) => formatCount(r.processedRows) },
-            { header: "Imported", cell: (r) => (r.status === "completed" ? formatCount(r.importedRows) : "—") },
-            { header: "Refused", cell: (r) => formatCount(r.errorRows) },
+            { header: t("importPage.file"), rowHeader: true, cell: (r) => r.fileName },
+            { header: t("adminReports.uploaded"), cell: (r) => formatDateTime(r.createdAt) },
+            { header: t("statement.status"), cell: (r) => <Badge tone={TONE[r.status]}>{r.status}</Badge> },
+            { header: t("adminReports.rowsRead"), cell: (r) => formatCount(r.processedRows) },
             {
-              header: "Actions",
+              header: t("importPage.imported"),
+              cell: (r) => (r.status === "completed" ? formatCount(r.importedRows) : "—"),
+            },
+            { header: t("adminReports.refused"), cell: (r) => formatCount(r.errorRows) },
+            {
+              header: t("team.actions"),
               hiddenHeader: true,
               cell: (r) =>
                 (r.errorRows > 0 || r.status === "failed") && (
@@ -102,9 +104,9 @@ export function StoreReportsPage() {
                     size="sm"
                     variant="outline"
                     onClick={() => setShowing(r.id)}
-                    aria-label={`Refused rows of ${r.fileName}`}
+                    aria-label={t("adminReports.refusedOf", { file: r.fileName })}
                   >
-                    Details
+                    {t("timeline.details")}
                   </Button>
                 ),
             },
@@ -112,11 +114,11 @@ export function StoreReportsPage() {
         />
       </section>
       <p className="text-sm">
-        Payout requests and TDS returns are on the{" "}
+        {t("adminReports.payoutsOn")}{" "}
         <Link className="text-primary underline" to={paths.admin.payouts}>
-          Payouts
+          {t("admin.nav.payouts")}
         </Link>{" "}
-        page.
+        {t("adminReports.page")}
       </p>
       <RoyaltyCheck />
       {showing && <ReportErrors id={showing} onClose={() => setShowing(null)} />}
