@@ -53,7 +53,7 @@ export const loginSchema = z
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.email({ message: MESSAGES.forgotPassword.invalidEmail }),
+  email: z.email({ error: () => MESSAGES.forgotPassword.invalidEmail }),
 });
 
 export const resetPasswordSchema = z
