@@ -71,7 +71,7 @@ export function ManageUsersPage() {
       <DataTable
         columns={[
           { header: t("splits.name"), className: "font-medium", cell: (u) => u.name },
-          { header: t("splits.email"), cell: (u) => u.email },
+          { header: t("adminUsers.email"), cell: (u) => u.email },
           {
             header: t("splits.role"),
             cell: (u) => (

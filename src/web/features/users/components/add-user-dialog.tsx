@@ -50,7 +50,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
             )}
           </FormField>
-          <FormField id="add-email" label={t("splits.email")} error={fields.errors.email} announce>
+          <FormField id="add-email" label={t("adminUsers.email")} error={fields.errors.email} announce>
             {(control) => (
               <Input
                 {...control}

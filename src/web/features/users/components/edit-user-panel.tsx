@@ -46,7 +46,7 @@ export function EditPanel({ user, onDone }: { user: AdminUser; onDone: () => voi
             <Input {...control} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           )}
         </FormField>
-        <FormField id="edit-email" label={t("splits.email")} error={fields.errors.email} announce>
+        <FormField id="edit-email" label={t("adminUsers.email")} error={fields.errors.email} announce>
           {(control) => (
             <Input
               {...control}
