@@ -128,6 +128,10 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/tickets/components/admin-ticket-thread-dialog.tsx",
   "src/web/app/routes/admin/reports.tsx",
   "src/web/features/reports/components/report-errors-dialog.tsx",
+  "src/web/app/routes/admin/cases.tsx",
+  "src/web/features/cases/components/decision-form.tsx",
+  "src/web/features/cases/components/notice-file-form.tsx",
+  "src/web/features/cases/components/notice-form.tsx",
 ];
 
 /** Attributes a person reads or hears. */

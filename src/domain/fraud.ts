@@ -22,11 +22,7 @@ export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
 /** A takedown decided with a case: none, at the store that asked, or (with a recorded reason) at every store. */
 export const CASE_TAKEDOWNS = ["none", "store", "all"] as const;
 export type CaseTakedown = (typeof CASE_TAKEDOWNS)[number];
-export const CASE_TAKEDOWN_LABELS: Record<CaseTakedown, string> = {
-  none: "No takedown",
-  store: "Take down at the store that asked only",
-  all: "Take down at every store (say why)",
-};
+export const CASE_TAKEDOWN_LABELS: Readonly<Record<CaseTakedown, string>> = labelsAt("case.takedown", CASE_TAKEDOWNS);
 
 /** Days the admin has to decide, unless configured otherwise (FRAUD_CASE_DEADLINE_DAYS). */
 export const DEFAULT_CASE_DEADLINE_DAYS = 14;
@@ -88,72 +84,76 @@ export const NOTICE_FILE_EXAMPLE = [
   "850",
 ];
 
-export const FRAUD_MESSAGES = {
-  notFound: "Case not found.",
-  unknownIsrc: (isrcs: string[]) =>
-    `We do not distribute ${isrcs.length > 1 ? "these ISRCs" : "this ISRC"}: ${isrcs.join(", ")}. Check the store's notice.`,
-  unknownUpc: "We do not distribute a release with this UPC. Check the store's notice.",
-  notDelivered: "That release never went to stores, so no store can have flagged it.",
-  oneWorkspace: "These tracks belong to different workspaces: record one notice per workspace.",
-  overlap: (reference: string) =>
-    `A case already covers some of these tracks at this store in this period (${reference}). Add to that case instead of opening another.`,
-  closed:
-    "This case is closed: it was decided, and answers are no longer taken. Open a support ticket to raise it again.",
-  notOpen: "This case has already been decided.",
-  get fileTooLarge() {
-    return t("case.msg.fileTooLarge");
+export const FRAUD_MESSAGES = Object.assign(
+  labelsAt("case.msg", [
+    "notFound",
+    "unknownUpc",
+    "notDelivered",
+    "oneWorkspace",
+    "closed",
+    "notOpen",
+    "fileTooLarge",
+    "fileType",
+    "emptyAnswer",
+    "partlyNeedsTracks",
+    "upheldTrackUnknown",
+    "allNeedsReason",
+    "noFee",
+    "warningNotFound",
+    "badFile",
+    "emptyFile",
+  ]),
+  {
+    unknownIsrc: (isrcs: string[]) => t("case.msg.unknownIsrc", { count: isrcs.length, isrcs: isrcs.join(", ") }),
+    overlap: (reference: string) => t("case.msg.overlap", { reference }),
+    missingColumns: (columns: string) => t("case.msg.missingColumns", { columns }),
+    tooManyRows: (max: number) => t("case.msg.tooManyRows", { max: max.toLocaleString("en-IN") }),
+    fileRefused: (count: number) => t("case.msg.fileRefused", { count }),
   },
-  get fileType() {
-    return t("case.msg.fileType");
-  },
-  get emptyAnswer() {
-    return t("case.msg.emptyAnswer");
-  },
-  partlyNeedsTracks: "Choose the tracks the decision upholds (some, not all).",
-  upheldTrackUnknown: "Choose only tracks this case names.",
-  allNeedsReason: "Say why the release must come down at every store, not only at the store that asked.",
-  noFee: "This case has no store fee, or it was already reversed.",
-  warningNotFound: "Warning not found.",
-  badFile: "The file is not a readable CSV file.",
-  missingColumns: (columns: string) => `The file needs a header row with the columns ${columns}.`,
-  emptyFile: "The file has a header but no rows.",
-  tooManyRows: (max: number) => `A notice file holds at most ${max.toLocaleString("en-IN")} rows: split it.`,
-  fileRefused: (n: number) =>
-    `Nothing was recorded: ${n === 1 ? "a row" : `${n} rows`} of the file ${n === 1 ? "needs" : "need"} fixing first.`,
-} as const;
+);
 
 const isrcList = z
   .array(z.string().trim().transform(normaliseIsrc))
-  .max(CASE_MAX_TRACKS, `A notice names at most ${CASE_MAX_TRACKS} tracks.`)
-  .refine((list) => list.every(isValidIsrc), { message: "Every ISRC must look like INAB12600001 (12 characters)." });
+  .max(CASE_MAX_TRACKS, { error: () => t("case.msg.maxTracks", { max: CASE_MAX_TRACKS }) })
+  .refine((list) => list.every(isValidIsrc), { error: () => t("case.msg.badIsrc") });
 
 /** A store's notice as an admin records it: the tracks (by ISRC, or a whole release by UPC), the store, the months. */
 export const noticeSchema = z
   .object({
-    store: z.string().trim().min(1, "Choose the store that sent the notice."),
+    store: z
+      .string()
+      .trim()
+      .min(1, { error: () => t("case.msg.chooseStore") }),
     isrcs: isrcList.default([]),
     upc: z
       .string()
       .trim()
-      .regex(/^(\d{12,13})?$/, "A UPC has 12 or 13 digits.")
+      .regex(/^(\d{12,13})?$/, { error: () => t("case.msg.badUpc") })
       .default(""),
-    periodFrom: z.string().regex(MONTH, "Give the first month as YYYY-MM."),
-    periodTo: z.string().regex(MONTH, "Give the last month as YYYY-MM."),
-    reason: z.string().trim().min(3, "Give the store's reason, as it wrote it.").max(2000),
+    periodFrom: z.string().regex(MONTH, { error: () => t("case.msg.firstMonth") }),
+    periodTo: z.string().regex(MONTH, { error: () => t("case.msg.lastMonth") }),
+    reason: z
+      .string()
+      .trim()
+      .min(3, { error: () => t("case.msg.reasonNeeded") })
+      .max(2000),
     reference: z.string().trim().max(200).default(""),
     fee: z
       .string()
       .trim()
-      .refine((v) => v === "" || RUPEES_PATTERN.test(v), "Give the fee in rupees, e.g. 850 or 850.50.")
+      .refine((v) => v === "" || RUPEES_PATTERN.test(v), { error: () => t("case.msg.badFee") })
       .default(""),
   })
   .refine((n) => n.isrcs.length > 0 || n.upc !== "", {
-    message: "Name the flagged tracks by ISRC, or the release by UPC.",
+    error: () => t("case.msg.nameTracks"),
     path: ["isrcs"],
   })
-  .refine((n) => n.periodFrom <= n.periodTo, { message: "The last month comes after the first.", path: ["periodTo"] })
+  .refine((n) => n.periodFrom <= n.periodTo, {
+    error: () => t("case.msg.lastAfterFirst"),
+    path: ["periodTo"],
+  })
   .refine((n) => noticeMonths(`${n.periodFrom}-01`, `${n.periodTo}-01`).length <= 24, {
-    message: "A notice covers at most 24 months.",
+    error: () => t("case.msg.maxMonths"),
     path: ["periodTo"],
   });
 export type NoticeInput = z.infer<typeof noticeSchema>;
@@ -161,19 +161,23 @@ export const feePaiseOf = (fee: string) => (fee ? rupeesToPaise(fee) : 0);
 
 export const decisionSchema = z
   .object({
-    outcome: z.enum(CASE_OUTCOMES, { message: "Choose upheld, partly upheld or dismissed." }),
-    reason: z.string().trim().min(10, "Say why, in a sentence the artist will read.").max(4000),
+    outcome: z.enum(CASE_OUTCOMES, { error: () => t("case.msg.chooseOutcome") }),
+    reason: z
+      .string()
+      .trim()
+      .min(10, { error: () => t("case.msg.sayWhy") })
+      .max(4000),
     /** Partly upheld: the ISRCs whose lines are reversed; the rest are released. */
     upheldIsrcs: z.array(z.string().trim().transform(normaliseIsrc)).max(CASE_MAX_TRACKS).default([]),
     takedown: z.enum(CASE_TAKEDOWNS).default("none"),
     takedownReason: z.string().trim().max(2000).default(""),
   })
   .refine((d) => d.outcome !== "partly_upheld" || d.upheldIsrcs.length > 0, {
-    message: FRAUD_MESSAGES.partlyNeedsTracks,
+    error: () => FRAUD_MESSAGES.partlyNeedsTracks,
     path: ["upheldIsrcs"],
   })
   .refine((d) => d.takedown !== "all" || d.takedownReason.length >= 10, {
-    message: FRAUD_MESSAGES.allNeedsReason,
+    error: () => FRAUD_MESSAGES.allNeedsReason,
     path: ["takedownReason"],
   });
 export type DecisionInput = z.infer<typeof decisionSchema>;
@@ -182,14 +186,8 @@ export const caseAnswerSchema = z.object({ message: z.string().trim().max(8000).
 
 /** What the artist is told when a case opens: what is alleged and what to do, in plain words. */
 export function caseNotice(c: { reference: string; store: string; tracks: number; deadline: string }) {
-  return {
-    title: `${c.store} flagged ${c.tracks === 1 ? "a track" : `${c.tracks} tracks`} for artificial streams (${c.reference})`,
-    body:
-      `${c.store} says some streams of ${c.tracks === 1 ? "one of your tracks" : `${c.tracks} of your tracks`} were not real listening. ` +
-      `Only the earnings of those tracks at ${c.store} in the months named are held while we look at it; every other store and track stays live and payable. ` +
-      `Open the case to see the figures, and answer by ${c.deadline} with anything that shows the streams were real ` +
-      `(where the listeners came from, any promotion you paid for and who ran it). We decide by that date.`,
-  };
+  const values = { store: c.store, count: c.tracks, reference: c.reference, deadline: c.deadline };
+  return { title: t("case.notice.openedTitle", values), body: t("case.notice.opened", values) };
 }
 
 // --- Early warnings -------------------------------------------------------------------------

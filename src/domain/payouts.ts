@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 /**
  * Payouts, payee KYC and TDS (issue 19). Amounts are whole paise; rates are basis points (10 % = 1000)
@@ -159,45 +159,44 @@ export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
 /** Payouts go only to accounts in these states. */
 export const KYC_PAYABLE: readonly KycStatus[] = ["verified", "approved"];
 
-export const PAYOUT_MESSAGES = {
-  legalNameRequired: "Enter your legal name as it appears on your PAN.",
-  badPan: "Enter a valid PAN (e.g. ABCPE1234F).",
-  badIfsc: "Enter a valid IFSC code (e.g. HDFC0001234).",
-  badAccountNumber: "Enter the account number (9 to 18 digits).",
-  badUpi: "Enter a valid UPI ID (e.g. name@okbank).",
-  badAccountNumberAbroad: "Enter the account number or IBAN (6 to 34 letters and digits).",
-  badRouting: "Enter the bank's SWIFT/BIC code (e.g. DEUTDEFF) or a 9-digit ABA routing number.",
-  bankNameRequired: "Enter the bank's name.",
-  badPaypal: "Enter the e-mail address of your PayPal account.",
-  taxFormRequired: "Choose the tax form that applies to you.",
-  savedAbroad: "Saved. Payouts to accounts outside India are paid by hand within a few working days of a request.",
-  savedTitle: "Payee details saved",
-  verified: (name: string) => `Verified: the account is registered to ${name}.`,
-  mismatch: (registered: string, legal: string) =>
-    `The account is registered to ${registered}, not ${legal}. Payouts are held until we review it.`,
-  invalid: "The bank or UPI provider could not find this account. Check the details and save again.",
-  kycMissing: "Add your payee details (legal name, PAN, bank account or UPI ID) in Settings → Payment first.",
-  kycHeld:
-    "Your payout details are waiting for our review (the account holder's name did not match). We will e-mail you.",
-  kycInvalid: "Your payout account could not be verified. Check it in Settings → Payment.",
-  aboveBalance: "You cannot request more than your available balance.",
-  busy: "Another payout request is being processed. Try again in a moment.",
-  notPending: "Only a pending payout can be approved.",
-  withProvider:
-    "This payout was handed to the payout provider, which may still pay it: it cannot be marked paid by hand. Approve it again to retry with the provider.",
-  alreadyCompleted: "This payout is already completed.",
-  handPaymentHeld:
-    "The payee's details are held for review (the name did not match, or the account was not found): approve or fix them before paying.",
-  allTds: "Nothing to transfer: the whole amount is TDS. Marked completed without a transfer.",
-  allTdsReference: "TDS only: nothing transferred",
-  ended: "This payout has ended (failed or reversed); its money is back in the payee's balance.",
-  disagrees: (status: string, event: string) =>
-    `The payout provider says "${event}" for a payout that is ${status} here: check it with the provider before anything else is paid.`,
-  returnedTitle: "Payout returned to your balance",
-  returned: (amount: string, reason: string) => `${amount} came back to your balance: ${reason}`,
-  paidTitle: "Payout sent",
-  paid: (amount: string, utr: string) => `We paid ${amount} to your account (UTR ${utr}).`,
-} as const;
+export const PAYOUT_MESSAGES = Object.assign(
+  labelsAt("payout.msg", [
+    "legalNameRequired",
+    "badPan",
+    "badIfsc",
+    "badAccountNumber",
+    "badUpi",
+    "badAccountNumberAbroad",
+    "badRouting",
+    "bankNameRequired",
+    "badPaypal",
+    "taxFormRequired",
+    "savedAbroad",
+    "savedTitle",
+    "invalid",
+    "kycMissing",
+    "kycHeld",
+    "kycInvalid",
+    "aboveBalance",
+    "busy",
+    "notPending",
+    "withProvider",
+    "alreadyCompleted",
+    "handPaymentHeld",
+    "allTds",
+    "allTdsReference",
+    "ended",
+    "returnedTitle",
+    "paidTitle",
+  ]),
+  {
+    verified: (name: string) => t("payout.msg.verified", { name }),
+    mismatch: (registered: string, legal: string) => t("payout.msg.mismatch", { registered, legal }),
+    disagrees: (status: string, event: string) => t("payout.msg.disagrees", { status, event }),
+    returned: (amount: string, reason: string) => t("payout.msg.returned", { amount, reason }),
+    paid: (amount: string, utr: string) => t("payout.msg.paid", { amount, utr }),
+  },
+);
 
 /**
  * Where a payee lives decides how they are paid (issue 34: one payee model, one form). In India: a

@@ -55,9 +55,8 @@ export const QC_MESSAGES = {
   get noFindings() {
     return t("qc.noFindings");
   },
-  fixNeededTitle: (title: string) => `Fix needed: ${title}`,
-  fixNeededBody: (title: string, n: number) =>
-    `Our quality check found ${n} ${n === 1 ? "problem" : "problems"} in "${title}" that stores would refuse. Open the release to see what to fix; it is checked again when you save your changes.`,
+  fixNeededTitle: (title: string) => t("qc.notice.fixNeededTitle", { title }),
+  fixNeededBody: (title: string, count: number) => t("qc.notice.fixNeeded", { title, count }),
 } as const;
 
 export const AUDIO_RULES = {

@@ -114,14 +114,25 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (target === locale) i18n.activate(locale, INTL_LOCALES[locale]);
 }
 
-/** The language `t()` answers in. */
+/**
+ * The language of the work in hand, when the server writes for one person (their notification, e-mail or
+ * PDF): the server installs a reader of its async context (`inLocale`, server/lib/i18n). The browser has
+ * none; its language is the active one.
+ */
+let scopedLocale: () => Locale | undefined = () => undefined;
+export function setScopedLocale(read: () => Locale | undefined): void {
+  scopedLocale = read;
+}
+
+/** The language `t()` answers in: the work in hand's, else the active one. */
 export function activeLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  return scopedLocale() ?? (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
 }
 
 /** A message in the active language. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  const scoped = scopedLocale();
+  return scoped ? translate(scoped, id, values) : i18n._(id, values);
 }
 
 /** The keys under a prefix: "split.role" → "artist" | "producer" | … */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Context, MiddlewareHandler } from "hono";
 import {
@@ -12,8 +13,13 @@ import {
   type MessageId,
   negotiateLocale,
   rawCatalogues,
+  setScopedLocale,
   translate,
 } from "#domain/i18n";
+
+/** The language of what the server is writing for one person right now (see inLocale). */
+const writingFor = new AsyncLocalStorage<Locale>();
+setScopedLocale(() => writingFor.getStore());
 
 /**
  * Readies the catalogues for the server (decision 042): every language loaded, each ICU message
@@ -23,6 +29,15 @@ import {
 export async function prepareCatalogues(): Promise<void> {
   installMessageCompiler(compileMessage);
   await loadEverything();
+}
+
+/**
+ * Runs `write` with `t()`, label tables and money formats answering in one reader's language: their
+ * notification and its e-mail, their PDF. Everything else the server writes (ledger lines, audit
+ * entries) stays in English whoever triggers it (decision 042).
+ */
+export function inLocale<T>(locale: Locale, write: () => T): T {
+  return writingFor.run(locale, write);
 }
 
 /**

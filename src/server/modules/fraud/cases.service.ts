@@ -2,6 +2,7 @@
 // becomes a case for the workspace whose tracks it names; the ledger lines in dispute are held
 // (royalties/holds.ts), the artist is told at once and answers in the case's thread, and an admin
 // decides by the deadline. Every step is in the workspace's audit log.
+
 import { parse } from "csv-parse/sync";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
@@ -23,6 +24,7 @@ import {
   type NoticeInput,
   noticeSchema,
 } from "#domain/fraud";
+import { t } from "#domain/i18n";
 import { canonicalUpc } from "#domain/identifiers";
 import { formatInr } from "#domain/money";
 import type { AppDeps } from "#server/context";
@@ -208,15 +210,17 @@ async function openCase(tx: Tx, deps: FraudDeps, admin: AuditActor, o: OpeningCa
 
 /** Tells the workspace, in the app and by e-mail, once its case is open. */
 async function tellOpened(deps: FraudDeps, c: CaseRow, tracks: number) {
-  const told = caseNotice({
-    reference: caseReference(c.id),
-    store: c.store,
-    tracks: tracks || 1,
-    deadline: c.deadline,
-  });
+  const told = () =>
+    caseNotice({ reference: caseReference(c.id), store: c.store, tracks: tracks || 1, deadline: c.deadline });
   await notifyUser(
     { ...deps, db: deps.db },
-    { userId: c.workspaceId, kind: "case", title: told.title, body: told.body, link: `/app/cases/${c.id}` },
+    {
+      userId: c.workspaceId,
+      kind: "case",
+      title: () => told().title,
+      body: () => told().body,
+      link: `/app/cases/${c.id}`,
+    },
   );
 }
 
@@ -613,11 +617,20 @@ export async function decideCase(deps: FraudDeps, admin: AuditActor, id: string,
     {
       userId: decided.workspaceId,
       kind: "case",
-      title: `Case ${reference}: ${CASE_STATUS_LABELS[decision.outcome].toLowerCase()}`,
-      body:
+      title: () => t("case.notice.decidedTitle", { reference, outcome: CASE_STATUS_LABELS[decision.outcome] }),
+      body: () =>
         decision.outcome === "dismissed"
-          ? `We dismissed ${decided.store}'s notice. The held earnings (${formatInr(money.releasedPaise, { decimals: true })}) are payable again and appear on this month's statement. ${decision.reason}`
-          : `We looked at ${decided.store}'s notice and your answer. ${decision.reason} ${released > 0 ? `${formatInr(released, { decimals: true })} of the held earnings are payable again this month.` : ""}`.trim(),
+          ? t("case.notice.dismissed", {
+              store: decided.store,
+              amount: formatInr(money.releasedPaise, { decimals: true }),
+              reason: decision.reason,
+            })
+          : [
+              t("case.notice.decided", { store: decided.store, reason: decision.reason }),
+              released > 0 ? t("case.notice.released", { amount: formatInr(released, { decimals: true }) }) : "",
+            ]
+              .join(" ")
+              .trim(),
       link: `/app/cases/${id}`,
     },
   );

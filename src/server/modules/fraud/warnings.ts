@@ -2,6 +2,7 @@
 // are read for what a store would flag — a sudden spike, streams concentrated in one store and
 // country far beyond the track's history, streams per listener far from the catalogue's norm. The
 // artist sees a plain warning with the figures, the admins a queue. Nothing is held on a warning.
+
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { addDays } from "#domain/clock";
 import {
@@ -13,6 +14,7 @@ import {
   detectAnomalies,
   FRAUD_MESSAGES,
 } from "#domain/fraud";
+import { t } from "#domain/i18n";
 import type { AppDeps } from "#server/context";
 import type { Db, Tx } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
@@ -164,8 +166,8 @@ export async function scanReport(
     await notifyUser(deps, {
       userId: workspaceId,
       kind: "case",
-      title: `Unusual streams on ${list.length === 1 ? "a track" : `${list.length} tracks`}: please check`,
-      body: `The latest store report shows a pattern stores treat as artificial streaming. ${anomalyAdvice()}`,
+      title: () => t("case.notice.warningTitle", { count: list.length }),
+      body: () => `${t("case.notice.warning")} ${anomalyAdvice()}`,
       link: "/app/cases",
     });
   }

@@ -1,3 +1,3 @@
 // The notifications module's entry point: other modules and the composition root import only this.
 export { notificationsRouter } from "./notifications.routes";
-export { notifyUser } from "./notify";
+export { type NoticeToUser, notifyUser } from "./notify";

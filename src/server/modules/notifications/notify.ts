@@ -1,16 +1,22 @@
 import { and, eq } from "drizzle-orm";
+import { DEFAULT_LOCALE, isLocale, translate } from "#domain/i18n";
 import type { NotificationPreferenceKey } from "#domain/settings";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#domain/settings";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
 import { notificationPreferences, notifications, users, workspaceMembers } from "#server/db/schema";
+import { inLocale } from "#server/lib/i18n";
 
 export interface NoticeToUser {
   /** The workspace it concerns (a personal workspace carries its account's id): its owner is told. */
   userId: string;
   kind: "release_status" | "ticket_reply" | "payment" | "case";
-  title: string;
-  body: string;
+  /**
+   * The title and text, written when the recipient is known: each is called in their language (issue 39),
+   * so `t()` and the label tables inside answer in it. Stored as written, like a letter.
+   */
+  title: () => string;
+  body: () => string;
   link: string;
   /** Send the e-mail only when this preference is on; undefined: always (a direct reply to them). */
   emailPreference?: NotificationPreferenceKey;
@@ -30,17 +36,15 @@ export async function notifyUser(
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceNotice.userId), eq(workspaceMembers.role, "owner")));
   const notice = { ...workspaceNotice, userId: owner?.userId ?? workspaceNotice.userId };
-  await deps.db.insert(notifications).values({
-    userId: notice.userId,
-    kind: notice.kind,
-    title: notice.title,
-    body: notice.body,
-    link: notice.link,
-  });
   const [user] = await deps.db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, locale: users.locale })
     .from(users)
     .where(eq(users.id, notice.userId));
+  const locale = isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
+  const { title, body } = inLocale(locale, () => ({ title: notice.title(), body: notice.body() }));
+  await deps.db
+    .insert(notifications)
+    .values({ userId: notice.userId, kind: notice.kind, title, body, link: notice.link });
   if (!user) return;
   if (notice.emailPreference) {
     const [prefs] = await deps.db
@@ -53,8 +57,8 @@ export async function notifyUser(
   try {
     await deps.mailer.send({
       to: user.email,
-      subject: notice.title,
-      text: `Hello ${user.name},\n\n${notice.body}\n\n${deps.publicUrl}${notice.link}\n\nThe Kalrav team`,
+      subject: title,
+      text: translate(locale, "email.notice.body", { name: user.name, body, url: `${deps.publicUrl}${notice.link}` }),
     });
   } catch (err) {
     deps.logger.error({ err, userId: notice.userId }, "could not e-mail notification");

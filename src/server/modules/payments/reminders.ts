@@ -1,7 +1,9 @@
 // Renewal reminders (7 days and 1 day before a paid period ends) and the notice that a paid plan has
 // lapsed. Each is sent once: the row is claimed by an update that only one run can win.
+
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { addDays, todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import { PAYWALL_MESSAGES } from "#domain/payments";
 import { PLANS, type PlanId } from "#domain/plans";
@@ -33,8 +35,13 @@ export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, tod
       await notifyUser(deps, {
         userId: row.userId,
         kind: "payment",
-        title: `Your ${plan.name} plan renews ${days === 1 ? "tomorrow" : "in 7 days"}`,
-        body: `Your ${plan.name} plan renews on ${row.endDate}: ${formatInr(plan.pricePaise, { decimals: true })} (GST included) will be charged to your saved UPI Autopay mandate or card. You can change or cancel it on your Subscription page.`,
+        title: () => t("paywall.renewsTitle", { plan: plan.name, days }),
+        body: () =>
+          t("paywall.renews", {
+            plan: plan.name,
+            date: row.endDate,
+            amount: formatInr(plan.pricePaise, { decimals: true }),
+          }),
         link: "/app/subscriptions",
       });
       sent++;
@@ -57,8 +64,8 @@ export async function sendPlanReminders(deps: Omit<WebhookDeps, "payments">, tod
     await notifyUser(deps, {
       userId: row.userId,
       kind: "payment",
-      title: PAYWALL_MESSAGES.lapsedTitle,
-      body: PAYWALL_MESSAGES.lapsed,
+      title: () => PAYWALL_MESSAGES.lapsedTitle,
+      body: () => PAYWALL_MESSAGES.lapsed,
       link: "/app/subscriptions",
     });
     sent++;

@@ -2,8 +2,10 @@
 // once by the gateway's event id (a replay does nothing), and applied under row locks: subscription
 // events move the gateway subscription's state, a captured charge or a paid order is confirmed
 // (charges.ts), a failed payment closes its checkout, a halted subscription lapses the plan.
+
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import {
   applyEvent,
   type GatewaySubscriptionStatus,
@@ -17,7 +19,7 @@ import type { Db, Tx } from "#server/db/client";
 import { gatewaySubscriptions, paymentEvents } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Payments } from "#server/lib/payment-gateway";
-import { notifyUser } from "#server/modules/notifications";
+import { type NoticeToUser, notifyUser } from "#server/modules/notifications";
 import { rebuildLedger } from "#server/modules/royalties";
 import { type ChargeOutcome, confirmCharge, failCheckout, lapsePlan } from "./charges";
 import { isGenuineWebhook } from "./signatures";
@@ -62,7 +64,7 @@ interface Applied {
   planChangedFor?: string;
   /** Gateway subscriptions an upgrade replaced, to cancel at the gateway. */
   cancelRefs?: string[];
-  notice?: { userId: string; title: string; body: string; link: string };
+  notice?: Omit<NoticeToUser, "kind">;
 }
 
 /** Receives one webhook; answers whether it was new and what it did. Refusals change nothing. */
@@ -132,8 +134,8 @@ export function chargeApplied(result: ChargeOutcome): Applied {
     cancelRefs: result.cancelRefs,
     notice: {
       userId: result.userId,
-      title: "Payment received",
-      body: "Thank you: your payment is confirmed and its GST invoice is in Manage Billing.",
+      title: () => t("paywall.receivedTitle"),
+      body: () => t("paywall.received"),
       link: "/app/subscriptions",
     },
   };
@@ -204,8 +206,8 @@ async function applyWebhook(tx: Tx, payments: Payments, event: Webhook): Promise
         planChangedFor: userId,
         notice: {
           userId,
-          title: PAYWALL_MESSAGES.lapsedTitle,
-          body: `Your plan's renewal payment failed after every retry. ${PAYWALL_MESSAGES.lapsed}`,
+          title: () => PAYWALL_MESSAGES.lapsedTitle,
+          body: () => `${t("paywall.haltedRetries")} ${PAYWALL_MESSAGES.lapsed}`,
           link: "/app/subscriptions",
         },
       };
@@ -216,8 +218,8 @@ async function applyWebhook(tx: Tx, payments: Payments, event: Webhook): Promise
       outcome: "applied",
       notice: {
         userId: row.userId,
-        title: "Your renewal payment failed",
-        body: "We could not charge your plan's renewal. The payment will be retried over the next days; you can also pay again from your Subscription page. Your live releases stay live.",
+        title: () => t("paywall.renewalFailedTitle"),
+        body: () => t("paywall.renewalFailed"),
         link: "/app/subscriptions",
       },
     };

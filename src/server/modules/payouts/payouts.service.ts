@@ -2,9 +2,11 @@
 // payouts.routes.ts validates, authorizes and shapes the answers. A balance is the royalties module's
 // (the sum of the payee's royalty_entries); every payout posts its debit (and a failed or reversed one
 // its return, once) in the transaction that changes its status.
+
 import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MINIMUM_PAYOUT_PAISE } from "#domain/business";
 import { financialYearIst, monthOf, todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import {
   canMovePayout,
@@ -316,7 +318,7 @@ async function applyPayoutEvent(
   const { provider } = deps.payouts;
   const { type, entity, eventId } = input;
   const event = input.payload;
-  let notice: { userId: string; title: string; body: string } | null = null;
+  let notice: { userId: string; title: () => string; body: () => string } | null = null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -368,8 +370,8 @@ async function applyPayoutEvent(
         result = "applied";
         notice = {
           userId: done.userId,
-          title: PAYOUT_MESSAGES.paidTitle,
-          body: PAYOUT_MESSAGES.paid(formatInr(done.amountPaise - done.tdsPaise), done.utr ?? "—"),
+          title: () => PAYOUT_MESSAGES.paidTitle,
+          body: () => PAYOUT_MESSAGES.paid(formatInr(done.amountPaise - done.tdsPaise), done.utr ?? "—"),
         };
       }
     } else if (type === "payout.failed" || type === "payout.reversed" || type === "payout.rejected") {
@@ -384,8 +386,8 @@ async function applyPayoutEvent(
         result = "applied";
         notice = {
           userId: returned.userId,
-          title: PAYOUT_MESSAGES.returnedTitle,
-          body: PAYOUT_MESSAGES.returned(formatInr(returned.amountPaise), reason),
+          title: () => PAYOUT_MESSAGES.returnedTitle,
+          body: () => PAYOUT_MESSAGES.returned(formatInr(returned.amountPaise), reason),
         };
       }
     }
@@ -396,7 +398,7 @@ async function applyPayoutEvent(
     return result;
   });
   if (notice) {
-    const n = notice as { userId: string; title: string; body: string };
+    const n = notice as { userId: string; title: () => string; body: () => string };
     await notifyUser(deps, { ...n, kind: "payment", link: "/app/royalties", emailPreference: "emailPaymentUpdates" });
   }
   return outcome;
@@ -504,8 +506,8 @@ export async function completePayout(
     {
       userId: updated.userId,
       kind: "payment",
-      title: ROYALTY_MESSAGES.completedTitle,
-      body: `We paid ${formatInr(updated.amountPaise - updated.tdsPaise)} (reference ${reference}).`,
+      title: () => ROYALTY_MESSAGES.completedTitle,
+      body: () => t("payout.msg.paidByHand", { amount: formatInr(updated.amountPaise - updated.tdsPaise), reference }),
       link: "/app/royalties",
       emailPreference: "emailPaymentUpdates",
     },

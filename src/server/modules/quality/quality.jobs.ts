@@ -35,8 +35,8 @@ export function qualityJobs(deps: {
         {
           userId: release.userId,
           kind: "release_status",
-          title: QC_MESSAGES.fixNeededTitle(release.title),
-          body: QC_MESSAGES.fixNeededBody(release.title, blocking),
+          title: () => QC_MESSAGES.fixNeededTitle(release.title),
+          body: () => QC_MESSAGES.fixNeededBody(release.title, blocking),
           link: `/app/releases/${release.id}`,
           emailPreference: "emailReleaseUpdates",
         },

@@ -1,8 +1,10 @@
 // The admin's release use cases (review, approve, take down, edit, enter by hand), as plain functions
 // over their dependencies: no HTTP here. A refusal is a DomainError; admin-releases.routes.ts maps it.
+
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { DELIVERY_MESSAGES, STORE_LINK_MESSAGES } from "#domain/deliveries";
+import { t } from "#domain/i18n";
 import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { blockingCount, QC_MESSAGES } from "#domain/quality";
 import {
@@ -100,20 +102,10 @@ export async function oneRelease(db: Db, id: string) {
 }
 
 /** What happened, in the owner's words: approval is not yet "live" (issue 33), it goes to the stores. */
-const STATUS_TITLE: Record<string, string> = {
-  live: "Release approved",
-  rejected: "Release not approved",
-  taken_down: "Release taken down",
-  pending_review: "Release back in review",
-};
-const STATUS_NOTICE: Record<string, (title: string, notes: string | null, releaseDate: string) => string> = {
-  live: (t, _notes, date) =>
-    `Good news: "${t}" was approved. We are delivering it to the stores; it goes live on ${date} once they accept it.`,
-  rejected: (t, notes) =>
-    `"${t}" was not approved.${notes ? ` Reason: ${notes}` : ""} You can upload a corrected release.`,
-  taken_down: (t) => `"${t}" was taken down from the stores.`,
-  pending_review: (t) => `"${t}" is back in review.`,
-};
+/** The statuses an owner is told of, each with a title and a text under `release.notice.<status>`. */
+const NOTICE_STATUSES = ["live", "rejected", "taken_down", "pending_review"] as const;
+const isNoticeStatus = (status: string): status is (typeof NOTICE_STATUSES)[number] =>
+  (NOTICE_STATUSES as readonly string[]).includes(status);
 
 /**
  * A store rejected a release: its owner hears at once, in the app and by e-mail (if they take release
@@ -131,8 +123,8 @@ export async function tellOwnerOfRejection(
   await notifyUser(deps, {
     userId: release.userId,
     kind: "release_status",
-    title: `${rejection.storeName} did not accept: ${release.title}`,
-    body: `${rejection.storeName} said: "${rejection.message}" Our team will fix what the store asks and send it again; you can see it on the release's page.`,
+    title: () => t("release.notice.storeRejectedTitle", { store: rejection.storeName, title: release.title }),
+    body: () => t("release.notice.storeRejected", { store: rejection.storeName, message: rejection.message }),
     link: `/app/releases/${rejection.releaseId}`,
     emailPreference: "emailReleaseUpdates",
   });
@@ -141,15 +133,23 @@ export async function tellOwnerOfRejection(
 /** Tells the owner (in-app, and by e-mail if they allow release updates) that their release changed status. */
 async function notifyOwner(deps: AdminReleaseDeps, release: Awaited<ReturnType<typeof oneRelease>>) {
   if (!release.userId) return;
-  const message = STATUS_NOTICE[release.status];
-  if (!message) return;
+  const status = release.status;
+  if (!isNoticeStatus(status)) return;
+  const values = () => ({
+    title: release.title,
+    notes: release.adminNotes ?? "",
+    date: formatReleaseDate(release.releaseDate),
+  });
   await notifyUser(
     { db: deps.database.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl },
     {
       userId: release.userId,
       kind: "release_status",
-      title: `${STATUS_TITLE[release.status] ?? `Release ${releaseStatusLabel(release.status)}`}: ${release.title}`,
-      body: message(release.title, release.adminNotes, formatReleaseDate(release.releaseDate)),
+      title: () => t(`release.notice.${status}.title`, values()),
+      body: () =>
+        status === "rejected" && release.adminNotes
+          ? t("release.notice.rejected.withReason", values())
+          : t(`release.notice.${status}.body`, values()),
       link: `/app/releases/${release.id}`,
       emailPreference: "emailReleaseUpdates",
     },

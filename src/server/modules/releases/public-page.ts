@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import sharp from "sharp";
 import { todayIst } from "#domain/clock";
 import { latestPerStore, type StoreState, storeStateOf } from "#domain/deliveries";
+import { activeLocale, INTL_LOCALES, LOCALES } from "#domain/i18n";
 import { escapeHtml, SHARE_IMAGE_PATH } from "#domain/public-pages";
 import type { AppEnv } from "#server/context";
 import type { Db } from "#server/db/client";
@@ -17,9 +18,14 @@ import { countLinkEvent, releaseStoreLinks } from "#server/modules/store-links";
 /** The public address of a release's page (the link "Share" copies). */
 export const publicReleasePath = (slug: string) => `/r/${slug}`;
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
-/** A release date (YYYY-MM-DD) as people read it: "24 Dec 2026". */
-export const formatReleaseDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormats = new Map(
+  LOCALES.map((locale) => [
+    locale,
+    new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "medium", timeZone: "UTC" }),
+  ]),
+);
+/** A release date (YYYY-MM-DD) as people read it in the language in hand: "24 Dec 2026", "24 दिस॰ 2026". */
+export const formatReleaseDate = (iso: string) => dateFormats.get(activeLocale())?.format(new Date(iso)) ?? iso;
 
 /** The public facts of an approved release, and where it is on each store. Null: not public. */
 async function publicRelease(db: Db, stores: readonly StoreConfig[], slug: string) {

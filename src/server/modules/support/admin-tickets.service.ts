@@ -1,7 +1,9 @@
 // The admin's support use cases (the ticket queue, replies, triage), as plain functions over their
 // dependencies: no HTTP here. admin-tickets.routes.ts validates, authorizes and shapes the answers.
+
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { t } from "#domain/i18n";
 import { statusAfterAdminReply, type TicketStatus, type ticketUpdateSchema } from "#domain/tickets";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
@@ -105,8 +107,8 @@ export async function replyAsSupport(
     {
       userId: ticket.userId,
       kind: "ticket_reply",
-      title: `New reply on ticket #${ticket.number}`,
-      body: `Our support team replied to "${ticket.subject}".`,
+      title: () => t("ticket.notice.replyTitle", { number: ticket.number }),
+      body: () => t("ticket.notice.reply", { subject: ticket.subject }),
       link: `/app/support?ticket=${ticket.id}`,
     },
   );

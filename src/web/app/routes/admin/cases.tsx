@@ -31,10 +31,12 @@ import { NoticeFileForm } from "#web/features/cases/components/notice-file-form"
 import { NoticeForm } from "#web/features/cases/components/notice-form";
 import { WarningsTable } from "#web/features/cases/components/warnings-table";
 import { useStoreHealth } from "#web/features/deliveries/api/deliveries";
+import { useT } from "#web/lib/i18n";
 
 /** Store notices for the admins: record one, work through the open cases by deadline, and the warnings queue. */
 export function AdminCasesPage() {
-  usePageMeta("Store Notices");
+  const t = useT();
+  usePageMeta(t("admin.nav.cases"));
   const [status, setStatus] = useState<CaseStatus | "">("");
   const [overdue, setOverdue] = useState(false);
   const cases = useAdminCases({ status: status || undefined, overdue });
@@ -45,46 +47,46 @@ export function AdminCasesPage() {
   const stores = (useStoreHealth().data?.stores ?? []).map((s) => s.storeName);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Store Notices</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("admin.nav.cases")}</h1>
       <Card>
-        <h2 className="text-lg font-semibold">Record a store's notice</h2>
-        <p className="mb-4 mt-1 text-sm text-muted-foreground">
-          Opens a case for the workspace that holds the tracks, holds only their earnings at that store in those months,
-          and tells the artist at once. They have until the deadline to answer; you decide by it.
-        </p>
+        <h2 className="text-lg font-semibold">{t("adminCase.record")}</h2>
+        <p className="mb-4 mt-1 text-sm text-muted-foreground">{t("adminCase.recordIntro")}</p>
         <NoticeForm
           stores={stores}
           pending={record.isPending}
           onRecord={async (body) => {
             const opened = await record.mutateAsync(body);
             toast({
-              title: "Case opened",
-              description: `${opened.case.reference} for ${opened.case.workspaceName}: the artist has been told.`,
+              title: t("adminCase.opened"),
+              description: t("adminCase.openedFor", {
+                reference: opened.case.reference,
+                workspace: opened.case.workspaceName,
+              }),
             });
             return opened;
           }}
         />
-        <h3 className="mt-6 font-semibold">Or import the store's file</h3>
+        <h3 className="mt-6 font-semibold">{t("adminCase.orImport")}</h3>
         <NoticeFileForm
           pending={importFile.isPending}
           onImport={async (csv) => {
             const opened = await importFile.mutateAsync(csv);
             toast({
-              title: `${opened.length} case${opened.length === 1 ? "" : "s"} opened`,
-              description: "Each workspace has been told.",
+              title: t("adminCase.openedCount", { count: opened.length }),
+              description: t("adminCase.eachTold"),
             });
           }}
         />
       </Card>
       <section aria-labelledby="cases-heading" className="grid gap-3">
         <h2 id="cases-heading" className="text-lg font-semibold">
-          Cases
+          {t("cases.cases")}
         </h2>
         <div className="flex flex-wrap items-end gap-4">
-          <FormField id="cases-status" label="Status">
+          <FormField id="cases-status" label={t("statement.status")}>
             {(control) => (
               <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as CaseStatus | "")}>
-                <option value="">All</option>
+                <option value="">{t("royalties.all")}</option>
                 {CASE_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {CASE_STATUS_LABELS[s]}
@@ -95,26 +97,23 @@ export function AdminCasesPage() {
           </FormField>
           <div className="flex items-center gap-2 pb-2">
             <Checkbox id="cases-overdue" checked={overdue} onCheckedChange={(on) => setOverdue(on === true)} />
-            <Label htmlFor="cases-overdue">Overdue only</Label>
+            <Label htmlFor="cases-overdue">{t("adminCase.overdueOnly")}</Label>
           </div>
         </div>
         <CasesTable
           cases={cases.data}
           loading={cases.isPending}
           error={cases.isError ? cases.error.message : null}
-          emptyText="No cases."
+          emptyText={t("adminCase.none")}
           linkTo={paths.admin.case}
           showWorkspace
         />
       </section>
       <section aria-labelledby="warnings-heading" className="grid gap-3">
         <h2 id="warnings-heading" className="text-lg font-semibold">
-          Early warnings to review
+          {t("adminCase.warnings")}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Patterns in the imported reports that stores treat as artificial streaming. Nothing is held on a warning; the
-          artist sees the same figures.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("adminCase.warningsIntro")}</p>
         <WarningsTable
           warnings={warnings.data}
           loading={warnings.isPending}
@@ -125,10 +124,10 @@ export function AdminCasesPage() {
               size="sm"
               variant="outline"
               disabled={review.isPending}
-              aria-label={`Mark the warning on ${w.track} as reviewed`}
+              aria-label={t("adminCase.markReviewed", { track: w.track })}
               onClick={() => review.mutate(w.id)}
             >
-              Reviewed
+              {t("adminCase.reviewed")}
             </Button>
           )}
         />
@@ -145,15 +144,16 @@ export function AdminCaseDetailPage() {
   const reply = useReplyOnCase(id);
   const fee = useReverseFee(id);
   const [confirmFee, setConfirmFee] = useState(false);
-  usePageMeta(detail.data ? `Case ${detail.data.case.reference}` : "Case");
-  if (detail.isPending) return <p role="status">Loading the case…</p>;
+  const t = useT();
+  usePageMeta(detail.data ? t("cases.caseRef", { ref: detail.data.case.reference }) : t("cases.case"));
+  if (detail.isPending) return <p role="status">{t("cases.loading")}</p>;
   if (detail.isError)
     return (
       <div className="grid gap-3">
-        <h1 className="text-2xl font-bold">Case not found</h1>
+        <h1 className="text-2xl font-bold">{t("cases.notFound")}</h1>
         <p role="alert">{detail.error.message}</p>
         <Link className="text-primary underline" to={paths.admin.cases}>
-          Back to store notices
+          {t("cases.back")}
         </Link>
       </div>
     );
@@ -162,32 +162,32 @@ export function AdminCaseDetailPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>
         <Link className="text-sm text-primary underline" to={paths.admin.cases}>
-          Store Notices
+          {t("admin.nav.cases")}
         </Link>
         <h1 className="mt-1 text-2xl font-bold sm:text-3xl">
-          Case {c.reference}: {c.store}, {c.workspaceName}
+          {t("adminCase.title", { reference: c.reference, store: c.store, workspace: c.workspaceName })}
         </h1>
       </div>
       <CaseOverview detail={detail.data} side="admin" />
       {c.feePaise > 0 && !c.feeReversed && (
         <div>
           <Button variant="outline" onClick={() => setConfirmFee(true)}>
-            The store reversed its fee
+            {t("adminCase.feeReversedByStore")}
           </Button>
           <ConfirmDialog
             open={confirmFee}
             onOpenChange={setConfirmFee}
-            title="Reverse the store's fee?"
-            description="The fee's line is matched by its reversal in this month's statement. This cannot be undone."
-            confirmLabel="Reverse Fee"
+            title={t("adminCase.reverseFeeQ")}
+            description={t("adminCase.reverseFeeText")}
+            confirmLabel={t("adminCase.reverseFee")}
             pending={fee.isPending}
             onConfirm={async () => {
               try {
                 await fee.mutateAsync(undefined);
-                toast({ title: "Fee reversed", description: "It appears on this month's statement." });
+                toast({ title: t("adminCase.feeReversed"), description: t("adminCase.feeOnStatement") });
               } catch (err) {
                 toast({
-                  title: "Could not reverse the fee",
+                  title: t("adminCase.feeFailed"),
                   description: (err as Error).message,
                   variant: "destructive",
                 });
@@ -214,7 +214,7 @@ export function AdminCaseDetailPage() {
           pending={decide.isPending}
           onDecide={async (d) => {
             await decide.mutateAsync(d);
-            toast({ title: "Decision recorded", description: "The artist has been told." });
+            toast({ title: t("adminCase.decided"), description: t("adminCase.artistTold") });
           }}
         />
       )}

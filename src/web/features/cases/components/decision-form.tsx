@@ -19,6 +19,7 @@ import { Select } from "#web/components/ui/select";
 import { Textarea } from "#web/components/ui/textarea";
 import type { AdminCaseDetail } from "#web/features/cases/api/admin-cases";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const FIELDS = ["outcome", "reason", "upheldIsrcs", "takedown", "takedownReason"] as const;
 
@@ -40,6 +41,7 @@ export function DecisionForm({
   const [confirming, setConfirming] = useState<DecisionInput | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const fields = useFieldErrors(FIELDS, (f) => `decision-${f}`);
+  const t = useT();
   const c = detail.case;
 
   const review = (e: React.FormEvent) => {
@@ -70,10 +72,10 @@ export function DecisionForm({
   return (
     <section aria-labelledby="decision-heading" className="grid gap-3 rounded-xl border border-border bg-card p-5">
       <h2 id="decision-heading" className="text-lg font-semibold">
-        Decide
+        {t("decision.decide")}
       </h2>
       <form onSubmit={review} noValidate className="grid gap-3">
-        <FormField id="decision-outcome" label="Outcome" error={fields.errors.outcome}>
+        <FormField id="decision-outcome" label={t("caseView.outcome")} error={fields.errors.outcome}>
           {(control) => (
             <Select {...control} value={outcome} onChange={(e) => setOutcome(e.target.value as CaseOutcome)}>
               {CASE_OUTCOMES.map((o) => (
@@ -89,18 +91,18 @@ export function DecisionForm({
             className="grid gap-2"
             aria-describedby={fields.errors.upheldIsrcs ? "decision-upheldIsrcs-error" : undefined}
           >
-            <legend className="text-sm font-medium">Tracks the decision upholds</legend>
-            {detail.tracks.map((t, i) => (
-              <div key={`${t.releaseId}-${t.isrc}`} className="flex items-center gap-2">
+            <legend className="text-sm font-medium">{t("decision.upholds")}</legend>
+            {detail.tracks.map((track, i) => (
+              <div key={`${track.releaseId}-${track.isrc}`} className="flex items-center gap-2">
                 <Checkbox
                   id={i === 0 ? "decision-upheldIsrcs" : `decision-upheld-${i}`}
-                  checked={upheld.includes(t.isrc)}
+                  checked={upheld.includes(track.isrc)}
                   onCheckedChange={(on) =>
-                    setUpheld((list) => (on ? [...list, t.isrc] : list.filter((x) => x !== t.isrc)))
+                    setUpheld((list) => (on ? [...list, track.isrc] : list.filter((x) => x !== track.isrc)))
                   }
                 />
                 <Label htmlFor={i === 0 ? "decision-upheldIsrcs" : `decision-upheld-${i}`}>
-                  {t.track} ({t.isrc || "release"})
+                  {track.track} ({track.isrc || t("decision.release")})
                 </Label>
               </div>
             ))}
@@ -111,16 +113,16 @@ export function DecisionForm({
             )}
           </fieldset>
         )}
-        <FormField id="decision-reason" label="Reason (the artist reads it)" error={fields.errors.reason}>
+        <FormField id="decision-reason" label={t("decision.reason")} error={fields.errors.reason}>
           {(control) => <Textarea {...control} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </FormField>
         {outcome !== "dismissed" && (
-          <FormField id="decision-takedown" label="Takedown" error={fields.errors.takedown}>
+          <FormField id="decision-takedown" label={t("decision.takedown")} error={fields.errors.takedown}>
             {(control) => (
               <Select {...control} value={takedown} onChange={(e) => setTakedown(e.target.value as CaseTakedown)}>
-                {CASE_TAKEDOWNS.map((t) => (
-                  <option key={t} value={t}>
-                    {t === "store" ? `Take down at ${c.store} only` : CASE_TAKEDOWN_LABELS[t]}
+                {CASE_TAKEDOWNS.map((k) => (
+                  <option key={k} value={k}>
+                    {k === "store" ? t("decision.takedownAt", { store: c.store }) : CASE_TAKEDOWN_LABELS[k]}
                   </option>
                 ))}
               </Select>
@@ -128,7 +130,7 @@ export function DecisionForm({
           </FormField>
         )}
         {outcome !== "dismissed" && takedown === "all" && (
-          <FormField id="decision-takedownReason" label="Why every store" error={fields.errors.takedownReason}>
+          <FormField id="decision-takedownReason" label={t("decision.whyAll")} error={fields.errors.takedownReason}>
             {(control) => (
               <Textarea
                 {...control}
@@ -141,19 +143,15 @@ export function DecisionForm({
         )}
         <FormError message={failed} />
         <Button type="submit" disabled={pending} className="justify-self-start">
-          Record Decision
+          {t("decision.record")}
         </Button>
       </form>
       <ConfirmDialog
         open={Boolean(confirming)}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={`Record “${confirming ? CASE_STATUS_LABELS[confirming.outcome] : ""}”?`}
-        description={
-          confirming?.outcome === "dismissed"
-            ? "The held earnings become payable in this month's statement, and the artist is told. This cannot be undone."
-            : "The upheld tracks' held earnings are reversed with your reason, the rest released, and the artist is told. This cannot be undone."
-        }
-        confirmLabel="Record Decision"
+        title={t("decision.recordQ", { outcome: confirming ? CASE_STATUS_LABELS[confirming.outcome] : "" })}
+        description={confirming?.outcome === "dismissed" ? t("decision.dismissText") : t("decision.upholdText")}
+        confirmLabel={t("decision.record")}
         pending={pending}
         onConfirm={decide}
       />

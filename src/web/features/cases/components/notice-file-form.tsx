@@ -4,6 +4,7 @@ import { Button } from "#web/components/ui/button";
 import { FormError } from "#web/components/ui/form-error";
 import { FormField } from "#web/components/ui/form-field";
 import { ApiClientError } from "#web/lib/api-client";
+import { useT } from "#web/lib/i18n";
 
 const TEMPLATE = `data:text/csv;charset=utf-8,${encodeURIComponent(
   `${NOTICE_FILE_COLUMNS.join(",")}\n${NOTICE_FILE_EXAMPLE.join(",")}\n`,
@@ -17,6 +18,7 @@ export function NoticeFileForm({
   pending: boolean;
   onImport: (csv: string) => Promise<unknown>;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function NoticeFileForm({
     setRows([]);
     const file = input.current?.files?.[0];
     if (!file) {
-      setFileError("Choose the store's file first.");
+      setFileError(t("noticeFile.choose"));
       input.current?.focus();
       return;
     }
@@ -44,15 +46,13 @@ export function NoticeFileForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        A CSV file with the columns <code className="font-mono">{NOTICE_FILE_COLUMNS.join(", ")}</code>, one row per
-        flagged track.{" "}
+        {t("noticeFile.intro")} <code className="font-mono">{NOTICE_FILE_COLUMNS.join(", ")}</code>.{" "}
         <a href={TEMPLATE} download="store-notice-template.csv" className="text-primary underline">
-          Download the template
+          {t("noticeFile.template")}
         </a>
-        .
       </p>
       <div className="flex flex-wrap items-start gap-3">
-        <FormField id="notice-file" label="Notice file (CSV)" error={fileError} announce>
+        <FormField id="notice-file" label={t("noticeFile.label")} error={fileError} announce>
           {(control) => (
             <input
               {...control}
@@ -65,16 +65,14 @@ export function NoticeFileForm({
           )}
         </FormField>
         <Button type="submit" variant="outline" disabled={pending} className="mt-6">
-          {pending ? "Importing..." : "Import File"}
+          {pending ? t("noticeFile.importing") : t("noticeFile.import")}
         </Button>
       </div>
       <FormError message={failed} />
       {rows.length > 0 && (
-        <ul aria-label="Rows to fix" className="grid gap-1 text-sm">
+        <ul aria-label={t("noticeFile.rows")} className="grid gap-1 text-sm">
           {rows.map((r) => (
-            <li key={r.line}>
-              Line {r.line}: {r.reason}
-            </li>
+            <li key={r.line}>{t("noticeFile.line", { line: r.line, reason: r.reason })}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { noticeSchema } from "#domain/fraud";
+import { labelsAt } from "#domain/i18n";
 import { Button } from "#web/components/ui/button";
 import { FormError } from "#web/components/ui/form-error";
 import { FormField } from "#web/components/ui/form-field";
@@ -8,6 +9,7 @@ import { Textarea } from "#web/components/ui/textarea";
 import type { AdminCaseDetail, NoticeBody } from "#web/features/cases/api/admin-cases";
 import { ApiClientError } from "#web/lib/api-client";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 const FIELDS = ["store", "isrcs", "upc", "periodFrom", "periodTo", "reason", "reference", "fee"] as const;
 type Field = (typeof FIELDS)[number];
@@ -21,16 +23,7 @@ const EMPTY: Record<Field, string> = {
   reference: "",
   fee: "",
 };
-const LABELS: Record<Field, string> = {
-  store: "Store",
-  isrcs: "Flagged ISRCs",
-  upc: "Or the release's UPC",
-  periodFrom: "First month",
-  periodTo: "Last month",
-  reason: "The store's reason",
-  reference: "The store's reference",
-  fee: "Fee the store charges (₹)",
-};
+const LABELS: Readonly<Record<Field, string>> = labelsAt("notice", FIELDS);
 
 /** Records a store's notice; the fields' messages sit beside them, the server's too. */
 export function NoticeForm({
@@ -42,6 +35,7 @@ export function NoticeForm({
   pending: boolean;
   onRecord: (body: NoticeBody) => Promise<AdminCaseDetail>;
 }) {
+  const t = useT();
   const [values, setValues] = useState(EMPTY);
   const [failed, setFailed] = useState<string | null>(null);
   // The server's refusal of one field (an ISRC we do not distribute, an overlapping case), beside it.
@@ -86,12 +80,7 @@ export function NoticeForm({
         ))}
       </datalist>
       {text("reference")}
-      <FormField
-        id="notice-isrcs"
-        label={LABELS.isrcs}
-        hint="One or more, separated by spaces or commas."
-        error={errorOf("isrcs")}
-      >
+      <FormField id="notice-isrcs" label={LABELS.isrcs} hint={t("notice.isrcsHint")} error={errorOf("isrcs")}>
         {(control) => <Textarea {...control} rows={2} value={values.isrcs} onChange={set("isrcs")} />}
       </FormField>
       {text("upc", { inputMode: "numeric" })}
@@ -104,7 +93,7 @@ export function NoticeForm({
       <div className="sm:col-span-2">
         <FormError message={failed} />
         <Button type="submit" disabled={pending}>
-          {pending ? "Recording..." : "Record Notice"}
+          {pending ? t("notice.recording") : t("notice.record")}
         </Button>
       </div>
     </form>
