@@ -13,6 +13,7 @@ import { requestLocale } from "#server/lib/i18n";
 import { CLIENT_IP_HEADER } from "./auth";
 import { getSessionUser } from "./guards";
 import { accountPasswordMatches } from "./password";
+import { userLocale } from "./session-user";
 import {
   clearAllSignIns,
   clearSignIn,
@@ -230,10 +231,16 @@ async function tellOldAddress(c: Context<AppEnv>, user: { id: string; email: str
     value: user.id,
     expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
   });
+  const locale = userLocale(user);
   await mailer.send({
     to: user.email,
-    subject: "Your Kalrav e-mail address is being changed",
-    text: `Hello ${user.name},\n\nSomeone signed in to your Kalrav account asked to change its e-mail address from ${user.email} to ${to.trim().toLowerCase()}. The change happens only when the new address is confirmed.\n\nIf it was not you, cancel the change with this link and then change your password:\n\n${publicUrl}/api/account/email-change/cancel?token=${token}\n\nThe Kalrav team`,
+    subject: translate(locale, "email.change.subject"),
+    text: translate(locale, "email.change.body", {
+      name: user.name,
+      from: user.email,
+      to: to.trim().toLowerCase(),
+      url: `${publicUrl}/api/account/email-change/cancel?token=${token}`,
+    }),
   });
 }
 

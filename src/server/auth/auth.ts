@@ -114,18 +114,27 @@ export function createAuth(opts: AuthOptions) {
       // Sign-up answers the same whether or not the e-mail is taken (no account enumeration);
       // the owner of the address learns of the attempt by mail instead.
       onExistingUserSignUp: async ({ user }) => {
+        const locale = userLocale(user);
         await mailer.send({
           to: user.email,
-          subject: "You already have a Kalrav account",
-          text: `Hello ${safeSenderName(user.name, "there")},\n\nSomeone tried to create a Kalrav account with this e-mail address, which already has one. If it was you, sign in at ${opts.baseUrl}/login or reset your password at ${opts.baseUrl}/forgot-password.\n\nIf it was not you, you can ignore this e-mail.\n\nThe Kalrav team`,
+          subject: translate(locale, "email.existing.subject"),
+          text: translate(locale, "email.existing.body", {
+            name: safeSenderName(user.name, translate(locale, "email.there")),
+            login: `${opts.baseUrl}/login`,
+            reset: `${opts.baseUrl}/forgot-password`,
+          }),
         });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+        const locale = userLocale(user);
         await mailer.send({
           to: user.email,
-          subject: "Reset your Kalrav password",
-          text: `Hello ${safeSenderName(user.name, "there")},\n\nSomeone asked to reset the password of your Kalrav account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nThe Kalrav team`,
+          subject: translate(locale, "email.reset.subject"),
+          text: translate(locale, "email.reset.body", {
+            name: safeSenderName(user.name, translate(locale, "email.there")),
+            url,
+          }),
         });
       },
     },

@@ -1,8 +1,10 @@
 // Split sheets, collaborators and their invites (issue 19). A sheet version is written once and never
 // edited; a collaborator's money is held in escrow until they accept, then released to them once.
+
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { monthOf, todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import { safeSenderName } from "#domain/outbound-text";
 import {
@@ -27,6 +29,8 @@ import { collaborators, releases, royaltyEntries, splitShares, splitSheets, trac
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
+import { inLocale } from "#server/lib/i18n";
+import { localeForAddress } from "#server/lib/reader-locale";
 import type { TextMessenger } from "#server/mail/text-messages";
 
 type Deps = Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db; encryptor: Encryptor; texts?: TextMessenger };
@@ -256,7 +260,7 @@ export async function saveSplit(
   const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   for (const invite of invites) {
     if (!invite.email) continue;
-    await sendInvite(deps, { to: invite.email, ownerName: owner?.name ?? "", token: invite.token });
+    await sendInvite(deps, { to: invite.email, ownerId: userId, ownerName: owner?.name ?? "", token: invite.token });
   }
   const splits = await getSplits(deps, userId, releaseId);
   return { ...splits, pendingInvites: splits.collaborators.filter((c) => !c.accepted).length };
@@ -330,28 +334,21 @@ async function enforceInviteLimits(
  * typed them are shown on the invite page, after the link is opened.
  */
 async function sendInvite(
-  deps: Pick<Deps, "mailer" | "logger" | "publicUrl">,
-  invite: { to: string; ownerName: string; token: string; reminder?: boolean },
+  deps: Pick<Deps, "db" | "mailer" | "logger" | "publicUrl">,
+  invite: { to: string; ownerId: string; ownerName: string; token: string; reminder?: boolean },
 ) {
   // The address rides along so that registering from the link fills it in.
   const link = inviteUrl(deps.publicUrl, invite.token, invite.to);
   const sender = safeSenderName(invite.ownerName);
+  const locale = await localeForAddress(deps.db, invite.to, invite.ownerId);
   try {
-    await deps.mailer.send({
-      to: invite.to,
-      subject: `${invite.reminder ? "Reminder: " : ""}${sender} shares song royalties with you on Kalrav`,
-      text: [
-        "Hello,",
-        "",
-        `${sender} has put you on a song's split sheet on Kalrav.`,
-        "Your share of its royalties is held for you until you accept. Accept with a free Kalrav account (no plan needed):",
-        link,
-        "",
-        "If you do not know this artist, ignore this mail: nothing happens until you accept.",
-        "",
-        "Kalrav",
-      ].join("\n"),
-    });
+    await deps.mailer.send(
+      inLocale(locale, () => ({
+        to: invite.to,
+        subject: t(invite.reminder ? "email.splitInvite.reminderSubject" : "email.splitInvite.subject", { sender }),
+        text: t("email.splitInvite.body", { sender, link }),
+      })),
+    );
   } catch (err) {
     deps.logger.error({ err }, "split invite e-mail failed");
   }
@@ -428,9 +425,13 @@ export async function sendAcceptCode(deps: Deps, token: string, user: { id: stri
       .where(eq(collaborators.id, c.id));
     return c;
   });
-  const message = `Your Kalrav code to accept a split invite: ${code}. It works for ${INVITE_CODE_MINUTES} minutes. Do not share it.`;
+  const locale = await localeForAddress(deps.db, c.email ?? "", c.ownerId);
+  const [subject, message] = inLocale(locale, () => [
+    t("email.inviteCode.subject"),
+    t("email.inviteCode.body", { code, minutes: INVITE_CODE_MINUTES }),
+  ]);
   if (c.email) {
-    await deps.mailer.send({ to: c.email, subject: "Your Kalrav invite code", text: message });
+    await deps.mailer.send({ to: c.email, subject, text: message });
   } else if (c.phone && deps.texts) {
     try {
       await deps.texts.send({ to: c.phone, text: message });
@@ -539,6 +540,7 @@ export async function sendInviteReminders(deps: Deps, now = new Date()) {
       if (!claimed || !c.email) continue;
       await sendInvite(deps, {
         to: c.email,
+        ownerId: c.ownerId,
         ownerName,
         token: deps.encryptor.decrypt(c.inviteTokenEncrypted),
         reminder: true,

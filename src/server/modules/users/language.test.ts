@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema";
-import { createArtist } from "#server/test/factories";
-import { startTestServer, type TestServer } from "#server/test/test-server";
+import { createArtist, createTicket } from "#server/test/factories";
+import { startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 
 const localeOf = async (server: TestServer, email: string) =>
   (await server.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0]?.locale;
@@ -55,6 +55,49 @@ describe("the language a person reads Kalrav in (issue 39)", () => {
     const missing = await artist.client.request("GET", "/api/no-such-route", undefined, hindi);
     expect(missing.status).toBe(404);
     expect(typeof missing.body.error.message).toBe("string");
+  });
+
+  it("writes each person's notification and its e-mail in their language, whoever triggers it", async () => {
+    const hindi = await createArtist(server, "Hindi Reader");
+    const english = await createArtist(server, "English Reader");
+    expect((await hindi.client.request("PUT", "/api/language", { locale: "hi" })).status).toBe(200);
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    for (const artist of [hindi, english]) {
+      const ticket = await createTicket(artist.client, { subject: "Royalty kab milegi" });
+      // The admin reads English; the reply's notice follows the artist's choice, not the admin's.
+      expect((await admin.post(`/api/admin/tickets/${ticket.id}/replies`, { message: "Looking into it" })).status).toBe(
+        201,
+      );
+    }
+    const [inHindi] = (await hindi.client.get("/api/notifications")).body.notifications;
+    expect(inHindi.title).toMatch(/^टिकट #\d+ पर नया जवाब$/);
+    expect(inHindi.body).toBe('हमारी सहायता टीम ने "Royalty kab milegi" का जवाब दिया।');
+    const [inEnglish] = (await english.client.get("/api/notifications")).body.notifications;
+    expect(inEnglish.title).toMatch(/^New reply on ticket #\d+$/);
+
+    const mails = await server.outbox();
+    const toHindi = mails.find((m) => m.to === hindi.email);
+    expect(toHindi?.subject).toBe(inHindi.title);
+    expect(toHindi?.text).toContain("नमस्ते Hindi Reader");
+    expect(toHindi?.text).toContain("कलरव टीम");
+    const toEnglish = mails.find((m) => m.to === english.email);
+    expect(toEnglish?.text).toContain("Hello English Reader");
+    expect(toEnglish?.text).toContain("The Kalrav team");
+  });
+
+  it("writes an invitation in the invitee's language, else in the language of whoever sent it", async () => {
+    const owner = await createArtist(server, "Rang Records");
+    expect((await owner.client.request("PUT", "/api/language", { locale: "hi" })).status).toBe(200);
+    const reader = await createArtist(server, "English Manager");
+    for (const email of ["naya@example.com", reader.email])
+      expect((await owner.client.post("/api/workspace/invitations", { email, role: "viewer" })).status).toBe(201);
+    const mails = await server.outbox();
+    const toNew = mails.find((m) => m.to === "naya@example.com");
+    expect(toNew?.subject).toBe("Rang Records ने आपको कलरव पर Rang Records में बुलाया है");
+    expect(toNew?.text).toContain("दर्शक के रूप में");
+    const toReader = mails.find((m) => m.to === reader.email);
+    expect(toReader?.subject).toBe("Rang Records invited you to Rang Records on Kalrav");
   });
 
   it("answers sign-in errors in the visitor's language", async () => {

@@ -1,6 +1,8 @@
 // Workspaces, members, invitations and ownership (issue 35): the rules, without HTTP.
+
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import { safeSenderName } from "#domain/outbound-text";
 import {
   type AssignableRole,
@@ -14,6 +16,8 @@ import type { Db, Tx } from "#server/db/client";
 import { artistProfiles, users, workspaceInvitations, workspaceMembers, workspaces } from "#server/db/schema";
 import { type AuditActor, recordAudit } from "#server/lib/audit-log";
 import { DomainError } from "#server/lib/domain-error";
+import { inLocale } from "#server/lib/i18n";
+import { localeForAddress } from "#server/lib/reader-locale";
 import type { Mailer } from "#server/mail/mailer";
 
 export interface WorkspaceDeps {
@@ -181,11 +185,19 @@ export async function inviteMember(
     return { ...created, workspaceName: workspace.name };
   });
   const link = `${deps.publicUrl}/app/join/${token}?email=${encodeURIComponent(email)}`;
-  await deps.mailer.send({
-    to: email,
-    subject: `${safeSenderName(actor.name, "Someone")} invited you to ${invitation.workspaceName} on Kalrav`,
-    text: `Hello,\n\n${safeSenderName(actor.name, "Someone")} invited you to join ${invitation.workspaceName} on Kalrav as ${WORKSPACE_ROLE_LABELS[input.role]}.\n\nTo accept, open this link within ${INVITATION_DAYS} days. If you have no Kalrav account yet, you can create one from there with this address:\n\n${link}\n\nIf you did not expect this, ignore this e-mail.\n\nThe Kalrav team`,
-  });
+  const locale = await localeForAddress(deps.db, email, actor.id);
+  await deps.mailer.send(
+    inLocale(locale, () => {
+      const values = {
+        sender: safeSenderName(actor.name, t("email.someone")),
+        workspace: invitation.workspaceName,
+        role: WORKSPACE_ROLE_LABELS[input.role],
+        days: INVITATION_DAYS,
+        link,
+      };
+      return { to: email, subject: t("email.invite.subject", values), text: t("email.invite.body", values) };
+    }),
+  );
   return {
     id: invitation.id,
     email,
