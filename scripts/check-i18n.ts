@@ -132,6 +132,8 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/cases/components/decision-form.tsx",
   "src/web/features/cases/components/notice-file-form.tsx",
   "src/web/features/cases/components/notice-form.tsx",
+  "src/web/features/royalties/components/royalty-check.tsx",
+  "src/web/features/releases/components/manual-upload-dialog.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -31,6 +31,7 @@ const SAME_IN_BOTH = new Set([
   // An artist's name after a title, and "feat." (stores want it so in every language).
   "qcView.by",
   "qcView.feat",
+  "manual.fUpc",
   "caseThread.fileSize",
   "importPage.upc",
   "adminRel.upc",

@@ -15,6 +15,7 @@ import { Select } from "#web/components/ui/select";
 import { toast } from "#web/components/ui/toast";
 import { useManualRelease } from "#web/features/releases/api/create-manual-release";
 import { useFieldErrors } from "#web/lib/field-errors";
+import { useT } from "#web/lib/i18n";
 
 /** The fields that can be at fault, in the form's order, with their element ids. */
 const MANUAL_FIELDS = ["title", "artistName", "upcEan", "releaseDate", "audioFileUrl", "coverArtUrl"] as const;
@@ -40,6 +41,7 @@ const EMPTY_MANUAL: Required<ManualReleaseInput> = {
 };
 
 export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const t = useT();
   const create = useManualRelease();
   const [form, setForm] = useState(EMPTY_MANUAL);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
     fields.clear();
     try {
       await create.mutateAsync(parsed.data);
-      toast({ title: "Release added", description: `"${parsed.data.title}" is pending review.` });
+      toast({ title: t("manual.added"), description: t("manual.addedText", { title: parsed.data.title }) });
       setForm(EMPTY_MANUAL);
       onOpenChange(false);
     } catch (err) {
@@ -63,41 +65,37 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Manual Upload"
-        description="Add a release for a label or an artist without an account."
-        className="max-w-2xl"
-      >
+      <DialogContent title={t("manual.title")} description={t("manual.intro")} className="max-w-2xl">
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="m-title" label="Title *" error={fields.errors.title} announce>
+          <FormField id="m-title" label={t("manual.fTitle")} error={fields.errors.title} announce>
             {(control) => <Input {...control} value={form.title} onChange={set("title")} />}
           </FormField>
-          <FormField id="m-artist" label="Artist Name *" error={fields.errors.artistName} announce>
+          <FormField id="m-artist" label={t("manual.fArtist")} error={fields.errors.artistName} announce>
             {(control) => <Input {...control} value={form.artistName} onChange={set("artistName")} />}
           </FormField>
-          <FormField id="m-upc" label="UPC *" error={fields.errors.upcEan} announce>
+          <FormField id="m-upc" label={t("manual.fUpc")} error={fields.errors.upcEan} announce>
             {(control) => <Input {...control} inputMode="numeric" value={form.upcEan} onChange={set("upcEan")} />}
           </FormField>
-          <FormField id="m-date" label="Release Date *" error={fields.errors.releaseDate} announce>
+          <FormField id="m-date" label={t("manual.fDate")} error={fields.errors.releaseDate} announce>
             {(control) => <Input {...control} type="date" value={form.releaseDate} onChange={set("releaseDate")} />}
           </FormField>
-          <FormField id="m-type" label="Release Type">
+          <FormField id="m-type" label={t("manual.fType")}>
             {(control) => (
               <Select {...control} value={form.releaseType} onChange={set("releaseType")}>
-                {RELEASE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {RELEASE_TYPE_LABELS[t]}
+                {RELEASE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {RELEASE_TYPE_LABELS[type]}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
-          <FormField id="m-genre" label="Genre">
+          <FormField id="m-genre" label={t("manual.fGenre")}>
             {(control) => <Input {...control} value={form.genre} onChange={set("genre")} />}
           </FormField>
           <FormField
             id="m-audio"
-            label="Audio File URL"
+            label={t("manual.fAudio")}
             error={fields.errors.audioFileUrl}
             announce
             className="sm:col-span-2"
@@ -114,7 +112,7 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
           </FormField>
           <FormField
             id="m-art"
-            label="Cover Art URL"
+            label={t("manual.fArt")}
             error={fields.errors.coverArtUrl}
             announce
             className="sm:col-span-2"
@@ -136,13 +134,13 @@ export function ManualUploadDialog({ open, onOpenChange }: { open: boolean; onOp
               onChange={(e) => setForm({ ...form, isExplicit: e.target.checked })}
               className="h-4 w-4"
             />
-            Explicit content
+            {t("manual.explicit")}
           </label>
           <div className="sm:col-span-2">
             <FormError message={error} />
           </div>
           <Button type="submit" disabled={create.isPending} className="sm:col-span-2">
-            {create.isPending ? "Uploading..." : "Add Release"}
+            {create.isPending ? t("manual.uploading") : t("manual.add")}
           </Button>
         </form>
       </DialogContent>
