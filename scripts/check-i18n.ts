@@ -182,7 +182,7 @@ const NAMES = new Set([
 const isText = (text: string) =>
   WORDS.test(text) &&
   !NAMES.has(text.trim()) &&
-  !/^https?:\/\/\S+$/.test(text) &&
+  !/^https?:\/\/\S*$/.test(text) &&
   !KEYS.has(text) &&
   !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) &&
   !/^[A-Z0-9]{2,6}$/.test(text);
