@@ -7,7 +7,7 @@
  */
 import { PERFORMANCE_LANGUAGE_CODES } from "./credits";
 import { toCsv } from "./csv";
-import { labelsAt, t } from "./i18n";
+import { labelsAt, type Said, t } from "./i18n";
 import { type Finding, finding } from "./quality";
 import { RELEASE_TYPES, type ReleaseType } from "./release-types";
 import { isIsoDate, type ReleaseInput } from "./releases";
@@ -111,29 +111,32 @@ export const IMPORT_MESSAGES = {
 
 /** Words for a problem the dry run finds in the file itself (not in what the quality check says). */
 export const ROW_MESSAGES = {
-  duplicateIsrc: (isrc: string, lines: readonly number[]) =>
-    `ISRC ${isrc} is on more than one row (lines ${lines.join(", ")}): each recording has its own ISRC.`,
-  isrcForeign: (isrc: string) =>
-    `ISRC ${isrc} belongs to a recording of another Kalrav workspace. If it is yours, dispute it from the release form.`,
-  upcForeign: (upc: string) =>
-    `UPC/EAN ${upc} belongs to a release of another Kalrav workspace. If it is yours, dispute it from the release form.`,
-  badDate: (column: string, value: string) => `${column} "${value}" is not a date: write it as YYYY-MM-DD.`,
-  badType: (value: string) => `release_type "${value}" is not one of ${RELEASE_TYPES.join(", ")}.`,
-  conflicting: (column: string, line: number) =>
-    `Line ${line} gives another ${column} for the same release: every row of a release must agree.`,
-  aiYes: "Releases made with AI are added one by one in New Release, where each part is declared.",
-  noOriginalDate:
-    "The message gives no date this music first came out. If it was released before, stores expect its original release date.",
-  language: (code: string) => `Language "${code}" is not one we can send to stores: it was left empty.`,
-  file: (name: string) =>
-    `${name} is not among your uploads: upload it first (New Release → Upload, or the API's tus endpoint), then check the message again.`,
-  video: "Video releases are not distributed by Kalrav: this release was left out.",
-  alreadyImported: "Already in your catalogue (same UPC or same release): nothing is created twice.",
+  duplicateIsrc: (isrc: string, lines: readonly number[]): Said => [
+    "import.row.duplicateIsrc",
+    { isrc, lines: lines.join(", ") },
+  ],
+  isrcForeign: (isrc: string): Said => ["import.row.isrcForeign", { isrc }],
+  upcForeign: (upc: string): Said => ["import.row.upcForeign", { upc }],
+  badDate: (column: string, value: string): Said => ["import.row.badDate", { column, value }],
+  badType: (value: string): Said => ["import.row.badType", { value, types: RELEASE_TYPES.join(", ") }],
+  conflicting: (column: string, line: number): Said => ["import.row.conflicting", { column, line }],
+  conflictingFix: (column: string): Said => ["import.row.conflictingFix", { column }],
+  aiYes: ["import.row.aiYes"] as Said,
+  noOriginalDate: ["import.row.noOriginalDate"] as Said,
+  language: (code: string): Said => ["import.row.language", { code }],
+  file: (name: string): Said => ["import.row.file", { name }],
+  video: ["import.row.video"] as Said,
+  alreadyImported: ["import.row.alreadyImported"] as Said,
 } as const;
 
 /** How the dry run's own findings are coded, beside the quality check's codes. */
-const fileFinding = (severity: "blocking" | "warning", code: string, subject: string, message: string, fix = "") =>
-  finding(severity, `import.${code}`, subject, message, fix);
+const fileFinding = (
+  severity: "blocking" | "warning",
+  code: string,
+  subject: string,
+  message: Said,
+  fix: Said | null = null,
+) => finding(severity, `import.${code}`, subject, message, fix);
 
 /** One release as read from the file, before it is checked: its input and what reading it found. */
 export interface DraftRelease {
@@ -258,7 +261,7 @@ export function releasesFromCsv(rows: readonly CsvRow[], aiAnswer: "no"): DraftR
             "conflicting",
             `Line ${other.line}`,
             ROW_MESSAGES.conflicting(column, other.line),
-            `Give ${column} the same value on every row of this release.`,
+            ROW_MESSAGES.conflictingFix(column),
           ),
         );
     }

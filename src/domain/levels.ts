@@ -72,28 +72,14 @@ function minutes(seconds: number): string {
 
 /** A file whose samples could not be read, with the reason the decoder gave. */
 export function undecodableFinding(subject: string, reason: string): Finding {
-  return finding(
-    "blocking",
-    "audio.undecodable",
-    subject,
-    `We could not read the audio in this file: ${reason}`,
-    "Export the track again from your audio software as a 16- or 24-bit WAV or FLAC and upload that file.",
-  );
+  return finding("blocking", "audio.undecodable", subject, ["qc.f.undecodable", { reason }], ["qc.f.undecodableFix"]);
 }
 
 /** What the measured levels mean for the stores: warnings an artist can act on, blocking only silence. */
 export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
   const out: Finding[] = [];
   if (levels.integratedLufs === null) {
-    out.push(
-      finding(
-        "blocking",
-        "levels.silent",
-        subject,
-        "This file is silent: there is no sound in it to measure.",
-        "Check that you exported the right file, with the track's audio in it.",
-      ),
-    );
+    out.push(finding("blocking", "levels.silent", subject, ["qc.f.silent"], ["qc.f.silentFix"]));
     return out;
   }
   const lufs = levels.integratedLufs;
@@ -104,19 +90,20 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.loud",
         subject,
-        `At ${formatLevel(lufs)} LUFS this master will be turned down by ${formatLevel(turnedDownBy(levels, "spotify"))} dB on Spotify and ${formatLevel(turnedDownBy(levels, "apple-music"))} dB on Apple Music: the loudness it was squeezed for will not be heard.`,
-        "If you can, master for around −14 LUFS integrated with peaks at −1 dBTP; it will sound as loud after normalisation, with more punch.",
+        [
+          "qc.f.loud",
+          {
+            lufs: formatLevel(lufs),
+            spotify: formatLevel(turnedDownBy(levels, "spotify")),
+            apple: formatLevel(turnedDownBy(levels, "apple-music")),
+          },
+        ],
+        ["qc.f.loudFix"],
       ),
     );
   } else if (lufs < LEVEL_LIMITS.quietLufs) {
     out.push(
-      finding(
-        "warning",
-        "levels.quiet",
-        subject,
-        `At ${formatLevel(lufs)} LUFS this master is quiet: stores that normalise to −14 LUFS will play it softer than the tracks around it.`,
-        "If it is not meant to be quiet, raise its level in mastering.",
-      ),
+      finding("warning", "levels.quiet", subject, ["qc.f.quiet", { lufs: formatLevel(lufs) }], ["qc.f.quietFix"]),
     );
   }
   if (levels.truePeakDbtp !== null && levels.truePeakDbtp > LEVEL_LIMITS.maxTruePeakDbtp) {
@@ -125,8 +112,8 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.true_peak",
         subject,
-        `Peaks reach ${formatLevel(levels.truePeakDbtp)} dBTP: the stores' encoders can make them clip (they ask for −1 dBTP at most).`,
-        "Set your limiter's ceiling to −1 dBTP (−2 dBTP for a master louder than −14 LUFS) and export again.",
+        ["qc.f.peak", { peak: formatLevel(levels.truePeakDbtp) }],
+        ["qc.f.peakFix"],
       ),
     );
   }
@@ -136,8 +123,8 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.clipping",
         subject,
-        `${levels.clippedSamples.toLocaleString("en-IN")} samples sit at full scale in runs: the master clips, and listeners hear it as distortion.`,
-        "Lower the level going into your limiter (or the limiter's ceiling) and export again.",
+        ["qc.f.clip", { samples: levels.clippedSamples.toLocaleString("en-IN") }],
+        ["qc.f.clipFix"],
       ),
     );
   }
@@ -147,8 +134,8 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.leading_silence",
         subject,
-        `The track starts with ${formatLevel(levels.leadingSilenceSeconds)} seconds of silence.`,
-        "Trim the silence before the first sound; stores and listeners take a silent start for a broken file.",
+        ["qc.f.leading", { seconds: formatLevel(levels.leadingSilenceSeconds) }],
+        ["qc.f.leadingFix"],
       ),
     );
   }
@@ -158,21 +145,13 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "levels.trailing_silence",
         subject,
-        `The track ends with ${formatLevel(levels.trailingSilenceSeconds)} seconds of silence.`,
-        "Trim it to a few seconds; a hidden track belongs in a track of its own.",
+        ["qc.f.trailing", { seconds: formatLevel(levels.trailingSilenceSeconds) }],
+        ["qc.f.trailingFix"],
       ),
     );
   }
   if (levels.monoInStereo) {
-    out.push(
-      finding(
-        "warning",
-        "levels.mono_in_stereo",
-        subject,
-        "Both channels carry exactly the same sound: this is a mono master saved as stereo.",
-        "That is fine if the song is mono; otherwise export the stereo mix.",
-      ),
-    );
+    out.push(finding("warning", "levels.mono_in_stereo", subject, ["qc.f.monoStereo"], ["qc.f.monoStereoFix"]));
   }
   if (levels.durationSeconds > LEVEL_LIMITS.longTrackSeconds) {
     out.push(
@@ -180,8 +159,8 @@ export function auditLevels(subject: string, levels: AudioLevels): Finding[] {
         "warning",
         "audio.long",
         subject,
-        `This track runs ${minutes(levels.durationSeconds)}. Stores refuse or split very long audio, and a DJ mix is often refused as one track.`,
-        "If it is a mix or a whole set, deliver its songs as separate tracks.",
+        ["qc.f.long", { length: minutes(levels.durationSeconds) }],
+        ["qc.f.longFix"],
       ),
     );
   }

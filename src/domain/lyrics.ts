@@ -6,7 +6,7 @@
  * That the last line comes before the track ends is checked once the audio's duration is known
  * (the quality check).
  */
-import { t } from "./i18n";
+import { type Said, say, t } from "./i18n";
 import { isLatinOnly, needsTransliteration } from "./scripts";
 
 /** Long enough for any song's words; a page of text, not a book. */
@@ -155,10 +155,16 @@ export function lyricsProblem(track: TrackLyrics): string | null {
 
 /** The synced line that starts after the track ends, as a message, or null (also when either is unknown). */
 export function lrcBeyondEnd(synced: string | null | undefined, durationSeconds: number | null): string | null {
+  const said = lrcBeyondEndSaid(synced, durationSeconds);
+  return said && say(said);
+}
+
+/** The same, kept by key for a stored finding. */
+export function lrcBeyondEndSaid(synced: string | null | undefined, durationSeconds: number | null): Said | null {
   if (!synced?.trim() || durationSeconds === null) return null;
   const parsed = parseLrc(synced);
   if (!("lines" in parsed) || !parsed.lines.length) return null;
   const lastMs = (parsed.lines.at(-1) as LrcLine).ms;
   if (lastMs <= durationSeconds * 1000) return null;
-  return LYRICS_MESSAGES.lrcBeyondEnd(formatLrcTime(lastMs), formatLrcTime(durationSeconds * 1000));
+  return ["lyrics.msg.lrcBeyondEnd", { at: formatLrcTime(lastMs), duration: formatLrcTime(durationSeconds * 1000) }];
 }

@@ -1,8 +1,8 @@
-import { labelsAt, t } from "./i18n";
+import { type KeptSaid, labelsAt, type MessageId, type Said, say, sayKept, t } from "./i18n";
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
-import { LYRICS_MESSAGES, lrcBeyondEnd } from "./lyrics";
-import { isExplicitRelease, RELEASE_TYPE_LABELS, type ReleaseType } from "./releases";
-import { needsTransliteration, SCRIPT_MESSAGES } from "./scripts";
+import { lrcBeyondEndSaid } from "./lyrics";
+import { isExplicitRelease, type ReleaseType } from "./releases";
+import { needsTransliteration } from "./scripts";
 import { expectedReleaseType } from "./tracks";
 
 /**
@@ -21,6 +21,55 @@ export interface Finding {
   subject: string;
   message: string;
   fix: string;
+  /**
+   * The message and the fix by catalogue key and values (issue 39): stored with the finding, so each
+   * reader reads it in their language (`findingTexts`). Absent on findings checked before.
+   */
+  said?: { message: KeptSaid; fix: KeptSaid | null };
+}
+
+const NUMBERED_SUBJECT = /^(Track|Line) (\d+)(?: (audio|title|ISRC|language|lyrics|version|featured artists))?$/;
+const SUBJECTS: Record<string, MessageId> = {
+  Artwork: "qc.subject.artwork",
+  Audio: "qc.subject.audio",
+  "Release title": "qc.subject.releaseTitle",
+  Language: "qc.subject.language",
+  "Artist name": "qc.subject.artistName",
+  "UPC/EAN": "qc.subject.upc",
+  "Explicit content": "qc.subject.explicit",
+  "Release type": "qc.subject.releaseType",
+  "AI disclosure": "qc.subject.ai",
+  Files: "qc.subject.files",
+  Release: "qc.subject.release",
+};
+const NUMBERED_SUBJECTS: Record<string, MessageId> = {
+  Line: "qc.subject.line",
+  Track: "qc.subject.track.track",
+  audio: "qc.subject.track.audio",
+  title: "qc.subject.track.title",
+  ISRC: "qc.subject.track.isrc",
+  language: "qc.subject.track.language",
+  lyrics: "qc.subject.track.lyrics",
+  version: "qc.subject.track.version",
+  "featured artists": "qc.subject.track.featured",
+};
+/**
+ * What a finding is about, in the reader's language. Subjects stay English where they are kept (they
+ * also name a file's versions), and are a closed set: "Artwork", "Track 2 audio"…
+ */
+export function subjectText(subject: string): string {
+  const numbered = NUMBERED_SUBJECT.exec(subject);
+  const key = numbered ? NUMBERED_SUBJECTS[numbered[3] ?? numbered[1] ?? ""] : SUBJECTS[subject];
+  return key ? t(key, numbered ? { n: Number(numbered[2]) } : undefined) : subject;
+}
+
+/** A finding's subject, message and fix in the reader's language (as checked, for older findings). */
+export function findingTexts(f: Pick<Finding, "subject" | "message" | "fix" | "said">) {
+  return {
+    subject: subjectText(f.subject),
+    message: f.said ? sayKept(f.said.message) : f.message,
+    fix: f.said ? (f.said.fix ? sayKept(f.said.fix) : "") : f.fix,
+  };
 }
 
 /** Orders findings in place, blocking first (each group keeps its order), so a report reads top-down. */
@@ -96,27 +145,21 @@ export const finding = (
   severity: FindingSeverity,
   code: string,
   subject: string,
-  message: string,
-  fix: string,
+  message: Said,
+  fix: Said | null,
 ): Finding => ({
   code,
   severity,
   subject,
-  message,
-  fix,
+  message: say(message),
+  fix: fix ? say(fix) : "",
+  said: { message, fix },
 });
 
-const EXPORT_FIX =
-  "Export the track again from your audio software as a 16- or 24-bit stereo WAV or FLAC at 44.1 kHz or more.";
+const EXPORT_FIX: Said = ["qc.fix.export"];
 
 export function fetchFinding(kind: "audio" | "artwork", subject: string, reason: string): Finding {
-  return finding(
-    "blocking",
-    `${kind}.unreachable`,
-    subject,
-    `We could not download this file: ${reason}`,
-    "Make sure the link is public, starts with http:// or https://, and opens the file itself rather than a web page.",
-  );
+  return finding("blocking", `${kind}.unreachable`, subject, ["qc.f.unreachable", { reason }], ["qc.f.unreachableFix"]);
 }
 
 /** The first bytes of a download look like a web page (a sharing page, a sign-in page), not a file. */
@@ -131,48 +174,24 @@ export function looksLikeWebPage(head: string): boolean {
 
 /** A link that opens a web page instead of the file itself: the fix is the link, not the file. */
 export function webPageFinding(kind: "audio" | "artwork", subject: string): Finding {
-  return finding(
-    "blocking",
-    `${kind}.web_page`,
-    subject,
-    "This link opens a web page, not a file.",
-    "Use a direct download link: one that starts the download of the file itself (for a sharing service, its “direct link” or “download” address).",
-  );
+  return finding("blocking", `${kind}.web_page`, subject, ["qc.f.webPage"], ["qc.f.webPageFix"]);
 }
 
 /** A track without audio, or a release without cover artwork. */
 export function missingFinding(kind: "audio" | "artwork", subject: string): Finding {
   return kind === "audio"
-    ? finding(
-        "blocking",
-        "audio.missing",
-        subject,
-        "This track has no audio file.",
-        "Upload the track's WAV or FLAC file, or paste a link to it.",
-      )
-    : finding(
-        "blocking",
-        "artwork.missing",
-        subject,
-        "This release has no cover artwork.",
-        "Upload a square RGB JPG or PNG between 3000 and 6000 pixels a side, or paste a link to one.",
-      );
+    ? finding("blocking", "audio.missing", subject, ["qc.f.noAudio"], ["qc.f.noAudioFix"])
+    : finding("blocking", "artwork.missing", subject, ["qc.f.noArtwork"], ["qc.f.noArtworkFix"]);
 }
 
 /** An uploaded file a release names is no longer in the media store. */
 export function uploadMissingFinding(kind: "audio" | "artwork", subject: string): Finding {
-  return finding(
-    "blocking",
-    `${kind}.upload_missing`,
-    subject,
-    "The uploaded file is no longer available.",
-    "Upload the file again.",
-  );
+  return finding("blocking", `${kind}.upload_missing`, subject, ["qc.f.uploadGone"], ["qc.f.uploadGoneFix"]);
 }
 
 export function auditAudio(subject: string, facts: AudioFacts | null): Finding[] {
   if (!facts) {
-    return [finding("blocking", "audio.unreadable", subject, "This file is not readable audio.", EXPORT_FIX)];
+    return [finding("blocking", "audio.unreadable", subject, ["qc.f.audioUnreadable"], EXPORT_FIX)];
   }
   const out: Finding[] = [];
   if (!(AUDIO_RULES.containers as readonly string[]).includes(facts.container)) {
@@ -181,7 +200,7 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
         "blocking",
         "audio.format",
         subject,
-        `This is a ${facts.container.toUpperCase()} file; stores take lossless WAV or FLAC.`,
+        ["qc.f.audioFormat", { format: facts.container.toUpperCase() }],
         EXPORT_FIX,
       ),
     );
@@ -193,9 +212,7 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
         "blocking",
         "audio.codec",
         subject,
-        facts.encoding === "float"
-          ? "This WAV holds floating-point samples; stores take integer PCM."
-          : "This WAV is compressed; stores take uncompressed PCM.",
+        facts.encoding === "float" ? ["qc.f.float"] : ["qc.f.compressed"],
         EXPORT_FIX,
       ),
     );
@@ -206,9 +223,7 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
         "blocking",
         "audio.bit_depth",
         subject,
-        facts.bitDepth === null
-          ? "The bit depth could not be read."
-          : `The bit depth is ${facts.bitDepth}-bit; stores take 16 or 24.`,
+        facts.bitDepth === null ? ["qc.f.bitDepthUnknown"] : ["qc.f.bitDepth", { bits: facts.bitDepth }],
         EXPORT_FIX,
       ),
     );
@@ -219,10 +234,8 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
         "blocking",
         "audio.sample_rate",
         subject,
-        facts.sampleRate === null
-          ? "The sample rate could not be read."
-          : `The sample rate is ${formatKhz(facts.sampleRate)} kHz; stores need at least 44.1 kHz.`,
-        "Export again at 44.1 kHz or 48 kHz from the original session (resampling a low-rate file up does not restore quality).",
+        facts.sampleRate === null ? ["qc.f.rateUnknown"] : ["qc.f.rate", { khz: formatKhz(facts.sampleRate) }],
+        ["qc.f.rateFix"],
       ),
     );
   }
@@ -232,26 +245,16 @@ export function auditAudio(subject: string, facts: AudioFacts | null): Finding[]
         "blocking",
         "audio.channels",
         subject,
-        facts.channels === 1
-          ? "This audio is mono; stores take stereo."
-          : `This audio has ${facts.channels ?? "an unknown number of"} channels; stores take stereo (2).`,
-        "Export a stereo (2-channel) file. For a mono recording, export it as stereo with the same signal on both sides.",
+        facts.channels === 1 ? ["qc.f.mono"] : ["qc.f.channels", { channels: facts.channels ?? "?" }],
+        ["qc.f.channelsFix"],
       ),
     );
   }
   if (facts.truncated) {
-    out.push(
-      finding(
-        "blocking",
-        "audio.truncated",
-        subject,
-        "This file stops before its audio ends: it was cut short while being copied or exported.",
-        "Export the track again, check it plays to the end, and upload the whole file.",
-      ),
-    );
+    out.push(finding("blocking", "audio.truncated", subject, ["qc.f.truncated"], ["qc.f.truncatedFix"]));
   }
   if (!facts.durationSeconds || facts.durationSeconds <= 0) {
-    out.push(finding("blocking", "audio.duration", subject, "This file has no audio in it (zero length).", EXPORT_FIX));
+    out.push(finding("blocking", "audio.duration", subject, ["qc.f.empty"], EXPORT_FIX));
   }
   return out;
 }
@@ -262,18 +265,12 @@ function formatKhz(hz: number): string {
 
 export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
   const subject = "Artwork";
-  const fix = "Upload a square RGB JPG or PNG between 3000 × 3000 and 6000 × 6000 pixels.";
-  if (!facts) return [finding("blocking", "artwork.unreadable", subject, "This file is not a readable image.", fix)];
+  const fix: Said = ["qc.f.artworkFix"];
+  if (!facts) return [finding("blocking", "artwork.unreadable", subject, ["qc.f.imageUnreadable"], fix)];
   const out: Finding[] = [];
   if (!(ARTWORK_RULES.formats as readonly string[]).includes(facts.format)) {
     out.push(
-      finding(
-        "blocking",
-        "artwork.format",
-        subject,
-        `The artwork is a ${facts.format.toUpperCase()} image; stores take JPG or PNG.`,
-        fix,
-      ),
+      finding("blocking", "artwork.format", subject, ["qc.f.imageFormat", { format: facts.format.toUpperCase() }], fix),
     );
   }
   if (facts.width !== facts.height) {
@@ -282,8 +279,8 @@ export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
         "blocking",
         "artwork.square",
         subject,
-        `The artwork is ${facts.width} × ${facts.height} pixels; it must be square.`,
-        "Crop the artwork to a square without stretching it.",
+        ["qc.f.square", { width: facts.width, height: facts.height }],
+        ["qc.f.squareFix"],
       ),
     );
   }
@@ -295,8 +292,8 @@ export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
         "blocking",
         "artwork.too_small",
         subject,
-        `The artwork is ${facts.width} × ${facts.height} pixels; stores need at least 3000 × 3000.`,
-        "Export the artwork from its original file at 3000 × 3000 pixels; enlarging a small image makes it blurry.",
+        ["qc.f.small", { width: facts.width, height: facts.height }],
+        ["qc.f.smallFix"],
       ),
     );
   }
@@ -306,21 +303,13 @@ export function auditArtwork(facts: ArtworkFacts | null): Finding[] {
         "blocking",
         "artwork.too_large",
         subject,
-        `The artwork is ${facts.width} × ${facts.height} pixels; stores take at most 6000 × 6000.`,
-        "Resize the artwork to between 3000 and 6000 pixels a side.",
+        ["qc.f.large", { width: facts.width, height: facts.height }],
+        ["qc.f.largeFix"],
       ),
     );
   }
   if (facts.colourSpace === "cmyk") {
-    out.push(
-      finding(
-        "blocking",
-        "artwork.colour_space",
-        subject,
-        "The artwork uses CMYK colours (for print); stores take RGB.",
-        "Convert the artwork to RGB in your image editor and export it again.",
-      ),
-    );
+    out.push(finding("blocking", "artwork.colour_space", subject, ["qc.f.cmyk"], ["qc.f.cmykFix"]));
   }
   return out;
 }
@@ -440,43 +429,23 @@ function titleFindings(subject: string, title: string, featured: readonly string
         "warning",
         "metadata.version_in_title",
         subject,
-        `"${title}" carries version text ("${version}") in the title.`,
-        `Put "${version}" in the track's Version field and keep the title the song's own name: each store shows the version its own way.`,
+        ["qc.f.versionInTitle", { title, version }],
+        ["qc.f.versionInTitleFix", { version }],
       ),
     );
   }
   if (FEAT_ANYWHERE.test(title) && featured.length === 0) {
     out.push(
-      finding(
-        "warning",
-        "metadata.feat_in_title",
-        subject,
-        `"${title}" names a featured artist in the title.`,
-        "Take the featured artist out of the title and add them as a featured artist on the track: stores write “feat.” from that field, in their own style.",
-      ),
+      finding("warning", "metadata.feat_in_title", subject, ["qc.f.featInTitle", { title }], ["qc.f.featInTitleFix"]),
     );
   }
   if (URLISH.test(title)) {
-    out.push(
-      finding(
-        "blocking",
-        "metadata.url_in_title",
-        subject,
-        `"${title}" contains a web address.`,
-        "Remove the link from the title.",
-      ),
-    );
+    out.push(finding("blocking", "metadata.url_in_title", subject, ["qc.f.url", { title }], ["qc.f.urlFix"]));
   }
   const store = STORE_NAMES.find((s) => new RegExp(`\\b${s}\\b`, "i").test(title));
   if (store) {
     out.push(
-      finding(
-        "blocking",
-        "metadata.store_in_title",
-        subject,
-        `"${title}" names a store (${store}).`,
-        "Remove store names from titles; stores show their own names.",
-      ),
+      finding("blocking", "metadata.store_in_title", subject, ["qc.f.store", { title, store }], ["qc.f.storeFix"]),
     );
   }
   const promo = PROMO_PHRASES.exec(title)?.[0];
@@ -486,21 +455,13 @@ function titleFindings(subject: string, title: string, featured: readonly string
         promo ? "blocking" : "warning",
         "metadata.promo_in_title",
         subject,
-        `"${title}" says "${promo ?? OFFICIAL.exec(title)?.[0]}".`,
-        'Remove words like "Official", "Official Audio" or "Lyrical Video" from the title: stores show the music as official already. Keep "Official" only if it is part of the work\'s own name.',
+        ["qc.f.promo", { title, words: promo ?? OFFICIAL.exec(title)?.[0] ?? "" }],
+        ["qc.f.promoFix"],
       ),
     );
   }
   if (EMOJI.test(title)) {
-    out.push(
-      finding(
-        "blocking",
-        "metadata.emoji_in_title",
-        subject,
-        `"${title}" contains an emoji.`,
-        "Remove emoji from the title; stores refuse them.",
-      ),
-    );
+    out.push(finding("blocking", "metadata.emoji_in_title", subject, ["qc.f.emoji", { title }], ["qc.f.emojiFix"]));
   }
   if (VERSION_WORDS.test(title)) {
     out.push(
@@ -508,53 +469,23 @@ function titleFindings(subject: string, title: string, featured: readonly string
         "blocking",
         "metadata.explicit_in_title",
         subject,
-        `"${title}" says Explicit or Clean in the title.`,
-        "Remove the word from the title and set the Explicit content option instead; stores add their own label.",
+        ["qc.f.explicitWord", { title }],
+        ["qc.f.explicitWordFix"],
       ),
     );
   }
   if (FEAT_ANYWHERE.test(title) && !FEAT_AT_END.test(title)) {
     out.push(
-      finding(
-        "warning",
-        "metadata.feat_placement",
-        subject,
-        `"${title}" names a featured artist outside the form "(feat. Name)" at the end.`,
-        'List featured artists as featured artists on the track; if the title must name them, write "(feat. Name)" at its end.',
-      ),
+      finding("warning", "metadata.feat_placement", subject, ["qc.f.featPlace", { title }], ["qc.f.featPlaceFix"]),
     );
   }
   if (featured.length && FEAT_ANYWHERE.test(title)) {
-    out.push(
-      finding(
-        "warning",
-        "metadata.feat_twice",
-        subject,
-        `"${title}" names a featured artist in the title and in the featured artists list.`,
-        "Keep featured artists in the list only; we add them to the title the way each store wants.",
-      ),
-    );
+    out.push(finding("warning", "metadata.feat_twice", subject, ["qc.f.featTwice", { title }], ["qc.f.featTwiceFix"]));
   }
   if (isAllCaps(title)) {
-    out.push(
-      finding(
-        "warning",
-        "metadata.all_caps",
-        subject,
-        `"${title}" is written in capitals.`,
-        "Write the title in title case (Like This) unless the capitals are the official spelling.",
-      ),
-    );
+    out.push(finding("warning", "metadata.all_caps", subject, ["qc.f.caps", { title }], ["qc.f.capsFix"]));
   } else if (!isTitleCase(title)) {
-    out.push(
-      finding(
-        "warning",
-        "metadata.title_case",
-        subject,
-        `"${title}" is not in title case.`,
-        "Start each main word with a capital letter (Like This); small words such as and, of, the may stay lower case.",
-      ),
-    );
+    out.push(finding("warning", "metadata.title_case", subject, ["qc.f.titleCase", { title }], ["qc.f.titleCaseFix"]));
   }
   return out;
 }
@@ -564,13 +495,7 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
   // Stores file a title in an Indian script under its language (issue 39): the language sung is needed.
   if (!release.language && [release.title, ...release.tracks.map((t) => t.title)].some(needsTransliteration)) {
     out.push(
-      finding(
-        "warning",
-        "metadata.language_missing",
-        "Language",
-        SCRIPT_MESSAGES.languageMissing,
-        "Choose the language sung in the release form (e.g. Hindi for a title in Devanagari).",
-      ),
+      finding("warning", "metadata.language_missing", "Language", ["script.msg.languageMissing"], ["qc.f.languageFix"]),
     );
   }
   if (isAllCaps(release.artistName)) {
@@ -579,8 +504,8 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         "warning",
         "metadata.artist_all_caps",
         "Artist name",
-        `"${release.artistName}" is written in capitals.`,
-        "Use the artist's usual spelling; capitals are fine only when that is how the name is written everywhere.",
+        ["qc.f.caps", { title: release.artistName }],
+        ["qc.f.artistCapsFix"],
       ),
     );
   }
@@ -590,8 +515,8 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         "blocking",
         "metadata.emoji_in_artist",
         "Artist name",
-        `"${release.artistName}" contains an emoji.`,
-        "Remove emoji from the artist name; stores refuse them.",
+        ["qc.f.emoji", { title: release.artistName }],
+        ["qc.f.artistEmojiFix"],
       ),
     );
   }
@@ -602,8 +527,8 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         "blocking",
         "metadata.generic_artist",
         "Artist name",
-        `"${release.artistName}" does not name an artist.`,
-        "Enter the artist's own name. For a release of many artists' tracks, choose Compilation and name each track's artist.",
+        ["qc.f.generic", { name: release.artistName }],
+        ["qc.f.genericFix"],
       ),
     );
   }
@@ -613,21 +538,13 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
         "warning",
         "metadata.artist_consistency",
         "Artist name",
-        `"${release.artistName}" looks like several artists in one name.`,
-        "Enter the main artist only and list other artists as featured artists on the tracks, so stores link each to their own profile.",
+        ["qc.f.several", { name: release.artistName }],
+        ["qc.f.severalFix"],
       ),
     );
   }
   if (release.upcEan && !isValidUpcEan(release.upcEan)) {
-    out.push(
-      finding(
-        "blocking",
-        "metadata.upc",
-        "UPC/EAN",
-        `${release.upcEan} is not a valid UPC/EAN (the check digit does not match).`,
-        "Copy the code again from your GS1 certificate, or leave it empty and we assign one.",
-      ),
-    );
+    out.push(finding("blocking", "metadata.upc", "UPC/EAN", ["qc.f.upc", { code: release.upcEan }], ["qc.f.upcFix"]));
   }
   for (const track of release.tracks) {
     const subject = `Track ${track.position} title`;
@@ -640,40 +557,30 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
           "blocking",
           "metadata.isrc",
           `Track ${track.position} ISRC`,
-          `${track.isrc} is not a valid ISRC.`,
-          "An ISRC has 12 characters (country, registrant, year, number), like INK7L2600001; leave it empty and we assign one.",
+          ["qc.f.isrc", { code: track.isrc }],
+          ["qc.f.isrcFix"],
         ),
       );
     }
     // Issue 39: every track with vocals says the language sung (its own, or the release's).
     const language = track.language || release.language;
     const unsaid = !language
-      ? ([
-          "metadata.track_language_missing",
-          LYRICS_MESSAGES.trackLanguageMissing,
-          LYRICS_MESSAGES.trackLanguageFix,
-        ] as const)
+      ? (["metadata.track_language_missing", "lyrics.msg.trackLanguageMissing", "lyrics.msg.trackLanguageFix"] as const)
       : language === "zxx"
         ? ([
             "metadata.instrumental_with_lyrics",
-            LYRICS_MESSAGES.instrumentalLyrics,
-            LYRICS_MESSAGES.instrumentalFix,
+            "lyrics.msg.instrumentalLyrics",
+            "lyrics.msg.instrumentalFix",
           ] as const)
         : null;
     if (track.lyrics && unsaid) {
       const [code, message, fix] = unsaid;
-      out.push(finding("warning", code, `Track ${track.position} language`, message(track.position), fix));
+      out.push(finding("warning", code, `Track ${track.position} language`, [message, { n: track.position }], [fix]));
     }
-    const lateLine = lrcBeyondEnd(track.lyricsSynced, track.durationSeconds);
+    const lateLine = lrcBeyondEndSaid(track.lyricsSynced, track.durationSeconds);
     if (lateLine) {
       out.push(
-        finding(
-          "blocking",
-          "metadata.lyrics_beyond_end",
-          `Track ${track.position} lyrics`,
-          lateLine,
-          "Time the lyrics against this track's final audio: stores refuse synced lines after the end.",
-        ),
+        finding("blocking", "metadata.lyrics_beyond_end", `Track ${track.position} lyrics`, lateLine, ["qc.f.lateFix"]),
       );
     }
     if (track.remixers?.length && !/\b(remix|mix|edit|rework)\b/i.test(track.version ?? "")) {
@@ -682,8 +589,8 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
           "warning",
           "metadata.remix_without_version",
           `Track ${track.position} version`,
-          `Track ${track.position} names a remixer, but its version does not say it is a remix.`,
-          `Write the remix in the version, e.g. “${track.remixers[0]} Remix”: stores show a remix by its version, and without it they take the track for the original.`,
+          ["qc.f.remix", { n: track.position }],
+          ["qc.f.remixFix", { remixer: track.remixers[0] ?? "" }],
         ),
       );
     }
@@ -694,8 +601,8 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
             "warning",
             "metadata.featured_is_main",
             `Track ${track.position} featured artists`,
-            `${name} is the release's main artist and also listed as featured.`,
-            "Remove the main artist from the featured artists.",
+            ["qc.f.featMain", { name }],
+            ["qc.f.featMainFix"],
           ),
         );
       }
@@ -703,29 +610,26 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
   }
   const explicitTracks = release.tracks.filter((t) => t.isExplicit).map((t) => t.position);
   if (!release.isExplicit && isExplicitRelease(release, release.tracks)) {
-    const which =
-      explicitTracks.length === 1 ? `Track ${explicitTracks[0]} is` : `Tracks ${explicitTracks.join(", ")} are`;
     out.push(
       finding(
         "warning",
         "metadata.explicit_from_tracks",
         "Explicit content",
-        `${which} marked explicit, so stores will show the whole release as explicit.`,
-        "Nothing to do if that is right. If a track is clean, untick Explicit on that track.",
+        ["qc.f.explicitTracks", { count: explicitTracks.length, tracks: explicitTracks.join(", ") }],
+        ["qc.f.explicitTracksFix"],
       ),
     );
   }
   const expected = expectedReleaseType(release.tracks.map((t) => t.durationSeconds));
   const declared = release.releaseType === "compilation" ? "album" : release.releaseType;
   if (expected !== declared) {
-    const n = release.tracks.length;
     out.push(
       finding(
         "warning",
         "metadata.release_type",
         "Release type",
-        `A release with ${n} ${n === 1 ? "track" : "tracks"} is usually a${expected === "album" ? "n" : ""} ${RELEASE_TYPE_LABELS[expected]} on stores, but this one is marked ${RELEASE_TYPE_LABELS[release.releaseType]}.`,
-        "Stores list singles as 1–3 tracks, EPs as 4–6 tracks or up to 30 minutes, and longer releases as albums. Change the release type or the track list.",
+        ["qc.f.releaseType", { count: release.tracks.length, expected, declared: release.releaseType }],
+        ["qc.f.releaseTypeFix"],
       ),
     );
   }

@@ -38,7 +38,13 @@ describe("per-store verdict", () => {
     });
     expect(lines.map((l) => l.verdict)).toEqual(["ready", "ready", "ready"]);
     expect(lines[0]?.reasons).toEqual([
-      { kind: "note", subject: "Track 1 audio", message: "Spotify plays at −14.0 LUFS: turned down 2.0 dB.", fix: "" },
+      {
+        kind: "note",
+        subject: "Track 1 audio",
+        message: "Spotify plays at −14.0 LUFS: turned down 2.0 dB.",
+        fix: "",
+        said: { message: ["verdict.turnedDown", { store: "Spotify", target: "−14.0", db: "2.0" }], fix: null },
+      },
     ]);
     expect(lines[1]?.reasons[0]?.message).toBe("Apple Music plays at −16.0 LUFS: turned down 4.0 dB.");
     expect(verdictSummary(lines)).toBe("Ready for all 3 stores");

@@ -1,4 +1,4 @@
-import { labelsAt, t } from "./i18n";
+import { labelsAt, type Said, say, t } from "./i18n";
 import { type AudioLevels, formatLevel, LEVEL_LIMITS, loudnessTarget, turnedDownBy } from "./levels";
 import type { Finding } from "./quality";
 
@@ -41,6 +41,8 @@ export interface VerdictReason {
   subject: string;
   message: string;
   fix: string;
+  /** The message and fix by catalogue key, for the reader's language (`findingTexts`). */
+  said?: Finding["said"];
 }
 
 export interface StoreVerdictLine {
@@ -60,6 +62,11 @@ export interface VerdictInput {
   aiDeclared: boolean;
 }
 
+/** A reason of our own (not a finding's), kept by key like a finding. */
+export function reason(kind: VerdictReason["kind"], subject: string, message: Said, fix: Said | null): VerdictReason {
+  return { kind, subject, message: say(message), fix: fix ? say(fix) : "", said: { message, fix } };
+}
+
 /** One store's verdict. */
 export function storeVerdict(store: VerdictStore, input: VerdictInput): StoreVerdictLine {
   const reasons: VerdictReason[] = [];
@@ -68,37 +75,26 @@ export function storeVerdict(store: VerdictStore, input: VerdictInput): StoreVer
     const refused = f.severity === "blocking" || (apple && APPLE_REFUSES.includes(f.code));
     // Loudness is said per store below, with that store's own figure.
     if (f.code === "levels.loud") continue;
-    reasons.push({ kind: refused ? "refused" : "warning", subject: f.subject, message: f.message, fix: f.fix });
+    reasons.push({ kind: refused ? "refused" : "warning", ...f });
   }
   if (store.format === "ern-4.3.2" && !input.aiDeclared) {
-    reasons.push({
-      kind: "refused",
-      subject: "AI disclosure",
-      message: `${store.name} receives the AI disclosure with every release, and this release does not have one yet.`,
-      fix: "Answer the AI question in the release form: whether AI made any part of it, and which.",
-    });
+    reasons.push(reason("refused", "AI disclosure", ["verdict.aiMissing", { store: store.name }], ["verdict.aiFix"]));
   }
   for (const { subject, levels } of input.levels) {
     if (levels.integratedLufs === null) continue;
     const down = turnedDownBy(levels, store.id);
     const target = loudnessTarget(store.id);
     if (down >= LEVEL_LIMITS.hardTurnDownDb) {
-      reasons.push({
-        kind: "warning",
-        subject,
-        message: `${store.name} plays at ${formatLevel(target)} LUFS: this master (${formatLevel(levels.integratedLufs)} LUFS) will be turned down ${formatLevel(down)} dB.`,
-        fix: "If you can, master for around −14 LUFS integrated with peaks at −1 dBTP.",
-      });
+      const values = {
+        store: store.name,
+        target: formatLevel(target),
+        lufs: formatLevel(levels.integratedLufs),
+        db: formatLevel(down),
+      };
+      reasons.push(reason("warning", subject, ["verdict.loud", values], ["verdict.loudFix"]));
     } else {
-      reasons.push({
-        kind: "note",
-        subject,
-        message:
-          down > 0
-            ? `${store.name} plays at ${formatLevel(target)} LUFS: turned down ${formatLevel(down)} dB.`
-            : `${store.name} plays at ${formatLevel(target)} LUFS: played as it is.`,
-        fix: "",
-      });
+      const values = { store: store.name, target: formatLevel(target), db: formatLevel(down) };
+      reasons.push(reason("note", subject, [down > 0 ? "verdict.turnedDown" : "verdict.asIs", values], null));
     }
   }
   const verdict: StoreVerdict = !input.checked
@@ -121,11 +117,11 @@ export function storeVerdicts(stores: readonly VerdictStore[], input: VerdictInp
 
 /** "Ready at 5 of 6 stores": the headline over the list. */
 export function verdictSummary(lines: readonly StoreVerdictLine[]): string {
-  if (lines.some((l) => l.verdict === "checking")) return "Checking your files for the stores…";
+  if (lines.some((l) => l.verdict === "checking")) return t("verdict.checking");
   const ready = lines.filter((l) => l.verdict !== "refused").length;
   return ready === lines.length
-    ? `Ready for all ${lines.length} stores`
-    : `Ready for ${ready} of ${lines.length} stores; fix what is marked to reach the rest`;
+    ? t("verdict.readyAll", { count: lines.length })
+    : t("verdict.readySome", { ready, count: lines.length });
 }
 
 /**

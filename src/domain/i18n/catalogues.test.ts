@@ -32,6 +32,8 @@ const SAME_IN_BOTH = new Set([
   "qcView.by",
   "qcView.feat",
   "manual.fUpc",
+  "qc.asWritten",
+  "qc.subject.upc",
   "caseThread.fileSize",
   "importPage.upc",
   "adminRel.upc",

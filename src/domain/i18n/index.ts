@@ -153,6 +153,13 @@ export function labelsAt<const P extends string, const K extends KeysUnder<P>>(
   return labels;
 }
 
+/** A text kept by its catalogue key and values (a stored finding), read later in the reader's language. */
+export type Said = readonly [MessageId, MessageValues?];
+export const say = (said: Said): string => t(said[0], said[1]);
+/** A text as kept (stored, or as the API sends it): its key was checked when written. */
+export type KeptSaid = readonly [string, (MessageValues | null)?];
+export const sayKept = (said: KeptSaid): string => t(said[0] as MessageId, said[1] ?? undefined);
+
 /** A message that lists items, one a line, in the active language. */
 export function tList(id: MessageId): string[] {
   return t(id).split("\n");

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { auditArtwork, findingTexts } from "#domain/quality";
 import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS, splitTemplateSchema } from "#domain/splits";
 import { WORKSPACE_MESSAGES } from "#domain/workspaces";
 import { activateLocale } from "./index";
@@ -27,5 +28,25 @@ describe("labels read from the catalogues (labelsAt)", () => {
     expect(WORKSPACE_MESSAGES.forbidden("admin")).toMatch(/^As an admin in this workspace/);
     await activateLocale("hi");
     expect(WORKSPACE_MESSAGES.forbidden("viewer")).toMatch(/^इस वर्कस्पेस में /);
+  });
+
+  it("reads a stored finding in the language of whoever reads it, not the one it was checked in", async () => {
+    // Checked on the server (English), stored as JSON, read later in Hindi.
+    const [stored] = JSON.parse(
+      JSON.stringify(auditArtwork({ format: "jpeg", width: 2000, height: 2000, colourSpace: "srgb" })),
+    );
+    expect(stored.message).toBe("The artwork is 2000 × 2000 pixels; stores need at least 3000 × 3000.");
+    await activateLocale("hi");
+    const text = findingTexts(stored);
+    expect(text.subject).toBe("आर्टवर्क");
+    expect(text.message).toBe("आर्टवर्क 2000 × 2000 पिक्सेल है; स्टोर को कम से कम 3000 × 3000 चाहिए।");
+    expect(text.fix).toMatch(/^आर्टवर्क को उसकी मूल फ़ाइल से/);
+    expect(findingTexts({ ...stored, subject: "Track 2 audio" }).subject).toBe("ट्रैक 2 का ऑडियो");
+    // A finding checked before findings kept their keys reads as it was written.
+    expect(findingTexts({ subject: "Somewhere", message: "Old words", fix: "Old fix" })).toEqual({
+      subject: "Somewhere",
+      message: "Old words",
+      fix: "Old fix",
+    });
   });
 });

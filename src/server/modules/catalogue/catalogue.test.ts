@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CATALOGUE_COLUMNS, type CatalogueColumn, IMPORT_MESSAGES, ROW_MESSAGES } from "#domain/catalogue-import";
+import { say } from "#domain/i18n";
 import { gs1CheckDigit } from "#domain/identifiers";
 import { loadEnv } from "#server/env";
 import { createLogger } from "#server/lib/logger";
@@ -132,7 +133,7 @@ describe("catalogue import (issue 38)", () => {
       ["Warned", "warning"],
       ["Bad Code", "blocking"],
     ]);
-    expect(dry[1]?.findings[0]?.message).toBe(ROW_MESSAGES.language("xx"));
+    expect(dry[1]?.findings[0]?.message).toBe(say(ROW_MESSAGES.language("xx")));
     expect(dry[2]?.findings.map((f) => f.severity)).toContain("blocking");
     // The dry run created nothing.
     expect(await releaseCount()).toBe(0);
@@ -172,10 +173,10 @@ describe("catalogue import (issue 38)", () => {
     expect(checked).toMatchObject({ blocking: 4, importable: 0 });
     const dry = await lines(checked.id);
     const messages = (title: string) => dry.find((l) => l.title === title)?.findings.map((f) => f.message) ?? [];
-    expect(messages("Twice")).toContain(ROW_MESSAGES.duplicateIsrc("INA1B1299999", [2, 3]));
-    expect(messages("Wrong Date")).toContain(ROW_MESSAGES.badDate("release_date", "2027-02-30"));
-    expect(messages("Foreign UPC")).toContain(ROW_MESSAGES.upcForeign(theirs.upcEan));
-    expect(messages("Foreign ISRC")).toContain(ROW_MESSAGES.isrcForeign(theirs.isrcs[0] as string));
+    expect(messages("Twice")).toContain(say(ROW_MESSAGES.duplicateIsrc("INA1B1299999", [2, 3])));
+    expect(messages("Wrong Date")).toContain(say(ROW_MESSAGES.badDate("release_date", "2027-02-30")));
+    expect(messages("Foreign UPC")).toContain(say(ROW_MESSAGES.upcForeign(theirs.upcEan)));
+    expect(messages("Foreign ISRC")).toContain(say(ROW_MESSAGES.isrcForeign(theirs.isrcs[0] as string)));
     expect((await label.client.post(`/api/catalogue-imports/${checked.id}/start`)).body.error.message).toBe(
       IMPORT_MESSAGES.nothingToImport,
     );

@@ -246,7 +246,7 @@ function inputFindings(draft: DraftRelease): { data: ReleaseData | null; finding
         "blocking",
         `input.${String(issue.path[0] ?? "release")}`,
         issue.path.length ? issue.path.join(" ") : "Release",
-        issue.message,
+        ["qc.asWritten", { text: issue.message }],
       ),
     ),
   };
@@ -511,7 +511,10 @@ export async function runImport(deps: CatalogueDeps, importId: string, signal?: 
             .update(catalogueImportLines)
             .set({
               status: "blocking",
-              findings: [...line.findings, importFinding("blocking", "refused", "Release", (err as Error).message)],
+              findings: [
+                ...line.findings,
+                importFinding("blocking", "refused", "Release", ["qc.asWritten", { text: (err as Error).message }]),
+              ],
             })
             .where(eq(catalogueImportLines.id, line.id));
           await tx

@@ -13,7 +13,7 @@ import {
   missingFinding,
 } from "#domain/quality";
 import type { ReleaseData } from "#domain/releases";
-import { storeVerdicts, type VerdictStore, verdictSummary } from "#domain/store-verdict";
+import { reason, storeVerdicts, type VerdictStore, verdictSummary } from "#domain/store-verdict";
 import { planTracks } from "#domain/tracks";
 import type { Db } from "#server/db/client";
 import { releases, uploads } from "#server/db/schema";
@@ -21,10 +21,7 @@ import { DomainError } from "#server/lib/domain-error";
 import { analysisFindings, knownAnalysis, type MatchContext } from "./audio-checks";
 
 /** Said for files given as links: we only download them once the release is submitted. */
-const LINKED_FILES_NOTE = {
-  kind: "note" as const,
-  message: "Files given as links are downloaded and checked when you submit.",
-};
+const linkedFilesNote = () => reason("note", "Files", ["verdict.linkedFiles"], null);
 
 /**
  * The per-store verdict on a release not yet submitted (issue 40): the metadata rules on what the
@@ -120,6 +117,6 @@ export async function preflightRelease(
     levels,
     aiDeclared: aiDeclared(input.aiUsed, declared.artworkAi, declared.tracks.length ? declared.tracks : plan),
   });
-  if (linked) for (const line of lines) line.reasons.push({ ...LINKED_FILES_NOTE, subject: "Files", fix: "" });
+  if (linked) for (const line of lines) line.reasons.push(linkedFilesNote());
   return { findings, verdict: { summary: verdictSummary(lines), stores: lines } };
 }

@@ -18,7 +18,7 @@ import { STORE_VERDICTS, storeVerdicts, verdictSummary } from "#domain/store-ver
 import { planTracks, type TrackData } from "#domain/tracks";
 import type { Db, Tx } from "#server/db/client";
 import { audioAnalyses, dailyStreamFacts, deliveries, releases, tracks } from "#server/db/schema";
-import { findingSchema } from "#server/lib/finding-schema";
+import { findingSchema, saidTextsSchema } from "#server/lib/finding-schema";
 import type { StoreConfig } from "#server/modules/delivery";
 import { claimReleaseCodes, deliveryFields, type IdentifierConfig, verdictStores } from "#server/modules/delivery";
 import { queueQualityCheck } from "#server/modules/quality";
@@ -102,6 +102,7 @@ export const storeVerdictSchema = z
             subject: z.string(),
             message: z.string(),
             fix: z.string(),
+            said: saidTextsSchema,
           }),
         ),
       }),

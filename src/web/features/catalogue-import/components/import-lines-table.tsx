@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { IMPORT_LINE_STATUS_LABELS, IMPORT_LINE_STATUSES, type ImportLineStatus } from "#domain/catalogue-import";
+import { findingTexts } from "#domain/quality";
 import { Badge } from "#web/components/ui/badge";
 import { DataTable } from "#web/components/ui/data-table";
 import { FormField } from "#web/components/ui/form-field";
@@ -77,17 +78,22 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
             cell: (l) =>
               l.findings.length ? (
                 <ul className="grid gap-1 text-sm">
-                  {l.findings.map((f) => (
-                    <li key={`${f.code}:${f.subject}:${f.message}`}>
-                      <span className={f.severity === "blocking" ? "font-semibold text-destructive" : "font-semibold"}>
-                        {f.severity === "blocking" ? t("qcView.blockingBadge") : t("qcView.warningBadge")}
-                      </span>{" "}
-                      ({f.subject}): {f.message}
-                      {f.fix && (
-                        <span className="block text-muted-foreground">{t("importPage.fix", { fix: f.fix })}</span>
-                      )}
-                    </li>
-                  ))}
+                  {l.findings.map((f) => {
+                    const text = findingTexts(f);
+                    return (
+                      <li key={`${f.code}:${f.subject}:${f.message}`}>
+                        <span
+                          className={f.severity === "blocking" ? "font-semibold text-destructive" : "font-semibold"}
+                        >
+                          {f.severity === "blocking" ? t("qcView.blockingBadge") : t("qcView.warningBadge")}
+                        </span>{" "}
+                        ({text.subject}): {text.message}
+                        {text.fix && (
+                          <span className="block text-muted-foreground">{t("importPage.fix", { fix: text.fix })}</span>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               ) : (
                 <span className="text-sm text-muted-foreground">{t("importPage.ready")}</span>

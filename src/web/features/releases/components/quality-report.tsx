@@ -2,7 +2,14 @@ import { Pencil } from "lucide-react";
 import { CONTRIBUTOR_ROLE_LABELS, CONTRIBUTOR_ROLES, languageLabel } from "#domain/credits";
 import { formatLevel, normalisationNote } from "#domain/levels";
 import { LYRICS_MESSAGES } from "#domain/lyrics";
-import { blockingCount, type Finding, QC_MESSAGES, QC_STATUS_LABELS, type QcStatus } from "#domain/quality";
+import {
+  blockingCount,
+  type Finding,
+  findingTexts,
+  QC_MESSAGES,
+  QC_STATUS_LABELS,
+  type QcStatus,
+} from "#domain/quality";
 import { formatDuration, titleWithVersion } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
@@ -77,30 +84,31 @@ export function FindingItem({
   onEdit?: () => void;
 }) {
   const t = useT();
+  const text = findingTexts(f);
   return (
     <li className="rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={f.severity === "blocking" ? "danger" : "warning"}>
           {f.severity === "blocking" ? t("qcView.blockingBadge") : t("qcView.warningBadge")}
         </Badge>
-        {showSubject && <span className="font-medium">{f.subject}</span>}
+        {showSubject && <span className="font-medium">{text.subject}</span>}
         {onEdit && (
           <Button
             variant="outline"
             size="sm"
             className="ml-auto"
             onClick={onEdit}
-            aria-label={t("qcView.edit", { subject: f.subject })}
+            aria-label={t("qcView.edit", { subject: text.subject })}
           >
             <Pencil className="h-4 w-4" aria-hidden />
             {t("qcView.editButton")}
           </Button>
         )}
       </div>
-      <p className="mt-1">{f.message}</p>
+      <p className="mt-1">{text.message}</p>
       <p className="mt-1 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{t("qcView.howToFix")}</span>
-        {f.fix}
+        {text.fix}
       </p>
     </li>
   );

@@ -1,5 +1,6 @@
 import { labelsAt } from "#domain/i18n";
-import { STORE_VERDICT_LABELS, type StoreVerdict } from "#domain/store-verdict";
+import { findingTexts } from "#domain/quality";
+import { STORE_VERDICT_LABELS, type StoreVerdict, verdictSummary } from "#domain/store-verdict";
 import { Badge } from "#web/components/ui/badge";
 import type { StoreVerdicts } from "#web/features/releases/api/preflight-release";
 import { useT } from "#web/lib/i18n";
@@ -36,7 +37,7 @@ export function StoreVerdictsView({
         {t("verdict.title")}
       </Heading>
       <p role="status" className="text-sm text-muted-foreground">
-        {verdict.summary}
+        {verdictSummary(verdict.stores)}
       </p>
       <ul className="grid gap-2">
         {verdict.stores.map((line) => {
@@ -56,21 +57,24 @@ export function StoreVerdictsView({
                 </summary>
                 {line.reasons.length > 0 && (
                   <ul className="grid gap-2 border-t border-border p-3">
-                    {line.reasons.map((r) => (
-                      <li key={`${r.kind}-${r.subject}-${r.message}`} className="grid gap-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <Badge tone={REASON_TONES[r.kind]}>{REASON_LABELS[r.kind]}</Badge>
-                          <span className="text-sm font-medium">{r.subject}</span>
-                        </div>
-                        <p className="text-sm">{r.message}</p>
-                        {r.fix && (
-                          <p className="text-sm text-muted-foreground">
-                            <span className="font-medium text-foreground">{t("qcView.howToFix")}</span>
-                            {r.fix}
-                          </p>
-                        )}
-                      </li>
-                    ))}
+                    {line.reasons.map((r) => {
+                      const text = findingTexts(r);
+                      return (
+                        <li key={`${r.kind}-${r.subject}-${r.message}`} className="grid gap-1">
+                          <div className="flex flex-wrap items-center gap-2">
+                            <Badge tone={REASON_TONES[r.kind]}>{REASON_LABELS[r.kind]}</Badge>
+                            <span className="text-sm font-medium">{text.subject}</span>
+                          </div>
+                          <p className="text-sm">{text.message}</p>
+                          {text.fix && (
+                            <p className="text-sm text-muted-foreground">
+                              <span className="font-medium text-foreground">{t("qcView.howToFix")}</span>
+                              {text.fix}
+                            </p>
+                          )}
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
               </details>
