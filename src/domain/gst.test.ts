@@ -63,4 +63,15 @@ describe("GST inside our prices", () => {
     expect(amountInWords(99_900)).toBe("Rupees Nine Hundred Ninety-Nine Only");
     expect(amountInWords(117_950)).toBe("Rupees One Thousand One Hundred Seventy-Nine and Fifty Paise Only");
   });
+
+  it("writes totals in Hindi words, each number below a hundred by its own word", () => {
+    expect(numberInWords(0, "hi")).toBe("शून्य");
+    expect(numberInWords(21, "hi")).toBe("इक्कीस");
+    expect(numberInWords(99, "hi")).toBe("निन्यानवे");
+    expect(numberInWords(999, "hi")).toBe("नौ सौ निन्यानवे");
+    expect(numberInWords(125_000, "hi")).toBe("एक लाख पच्चीस हज़ार");
+    expect(numberInWords(23_45_67_891, "hi")).toBe("तेईस करोड़ पैंतालीस लाख सड़सठ हज़ार आठ सौ इक्यानवे");
+    expect(amountInWords(99_900, "hi")).toBe("नौ सौ निन्यानवे रुपये मात्र");
+    expect(amountInWords(117_950, "hi")).toBe("एक हज़ार एक सौ उनासी रुपये और पचास पैसे मात्र");
+  });
 });

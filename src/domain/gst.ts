@@ -3,6 +3,7 @@
  * pay, and invoices show the tax inside it. Intra-state supplies carry CGST and SGST (equal halves),
  * inter-state ones IGST; the place of supply is the customer's billing state. All amounts are paise.
  */
+import { DEFAULT_LOCALE, type Locale } from "./i18n";
 
 /** SAC 998439: other online contents (the service of distributing music online). */
 export const GST_SAC = "998439";
@@ -91,32 +92,58 @@ function belowHundred(n: number): string {
   return `${TENS[Math.floor(n / 10)]}${ones ? `-${ONES[ones]}` : ""}`;
 }
 
-function belowThousand(n: number): string {
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  return [hundreds ? `${ONES[hundreds]} Hundred` : "", rest ? belowHundred(rest) : ""].filter(Boolean).join(" ");
-}
+/**
+ * Hindi has its own word for each number below a hundred (इक्कीस, not "बीस एक"), so the words are listed,
+ * 0 to 99, as Indian invoices and cheques write them.
+ */
+const HINDI_BELOW_HUNDRED = (
+  "शून्य एक दो तीन चार पाँच छह सात आठ नौ दस ग्यारह बारह तेरह चौदह पंद्रह सोलह सत्रह अठारह उन्नीस " +
+  "बीस इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस अट्ठाईस उनतीस तीस इकतीस बत्तीस तैंतीस चौंतीस पैंतीस " +
+  "छत्तीस सैंतीस अड़तीस उनतालीस चालीस इकतालीस बयालीस तैंतालीस चवालीस पैंतालीस छियालीस सैंतालीस अड़तालीस " +
+  "उनचास पचास इक्यावन बावन तिरेपन चौवन पचपन छप्पन सत्तावन अट्ठावन उनसठ साठ इकसठ बासठ तिरेसठ चौंसठ पैंसठ " +
+  "छियासठ सड़सठ अड़सठ उनहत्तर सत्तर इकहत्तर बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उनासी " +
+  "अस्सी इक्यासी बयासी तिरासी चौरासी पचासी छियासी सत्तासी अट्ठासी नवासी नब्बे इक्यानवे बानवे तिरानवे " +
+  "चौरानवे पचानवे छियानवे सत्तानवे अट्ठानवे निन्यानवे"
+).split(" ");
 
-/** A whole number in words, Indian style (thousand, lakh, crore): 125000 → "One Lakh Twenty-Five Thousand". */
-export function numberInWords(n: number): string {
+/** Each language's words for the parts of an Indian number. */
+const NUMBER_WORDS: Record<Locale, { zero: string; belowHundred: (n: number) => string; scales: string[] }> = {
+  en: { zero: "Zero", belowHundred, scales: ["Hundred", "Thousand", "Lakh", "Crore"] },
+  hi: { zero: "शून्य", belowHundred: (n) => HINDI_BELOW_HUNDRED[n] ?? "", scales: ["सौ", "हज़ार", "लाख", "करोड़"] },
+};
+
+/**
+ * A whole number in words, Indian style (thousand, lakh, crore): 125000 → "One Lakh Twenty-Five
+ * Thousand", in Hindi "एक लाख पच्चीस हज़ार".
+ */
+export function numberInWords(n: number, locale: Locale = DEFAULT_LOCALE): string {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("a whole number ≥ 0");
-  if (n === 0) return "Zero";
+  const words = NUMBER_WORDS[locale];
+  if (n === 0) return words.zero;
+  const [hundredWord, thousandWord, lakhWord, croreWord] = words.scales;
   const parts: string[] = [];
   const crore = Math.floor(n / 10_000_000);
   const lakh = Math.floor((n % 10_000_000) / 100_000);
   const thousand = Math.floor((n % 100_000) / 1000);
-  const rest = n % 1000;
-  if (crore) parts.push(`${numberInWords(crore)} Crore`);
-  if (lakh) parts.push(`${belowHundred(lakh)} Lakh`);
-  if (thousand) parts.push(`${belowHundred(thousand)} Thousand`);
-  if (rest) parts.push(belowThousand(rest));
+  const hundreds = Math.floor((n % 1000) / 100);
+  const rest = n % 100;
+  if (crore) parts.push(`${numberInWords(crore, locale)} ${croreWord}`);
+  if (lakh) parts.push(`${words.belowHundred(lakh)} ${lakhWord}`);
+  if (thousand) parts.push(`${words.belowHundred(thousand)} ${thousandWord}`);
+  if (hundreds) parts.push(`${words.belowHundred(hundreds)} ${hundredWord}`);
+  if (rest) parts.push(words.belowHundred(rest));
   return parts.join(" ");
 }
 
-/** An invoice's total in words: "Rupees Nine Hundred Ninety-Nine and Fifty Paise Only". */
-export function amountInWords(paise: number): string {
+/**
+ * An invoice's total in words: "Rupees Nine Hundred Ninety-Nine and Fifty Paise Only", in Hindi
+ * "नौ सौ निन्यानवे रुपये और पचास पैसे मात्र".
+ */
+export function amountInWords(paise: number, locale: Locale = DEFAULT_LOCALE): string {
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
+  if (locale === "hi")
+    return `${numberInWords(rupees, locale)} रुपये${rest ? ` और ${numberInWords(rest, locale)} पैसे` : ""} मात्र`;
   return `Rupees ${numberInWords(rupees)}${rest ? ` and ${numberInWords(rest)} Paise` : ""} Only`;
 }
 

@@ -34,6 +34,7 @@ const SAME_IN_BOTH = new Set([
   "manual.fUpc",
   "qc.asWritten",
   "qc.subject.upc",
+  "statementPdf.line",
   "caseThread.fileSize",
   "importPage.upc",
   "adminRel.upc",

@@ -68,7 +68,7 @@ const stateWithCode = (state: string) => `${state} (${stateCode(state) ?? "–"}
 
 /**
  * The invoice as a PDF (A4, Noto Sans in every script, with ₹), drawn from the stored row, in the
- * reader's language (issue 39). The amount in words stays in English words (noticed: not translated).
+ * reader's language (issue 39), the amount in words too.
  */
 export function invoicePdf(inv: InvoiceRow, locale: Locale = DEFAULT_LOCALE): Promise<Buffer> {
   const say = (id: MessageId, values?: MessageValues) => translate(locale, id, values);
@@ -111,7 +111,7 @@ export function invoicePdf(inv: InvoiceRow, locale: Locale = DEFAULT_LOCALE): Pr
     line(say("invoice.sgst", { rate: String(half) }), inv.sgstPaise);
   }
   line(say("invoice.total"), inv.totalPaise, true);
-  pdf.text(say("invoice.inWords", { words: amountInWords(inv.totalPaise) }));
+  pdf.text(say("invoice.inWords", { words: amountInWords(inv.totalPaise, locale) }));
   pdf.moveDown();
   pdf.text(say("invoice.footer"), { size: 8 });
   return pdf.end();

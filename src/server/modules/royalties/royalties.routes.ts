@@ -393,13 +393,13 @@ export const royaltiesRouter = createRouter()
     );
   })
   .openapi(moreRoutes.statementFile, async (c) => {
-    const { workspace } = await requireMember(c, "royalties:read");
+    const { user, workspace } = await requireMember(c, "royalties:read");
     const deps = c.get("deps");
     const { month, format } = c.req.valid("param");
     const statement = await buildStatement(deps.database.db, workspace.id, month, deps.payouts.tds);
     return format === "csv"
       ? fileDownload(statementCsv(statement), "text/csv; charset=utf-8", `kalrav-statement-${month}.csv`)
-      : fileDownload(await statementPdf(statement), "application/pdf", `kalrav-statement-${month}.pdf`);
+      : fileDownload(await statementPdf(statement, user.locale), "application/pdf", `kalrav-statement-${month}.pdf`);
   })
   .openapi(moreRoutes.myTds, async (c) => {
     const { workspace } = await requireMember(c, "royalties:read");

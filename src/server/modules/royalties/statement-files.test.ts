@@ -1,3 +1,4 @@
+import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tdsQuarterIst, todayIst } from "#domain/clock";
 import { createArtist, createLiveRelease } from "#server/test/factories";
@@ -84,5 +85,53 @@ describe("periods the ledger cannot hold", () => {
       "upload-metadata": meta,
     });
     expect(res.status).toBe(201);
+  });
+});
+
+/** Issue 39: the royalty statement's PDF in the language of whoever downloads it, every glyph drawn. */
+describe("the statement PDF", () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  const pdfText = async (bytes: Uint8Array) => {
+    const parser = new PDFParse({ data: bytes });
+    try {
+      return (await parser.getText()).text;
+    } finally {
+      await parser.destroy();
+    }
+  };
+  // Extracted text comes back in visual order (ि before its consonant, ो as ा and े) with spaces where
+  // clusters meet, and a control character after some vowels (ई): both sides are compared without
+  // those, so a glyph that was not drawn still fails.
+  const visual = (value: string) =>
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the extractor's stray control characters.
+      .replace(/[\u0000-\u001F]/g, "")
+      .replace(/\u093F/g, "")
+      .replace(/\u094B/g, "\u093E\u0947")
+      .replace(/\s+/g, "");
+
+  it("is in Hindi for a reader who chose Hindi, and in English otherwise", async () => {
+    server = await startTestServer();
+    const admin = server.client();
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const artist = await createArtist(server, "Geet Kaar");
+    const release = await createLiveRelease(server, admin, artist.client, { title: "Saawan" });
+    const day = todayIst();
+    await importReport(admin, "r.csv", [`${day},Spotify,IN,${release.upcEan},${release.isrcs[0]},100,10,1000.00,INR`]);
+    const path = `/api/royalties/statements/${day.slice(0, 7)}/pdf`;
+
+    const english = await pdfText((await artist.client.send("GET", path, undefined)).bytes);
+    expect(english).toContain("Royalty statement");
+    expect(english).toMatch(/Total earnings: ₹[\d,]+\.\d\d/);
+
+    expect((await artist.client.request("PUT", "/api/language", { locale: "hi" })).status).toBe(200);
+    const hindi = visual(await pdfText((await artist.client.send("GET", path, undefined)).bytes));
+    for (const label of ["रॉयल्टी स्टेटमेंट", "महीना:", "पेयी: Geet Kaar", "कुल कमाई: ₹", "अंतिम बैलेंस: ₹"])
+      expect(hindi).toContain(visual(label));
+    expect(hindi).not.toContain("Totalearnings");
   });
 });

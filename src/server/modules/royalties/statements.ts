@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { dateIst, quarterRange } from "#domain/clock";
 import { toCsv } from "#domain/csv";
 import { caseReference } from "#domain/fraud";
+import { DEFAULT_LOCALE, type Locale, type MessageId, type MessageValues, t } from "#domain/i18n";
 import { formatInr, rupeesPlain } from "#domain/money";
 import {
   isFinancialYear,
@@ -19,6 +20,7 @@ import { rowsOf } from "#server/db/rows";
 import { payoutAccounts, payouts, users } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
 import type { Encryptor } from "#server/lib/encryption";
+import { inLocale } from "#server/lib/i18n";
 import { createPdf } from "#server/lib/pdf";
 
 export interface Statement {
@@ -305,54 +307,85 @@ export function statementCsv(s: Statement): string {
   return toCsv(rows);
 }
 
-export async function statementPdf(s: Statement): Promise<Buffer> {
-  const pdf = createPdf({ title: `Royalty statement ${s.month}` });
-  const inr = (paise: number) => formatInr(paise, { decimals: true });
-  pdf.text("Royalty statement", { bold: true, size: 18 });
-  pdf.moveDown(0.3);
-  pdf.text(`Month: ${s.month}`, { size: 10 });
-  pdf.text(`Payee: ${s.payee.name} (${s.payee.email})`);
-  pdf.moveDown();
-  pdf.text(`Opening balance: ${inr(s.openingPaise)}`);
-  pdf.moveDown(0.5);
-  pdf.text("Earnings by release, track, store and country", { bold: true });
-  if (!s.earnings.length) pdf.text("No earnings this month.");
-  for (const e of s.earnings) {
-    const recoup = e.recoupmentPaise ? ` (recoupment ${inr(e.recoupmentPaise)})` : "";
-    pdf.text(`${e.release} (${e.artist}) / ${e.track} / ${e.store} / ${e.country}: ${inr(e.earningPaise)}${recoup}`);
-  }
-  pdf.moveDown(0.5);
-  if (s.byArtist.length) {
-    pdf.text("Earnings by artist", { bold: true });
-    for (const a of s.byArtist) pdf.text(`${a.artist}: ${inr(a.earningPaise)}`);
+/** The statement as a PDF (Noto Sans in every script, with ₹), in the reader's language (issue 39). */
+export function statementPdf(s: Statement, locale: Locale = DEFAULT_LOCALE): Promise<Buffer> {
+  return inLocale(locale, () => {
+    const inr = (paise: number) => formatInr(paise, { decimals: true });
+    const line = (id: MessageId, paise: number, values: MessageValues = {}) =>
+      t("statementPdf.line", { label: t(id, values), amount: inr(paise) });
+    const caseLine = (c: Statement["caseLines"][number]) =>
+      t(
+        c.kind === "hold_release"
+          ? "statementPdf.caseReleased"
+          : c.kind === "reversal"
+            ? "statementPdf.caseReversed"
+            : c.amountPaise < 0
+              ? "statementPdf.caseFee"
+              : "statementPdf.caseFeeReversed",
+        { reference: c.caseReference, store: c.store, amount: inr(c.amountPaise) },
+      );
+    const pdf = createPdf({ title: t("statementPdf.title", { month: s.month }) });
+    pdf.text(t("statementPdf.heading"), { bold: true, size: 18 });
+    pdf.moveDown(0.3);
+    pdf.text(t("statementPdf.month", { month: s.month }), { size: 10 });
+    pdf.text(t("statementPdf.payee", { name: s.payee.name, email: s.payee.email }));
+    pdf.moveDown();
+    pdf.text(line("statementPdf.opening", s.openingPaise));
     pdf.moveDown(0.5);
-  }
-  if (s.sharedWith.length) {
-    pdf.text(`Your releases earned before sharing: ${inr(s.earningsPaise + s.sharedPaise)}`);
-    for (const share of s.sharedWith) pdf.text(`Shared with ${share.name}: -${inr(share.amountPaise)}`);
-  }
-  pdf.text(`Total earnings: ${inr(s.earningsPaise)}`);
-  if (s.held.length || s.caseLines.length) {
+    pdf.text(t("statementPdf.earnings"), { bold: true });
+    if (!s.earnings.length) pdf.text(t("statementPdf.noEarnings"));
+    for (const e of s.earnings) {
+      const where = `${e.release} (${e.artist}) / ${e.track} / ${e.store} / ${e.country}`;
+      pdf.text(
+        e.recoupmentPaise
+          ? t("statementPdf.earningRecouped", {
+              where,
+              amount: inr(e.earningPaise),
+              recoupment: inr(e.recoupmentPaise),
+            })
+          : `${where}: ${inr(e.earningPaise)}`,
+      );
+    }
     pdf.moveDown(0.5);
-    pdf.text("Store notices (fraud cases)", { bold: true });
-    for (const h of s.held)
-      pdf.text(`Held (case ${h.caseReference}): ${h.release} / ${h.track} / ${h.store}: -${inr(h.amountPaise)}`);
-    for (const c of s.caseLines)
-      pdf.text(`${caseLineLabel(c.kind, c.amountPaise)} (case ${c.caseReference}, ${c.store}): ${inr(c.amountPaise)}`);
+    if (s.byArtist.length) {
+      pdf.text(t("statementPdf.byArtist"), { bold: true });
+      for (const a of s.byArtist) pdf.text(`${a.artist}: ${inr(a.earningPaise)}`);
+      pdf.moveDown(0.5);
+    }
+    if (s.sharedWith.length) {
+      pdf.text(line("statementPdf.beforeSharing", s.earningsPaise + s.sharedPaise));
+      for (const share of s.sharedWith)
+        pdf.text(line("statementPdf.sharedWith", -share.amountPaise, { name: share.name }));
+    }
+    pdf.text(line("statementPdf.total", s.earningsPaise));
+    if (s.held.length || s.caseLines.length) {
+      pdf.moveDown(0.5);
+      pdf.text(t("statementPdf.cases"), { bold: true });
+      for (const h of s.held)
+        pdf.text(
+          t("statementPdf.held", {
+            reference: h.caseReference,
+            where: `${h.release} / ${h.track} / ${h.store}`,
+            amount: inr(-h.amountPaise),
+          }),
+        );
+      for (const c of s.caseLines) pdf.text(caseLine(c));
+      pdf.moveDown(0.5);
+    }
+    pdf.text(line("statementPdf.recoupment", s.recoupmentPaise));
+    pdf.text(line("statementPdf.escrowHeld", s.heldInEscrowPaise));
+    pdf.text(line("statementPdf.escrowReleased", s.escrowReleasedPaise));
+    pdf.text(line("statementPdf.payouts", s.payoutsPaise));
+    pdf.text(line("statementPdf.tds", s.tdsPaise, { section: s.tdsSection }));
+    const net = s.payouts
+      .filter((p) => p.status !== "failed" && p.status !== "reversed")
+      .reduce((a, p) => a + p.netPaise, 0);
+    pdf.text(line("statementPdf.net", net));
+    pdf.text(line("statementPdf.returned", s.returnedPaise));
     pdf.moveDown(0.5);
-  }
-  pdf.text(`Recoupment repaid to you: ${inr(s.recoupmentPaise)}`);
-  pdf.text(`Of which held in escrow until you accepted: ${inr(s.heldInEscrowPaise)}`);
-  pdf.text(`Released from escrow: ${inr(s.escrowReleasedPaise)}`);
-  pdf.text(`Payouts (gross): ${inr(s.payoutsPaise)}`);
-  pdf.text(`TDS deducted (section ${s.tdsSection} of the Income-tax Act): ${inr(s.tdsPaise)}`);
-  pdf.text(
-    `Paid to your account (net): ${inr(s.payouts.filter((p) => p.status !== "failed" && p.status !== "reversed").reduce((a, p) => a + p.netPaise, 0))}`,
-  );
-  pdf.text(`Returned payouts: ${inr(s.returnedPaise)}`);
-  pdf.moveDown(0.5);
-  pdf.text(`Closing balance: ${inr(s.closingPaise)}`, { bold: true });
-  return pdf.end();
+    pdf.text(line("statementPdf.closing", s.closingPaise), { bold: true });
+    return pdf.end();
+  });
 }
 
 /** Every TDS deduction of a quarter (for filing), or one payee's. */
