@@ -243,7 +243,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 const fmt = (n: number) => Math.round(n).toLocaleString("en-IN");
-const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 /**
  * Streams per listener of the catalogue: the median over the report's tracks with enough streams to
@@ -290,7 +289,7 @@ export function detectAnomalies(input: {
       store: "",
       country: "",
       figures: { streams: spike.day.streams, typical: Math.round(spike.before) },
-      message: `${fmt(spike.day.streams)} streams on ${spike.day.day}, against a typical ${fmt(spike.before)} a day in the two weeks before.`,
+      message: "",
     });
   }
 
@@ -311,7 +310,7 @@ export function detectAnomalies(input: {
           sharePercent: Math.round(share * 100),
           historyPercent: Math.round(before * 100),
         },
-        message: `${pct(share)} of the streams (${fmt(top.windowStreams)}) came from ${top.store} in ${top.country}, which brought ${pct(before)} before.`,
+        message: "",
       });
     }
   }
@@ -326,11 +325,36 @@ export function detectAnomalies(input: {
         store: "",
         country: "",
         figures: { streamsPerListener100: Math.round(ratio * 100), norm100: Math.round(input.norm * 100) },
-        message: `${ratio.toFixed(1)} streams per listener, where the catalogue's tracks have about ${input.norm.toFixed(1)}.`,
+        message: "",
       });
     }
   }
-  return found;
+  return found.map((a) => ({ ...a, message: anomalyMessage(a) }));
+}
+
+/**
+ * What a warning saw, in the reader's language, from its stored figures (issue 39): the artist and the
+ * admins read the same figures each in their own language.
+ */
+export function anomalyMessage(a: Pick<Anomaly, "kind" | "day" | "store" | "country" | "figures">): string {
+  const f = (name: string) => a.figures[name] ?? 0;
+  switch (a.kind) {
+    case "spike":
+      return t("case.saw.spike", { streams: fmt(f("streams")), day: a.day, typical: fmt(f("typical")) });
+    case "concentration":
+      return t("case.saw.concentration", {
+        share: `${f("sharePercent")}%`,
+        streams: fmt(f("streams")),
+        store: a.store,
+        country: a.country,
+        before: `${f("historyPercent")}%`,
+      });
+    case "listener_ratio":
+      return t("case.saw.ratio", {
+        ratio: (f("streamsPerListener100") / 100).toFixed(1),
+        norm: (f("norm100") / 100).toFixed(1),
+      });
+  }
 }
 
 /** The plain warning the artist reads beside the figures. */

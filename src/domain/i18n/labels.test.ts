@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { anomalyMessage } from "#domain/fraud";
 import { auditArtwork, findingTexts } from "#domain/quality";
 import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS, splitTemplateSchema } from "#domain/splits";
 import { WORKSPACE_MESSAGES } from "#domain/workspaces";
@@ -48,5 +49,20 @@ describe("labels read from the catalogues (labelsAt)", () => {
       message: "Old words",
       fix: "Old fix",
     });
+  });
+
+  it("says what an early warning saw from its stored figures, in the reader's language", async () => {
+    const warning = {
+      kind: "concentration" as const,
+      day: "2026-11-01",
+      store: "Spotify",
+      country: "BR",
+      figures: { streams: 120000, sharePercent: 94, historyPercent: 3 },
+    };
+    expect(anomalyMessage(warning)).toBe(
+      "94% of the streams (1,20,000) came from Spotify in BR, which brought 3% before.",
+    );
+    await activateLocale("hi");
+    expect(anomalyMessage(warning)).toBe("94% स्ट्रीम (1,20,000) BR में Spotify से आईं, जहाँ से पहले 3% आती थीं।");
   });
 });

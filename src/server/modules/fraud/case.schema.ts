@@ -111,6 +111,7 @@ export const warningSchema = z
     day: z.string(),
     store: z.string(),
     country: z.string(),
+    figures: z.record(z.string(), z.number()),
     message: z.string(),
     createdAt: z.string(),
     reviewed: z.boolean(),

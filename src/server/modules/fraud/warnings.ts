@@ -211,6 +211,7 @@ const toWarning = (w: WarningRow) => ({
   day: w.day as string,
   store: w.store as string,
   country: w.country as string,
+  figures: w.figures as Record<string, number>,
   message: w.message as string,
   createdAt: w.createdAt.toISOString(),
   reviewed: Boolean(w.reviewedAt),

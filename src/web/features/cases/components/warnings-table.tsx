@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ANOMALY_LABELS } from "#domain/fraud";
+import { ANOMALY_LABELS, anomalyMessage } from "#domain/fraud";
 import { DataTable } from "#web/components/ui/data-table";
 import type { StreamWarning } from "#web/features/cases/api/cases";
 import { formatDate } from "#web/lib/format";
@@ -36,7 +36,7 @@ export function WarningsTable({
         },
         ...(showWorkspace ? [{ header: t("warnings.workspace"), cell: (w: StreamWarning) => w.workspaceName }] : []),
         { header: t("warnings.pattern"), cell: (w) => ANOMALY_LABELS[w.kind] },
-        { header: t("warnings.saw"), cell: (w) => w.message, className: "max-w-[28rem] text-sm" },
+        { header: t("warnings.saw"), cell: (w) => anomalyMessage(w), className: "max-w-[28rem] text-sm" },
         { header: t("warnings.reported"), cell: (w) => formatDate(w.day) },
         ...(action ? [{ header: t("team.actions"), hiddenHeader: true, cell: action }] : []),
       ]}
