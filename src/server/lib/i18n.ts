@@ -11,6 +11,7 @@ import {
   loadEverything,
   localeFromCookies,
   type MessageId,
+  type MessageValues,
   negotiateLocale,
   rawCatalogues,
   setScopedLocale,
@@ -56,14 +57,69 @@ export function requestLocale(c: Context): Locale {
 interface KnownMessage {
   key: MessageId;
   pattern: RegExp;
-  names: string[];
+  /** Each capture's value: its name, and whether it is a count (`#`, "1,200" read back as 1200). */
+  captures: { name: string; count: boolean }[];
+  /** Values one branch of a plural or choice implies ("one {a row}": count 1; "a {…}": x is "a"). */
+  implied: MessageValues;
+}
+/** One way an ICU message can read: text and captures, in order, and the values its branches imply. */
+interface Variant {
+  parts: (string | { name: string; count: boolean })[];
+  implied: MessageValues;
+}
+type Compiled = ReturnType<typeof compileMessage>;
+/** Too many ways to read a message (plurals inside plurals): not worth recognising. */
+const MAX_VARIANTS = 32;
+
+/**
+ * Every way a compiled ICU message can read: a plural or choice branches, `#` is the count. A branch
+ * with no `#` implies its count ("one": 1, "=0": 0, "other": 2), so the answer picks the same branch.
+ */
+function variants(compiled: Compiled, count?: string): Variant[] {
+  let out: Variant[] = [{ parts: [], implied: {} }];
+  for (const token of compiled) {
+    if (typeof token === "string") {
+      const pieces = token.split("#");
+      const tokens: Variant["parts"] = [];
+      pieces.forEach((piece, i) => {
+        if (i > 0) tokens.push(count ? { name: count, count: true } : "#");
+        if (piece) tokens.push(piece);
+      });
+      out = out.map((v) => ({ ...v, parts: [...v.parts, ...tokens] }));
+      continue;
+    }
+    const [name, kind, options] = token as [string, string?, Record<string, Compiled>?];
+    if (!kind || !options) {
+      out = out.map((v) => ({ ...v, parts: [...v.parts, { name, count: false }] }));
+      continue;
+    }
+    const plural = kind === "plural" || kind === "selectordinal";
+    const next: Variant[] = [];
+    for (const [branch, raw] of Object.entries(options)) {
+      // A branch compiles to a list, or to its text when it is only text; an `offset` has none.
+      const body: Compiled | null = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : null;
+      if (!body) continue;
+      const hasCount = JSON.stringify(body).includes("#");
+      const implied: MessageValues = plural
+        ? hasCount
+          ? {}
+          : { [name]: /^\d+$/.test(branch) ? Number(branch) : branch === "one" ? 1 : 2 }
+        : { [name]: branch };
+      for (const inner of variants(body, plural ? name : count))
+        for (const v of out)
+          next.push({ parts: [...v.parts, ...inner.parts], implied: { ...v.implied, ...implied, ...inner.implied } });
+    }
+    out = next;
+    if (out.length > MAX_VARIANTS) return [];
+  }
+  return out;
 }
 let known: { exact: Map<string, MessageId>; patterns: KnownMessage[] } | null = null;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Every English message the catalogues hold, to recognise one in an error the server answers with:
- * as is, or with values in its `{placeholders}` (messages with plurals or choices are left out).
+ * as is, or with values in its `{placeholders}`, each branch of a plural or choice as a pattern.
  */
 async function knownMessages() {
   if (known) return known;
@@ -75,13 +131,16 @@ async function knownMessages() {
       if (typeof text !== "string") continue;
       if (!text.includes("{")) {
         if (!exact.has(text)) exact.set(text, key as MessageId);
-      } else if (!/\{\w+,/.test(text)) {
-        const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
-        const source = text
-          .split(/\{\w+\}/)
-          .map(escapeRegExp)
-          .join("(.+?)");
-        patterns.push({ key: key as MessageId, pattern: new RegExp(`^${source}$`, "s"), names });
+        continue;
+      }
+      for (const { parts, implied } of variants(compileMessage(text))) {
+        // A message of values and punctuation ("{label}: {amount}") would take anything for itself.
+        if (!/\p{L}{3,}/u.test(parts.filter((p) => typeof p === "string").join(" "))) continue;
+        const captures = parts.filter((p) => typeof p !== "string");
+        const source = parts
+          .map((p) => (typeof p === "string" ? escapeRegExp(p) : p.count ? "(-?[\\d,]+(?:\\.\\d+)?)" : "(.+?)"))
+          .join("");
+        patterns.push({ key: key as MessageId, pattern: new RegExp(`^${source}$`, "s"), captures, implied });
       }
     }
   // The most specific first: the pattern with the most words of its own.
@@ -100,9 +159,15 @@ export async function localizeMessage(locale: Locale, message: string): Promise<
   const { exact, patterns } = await knownMessages();
   const key = exact.get(message);
   if (key) return translate(locale, key);
-  for (const { key: id, pattern, names } of patterns) {
+  for (const { key: id, pattern, captures, implied } of patterns) {
     const match = pattern.exec(message);
-    if (match) return translate(locale, id, Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ""])));
+    if (!match) continue;
+    const values: MessageValues = { ...implied };
+    captures.forEach(({ name, count }, i) => {
+      const text = match[i + 1] ?? "";
+      values[name] = count ? Number(text.replaceAll(",", "")) : text;
+    });
+    return translate(locale, id, values);
   }
   return message;
 }
