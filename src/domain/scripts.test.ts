@@ -7,7 +7,9 @@ import {
   SCRIPT_MESSAGES,
   scriptsIn,
   titleScriptProblem,
+  versionScriptProblem,
 } from "./scripts";
+import { latinTitleWithVersion, trackInputSchema, trackListProblem } from "./tracks";
 import { suggestTransliteration } from "./transliteration";
 
 describe("scripts of a title (issue 39)", () => {
@@ -53,6 +55,26 @@ describe("scripts of a title (issue 39)", () => {
     // A Latin title needs nothing more; a Latin form beside it is allowed when it is Latin.
     expect(titleScriptProblem("Monsoon", "")).toBeNull();
     expect(titleScriptProblem("2 AM", "")).toBeNull();
+  });
+});
+
+describe("a version in its own script (issue 39)", () => {
+  it("needs its Latin form when written in an Indian script, and one script only", () => {
+    expect(versionScriptProblem("Live", "")).toBeNull();
+    expect(versionScriptProblem("अनप्लग्ड", "")).toBe(SCRIPT_MESSAGES.versionLatinRequired);
+    expect(versionScriptProblem("अनप्लग्ड", "Unplugged")).toBeNull();
+    expect(versionScriptProblem("अनप्लग्ड Live", "Unplugged Live")).toBe(SCRIPT_MESSAGES.versionMixed);
+    expect(versionScriptProblem("अनप्लग्ड", "अनप्लग्ड")).toBe(SCRIPT_MESSAGES.latinNotLatin);
+  });
+
+  it("refuses a track list whose version has no Latin form, naming the track, and reads both forms together", () => {
+    const track = trackInputSchema.parse({ title: "Monsoon", version: "लाइव", audioFileUrl: "https://x.test/a.wav" });
+    expect(trackListProblem("single", [track])).toBe(`Track 1: ${SCRIPT_MESSAGES.versionLatinRequired}`);
+    expect(trackListProblem("single", [{ ...track, versionLatin: "Live" }])).toBeUndefined();
+    expect(
+      latinTitleWithVersion({ title: "मेरा दिल", titleLatin: "Mera Dil", version: "लाइव", versionLatin: "Live" }),
+    ).toBe("Mera Dil (Live)");
+    expect(latinTitleWithVersion({ title: "Monsoon", version: "Live" })).toBeNull();
   });
 });
 

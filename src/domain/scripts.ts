@@ -71,7 +71,34 @@ export const SCRIPT_MESSAGES = {
   get latinHint() {
     return t("script.msg.latinHint");
   },
+  get versionLatinRequired() {
+    return t("script.msg.versionLatinRequired");
+  },
+  get versionMixed() {
+    return t("script.msg.versionMixed");
+  },
+  get versionLatinLabel() {
+    return t("script.msg.versionLatinLabel");
+  },
+  get versionLatinHint() {
+    return t("script.msg.versionLatinHint");
+  },
+  trackLatinLabel: (n: number) => t("script.msg.trackLatinLabel", { n }),
+  trackVersionLatinLabel: (n: number) => t("script.msg.trackVersionLatinLabel", { n }),
 } as const;
+
+/**
+ * The same rules for a version ("लाइव", "अनप्लग्ड"), which stores show after the title: in one script,
+ * with its Latin form when it is in an Indian script. A version has no translation rule (a bracket is
+ * common in one).
+ */
+export function versionScriptProblem(version: string, latin: string): string | null {
+  const indic = [...scriptsIn(version)].filter((s) => s !== "Latn" && s !== "Other");
+  if (indic.length && (indic.length > 1 || scriptsIn(version).has("Latn"))) return SCRIPT_MESSAGES.versionMixed;
+  if (indic.length === 1 && !latin.trim()) return SCRIPT_MESSAGES.versionLatinRequired;
+  if (latin.trim() && !isLatinOnly(latin)) return SCRIPT_MESSAGES.latinNotLatin;
+  return null;
+}
 
 /**
  * What the stores' style rules say of a title and its Latin form, or null when they agree: a title in

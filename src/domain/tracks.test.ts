@@ -44,6 +44,7 @@ describe("track lists", () => {
         title: "Monsoon",
         titleLatin: null,
         version: null,
+        versionLatin: null,
         audioFileUrl: release.audioFileUrl,
         audioUploadId: null,
         isrc: null,

@@ -5,7 +5,7 @@ import { t } from "./i18n";
 import { isValidIsrc, normaliseIsrc } from "./identifiers";
 import { LYRICS_MESSAGES, lyricsProblem } from "./lyrics";
 import type { ReleaseType } from "./release-types";
-import { titleScriptProblem } from "./scripts";
+import { titleScriptProblem, versionScriptProblem } from "./scripts";
 import { uploadIdSchema } from "./uploads";
 import { isHttpUrl } from "./urls";
 
@@ -68,6 +68,8 @@ export const trackInputSchema = z.object({
   titleLatin: z.string().trim().max(200).optional(),
   /** What makes the recording a version ("Remix", "Live at …"): kept out of the title, as stores ask. */
   version: z.string().trim().max(100).default(""),
+  /** The version in Latin letters, when it is written in an Indian script (issue 39). */
+  versionLatin: z.string().trim().max(100).optional(),
   audioFileUrl: z.string().trim().max(2048).default(""),
   /** A finished upload of the track's audio; when given, the link is not used. */
   audioUploadId: uploadIdSchema,
@@ -105,6 +107,7 @@ export interface TrackPlan {
   title: string;
   titleLatin: string | null;
   version: string | null;
+  versionLatin: string | null;
   audioFileUrl: string | null;
   audioUploadId: string | null;
   isrc: string | null;
@@ -145,6 +148,7 @@ export function planTracks(
           title: release.title,
           titleLatin: release.titleLatin ?? undefined,
           version: "",
+          versionLatin: undefined,
           audioFileUrl: "",
           audioUploadId: "",
           isrc: "",
@@ -167,6 +171,7 @@ export function planTracks(
     // Track 1 named after the release (no title of its own) reads as the release does.
     titleLatin: t.titleLatin || (i === 0 && !t.title ? release.titleLatin || null : null),
     version: t.version || null,
+    versionLatin: (t.version && t.versionLatin) || null,
     ...(i === 0
       ? { audioFileUrl: release.audioFileUrl || null, audioUploadId: release.audioUploadId || null }
       : // An upload replaces the link beside it.
@@ -191,19 +196,22 @@ export function trackListProblem(releaseType: ReleaseType, tracks: readonly Trac
   if (tracks.length > MAX_TRACKS) return TRACK_MESSAGES.tooMany;
   if (releaseType === "single" && tracks.length > RELEASE_SHAPE.singleMaxTracks) return TRACK_MESSAGES.singleOnly;
   const isrcs = new Set<string>();
-  for (const [i, t] of tracks.entries()) {
-    if (i > 0 && !t.title) return TRACK_MESSAGES.titleRequired;
-    if (i > 0 && !t.audioFileUrl && !t.audioUploadId) return TRACK_MESSAGES.audioRequired;
-    if (i > 0 && !t.audioUploadId && !isHttpUrl(t.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
-    if (t.isrc && !isValidIsrc(t.isrc)) return TRACK_MESSAGES.invalidIsrc;
-    const script = t.title ? titleScriptProblem(t.title, t.titleLatin ?? "") : null;
-    if (script) return `Track ${i + 1}: ${script.message}`;
-    if (t.language === "zxx" && (t.lyrics || t.lyricsSynced))
-      return `Track ${i + 1}: ${LYRICS_MESSAGES.instrumentalWithLyrics}`;
-    const lyrics = lyricsProblem(t);
-    if (lyrics) return `Track ${i + 1}: ${lyrics}`;
-    if (t.isrc && isrcs.has(t.isrc)) return TRACK_MESSAGES.duplicateIsrc;
-    if (t.isrc) isrcs.add(t.isrc);
+  for (const [i, track] of tracks.entries()) {
+    if (i > 0 && !track.title) return TRACK_MESSAGES.titleRequired;
+    if (i > 0 && !track.audioFileUrl && !track.audioUploadId) return TRACK_MESSAGES.audioRequired;
+    if (i > 0 && !track.audioUploadId && !isHttpUrl(track.audioFileUrl)) return TRACK_MESSAGES.invalidAudio;
+    if (track.isrc && !isValidIsrc(track.isrc)) return TRACK_MESSAGES.invalidIsrc;
+    const script = track.title ? titleScriptProblem(track.title, track.titleLatin ?? "") : null;
+    const onTrack = (message: string) => t("track.msg.onTrack", { n: i + 1, message });
+    if (script) return onTrack(script.message);
+    const versionScript = track.version ? versionScriptProblem(track.version, track.versionLatin ?? "") : null;
+    if (versionScript) return onTrack(versionScript);
+    if (track.language === "zxx" && (track.lyrics || track.lyricsSynced))
+      return onTrack(LYRICS_MESSAGES.instrumentalWithLyrics);
+    const lyrics = lyricsProblem(track);
+    if (lyrics) return onTrack(lyrics);
+    if (track.isrc && isrcs.has(track.isrc)) return TRACK_MESSAGES.duplicateIsrc;
+    if (track.isrc) isrcs.add(track.isrc);
   }
   return undefined;
 }
@@ -242,4 +250,15 @@ export function formatDuration(seconds: number | null): string {
 /** A title as listeners read it: "Monsoon Nights (Acoustic)" for a version, the title alone otherwise. */
 export function titleWithVersion(track: { title: string; version?: string | null }): string {
   return track.version ? `${track.title} (${track.version})` : track.title;
+}
+
+/** The same in Latin letters, for a title or a version in an Indian script (issue 39); null when there is none. */
+export function latinTitleWithVersion(track: {
+  title: string;
+  titleLatin?: string | null;
+  version?: string | null;
+  versionLatin?: string | null;
+}): string | null {
+  if (!track.titleLatin && !track.versionLatin) return null;
+  return titleWithVersion({ title: track.titleLatin || track.title, version: track.versionLatin || track.version });
 }

@@ -887,6 +887,8 @@ export const tracks = pgTable(
     titleLatin: text("title_latin"),
     /** What makes this recording a version of the song ("Remix", "Live", "Acoustic"); null: the original. */
     version: text("version"),
+    /** The version in Latin letters when it is written in an Indian script (issue 39). */
+    versionLatin: text("version_latin"),
     audioFileUrl: text("audio_file_url"),
     audioUploadId: text("audio_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isrc: text("isrc"),

@@ -249,6 +249,7 @@ export function createDeliveryJob(deps: {
         title: t.title,
         titleLatin: t.titleLatin,
         version: t.version,
+        versionLatin: t.versionLatin,
         language: t.language,
         artistName: t.artistName,
         instantGrat: t.instantGrat,

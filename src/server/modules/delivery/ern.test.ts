@@ -58,6 +58,34 @@ describe("a release titled in its own script (issue 39)", () => {
   });
 });
 
+describe("a version in its own script (issue 39)", () => {
+  it("carries the version as written and in Latin letters, beside a title in either script, and stays valid", async () => {
+    const base = snapshot();
+    const xml = buildNewReleaseMessage({
+      ...base,
+      release: { ...base.release, language: "hi" },
+      tracks: [
+        { ...track(1), title: "मेरा दिल", titleLatin: "Mera Dil", version: "अनप्लग्ड", versionLatin: "Unplugged" },
+        { ...track(2), title: "Monsoon", version: "लाइव", versionLatin: "Live" },
+      ],
+    });
+    await expectValid(xml);
+    const recordings = "//ResourceList/SoundRecording";
+    expect(xpath(xml, `${recordings}[1]/DisplayTitle[@LanguageAndScriptCode="hi-Latn"]/TitleText`)).toEqual([
+      "Mera Dil",
+    ]);
+    expect(xpath(xml, `${recordings}[1]/DisplayTitle[@LanguageAndScriptCode="hi-Latn"]/SubTitle`)).toEqual([
+      "Unplugged",
+    ]);
+    expect(xpath(xml, `${recordings}[1]/DisplayTitle[@LanguageAndScriptCode="hi-Deva"]/SubTitle`)).toEqual(["अनप्लग्ड"]);
+    // A Latin title with a Devanagari version: the Latin form keeps the title and takes the version's Latin.
+    expect(xpath(xml, `${recordings}[2]/DisplayTitle[@LanguageAndScriptCode="hi-Latn"]/TitleText`)).toEqual([
+      "Monsoon",
+    ]);
+    expect(xpath(xml, `${recordings}[2]/DisplayTitle[@LanguageAndScriptCode="hi-Latn"]/SubTitle`)).toEqual(["Live"]);
+  });
+});
+
 describe("an artist named in their own script (issue 39)", () => {
   it("the artist's party carries the name as written and its Latin form (FullNameAsciiTranscribed), valid in 4.3 and 4.3.2", async () => {
     const meera = {

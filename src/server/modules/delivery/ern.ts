@@ -85,6 +85,8 @@ export interface ErnTrack {
   titleLatin?: string | null;
   /** What makes the recording a version ("Remix", "Live"); null: the original. */
   version: string | null;
+  /** The version in Latin letters, when it is written in an Indian script. */
+  versionLatin?: string | null;
   /** The language sung on this track when not the release's; "zxx": instrumental; null or absent: the release's. */
   language?: string | null;
   /** The track's own main artist (a compilation's); null: the release's artist. */
@@ -129,23 +131,25 @@ const WORLDWIDE = { ApplicableTerritoryCode: "Worldwide" };
  * A title in an Indian script travels in both forms (issue 39): after the default DisplayTitle (as
  * written), the same title marked with its language and script (e.g. hi-Deva), and its Latin form
  * (hi-Latn) for the stores that show or search Latin letters. "und" stands for a language not given.
+ * A version in an Indian script does the same, beside a title in either script.
  */
 function addLatinTitle(
   parent: XMLBuilder,
-  title: string,
-  latin: string | null | undefined,
+  title: { text: string; latin?: string | null },
+  version: { text: string | null; latin?: string | null },
   language: string | null,
-  version: string | null,
 ) {
-  const script = indicScriptOf(title);
-  if (!latin || !script) return;
+  const script = indicScriptOf(title.text) ?? (version.text ? indicScriptOf(version.text) : null);
+  const titleLatin = indicScriptOf(title.text) ? title.latin : title.text;
+  const versionLatin = version.text && indicScriptOf(version.text) ? version.latin : version.text;
+  if (!script || !titleLatin || (version.text && !versionLatin)) return;
   const lang = language && /^[a-z]{2,3}$/.test(language) ? language : "und";
   const native = parent.ele("DisplayTitle", { ...WORLDWIDE, LanguageAndScriptCode: `${lang}-${script}` });
-  native.ele("TitleText").txt(title);
-  if (version) native.ele("SubTitle", { SubTitleType: "Version" }).txt(version);
+  native.ele("TitleText").txt(title.text);
+  if (version.text) native.ele("SubTitle", { SubTitleType: "Version" }).txt(version.text);
   const inLatin = parent.ele("DisplayTitle", { ...WORLDWIDE, LanguageAndScriptCode: `${lang}-Latn` });
-  inLatin.ele("TitleText").txt(latin);
-  if (version) inLatin.ele("SubTitle", { SubTitleType: "Version" }).txt(version);
+  inLatin.ele("TitleText").txt(titleLatin);
+  if (versionLatin) inLatin.ele("SubTitle", { SubTitleType: "Version" }).txt(versionLatin);
 }
 
 const RELEASE_TYPE: Record<Exclude<ReleaseType, "compilation">, string> = {
@@ -306,7 +310,12 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
     const displayTitle = sr.ele("DisplayTitle", WORLDWIDE);
     displayTitle.ele("TitleText").txt(track.title);
     if (track.version) displayTitle.ele("SubTitle", { SubTitleType: "Version" }).txt(track.version);
-    addLatinTitle(sr, track.title, track.titleLatin, s.release.language, track.version);
+    addLatinTitle(
+      sr,
+      { text: track.title, latin: track.titleLatin },
+      { text: track.version, latin: track.versionLatin },
+      s.release.language,
+    );
     // The artist line a store shows names the featured artists too ("Asha feat. Ravi").
     const main = mainOf(track);
     sr.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(main, track.featuredArtists));
@@ -364,7 +373,7 @@ export function buildNewReleaseMessage(s: ErnSnapshot): string {
   release.ele("ReleaseId").ele("ICPN").txt(s.release.upc);
   release.ele("DisplayTitleText").txt(s.release.title);
   release.ele("DisplayTitle", WORLDWIDE).ele("TitleText").txt(s.release.title);
-  addLatinTitle(release, s.release.title, s.release.titleLatin, s.release.language, null);
+  addLatinTitle(release, { text: s.release.title, latin: s.release.titleLatin }, { text: null }, s.release.language);
   release.ele("DisplayArtistName", WORLDWIDE).txt(artistCredit(s.release.artistName, releaseFeatured));
   releaseArtists.forEach((name, i) => {
     displayArtist(release, i + 1, partyList.person(name), "MainArtist");

@@ -64,6 +64,7 @@ export function contentHashes({ release: r, tracks: ts }: ReleaseContent): { vie
       // Only when set, so releases delivered before versions existed keep their hash.
       ...(t.version ? [t.version] : []),
       ...(t.titleLatin ? [{ titleLatin: t.titleLatin }] : []),
+      ...(t.versionLatin ? [{ versionLatin: t.versionLatin }] : []),
       ...(t.remixers.length ? [t.remixers] : []),
       ...(t.language ? [{ language: t.language }] : []),
     ]),

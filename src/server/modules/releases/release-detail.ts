@@ -35,6 +35,8 @@ export const trackSchema = z
     titleLatin: z.string().nullable(),
     /** "Remix", "Live", "Acoustic": what makes the recording a version; null: the original. */
     version: z.string().nullable(),
+    /** The version in Latin letters, for a version in an Indian script (issue 39). */
+    versionLatin: z.string().nullable(),
     audioFileUrl: z.string().nullable(),
     audioUploadId: z.string().nullable(),
     isrc: z.string().nullable(),
@@ -189,6 +191,7 @@ export async function releaseTracks(db: Db, releaseId: string) {
     title: t.title,
     titleLatin: t.titleLatin,
     version: t.version,
+    versionLatin: t.versionLatin,
     audioFileUrl: t.audioFileUrl,
     audioUploadId: t.audioUploadId,
     isrc: t.isrc,

@@ -45,6 +45,11 @@ describe("titles in an Indian script", () => {
         "tracks",
         `Track 2: ${SCRIPT_MESSAGES.mixed}`,
       ],
+      [
+        { title: "Monsoon", tracks: [{ title: "", version: "लाइव" }] },
+        "tracks",
+        `Track 1: ${SCRIPT_MESSAGES.versionLatinRequired}`,
+      ],
     ];
     for (const [fields, path, message] of refusals) {
       const res = await artist.client.post("/api/releases", validRelease(fields));
@@ -99,7 +104,13 @@ describe("titles in an Indian script", () => {
         releaseType: "ep",
         tracks: [
           { title: "मेरा दिल", titleLatin: "Mera Dil" },
-          { title: "तुम ही हो", titleLatin: "Tum Hi Ho", audioFileUrl: "https://files.example.com/2.wav" },
+          {
+            title: "तुम ही हो",
+            titleLatin: "Tum Hi Ho",
+            version: "अनप्लग्ड",
+            versionLatin: "Unplugged",
+            audioFileUrl: "https://files.example.com/2.wav",
+          },
         ],
       }),
     );
@@ -111,6 +122,8 @@ describe("titles in an Indian script", () => {
       ["मेरा दिल", "Mera Dil"],
       ["तुम ही हो", "Tum Hi Ho"],
     ]);
+    expect(detail.body.tracks[1]).toMatchObject({ version: "अनप्लग्ड", versionLatin: "Unplugged" });
+    expect((await admin.get(`/api/admin/releases/${id}`)).body.tracks[1]).toMatchObject({ versionLatin: "Unplugged" });
     for (const q of ["Mera", "मेरा"]) {
       const mine = await artist.client.get(`/api/releases?q=${encodeURIComponent(q)}`);
       expect(

@@ -10,7 +10,7 @@ import {
   QC_STATUS_LABELS,
   type QcStatus,
 } from "#domain/quality";
-import { formatDuration, titleWithVersion } from "#domain/tracks";
+import { formatDuration, latinTitleWithVersion, titleWithVersion } from "#domain/tracks";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { DataTable } from "#web/components/ui/data-table";
@@ -146,6 +146,11 @@ export function TrackTable({ tracks }: { tracks: Track[] }) {
             cell: (track) => (
               <>
                 {titleWithVersion(track)}
+                {latinTitleWithVersion(track) && (
+                  <span className="block text-xs text-muted-foreground" lang="en">
+                    {latinTitleWithVersion(track)}
+                  </span>
+                )}
                 {track.artistName && (
                   <span className="text-muted-foreground">{t("qcView.by", { name: track.artistName })}</span>
                 )}

@@ -39,6 +39,7 @@ import {
   type ReleaseType,
   releaseInputSchema,
 } from "#domain/releases";
+import { SCRIPT_MESSAGES } from "#domain/scripts";
 import { RELEASE_SHAPE, TRACK_MESSAGES } from "#domain/tracks";
 import { UPLOAD_MESSAGES } from "#domain/uploads";
 import { LatinField } from "#web/components/latin-field";
@@ -63,8 +64,11 @@ import { LyricsFields } from "./lyrics-fields";
 /** A track as the form holds it: featured artists and each kind of credit as one comma-separated line. */
 interface TrackRow extends Record<ContributorRole, string> {
   title: string;
+  /** The title's and the version's Latin forms, when they are in an Indian script (issue 39). */
+  titleLatin: string;
   /** What makes the recording a version ("Remix"), kept out of the title. */
   version: string;
+  versionLatin: string;
   /** A compilation track's own artist. */
   artistName: string;
   /** Heard during the pre-order. */
@@ -99,7 +103,9 @@ const names = (line: string) =>
 
 const EMPTY_TRACK: TrackRow = {
   title: "",
+  titleLatin: "",
   version: "",
+  versionLatin: "",
   artistName: "",
   instantGrat: false,
   ai: NO_AI,
@@ -270,7 +276,9 @@ export function releaseToInput(release: Release, tracks: Track[]): ReleaseFormVa
     tracks: tracks.length
       ? tracks.map((t) => ({
           title: t.title,
+          titleLatin: t.titleLatin ?? "",
           version: t.version ?? "",
+          versionLatin: t.versionLatin ?? "",
           artistName: t.artistName ?? "",
           instantGrat: t.instantGrat,
           ai: t.ai ?? NO_AI,
@@ -665,6 +673,13 @@ export function ReleaseForm({
                 />
               )}
             </FormField>
+            <LatinField
+              id={`${uid}track-${i}-title-latin`}
+              title={form.watch(`tracks.${i}.title`)}
+              value={form.watch(`tracks.${i}.titleLatin`)}
+              onChange={(value, byArtist) => form.setValue(`tracks.${i}.titleLatin`, value, { shouldDirty: byArtist })}
+              label={SCRIPT_MESSAGES.trackLatinLabel(i + 1)}
+            />
             <FormField
               id={`${uid}track-${i}-version`}
               label={t("form.trackVersion", { n: i + 1 })}
@@ -672,6 +687,16 @@ export function ReleaseForm({
             >
               {(control) => <Input {...control} maxLength={100} {...form.register(`tracks.${i}.version`)} />}
             </FormField>
+            <LatinField
+              id={`${uid}track-${i}-version-latin`}
+              title={form.watch(`tracks.${i}.version`)}
+              value={form.watch(`tracks.${i}.versionLatin`)}
+              onChange={(value, byArtist) =>
+                form.setValue(`tracks.${i}.versionLatin`, value, { shouldDirty: byArtist })
+              }
+              label={SCRIPT_MESSAGES.trackVersionLatinLabel(i + 1)}
+              hint={SCRIPT_MESSAGES.versionLatinHint}
+            />
             {releaseType === "compilation" && (
               <FormField
                 id={`${uid}track-${i}-artist`}

@@ -1,0 +1,1 @@
+ALTER TABLE "tracks" ADD COLUMN "version_latin" text;
