@@ -4,7 +4,7 @@
  * versioned API under /api/v1, rate-limited per key, and refused at once when revoked.
  */
 import { z } from "zod";
-import { labelsAt } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 export const API_SCOPES = ["releases:read", "releases:write", "analytics:read", "royalties:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -35,28 +35,32 @@ export const apiKeySchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, "Name the key after what uses it, e.g. “Label website”.")
-    .max(60, "At most 60 characters."),
+    .min(1, { error: () => t("apiKey.msg.nameRequired") })
+    .max(60, { error: () => t("apiKey.msg.nameLong") }),
   scopes: z
-    .array(z.enum(API_SCOPES, { message: "Choose scopes from the list." }))
-    .min(1, "Choose at least one scope.")
+    .array(z.enum(API_SCOPES, { error: () => t("apiKey.msg.scopeList") }))
+    .min(1, { error: () => t("apiKey.msg.scopeNone") })
     .transform((s) => [...new Set(s)]),
-  expiresIn: z.enum(API_KEY_LIFETIMES, { message: "Choose how long the key lasts." }).default("90"),
+  expiresIn: z.enum(API_KEY_LIFETIMES, { error: () => t("apiKey.msg.lifetime") }).default("90"),
 });
 export type ApiKeyInput = z.infer<typeof apiKeySchema>;
 
-export const API_KEY_MESSAGES = {
-  missing: "Send your API key as a bearer token: Authorization: Bearer kal_live_…",
-  invalid: "This API key is not valid: it was revoked, or never existed. Create a new one in Settings → Developers.",
-  expired: "This API key has expired. Create a new one in Settings → Developers.",
-  scope: (scope: ApiScope) =>
-    `This API key does not have the ${scope} scope. Create a key with it in Settings → Developers.`,
-  plan: "API access comes with the Label Plan. Choose it on the Subscription page to create keys and use them.",
-  tooMany: `A workspace holds at most ${API_KEYS_MAX} keys: revoke one you no longer use.`,
-  notFound: "API key not found.",
-  badCursor: "This cursor is not one we gave: start again without it.",
-  idempotencyMissing:
-    "Send an Idempotency-Key header (e.g. a UUID) with every POST, so a retry never creates anything twice.",
-  idempotencyMismatch: "This Idempotency-Key was used with a different request. Use a new key for a new request.",
-  idempotencyRunning: "The first request with this Idempotency-Key is still running: retry in a moment.",
-} as const;
+export const API_KEY_MESSAGES = Object.assign(
+  labelsAt("apiKey.msg", [
+    "missing",
+    "invalid",
+    "expired",
+    "plan",
+    "notFound",
+    "badCursor",
+    "idempotencyMissing",
+    "idempotencyMismatch",
+    "idempotencyRunning",
+  ]),
+  {
+    scope: (scope: ApiScope) => t("apiKey.msg.scope", { scope }),
+    get tooMany() {
+      return t("apiKey.msg.tooMany", { max: API_KEYS_MAX });
+    },
+  },
+);

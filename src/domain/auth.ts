@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { labelsAt, type MessageId } from "./i18n";
+import { labelsAt, type MessageId, t } from "./i18n";
 import { MESSAGES } from "./messages";
 
 /** Minimum password length for registration and admin-created users (product §9). */
@@ -77,7 +77,7 @@ export const resetPasswordSchema = z
 
 /** The first message of a failed parse, so a form shows one error at a time in spec order. */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid input";
+  return error.issues[0]?.message ?? t("auth.invalidInput");
 }
 
 /** Minutes after signing in during which money-moving changes need no password again. */

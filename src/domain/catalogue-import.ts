@@ -76,38 +76,33 @@ export const REQUIRED_COLUMNS: readonly CatalogueColumn[] = CATALOGUE_COLUMNS.fi
   (c) => c.name,
 );
 
-export const IMPORT_MESSAGES = {
-  get tooLarge() {
-    return t("import.msg.tooLarge", { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+export const IMPORT_MESSAGES = Object.assign(
+  labelsAt("import.msg", [
+    "empty",
+    "notCsv",
+    "notErn",
+    "badXml",
+    "format",
+    "aiAnswer",
+    "aiQuery",
+    "notFound",
+    "notChecked",
+    "nothingToImport",
+    "plan",
+    "started",
+  ]),
+  {
+    get tooLarge() {
+      return t("import.msg.tooLarge", { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+    },
+    get tooManyRows() {
+      return t("import.msg.tooManyRows", { max: IMPORT_MAX_ROWS.toLocaleString("en-IN") });
+    },
+    missingColumns: (names: readonly string[]) =>
+      t("import.msg.missingColumns", { names: names.join(", "), count: names.length }),
+    stopped: (reason: string) => t("import.msg.stopped", { reason }),
   },
-  empty: "This file is empty.",
-  tooManyRows: `A CSV can hold at most ${IMPORT_MAX_ROWS.toLocaleString("en-IN")} tracks: split it into several files.`,
-  missingColumns: (names: readonly string[]) =>
-    `The file has no ${names.join(", ")} column${names.length > 1 ? "s" : ""}. Start from the template: its first row names every column.`,
-  notCsv: "This file could not be read as CSV: save it from your spreadsheet as CSV (UTF-8).",
-  notErn:
-    "This is not a DDEX ERN 4.3 NewReleaseMessage: we read the XML messages distributors send to stores (namespace http://ddex.net/xml/ern/43).",
-  badXml: "This XML file could not be read: it is cut short or not well formed.",
-  format: "Choose the file's format: csv (our template) or ern (a DDEX ERN 4.3 message).",
-  get aiAnswer() {
-    return t("import.msg.aiAnswer");
-  },
-  /** The API's wording of the same question: the query parameter that answers it. */
-  aiQuery: "Say whether AI made any part of these releases: ai=no declares them all human-made.",
-  notFound: "Import not found.",
-  notChecked: "This import is not ready: its dry run has not finished, or it has already run.",
-  get nothingToImport() {
-    return t("import.msg.nothingToImport");
-  },
-  get plan() {
-    return t("import.msg.plan");
-  },
-  get started() {
-    return t("import.msg.started");
-  },
-  stopped: (reason: string) =>
-    `The import stopped on an error (${reason}). Releases already imported stay; send the file again to import the rest (nothing is created twice).`,
-} as const;
+);
 
 /** Words for a problem the dry run finds in the file itself (not in what the quality check says). */
 export const ROW_MESSAGES = {

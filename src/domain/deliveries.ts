@@ -19,23 +19,12 @@ export const DELIVERY_STATUSES = [
   "cancelled",
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  awaiting_payment: "Waiting for payment",
-  queued: "Queued",
-  sending: "Sending",
-  sent: "Sent",
-  acknowledged: "Accepted",
-  rejected: "Rejected by the store",
-  failed: "Failed",
-  paused: "Paused (store failing)",
-  cancelled: "Cancelled",
-};
+export const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = labelsAt(
+  "delivery.status",
+  DELIVERY_STATUSES,
+);
 
-export const STORE_LINK_MESSAGES = {
-  notHttps: "Enter the release's https:// address on the store.",
-  unknownStore: "That store is not one we deliver to.",
-  saved: "Store link saved",
-} as const;
+export const STORE_LINK_MESSAGES = labelsAt("storeLink.msg", ["notHttps", "unknownStore", "saved"]);
 
 /** An admin's entry of where a release is on a store: an https address. */
 export const storeLinkInputSchema = z.object({
@@ -81,17 +70,13 @@ export function deliverySummary(delivered: number, stores: number): string {
   return t("store.summary.delivered", { delivered, stores });
 }
 
-export const DELIVERY_MESSAGES = {
-  retried: "Delivery queued again",
-  notRetryable: "Only a delivery that failed or that the store rejected can be retried.",
-  resumed: (store: string, n: number) =>
-    `Deliveries to ${store} resumed: ${n} ${n === 1 ? "delivery" : "deliveries"} queued again.`,
-  notPaused: "This store is not paused.",
-  unknownStore: "That store is not one we deliver to.",
-  paused: (store: string, failures: number, error: string) =>
-    `Deliveries to ${store} are paused after ${failures} failed attempts in a row: ${error}`,
-  noStores: "No stores are configured, so nothing was delivered.",
-} as const;
+export const DELIVERY_MESSAGES = Object.assign(
+  labelsAt("delivery.msg", ["retried", "notRetryable", "notPaused", "unknownStore", "noStores"]),
+  {
+    resumed: (store: string, count: number) => t("delivery.msg.resumed", { store, count }),
+    paused: (store: string, failures: number, error: string) => t("delivery.msg.paused", { store, failures, error }),
+  },
+);
 
 /**
  * Where a release is at one store, for the artist: derived from the store's latest release or

@@ -1,4 +1,4 @@
-import type { Finding } from "./quality";
+import { type Finding, finding } from "./quality";
 
 /**
  * Duplicate and re-upload detection over Chromaprint fingerprints (one 32-bit item per ~0.124 s).
@@ -100,31 +100,42 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 export function duplicateFindings(subject: string, matches: readonly AudioMatch[], ownIsrc: string | null): Finding[] {
   const out: Finding[] = [];
   for (const m of matches) {
-    const which = `“${m.trackTitle}” by ${m.artistName} on “${m.releaseTitle}”${m.upcEan ? ` (UPC ${m.upcEan})` : ""}`;
+    const which = {
+      track: m.trackTitle,
+      artist: m.artistName,
+      release: m.releaseTitle,
+      upc: m.upcEan ? ` (UPC ${m.upcEan})` : "",
+    };
     if (!m.sameOwner && m.share >= DUPLICATE_RULES.blockShare) {
-      out.push({
-        code: "audio.duplicate",
-        severity: "blocking",
-        subject,
-        message: `This recording is already distributed from another account: ${percent(m.share)} of this track matches ${which}.`,
-        fix: "If the recording is yours, open a support ticket about this release with proof that you own it (the project files, a contract); we review every appeal. Otherwise remove the track.",
-      });
+      out.push(
+        finding(
+          "blocking",
+          "audio.duplicate",
+          subject,
+          ["dup.duplicate", { ...which, share: percent(m.share) }],
+          ["dup.duplicateFix"],
+        ),
+      );
     } else if (!m.sameOwner && m.matchedSeconds >= DUPLICATE_RULES.minMatchedSeconds) {
-      out.push({
-        code: "audio.partial_match",
-        severity: "warning",
-        subject,
-        message: `${percent(m.share)} of this track (${Math.round(m.matchedSeconds)} seconds) matches ${which}, from another account.`,
-        fix: "A sample or a shared part needs its owner's licence: keep it ready, our reviewer will ask for it. If it is a mistake, upload the right file.",
-      });
+      out.push(
+        finding(
+          "warning",
+          "audio.partial_match",
+          subject,
+          ["dup.partial", { ...which, share: percent(m.share), seconds: Math.round(m.matchedSeconds) }],
+          ["dup.partialFix"],
+        ),
+      );
     } else if (m.sameOwner && m.share >= DUPLICATE_RULES.blockShare && m.isrc && m.isrc !== ownIsrc) {
-      out.push({
-        code: "audio.reupload",
-        severity: "warning",
-        subject,
-        message: `This recording is already on your release ${which}, with ISRC ${m.isrc}.`,
-        fix: `A re-release of the same recording must reuse its ISRC: enter ${m.isrc} as this track's ISRC.`,
-      });
+      out.push(
+        finding(
+          "warning",
+          "audio.reupload",
+          subject,
+          ["dup.reupload", { ...which, isrc: m.isrc }],
+          ["dup.reuploadFix", { isrc: m.isrc }],
+        ),
+      );
     }
   }
   return out;

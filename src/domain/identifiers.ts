@@ -1,3 +1,4 @@
+import { labelsAt, t } from "./i18n";
 /** GS1 check digit of the digits before it (GTIN-8/12/13/14: UPC-A and EAN-13 among them). */
 export function gs1CheckDigit(body: string): number {
   let sum = 0;
@@ -78,22 +79,14 @@ export function isInOurRange(code: string, kind: "upc" | "isrc", ours: { gs1Pref
 }
 
 /** Why a code cannot be used on this release, in words the artist can act on. */
-export const IDENTIFIER_MESSAGES = {
-  upcTaken: (code: string) =>
-    `UPC/EAN ${code} already belongs to another release. Leave the field empty and we will assign one, or enter the code you bought for this release. If this code is yours, dispute it from the release form: our support team checks the proof.`,
-  upcTakenByOwn: (code: string, title: string) =>
-    `UPC/EAN ${code} is already used by your release "${title}". Each release needs its own code.`,
-  isrcTaken: (code: string, position: number) =>
-    `ISRC ${code} (track ${position}) already belongs to another recording. Leave it empty and we will assign one. If this code is yours, dispute it from the release form: our support team checks the proof.`,
+export const IDENTIFIER_MESSAGES = Object.assign(labelsAt("identifier.msg", ["deliveredUpcFixed", "disputeHint"]), {
+  upcTaken: (code: string) => t("identifier.msg.upcTaken", { code }),
+  upcTakenByOwn: (code: string, title: string) => t("identifier.msg.upcTakenByOwn", { code, title }),
+  isrcTaken: (code: string, position: number) => t("identifier.msg.isrcTaken", { code, position }),
   isrcTakenByOwn: (code: string, position: number, title: string) =>
-    `ISRC ${code} (track ${position}) is already used by your release "${title}". Each recording needs its own ISRC.`,
-  deliveredUpcFixed: "The UPC/EAN of a release that went to stores cannot change: stores know it by that code.",
-  upcReserved: (code: string) =>
-    `UPC/EAN ${code} is from Kalrav's own range: we assign those ourselves. Leave the field empty and we will assign one.`,
-  isrcReserved: (code: string, position: number) =>
-    `ISRC ${code} (track ${position}) is from Kalrav's own range: we assign those ourselves. Leave it empty and we will assign one.`,
-  /** Where a code someone else holds can be disputed (it opens a support ticket with the evidence). */
-  disputeHint: "If this code is yours, dispute it from the release form: our support team checks the proof.",
-  disputeOpened: (code: string) => `Dispute for ${code} sent. Our support team will reply in your ticket.`,
-  disputeNotHeld: (code: string) => `${code} is not held by another release: there is nothing to dispute.`,
-} as const;
+    t("identifier.msg.isrcTakenByOwn", { code, position, title }),
+  upcReserved: (code: string) => t("identifier.msg.upcReserved", { code }),
+  isrcReserved: (code: string, position: number) => t("identifier.msg.isrcReserved", { code, position }),
+  disputeOpened: (code: string) => t("identifier.msg.disputeOpened", { code }),
+  disputeNotHeld: (code: string) => t("identifier.msg.disputeNotHeld", { code }),
+});

@@ -72,7 +72,9 @@ export const LYRICS_MESSAGES = {
   get instrumentalFix() {
     return t("lyrics.msg.instrumentalFix");
   },
-  tooLong: `Lyrics can be at most ${MAX_LYRICS_CHARACTERS.toLocaleString("en-IN")} characters.`,
+  get tooLong() {
+    return t("lyrics.msg.tooLong", { max: MAX_LYRICS_CHARACTERS.toLocaleString("en-IN") });
+  },
 } as const;
 
 export interface LrcLine {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "./clock";
 import { GSTIN_PATTERN, gstinMatchesState, INDIAN_STATE_NAMES } from "./gst";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 import { PLAN_IDS } from "./plans";
 import { hasControlCharacters } from "./text";
 
@@ -81,30 +81,32 @@ export function isPaidUp(status: GatewaySubscriptionStatus): boolean {
   return status === "active" || status === "pending";
 }
 
-export const PAYMENT_MESSAGES = {
-  badSignature: "This webhook's signature does not match.",
-  malformed: "This webhook could not be read.",
-  missingEventId: "This webhook has no event id.",
-  badCheckoutSignature: "This payment could not be verified. Nothing was charged to your plan.",
-  checkoutNotFound: "Checkout not found.",
-  checkoutClosed: "This checkout is already closed.",
-  checkoutSuperseded:
-    "This checkout was replaced by a newer one or by a plan you paid since. Open the plan again from Subscriptions to see its price today.",
-  paymentFailed: "Your payment did not go through. Your plan has not changed and nothing was charged.",
-  introductoryNeedsRelease: "The Introductory Offer is bought for one release: choose the release to pay for.",
-  introductoryOneTrack: "The Introductory Offer covers a single-track release.",
-  releaseAlreadyPaid: "This release is already paid for.",
-  notYourRelease: "Release not found.",
-  downgradeScheduled: (planName: string, date: string) =>
-    `You move to ${planName} when your plan renews on ${date}. Until then nothing changes.`,
-  gstinState: "The GSTIN's first two digits must be the billing state's code.",
-  refundTooLarge: "A refund cannot be more than what is left of the payment.",
-  refundReason: "Say why the payment is refunded.",
-  complimentaryReason: "Say why this plan is complimentary.",
-  complimentaryEmail: "Enter the e-mail of the user to put on the plan.",
-  complimentaryNoUser: (email: string) => `No user has the e-mail ${email}.`,
-  retryUnsupported: "The gateway retries this subscription's charge on its own schedule.",
-} as const;
+export const PAYMENT_MESSAGES = Object.assign(
+  labelsAt("payment.msg", [
+    "badSignature",
+    "malformed",
+    "missingEventId",
+    "badCheckoutSignature",
+    "checkoutNotFound",
+    "checkoutClosed",
+    "checkoutSuperseded",
+    "paymentFailed",
+    "introductoryNeedsRelease",
+    "introductoryOneTrack",
+    "releaseAlreadyPaid",
+    "notYourRelease",
+    "gstinState",
+    "refundTooLarge",
+    "refundReason",
+    "complimentaryReason",
+    "complimentaryEmail",
+    "retryUnsupported",
+  ]),
+  {
+    downgradeScheduled: (planName: string, date: string) => t("payment.msg.downgradeScheduled", { planName, date }),
+    complimentaryNoUser: (email: string) => t("payment.msg.complimentaryNoUser", { email }),
+  },
+);
 
 /** How a plan period came about: a confirmed payment, or an admin's gift (with a reason). */
 export const SUBSCRIPTION_KINDS = ["paid", "complimentary"] as const;
@@ -151,14 +153,16 @@ export const PAYWALL_MESSAGES = {
   get unpaid() {
     return t("paywall.unpaid");
   },
-  releaseWaiting: "Approved and waiting for payment: this release goes to stores as soon as your plan is paid.",
+  get releaseWaiting() {
+    return t("paywall.releaseWaiting");
+  },
   get lapsedTitle() {
     return t("paywall.lapsedTitle");
   },
   get lapsed() {
     return t("paywall.lapsed");
   },
-  complimentary: (reason: string) => `Complimentary plan: ${reason}`,
+  complimentary: (reason: string) => t("paywall.complimentary", { reason }),
 };
 
 export const billingDetailsSchema = z

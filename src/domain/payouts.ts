@@ -255,7 +255,11 @@ export const TAX_FORM_LABELS: Record<TaxForm, string> = {
 const SWIFT_OR_ABA = /^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?|\d{9})$/;
 export const isValidSwiftOrAba = (code: string) => SWIFT_OR_ABA.test(code);
 
-const legalName = z.string().trim().min(1, PAYOUT_MESSAGES.legalNameRequired).max(120);
+const legalName = z
+  .string()
+  .trim()
+  .min(1, { error: () => PAYOUT_MESSAGES.legalNameRequired })
+  .max(120);
 /** Empty on update keeps the stored number (it is never sent back in full). */
 const accountNumber = z.string().trim().default("");
 
@@ -277,7 +281,7 @@ const payeeAbroad = z.object({
   routingNumber: z.string().trim().toUpperCase().max(11).default(""),
   bankName: z.string().trim().max(120).default(""),
   paypalEmail: z.string().trim().max(254).default(""),
-  taxForm: z.enum(TAX_FORMS, { error: PAYOUT_MESSAGES.taxFormRequired }),
+  taxForm: z.enum(TAX_FORMS, { error: () => PAYOUT_MESSAGES.taxFormRequired }),
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { AiArea, AiLevel } from "./ai-disclosure";
 import type { DeliveryKind } from "./deliveries";
+import { labelsAt } from "./i18n";
 
 /**
  * The provenance record (issue 40): what a release declared about AI, the exact files we hold for it
@@ -48,10 +49,4 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-export const PROVENANCE_MESSAGES = {
-  notChecked:
-    "The provenance record lists the files' fingerprints, so it is issued once the quality check has read them. Try again when the check has finished.",
-  notFound: "No provenance record has this id.",
-  valid: "The signature is valid: Kalrav issued this record, and not a byte of it has changed since.",
-  invalid: "The signature does not match: this record is not the one Kalrav issued.",
-} as const;
+export const PROVENANCE_MESSAGES = labelsAt("provenance.msg", ["notChecked", "notFound", "valid", "invalid"]);

@@ -91,16 +91,17 @@ export function approveBlockedReason(release: {
   qcStatus: string;
   qcBlocking: number;
 }): string | null {
-  if (!release.audioFileUrl && !release.audioUploadId) return "No audio yet, so it cannot be approved.";
-  if (release.qcStatus !== "done") return "Waiting for the quality check to finish.";
+  if (!release.audioFileUrl && !release.audioUploadId) return t("qc.msg.noAudio");
+  if (release.qcStatus !== "done") return t("qc.msg.waiting");
   if (release.qcBlocking > 0) return QC_MESSAGES.approveBlocked(release.qcBlocking);
   return null;
 }
 
 export const QC_MESSAGES = {
-  approveBlocked: (n: number) =>
-    `This release has ${n} blocking quality ${n === 1 ? "finding" : "findings"}; fix ${n === 1 ? "it" : "them"} before approving.`,
-  approveWaiting: "The quality check has not finished yet. Try again in a moment.",
+  approveBlocked: (count: number) => t("qc.msg.approveBlocked", { count }),
+  get approveWaiting() {
+    return t("qc.msg.approveWaiting");
+  },
   get noFindings() {
     return t("qc.noFindings");
   },

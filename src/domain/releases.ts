@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AI_ANSWERS, AI_LEVELS, AI_MESSAGES, aiDeclared } from "./ai-disclosure";
 import { performanceLanguageSchema } from "./credits";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 import { isValidUpcEan } from "./identifiers";
 import { RELEASE_TYPE_LABELS, RELEASE_TYPES } from "./release-types";
 import { titleScriptProblem } from "./scripts";
@@ -97,24 +97,15 @@ export interface Notice {
   description: string;
 }
 
+/** A notice's two parts, each a message under the notice's key. */
+const NOTICE_PARTS = ["title", "description"] as const;
+
 export const RELEASE_NOTICES = {
-  missing: {
-    title: "Missing information",
-    description: "Please fill in all required fields including audio and artwork URLs.",
-  },
-  invalidAudio: {
-    title: "Invalid audio URL",
-    description: "Please provide a valid HTTP/HTTPS URL for the audio file.",
-  },
-  invalidArtwork: {
-    title: "Invalid artwork URL",
-    description: "Please provide a valid HTTP/HTTPS URL for the cover artwork.",
-  },
-  invalidUpc: {
-    title: "Invalid UPC/EAN",
-    description: "The UPC/EAN must be 12 or 13 digits with a correct check digit, or left empty.",
-  },
-  invalidDate: { title: "Invalid release date", description: "Please choose a valid release date." },
+  missing: labelsAt("release.notice.missing", NOTICE_PARTS),
+  invalidAudio: labelsAt("release.notice.invalidAudio", NOTICE_PARTS),
+  invalidArtwork: labelsAt("release.notice.invalidArtwork", NOTICE_PARTS),
+  invalidUpc: labelsAt("release.notice.invalidUpc", NOTICE_PARTS),
+  invalidDate: labelsAt("release.notice.invalidDate", NOTICE_PARTS),
   uploaded: (title: string): Notice => ({
     title: t("release.notice.uploadedTitle"),
     description: t("release.notice.uploaded", { title }),
@@ -270,11 +261,7 @@ export const releaseInputSchema = z
 export type ReleaseInput = z.input<typeof releaseInputSchema>;
 
 /** A release put together through the API in steps (issue 38): what its refusals say. */
-export const DRAFT_MESSAGES = {
-  notFound: "Draft not found.",
-  submitted: "This draft was submitted already: follow its release.",
-  incomplete: "This draft is not complete yet: validate it to see what is missing.",
-} as const;
+export const DRAFT_MESSAGES = labelsAt("draft.msg", ["notFound", "submitted", "incomplete"]);
 /** As stored: an upload replaces its link, so a release never carries both for one file. */
 export type ReleaseData = z.output<typeof releaseInputSchema>;
 
@@ -434,7 +421,7 @@ export const rejectReleaseSchema = z.object({
   notes: z
     .string()
     .trim()
-    .min(1, "Write the note the artist will read: what to fix before submitting again.")
+    .min(1, { error: () => t("release.msg.rejectNote") })
     .max(2000),
 });
 
@@ -495,14 +482,25 @@ export type ManualReleaseInput = z.input<typeof manualReleaseSchema>;
 
 /** Edit Metadata (product §4): these five fields; any of the four statuses may be set directly. */
 export const releaseMetadataSchema = z.object({
-  title: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),
-  artistName: z.string().trim().min(1, RELEASE_NOTICES.missing.description).max(200),
-  releaseDate: z.string().trim().refine(isIsoDate, RELEASE_NOTICES.invalidDate.description),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: () => RELEASE_NOTICES.missing.description })
+    .max(200),
+  artistName: z
+    .string()
+    .trim()
+    .min(1, { error: () => RELEASE_NOTICES.missing.description })
+    .max(200),
+  releaseDate: z
+    .string()
+    .trim()
+    .refine(isIsoDate, { error: () => RELEASE_NOTICES.invalidDate.description }),
   status: z.enum(RELEASE_STATUSES),
   upcEan: z
     .string()
     .trim()
-    .refine((v) => v === "" || isValidUpcEan(v), RELEASE_NOTICES.invalidUpc.description),
+    .refine((v) => v === "" || isValidUpcEan(v), { error: () => RELEASE_NOTICES.invalidUpc.description }),
 });
 export type ReleaseMetadataInput = z.input<typeof releaseMetadataSchema>;
 

@@ -1,5 +1,5 @@
 import { MINIMUM_PAYOUT_PAISE } from "./business";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 export function canRequestPayout(balancePaise: number): boolean {
   return balancePaise >= MINIMUM_PAYOUT_PAISE;
@@ -39,12 +39,9 @@ export const RECONCILIATION_KINDS = [
 ] as const;
 export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 
-export const RECONCILIATION_MESSAGES = {
-  ok: "Every ledger row traces to store report rows of a delivered release its payee owns.",
+export const RECONCILIATION_MESSAGES = Object.assign(labelsAt("recon.msg", ["ok"]), {
   ledgerMismatch: (month: string, ledger: string, traced: string) =>
-    `The ledger for ${month.slice(0, 7)} says ${ledger} gross, but the payee's delivered releases earned ${traced}.`,
-  untraced: (title: string, amount: string) =>
-    `Earnings of ${amount} on "${title}" do not trace to a code that release holds, or it never went to stores.`,
-  overdrawn: (requested: string, earned: string) =>
-    `Payouts of ${requested} were requested against earnings of ${earned}.`,
-} as const;
+    t("recon.msg.ledgerMismatch", { month: month.slice(0, 7), ledger, traced }),
+  untraced: (title: string, amount: string) => t("recon.msg.untraced", { title, amount }),
+  overdrawn: (requested: string, earned: string) => t("recon.msg.overdrawn", { requested, earned }),
+});

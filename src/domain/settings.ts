@@ -48,7 +48,9 @@ export const SETTINGS_MESSAGES = {
   get avatarTooLarge() {
     return t("settings.msg.avatarTooLarge");
   },
-  avatarTooManyPixels: `The picture must be at most ${AVATAR_MAX_SIDE_TEXT} pixels.`,
+  get avatarTooManyPixels() {
+    return t("settings.msg.avatarTooManyPixels", { side: AVATAR_MAX_SIDE_TEXT });
+  },
   get avatarWrongType() {
     return t("settings.msg.avatarWrongType");
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 export const TICKET_STATUSES = ["open", "in_progress", "closed", "on_hold"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -33,17 +33,24 @@ export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
   },
 };
 
-export const TICKET_MESSAGES = {
-  emptyReply: "Cannot send empty reply.",
-  replySentTitle: "Reply sent",
-  sendFailed: "Could not send reply.",
-  loadDetailsFailed: "Could not load ticket details.",
-  fetchFailedTitle: "Error fetching tickets",
-  updateFailedTitle: "Update Failed",
-  assignPrompt: "Support Team",
-} as const;
+export const TICKET_MESSAGES = labelsAt("ticket.msg", [
+  "emptyReply",
+  "replySentTitle",
+  "sendFailed",
+  "loadDetailsFailed",
+  "fetchFailedTitle",
+  "updateFailedTitle",
+  "assignPrompt",
+  "nothingToChange",
+]);
 
-export const replySchema = z.object({ message: z.string().trim().min(1, TICKET_MESSAGES.emptyReply).max(5000) });
+export const replySchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: () => TICKET_MESSAGES.emptyReply })
+    .max(5000),
+});
 
 /** Ticket changes an admin makes; closing records closed_at, reopening clears it (product §4). */
 export const ticketUpdateSchema = z
@@ -52,10 +59,9 @@ export const ticketUpdateSchema = z
     priority: z.enum(TICKET_PRIORITIES).optional(),
     assignedTo: z.string().trim().max(120).nullable().optional(),
   })
-  .refine(
-    (v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined,
-    "Nothing to change.",
-  );
+  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, {
+    error: () => TICKET_MESSAGES.nothingToChange,
+  });
 
 /** An admin reply moves an open ticket to in progress and keeps any other status. */
 export function statusAfterAdminReply(status: TicketStatus): TicketStatus {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 
 /**
  * Files artists upload (product §4, issue 17): what each kind of file may be, how large, and what we
@@ -30,27 +30,27 @@ export const UNUSED_UPLOAD_DAYS = 7;
 /** "2 GB", "50 MB": the limits as we state them (binary units, as the checks count). */
 export const sizeLabel = (bytes: number) => (bytes >= GiB ? `${bytes / GiB} GB` : `${bytes / MiB} MB`);
 
-export const UPLOAD_MESSAGES = {
-  kindRequired: "Say what the file is for: audio or artwork.",
-  wrongType: (kind: UploadKind) =>
-    `${kind === "audio" ? "Audio" : "Artwork"} must be a ${UPLOAD_LIMITS[kind].label} file.`,
-  tooLarge: (kind: UploadKind) =>
-    `${kind === "audio" ? "Audio files" : "Artwork"} can be at most ${sizeLabel(UPLOAD_LIMITS[kind].maxBytes)}.`,
-  lengthRequired: "The upload must say its size (Upload-Length) when it starts.",
-  tooManyUnfinished: `You have ${MAX_UNFINISHED_UPLOADS} uploads still in progress. Finish or cancel one first.`,
-  notFound: "Upload not found.",
-  /** A release named an upload that is not there, not theirs, or not of the right kind. */
-  unusable: (kind: UploadKind) =>
-    `The ${kind === "audio" ? "audio" : "artwork"} file you uploaded could not be found. Upload it again.`,
-  finishedStays: "A finished upload cannot be cancelled; if no release uses it, it is removed after a week.",
-  empty: "This file is empty. Choose the exported file itself.",
-  notFinished: "A file is still uploading. Wait until it has finished, then submit.",
-  /** What the form's Submit button says while files are still on their way. */
-  waiting: (n: number) => t("upload.waiting", { n }),
-  noRoom: "There is no room for this file on our side right now. Nothing was lost: try again later to resume.",
-  overQuota: (leftMb: number, quotaMb: number) =>
-    `This file does not fit in the ${leftMb} MB left of your ${quotaMb} MB of storage: withdraw releases you no longer need, cancel unfinished uploads, or ask support for more.`,
-} as const;
+export const UPLOAD_MESSAGES = Object.assign(
+  labelsAt("upload.msg", [
+    "kindRequired",
+    "lengthRequired",
+    "notFound",
+    "finishedStays",
+    "empty",
+    "notFinished",
+    "noRoom",
+  ]),
+  {
+    wrongType: (kind: UploadKind) => t("upload.msg.wrongType", { kind, label: UPLOAD_LIMITS[kind].label }),
+    tooLarge: (kind: UploadKind) => t("upload.msg.tooLarge", { kind, size: sizeLabel(UPLOAD_LIMITS[kind].maxBytes) }),
+    get tooManyUnfinished() {
+      return t("upload.msg.tooManyUnfinished", { max: MAX_UNFINISHED_UPLOADS });
+    },
+    unusable: (kind: UploadKind) => t("upload.msg.unusable", { kind }),
+    waiting: (n: number) => t("upload.waiting", { n }),
+    overQuota: (leftMb: number, quotaMb: number) => t("upload.msg.overQuota", { leftMb, quotaMb }),
+  },
+);
 
 /** The kind a declared content type belongs to, if it is one we take. */
 export function isAllowedType(kind: UploadKind, contentType: string): boolean {
@@ -62,7 +62,7 @@ export const uploadIdSchema = z
   .string()
   .trim()
   .max(64)
-  .regex(/^[A-Za-z0-9_-]*$/, UPLOAD_MESSAGES.notFound)
+  .regex(/^[A-Za-z0-9_-]*$/, { error: () => UPLOAD_MESSAGES.notFound })
   .default("");
 
 const TYPE_BY_EXTENSION: Record<string, string> = {

@@ -8,6 +8,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const ADMIN_USER_MESSAGES = labelsAt("adminUsers.msg", [
   "allRequired",
+  "badEmail",
+  "unknownRole",
   "passwordTooShort",
   "editRequired",
   "rolesNotLoaded",
@@ -39,9 +41,9 @@ export const addUserSchema = z
       return;
     }
     if (!z.email().safeParse(v.email).success)
-      ctx.addIssue({ code: "custom", message: "Please enter a valid email address", path: ["email"] });
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.badEmail, path: ["email"] });
     if (!(ROLES as readonly string[]).includes(v.role))
-      ctx.addIssue({ code: "custom", message: "Unknown role.", path: ["role"] });
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.unknownRole, path: ["role"] });
   });
 
 export const editUserSchema = z
@@ -56,7 +58,7 @@ export const editUserSchema = z
       return;
     }
     if (!z.email().safeParse(v.email).success)
-      ctx.addIssue({ code: "custom", message: "Please enter a valid email address", path: ["email"] });
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.badEmail, path: ["email"] });
     if (!(ROLES as readonly string[]).includes(v.role))
-      ctx.addIssue({ code: "custom", message: "Unknown role.", path: ["role"] });
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.unknownRole, path: ["role"] });
   });

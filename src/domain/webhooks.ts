@@ -41,43 +41,34 @@ export const webhookEndpointSchema = z.object({
   url: z
     .string()
     .trim()
-    .min(1, "Enter the address that receives the events.")
-    .max(500, "At most 500 characters.")
-    .url("Enter a full address, e.g. https://example.com/kalrav-events.")
-    .refine((u) => /^https?:\/\//i.test(u), "Use an http:// or https:// address."),
+    .min(1, { error: () => t("webhook.msg.urlRequired") })
+    .max(500, { error: () => t("webhook.msg.urlLong") })
+    .url({ error: () => t("webhook.msg.urlFull") })
+    .refine((u) => /^https?:\/\//i.test(u), { error: () => t("webhook.msg.urlScheme") }),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { message: "Choose events from the list." }))
-    .min(1, "Choose at least one event.")
+    .array(z.enum(WEBHOOK_EVENTS, { error: () => t("webhook.msg.eventList") }))
+    .min(1, { error: () => t("webhook.msg.eventNone") })
     .transform((e) => [...new Set(e)]),
 });
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointSchema>;
 
-export const WEBHOOK_MESSAGES = {
-  notFound: "Webhook endpoint not found.",
-  deliveryNotFound: "Webhook delivery not found.",
-  tooMany: `A workspace has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints: remove one you no longer use.`,
-  privateAddress:
-    "This address is private or local: webhooks go only to addresses on the public internet. Use your server's public address.",
-  credentials: "Leave the user name and password out of the address: verify our signature instead.",
-  get plan() {
-    return t("webhook.msg.plan");
+export const WEBHOOK_MESSAGES = Object.assign(
+  labelsAt("webhook.msg", [
+    "notFound",
+    "deliveryNotFound",
+    "privateAddress",
+    "credentials",
+    "plan",
+    "created",
+    "rotated",
+    "removed",
+    "resent",
+    "testQueued",
+    "secretOnce",
+  ]),
+  {
+    get tooMany() {
+      return t("webhook.msg.tooMany", { max: WEBHOOK_ENDPOINTS_MAX });
+    },
   },
-  get created() {
-    return t("webhook.msg.created");
-  },
-  get rotated() {
-    return t("webhook.msg.rotated");
-  },
-  get removed() {
-    return t("webhook.msg.removed");
-  },
-  get resent() {
-    return t("webhook.msg.resent");
-  },
-  get testQueued() {
-    return t("webhook.msg.testQueued");
-  },
-  get secretOnce() {
-    return t("webhook.msg.secretOnce");
-  },
-} as const;
+);
