@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "#domain/catalogue-import";
 import { CASE_FILE_MAX_BYTES } from "#domain/fraud";
+import { t } from "#domain/i18n";
 import { AVATAR_MAX_BYTES } from "#domain/settings";
 import { accessControl } from "#server/auth/access";
 import { cancelEmailChange, handleAuthRequest } from "#server/auth/auth.handler";
@@ -116,7 +117,7 @@ export function createApp(deps: AppDeps) {
   // Errors in the reader's language: the routes refuse in English; this translates what the catalogues know.
   app.use("/api/*", localizeErrors);
 
-  const tooLarge = (c: Context) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413);
+  const tooLarge = (c: Context) => c.json(errorBody("PAYLOAD_TOO_LARGE", t("server.bodyTooLarge")), 413);
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // A 2 MB picture plus its multipart envelope.
   const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: tooLarge });
@@ -199,7 +200,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webRoot) mountWeb(app, deps.webRoot, deps.publicUrl, deps.delivery.stores.length);
 
-  app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found."), 404));
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", t("server.notFound")), 404));
   app.onError(handleError);
   return app;
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { AUTH_ERROR_MESSAGES } from "#domain/auth";
-import { translate } from "#domain/i18n";
+import { t, translate } from "#domain/i18n";
 import { MESSAGES } from "#domain/messages";
 import type { AppEnv } from "#server/context";
 import { sessions, usedTotpCodes, users, verifications } from "#server/db/schema";
@@ -114,7 +114,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   let changingFrom: { id: string; email: string; name: string } | undefined;
   if (sub === "/change-email") {
     const user = await getSessionUser(c);
-    if (!user) return fail(401, "UNAUTHORIZED", "Please sign in to continue.");
+    if (!user) return fail(401, "UNAUTHORIZED", t("server.signIn"));
     if (!text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
     if (!(await passwordMatches(c, user.id, text("password")))) {
       return fail(400, "INVALID_PASSWORD", MESSAGES.wrongPassword);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { AUTH_STEP_UP_MESSAGES, STEP_UP_AFTER_MINUTES } from "#domain/auth";
+import { t } from "#domain/i18n";
 import { normalizeRole } from "#domain/roles";
 import { can, type Permission, WHOLE_WORKSPACE, WORKSPACE_MESSAGES } from "#domain/workspaces";
 import { userLocale } from "#server/auth/session-user";
@@ -83,13 +84,13 @@ export async function requireRecentSignIn(c: Context<AppEnv>, user: SessionUser,
 
 export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await getSessionUser(c);
-  if (!user) throw new ApiError(401, "UNAUTHORIZED", "Please sign in to continue.");
+  if (!user) throw new ApiError(401, "UNAUTHORIZED", t("server.signIn"));
   return user;
 }
 
 export async function requireAdmin(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await requireUser(c);
-  if (user.role !== "admin") throw new ApiError(403, "FORBIDDEN", "Only administrators can do this.");
+  if (user.role !== "admin") throw new ApiError(403, "FORBIDDEN", t("server.adminsOnly"));
   return user;
 }
 

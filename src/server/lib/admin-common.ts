@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { t } from "#domain/i18n";
 import type { Db } from "#server/db/client";
 import { users } from "#server/db/schema";
 import type { PageBounds } from "#server/lib/paging";
@@ -12,7 +13,7 @@ export const adminErrors = { 401: err("Signed out"), 403: err("Not an admin") };
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-export const idParams = z.object({ id: z.uuid({ message: "Not found." }) });
+export const idParams = z.object({ id: z.uuid({ message: t("server.notFound") }) });
 
 /** A list filter's value, or its placeholder in a prepared statement. */
 export type Filter = string | Placeholder;

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { t } from "#domain/i18n";
 import { DomainError, STATUS_OF_KIND } from "./domain-error";
 
 /** The one error shape of the API (product §10). */
@@ -74,20 +75,20 @@ export function handleError(err: Error, c: Context): Response {
   if (conflict) return c.json(errorBody("CONFLICT", conflict), 409);
   if (isDatabaseUnavailable(err)) {
     c.get("logger")?.error({ err }, "database unavailable");
-    return c.json(errorBody("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again."), 503);
+    return c.json(errorBody("SERVICE_UNAVAILABLE", t("server.unavailable")), 503);
   }
   c.get("logger")?.error({ err }, "unhandled error");
-  return c.json(errorBody("INTERNAL_ERROR", "Something went wrong. Please try again."), 500);
+  return c.json(errorBody("INTERNAL_ERROR", t("server.internal")), 500);
 }
 
 /** Constraint races (two requests changing the same thing) are conflicts to retry, not server faults. */
 function databaseConflict(err: unknown): string | null {
   const code = sqlState(err);
   if (code === "23505" || code === "40001" || code === "40P01") {
-    return "This was changed at the same time by another request. Please try again.";
+    return t("server.conflict");
   }
-  if (code === "23503") return "This refers to something that no longer exists.";
-  if (code === "23001") return "This still has records that depend on it, so it cannot be removed.";
+  if (code === "23503") return t("server.missingRef");
+  if (code === "23001") return t("server.hasDependents");
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { t } from "#domain/i18n";
 import { errorBody } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,7 +15,7 @@ export function originGuard(trustedOrigins: readonly string[]): MiddlewareHandle
     const origin = c.req.header("origin");
     const hasCookie = Boolean(c.req.header("cookie"));
     if ((origin && !trusted.has(origin)) || (!origin && hasCookie)) {
-      return c.json(errorBody("INVALID_ORIGIN", "This request must come from the Kalrav site."), 403);
+      return c.json(errorBody("INVALID_ORIGIN", t("server.sameSite")), 403);
     }
     return next();
   };

@@ -1,6 +1,8 @@
 // Artist profiles (issue 35): the rules, without HTTP.
+
 import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import { ARTIST_MESSAGES, type ArtistCreditRole, type ArtistData, artistNameKey } from "#domain/artists";
+import { t } from "#domain/i18n";
 import { PLANS } from "#domain/plans";
 import { needsTransliteration } from "#domain/scripts";
 import { suggestTransliteration } from "#domain/transliteration";
@@ -381,7 +383,7 @@ export async function releasesInScope(db: Db | Tx, scope: string[] | null, relea
 export async function requireReleaseInScope(db: Db | Tx, scope: string[] | null, releaseId: string) {
   if (!scope) return;
   if (!(await releasesInScope(db, scope, [releaseId])).has(releaseId)) {
-    throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+    throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, notInArray } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import { canonicalUpc, eanFor, IDENTIFIER_MESSAGES, isInOurRange, isrcFor } from "#domain/identifiers";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
@@ -105,7 +106,7 @@ export async function claimReleaseCodes(
     .select({ userId: releases.userId, upcEan: releases.upcEan, status: releases.status })
     .from(releases)
     .where(eq(releases.id, releaseId));
-  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   const ownerId = release.userId;
   const kept: string[] = [];
   // An artist may not take a free code from our own ranges; one a release holds is refused as taken
@@ -167,7 +168,7 @@ export async function assignIdentifiers(tx: Tx, releaseId: string, config: Ident
     .select({ upcEan: releases.upcEan, userId: releases.userId })
     .from(releases)
     .where(eq(releases.id, releaseId));
-  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   const ownerId = release.userId;
   // The artist's own codes were claimed when given; this confirms they are still this release's.
   await claimReleaseCodes(tx, releaseId);

@@ -1,5 +1,7 @@
 // The in-app notices' use cases, as plain functions over the database: no HTTP here.
+
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import type { Db } from "#server/db/client";
 import { type NOTIFICATION_KINDS, notifications } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
@@ -44,6 +46,6 @@ export async function markRead(db: Db, userId: string, id: string) {
     .set({ readAt: new Date() })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Notification not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.notificationNotFound"));
   return listNotifications(db, userId);
 }

@@ -1,7 +1,9 @@
 // The admin's view of money coming in: every payment with its invoice, refunds and the gateway's
 // ids, and refunds made through the gateway with a reason.
+
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import type { PlanId } from "#domain/plans";
 import type { Db } from "#server/db/client";
@@ -97,7 +99,7 @@ export async function refundPayment(
 ) {
   await deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!payment) throw new DomainError("not_found", "NOT_FOUND", "Payment not found.");
+    if (!payment) throw new DomainError("not_found", "NOT_FOUND", t("server.paymentNotFound"));
     const left = payment.amountPaise - payment.refundedPaise;
     const amount = input.amountPaise ?? left;
     if (amount <= 0 || amount > left)

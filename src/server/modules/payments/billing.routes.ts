@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { INDIAN_STATE_NAMES } from "#domain/gst";
 import type { Locale } from "#domain/i18n";
+import { t } from "#domain/i18n";
 import { CHECKOUT_STATUSES, startCheckoutSchema } from "#domain/payments";
 import { PLAN_IDS } from "#domain/plans";
 import { requireAdmin, requireMember } from "#server/auth/guards";
@@ -104,9 +105,11 @@ const quoteSchema = z
   })
   .openapi("PlanQuote");
 
-const checkoutParams = z.object({ id: z.uuid({ message: "Checkout not found." }) });
-const invoiceParams = z.object({ id: z.uuid({ message: "Invoice not found." }) });
-const refParams = z.object({ ref: z.string().regex(/^(sub|order)_test_[0-9a-f]{14}$/, "Checkout not found.") });
+const checkoutParams = z.object({ id: z.uuid({ message: t("payment.msg.checkoutNotFound") }) });
+const invoiceParams = z.object({ id: z.uuid({ message: t("server.invoiceNotFound") }) });
+const refParams = z.object({
+  ref: z.string().regex(/^(sub|order)_test_[0-9a-f]{14}$/, t("payment.msg.checkoutNotFound")),
+});
 
 const routes = {
   billing: createRoute({
@@ -278,7 +281,7 @@ async function testCheckoutOf(deps: AppDeps, userId: string, ref: string) {
     .select({ id: checkouts.id })
     .from(checkouts)
     .where(and(eq(checkouts.gatewayRef, ref), eq(checkouts.userId, userId)));
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Checkout not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("payment.msg.checkoutNotFound"));
   return row.id;
 }
 
@@ -332,7 +335,7 @@ export const billingRouter = createRouter()
       .database.db.select()
       .from(invoices)
       .where(and(eq(invoices.id, c.req.valid("param").id), eq(invoices.userId, workspace.id)));
-    if (!row) throw new DomainError("not_found", "NOT_FOUND", "Invoice not found.");
+    if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.invoiceNotFound"));
     return pdfResponse(row, user.locale);
   })
   .openapi(routes.adminInvoicePdf, async (c) => {
@@ -342,7 +345,7 @@ export const billingRouter = createRouter()
       .database.db.select()
       .from(invoices)
       .where(eq(invoices.id, c.req.valid("param").id));
-    if (!row) throw new DomainError("not_found", "NOT_FOUND", "Invoice not found.");
+    if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.invoiceNotFound"));
     return pdfResponse(row, admin.locale);
   })
   .openapi(routes.testCheckout, async (c) => {
@@ -357,7 +360,7 @@ export const billingRouter = createRouter()
     const { ref } = c.req.valid("param");
     const id = await testCheckoutOf(deps, workspace.id, ref);
     const checkout = await checkoutStatus(deps.database.db, deps.payments, workspace.id, id);
-    if (checkout.status !== "open") throw new DomainError("conflict", "CLOSED", "This checkout is already closed.");
+    if (checkout.status !== "open") throw new DomainError("conflict", "CLOSED", t("payment.msg.checkoutClosed"));
     const { method, outcome } = c.req.valid("json");
     await deps.payments.testGateway?.pay(ref, method, outcome);
     deps.jobs.kick();

@@ -1,11 +1,13 @@
 // Checkouts: what the artist is asked to pay (always from our catalogue, less an upgrade's credit),
 // opened at the gateway as a subscription (plans) or an order (the Introductory Offer for one
 // release). The plan changes only when the payment is confirmed, never here.
+
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { ARTIST_MESSAGES } from "#domain/artists";
 import { oneYearAfter, todayIst } from "#domain/clock";
 import { splitInclusive } from "#domain/gst";
+import { t } from "#domain/i18n";
 import { PAYMENT_MESSAGES, type startCheckoutSchema, unusedCreditPaise, upgradeChargePaise } from "#domain/payments";
 import { PLANS, type PlanId, SUBSCRIPTION_PLAN_IDS } from "#domain/plans";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
@@ -149,7 +151,7 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, input: z
   }
 
   if (!(SUBSCRIPTION_PLAN_IDS as readonly string[]).includes(input.planId)) {
-    throw new DomainError("invalid", "UNKNOWN_PLAN", "Choose one of the yearly plans.");
+    throw new DomainError("invalid", "UNKNOWN_PLAN", t("server.choosePlan"));
   }
   // A plan that holds fewer artist profiles than the workspace has: say what must happen first (issue 35).
   const held = await artistProfileCount(db, userId);

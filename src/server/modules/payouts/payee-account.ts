@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import { PAYEE_METHODS, PAYEE_RESIDENCES, type PayeeMethod, type PayeeResidence } from "#domain/payouts";
 import type { AppDeps } from "#server/context";
 import { payoutAccounts, payouts } from "#server/db/schema";
@@ -31,10 +32,9 @@ export async function payeeAccountForPayout(
 ) {
   return deps.database.db.transaction(async (tx) => {
     const [payout] = await tx.select({ userId: payouts.userId }).from(payouts).where(eq(payouts.id, payoutId));
-    if (!payout) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
+    if (!payout) throw new DomainError("not_found", "NOT_FOUND", t("server.payoutNotFound"));
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, payout.userId));
-    if (!account)
-      throw new DomainError("not_found", "NO_PAYOUT_ACCOUNT", "This payee has not added payout details yet.");
+    if (!account) throw new DomainError("not_found", "NO_PAYOUT_ACCOUNT", t("server.noPayoutDetails"));
     // Kalrav support reading a workspace's full bank details: the workspace's owners see it.
     await recordAudit(tx, {
       workspaceId: payout.userId,

@@ -2,7 +2,9 @@
 // validated through the payout provider, which says whose account it is; a name that does not match
 // holds payouts until an admin reviews it. Outside India: a bank transfer or PayPal with a US tax form,
 // paid by hand. PAN and account number are encrypted at rest; only their last four are readable.
+
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import {
   type KycStatus,
   namesMatch,
@@ -215,9 +217,8 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
       .set({ kycStatus: "approved", kycReviewedBy: adminId })
       .where(eq(payoutAccounts.userId, userId))
       .returning();
-    if (!updated) throw new DomainError("not_found", "NOT_FOUND", "This payee has no payee details.");
-    if (!updated.providerFundAccountId)
-      throw new DomainError("conflict", "NOT_VALIDATED", "These details were never validated by the provider.");
+    if (!updated) throw new DomainError("not_found", "NOT_FOUND", t("server.noPayeeDetails"));
+    if (!updated.providerFundAccountId) throw new DomainError("conflict", "NOT_VALIDATED", t("server.neverValidated"));
     await recordAudit(tx, {
       workspaceId: userId,
       actor: adminId,

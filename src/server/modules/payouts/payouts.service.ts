@@ -48,7 +48,7 @@ function payableOrRefuse(account: typeof payoutAccounts.$inferSelect | undefined
 export async function requestPayout(deps: { db: Db; payouts: Payouts }, userId: string, amountPaise?: number) {
   const { db } = deps;
   if (amountPaise !== undefined && (!Number.isSafeInteger(amountPaise) || amountPaise <= 0)) {
-    throw new DomainError("invalid", "INVALID_AMOUNT", "Enter an amount in whole paise above zero.");
+    throw new DomainError("invalid", "INVALID_AMOUNT", t("server.amount"));
   }
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   payableOrRefuse(account);
@@ -167,7 +167,7 @@ export async function approvePayouts(
         .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.userId))
         .where(eq(payouts.id, id))
         .for("update", { of: payouts });
-      if (!row) return { reason: "Payout not found." };
+      if (!row) return { reason: t("server.payoutNotFound") };
       const { payout, account } = row;
       if (!(payout.status === "pending" || (payout.status === "approved" && !payout.providerPayoutId)))
         return { reason: PAYOUT_MESSAGES.notPending };
@@ -268,7 +268,7 @@ export async function receivePayoutWebhook(
 ): Promise<"applied" | "duplicate" | "ignored" | "unknown_payout" | "disagrees"> {
   const { provider } = deps.payouts;
   if (!isGenuineWebhook(input.raw, input.signature, provider.webhookSecret)) {
-    throw new DomainError("unauthenticated", "BAD_SIGNATURE", "The webhook signature does not match.");
+    throw new DomainError("unauthenticated", "BAD_SIGNATURE", t("server.webhookSignature"));
   }
   let event: {
     event?: string;
@@ -287,7 +287,7 @@ export async function receivePayoutWebhook(
   try {
     event = JSON.parse(input.raw);
   } catch {
-    throw new DomainError("invalid", "BAD_PAYLOAD", "The webhook body is not JSON.");
+    throw new DomainError("invalid", "BAD_PAYLOAD", t("server.webhookNotJson"));
   }
   const type = String(event.event ?? "");
   const entity = event.payload?.payout?.entity;
@@ -469,7 +469,7 @@ export async function completePayout(
   const db = deps.database.db;
   const updated = await db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for("update");
-    if (!payout) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
+    if (!payout) throw new DomainError("not_found", "NOT_FOUND", t("server.payoutNotFound"));
     const status = payout.status as PayoutStatus;
     const handedToProvider = payout.provider !== null || payout.providerPayoutId !== null;
     if (!canMovePayout("hand", { status, handedToProvider }, "completed")) {
@@ -500,7 +500,7 @@ export async function completePayout(
     if (row) await emitWebhookEvent(tx, row.userId, "payout.paid", payoutEventData(row));
     return row;
   });
-  if (!updated) throw new DomainError("not_found", "NOT_FOUND", "Payout not found.");
+  if (!updated) throw new DomainError("not_found", "NOT_FOUND", t("server.payoutNotFound"));
   await notifyUser(
     { db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl },
     {

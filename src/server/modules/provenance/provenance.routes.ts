@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DELIVERY_KINDS } from "#domain/deliveries";
+import { t } from "#domain/i18n";
 import { PROVENANCE_KIND, PROVENANCE_MESSAGES } from "#domain/provenance";
 import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
@@ -73,7 +74,7 @@ const issueRoute = createRoute({
   path: "/releases/{id}/provenance",
   tags: ["Releases"],
   summary: "Issue (or return, when nothing changed) the release's signed provenance record",
-  request: { params: z.object({ id: z.uuid({ message: "Release not found." }) }) },
+  request: { params: z.object({ id: z.uuid({ message: t("server.releaseNotFound") }) }) },
   responses: {
     200: json(z.object({ id: z.string(), path: z.string() }), "The record's id and its public page"),
     401: error("Signed out"),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { type AiLevel, releaseAiLevel } from "#domain/ai-disclosure";
 import type { DeliveryKind } from "#domain/deliveries";
+import { t } from "#domain/i18n";
 import { canonicalJson, PROVENANCE_KIND, PROVENANCE_MESSAGES, type ProvenanceDocument } from "#domain/provenance";
 import type { Db } from "#server/db/client";
 import { audioAnalyses, deliveries, provenanceRecords, releases, tracks } from "#server/db/schema";
@@ -103,9 +104,9 @@ export async function issueProvenance(
     .select({ id: releases.id })
     .from(releases)
     .where(and(eq(releases.id, releaseId), eq(releases.userId, ownerId)));
-  if (!owned) throw new DomainError("not_found", "NOT_FOUND", "Release not found");
+  if (!owned) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFoundBare"));
   const facts = await releaseFacts(db, releaseId, deps.storeName);
-  if (!facts) throw new DomainError("not_found", "NOT_FOUND", "Release not found");
+  if (!facts) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFoundBare"));
   if (!facts.checked) throw new DomainError("conflict", "NOT_CHECKED", PROVENANCE_MESSAGES.notChecked);
   const contentSha256 = sha256(canonicalJson(facts.content));
   const [last] = await db

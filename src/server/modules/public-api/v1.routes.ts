@@ -2,11 +2,13 @@
 // catalogue — artists, releases with their per-store delivery state, analytics and royalties. Every
 // route takes an API key (Settings → Developers) with the scope it names, answers the same shapes as
 // the app's own routes and the one error shape, and pages lists with a cursor.
+
 import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { API_PAGE_MAX } from "#domain/api-keys";
 import { IMPORT_MESSAGES } from "#domain/catalogue-import";
+import { t } from "#domain/i18n";
 import { DRAFT_MESSAGES, releaseInputSchema } from "#domain/releases";
 import { releases } from "#server/db/schema";
 import { createRouter } from "#server/lib/create-router";
@@ -109,7 +111,7 @@ const routes = {
     tags: ["API v1"],
     security,
     summary: "One release with its tracks, quality report and delivery state store by store (scope releases:read)",
-    request: { params: z.object({ id: z.uuid({ message: "Release not found." }) }) },
+    request: { params: z.object({ id: z.uuid({ message: t("server.releaseNotFound") }) }) },
     responses: { 200: json(releaseDetailSchema, "Release"), 404: err("Not this workspace's"), ...keyErrors },
   }),
   analytics: createRoute({

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { aiDeclared, applyAiAnswer } from "#domain/ai-disclosure";
+import { t } from "#domain/i18n";
 import type { AudioLevels } from "#domain/levels";
 import {
   type ArtworkFacts,
@@ -42,7 +43,7 @@ export async function preflightRelease(
       .select({ id: releases.id, submittedAt: releases.submittedAt })
       .from(releases)
       .where(and(eq(releases.id, editing), eq(releases.userId, ownerId)));
-    if (!own) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+    if (!own) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
     context = { id: own.id, userId: ownerId, submittedAt: own.submittedAt };
   }
   const declared = applyAiAnswer(input);

@@ -97,7 +97,7 @@ export function releasesPage(db: Db, f: ListSpec<"status" | "pattern" | "words">
 export async function oneRelease(db: Db, id: string) {
   const [row] = await selectByIds(db, eq(releases.id, id));
   const release = row && toAdminReleaseDto(row);
-  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   return release;
 }
 
@@ -223,8 +223,7 @@ export async function applyAction(
     if (row && to === "rejected") await releaseTypedCodes(tx, id);
     return row;
   });
-  if (!updated)
-    throw new DomainError("conflict", "INVALID_TRANSITION", "The release changed meanwhile. Reload and try again.");
+  if (!updated) throw new DomainError("conflict", "INVALID_TRANSITION", t("server.releaseChanged"));
   const after = await oneRelease(db, id);
   await notifyOwner(deps, after);
   return after;
@@ -248,7 +247,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string, actorId
       .from(releases)
       .where(eq(releases.id, id))
       .for("update");
-    if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+    if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
     if (!canApplyReleaseAction("approve", release.status)) {
       throw new DomainError(
         "conflict",
@@ -293,7 +292,7 @@ export async function takeDownRelease(deps: AdminReleaseDeps, id: string, actorI
       .returning({ id: releases.id });
     if (!updated) {
       const [existing] = await tx.select({ status: releases.status }).from(releases).where(eq(releases.id, id));
-      if (!existing) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+      if (!existing) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
       throw new DomainError(
         "conflict",
         "INVALID_TRANSITION",
@@ -413,7 +412,7 @@ export async function retryFailedDelivery(deps: AdminReleaseDeps, id: string) {
   const db = deps.database.db;
   if (!(await retryDelivery(db, id))) {
     const [exists] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, id));
-    if (!exists) throw new DomainError("not_found", "NOT_FOUND", "Delivery not found.");
+    if (!exists) throw new DomainError("not_found", "NOT_FOUND", t("server.deliveryNotFound"));
     throw new DomainError("conflict", "INVALID_STATE", DELIVERY_MESSAGES.notRetryable);
   }
   deps.jobs.kick();
@@ -427,7 +426,7 @@ export async function deleteRelease(db: Db, id: string): Promise<string> {
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ id: releases.id });
     return deleted;
   });
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   return row.id;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { and, desc, eq } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import type { Db } from "#server/db/client";
 import { releaseFileVersions, releases, tracks } from "#server/db/schema";
 import { DomainError } from "#server/lib/domain-error";
@@ -40,11 +41,11 @@ export async function releaseFiles(db: Db, releaseId: string) {
 }
 
 export const releaseFileParams = z.object({
-  id: z.uuid({ message: "Release not found." }),
+  id: z.uuid({ message: t("server.releaseNotFound") }),
   position: z.coerce.number().int().min(1).max(1000),
 });
 
-const notChecked = () => new DomainError("not_found", "NOT_FOUND", "This file has not been checked yet.");
+const notChecked = () => new DomainError("not_found", "NOT_FOUND", t("server.fileUnchecked"));
 
 /**
  * Where a release's checked audio (by track position) or artwork is, and its type: exactly the bytes
@@ -61,7 +62,7 @@ export async function locateReleaseFile(
     .select({ artworkSha256: releases.artworkSha256, artworkFacts: releases.artworkFacts })
     .from(releases)
     .where(and(eq(releases.id, releaseId), ...owned));
-  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   let sha256: string | null;
   let format: string | undefined;
   if (file.kind === "artwork") {

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { AI_LEVELS, type AiLevel } from "#domain/ai-disclosure";
 import { todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { QC_STATUSES } from "#domain/quality";
 import {
   ARTIST_RELEASE_STATES,
@@ -150,4 +151,4 @@ export function toReleaseDto(row: ReleaseRow): ReleaseDto {
   };
 }
 
-export const releaseIdParams = z.object({ id: z.uuid({ message: "Release not found." }) });
+export const releaseIdParams = z.object({ id: z.uuid({ message: t("server.releaseNotFound") }) });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { t } from "#domain/i18n";
 import { RELEASE_STATUSES, RELEASE_TYPES, releaseInputSchema } from "#domain/releases";
 import { requireMember } from "#server/auth/guards";
 import { createRouter } from "#server/lib/create-router";
@@ -75,7 +76,7 @@ const preflightRoute = createRoute({
   summary: "Each store's verdict on a release before it is submitted: what will pass, what will be refused, and why",
   request: {
     /** `release`: the artist's release being edited, judged as the changes would leave it (not as its own copy). */
-    query: z.object({ release: z.uuid({ message: "Release not found." }).optional() }),
+    query: z.object({ release: z.uuid({ message: t("server.releaseNotFound") }).optional() }),
     body: { content: { "application/json": { schema: releaseInputSchema } }, required: true },
   },
   responses: {

@@ -1,7 +1,9 @@
 // The artist's release use cases, as plain functions over their dependencies: no HTTP here. A refusal
 // is a DomainError; the routes (releases.routes.ts) validate, authorize, call these and shape answers.
+
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { applyAiAnswer } from "#domain/ai-disclosure";
+import { t } from "#domain/i18n";
 import { PLANS } from "#domain/plans";
 import {
   artistMayChange,
@@ -35,7 +37,7 @@ export interface ReleaseFilters {
   limit: number;
 }
 
-const notFound = () => new DomainError("not_found", "NOT_FOUND", "Release not found.");
+const notFound = () => new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
 const notEditable = () => new DomainError("conflict", "INVALID_STATE", RELEASE_NOTICES.notEditable);
 
 /**

@@ -1,5 +1,6 @@
 // Store reports' use cases (receiving an upload, listing, reading one), as plain functions over their
 // dependencies: no HTTP here. The import itself runs on the job queue (report-importer.ts).
+
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -8,6 +9,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import { desc, eq } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import { REPORT_MAX_BYTES, type REPORT_STATUSES } from "#domain/reports";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
@@ -29,7 +31,7 @@ const toReport = (r: Row) => ({
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 
-const empty = () => new DomainError("invalid", "VALIDATION_ERROR", "The report file is empty.");
+const empty = () => new DomainError("invalid", "VALIDATION_ERROR", t("server.reportEmpty"));
 
 /**
  * Receives an uploaded report: streamed to disk while hashing (a large report is never held in
@@ -51,7 +53,7 @@ export async function receiveReport(
       size += chunk.length;
       // The stream is cut as soon as the size is known to be over.
       if (size > REPORT_MAX_BYTES)
-        return done(new DomainError("too_large", "PAYLOAD_TOO_LARGE", "The report is larger than 512 MB."));
+        return done(new DomainError("too_large", "PAYLOAD_TOO_LARGE", t("server.reportTooLarge")));
       hash.update(chunk);
       done(null, chunk);
     },
@@ -82,6 +84,6 @@ export async function listReports(db: Db) {
 /** One report with the rows it refused, by line number. */
 export async function getReport(db: Db, id: string) {
   const [row] = await db.select().from(storeReports).where(eq(storeReports.id, id));
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Report not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.reportNotFound"));
   return { ...toReport(row), errors: row.errors };
 }

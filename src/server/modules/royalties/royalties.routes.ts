@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { t } from "#domain/i18n";
 import { PAYEE_METHODS, PAYOUT_STATUSES } from "#domain/payouts";
 import { RECONCILIATION_KINDS } from "#domain/royalties";
 import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
@@ -218,7 +219,7 @@ const fileResponse = (description: string) => ({
   content: { "text/csv": { schema: z.any() }, "application/pdf": { schema: z.any() } },
 });
 const quarterQuery = z.object({
-  fy: z.string().regex(/^\d{4}-\d{2}$/, "Choose a financial year as 2026-27."),
+  fy: z.string().regex(/^\d{4}-\d{2}$/, t("server.fy")),
   quarter: z.enum(["1", "2", "3", "4"]),
 });
 

@@ -44,7 +44,7 @@ async function ownedRelease(db: Db, userId: string, releaseId: string) {
     .select({ id: releases.id, title: releases.title, artistName: releases.artistName })
     .from(releases)
     .where(and(eq(releases.id, releaseId), eq(releases.userId, userId)));
-  if (!release) throw new DomainError("not_found", "NOT_FOUND", "Release not found.");
+  if (!release) throw new DomainError("not_found", "NOT_FOUND", t("server.releaseNotFound"));
   return release;
 }
 

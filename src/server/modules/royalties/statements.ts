@@ -81,7 +81,7 @@ export interface Statement {
 }
 
 export async function buildStatement(db: Db, userId: string, month: string, tds: TdsConfig): Promise<Statement> {
-  if (!isLedgerMonth(month)) throw new DomainError("invalid", "INVALID_MONTH", "Choose a month as YYYY-MM.");
+  if (!isLedgerMonth(month)) throw new DomainError("invalid", "INVALID_MONTH", t("server.month"));
   const first = `${month}-01`;
   const [payee] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   const [opening] = rowsOf<{ sum: string }>(
@@ -395,7 +395,7 @@ export async function tdsDeductions(
   quarter: 1 | 2 | 3 | 4,
   userId?: string,
 ) {
-  if (!isFinancialYear(fy)) throw new DomainError("invalid", "INVALID_YEAR", "Choose a financial year as 2026-27.");
+  if (!isFinancialYear(fy)) throw new DomainError("invalid", "INVALID_YEAR", t("server.fy"));
   const { from, to } = quarterRange(fy, quarter);
   const rows = await deps.db
     .select({

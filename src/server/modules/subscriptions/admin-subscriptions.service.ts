@@ -1,7 +1,9 @@
 // The admin's subscription use cases, as plain functions over the database: no HTTP here. A refusal is
 // a DomainError; admin-subscriptions.routes.ts validates, authorizes and shapes the answers.
+
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { oneYearAfter, todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLAN_IDS, PLANS, type PlanId } from "#domain/plans";
 import type { SubscriptionStatus } from "#domain/subscriptions";
@@ -33,7 +35,7 @@ async function selectSubscriptions(db: Db, where: SQL | undefined, limit: number
 
 export async function oneSubscription(db: Db, id: string) {
   const [row] = await selectSubscriptions(db, eq(subscriptions.id, id), 1, 0);
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Subscription not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.subscriptionNotFound"));
   return row;
 }
 
@@ -91,7 +93,7 @@ export async function createSubscription(
   actor: AuditEntry["actor"] = { id: null, name: "Kalrav" },
 ) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
+  if (!user) throw new DomainError("not_found", "NOT_FOUND", t("server.userNotFound"));
   const id = await db.transaction(async (tx) => {
     const today = todayIst();
     const current = await currentSubscription(tx, userId, today);
@@ -130,7 +132,7 @@ interface RetryingGateway {
 export async function retrySubscriptionPayment(db: Db, gateway: RetryingGateway, id: string) {
   const existing = await oneSubscription(db, id);
   if (existing.status !== "past_due") {
-    throw new DomainError("conflict", "INVALID_TRANSITION", "Only a past-due subscription can be retried.");
+    throw new DomainError("conflict", "INVALID_TRANSITION", t("server.retryPastDue"));
   }
   const [link] = await db
     .select({ ref: payments.gatewaySubscriptionId })
@@ -148,17 +150,11 @@ export async function retrySubscriptionPayment(db: Db, gateway: RetryingGateway,
   }
   const after = await oneSubscription(db, id);
   if (after.status !== "past_due") return after;
-  return transition(
-    db,
-    id,
-    "past_due",
-    { paymentRetries: existing.paymentRetries + 1 },
-    "Only a past-due subscription can be retried.",
-  );
+  return transition(db, id, "past_due", { paymentRetries: existing.paymentRetries + 1 }, t("server.retryPastDue"));
 }
 
 export async function deleteSubscription(db: Db, id: string): Promise<string> {
   const [row] = await db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id });
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Subscription not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.subscriptionNotFound"));
   return row.id;
 }

@@ -76,7 +76,7 @@ type AdminTicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
 
 export async function oneTicket(db: Db, id: string) {
   const [row] = await selectTickets(db, eq(supportTickets.id, id));
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Ticket not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.ticketNotFound"));
   return toAdminTicket(row);
 }
 
@@ -136,6 +136,6 @@ export async function updateTicket(db: Db, id: string, input: z.output<typeof ti
 /** Deletes a ticket and its messages. */
 export async function deleteTicket(db: Db, id: string): Promise<string> {
   const [row] = await db.delete(supportTickets).where(eq(supportTickets.id, id)).returning({ id: supportTickets.id });
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Ticket not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.ticketNotFound"));
   return row.id;
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { t } from "#domain/i18n";
 import { createTicketSchema } from "#domain/support";
 import { replySchema } from "#domain/tickets";
 import { requireMember } from "#server/auth/guards";
@@ -45,7 +46,7 @@ const createTicketRoute = createRoute({
   },
 });
 
-const ticketIdParams = z.object({ id: z.uuid({ message: "Ticket not found." }) });
+const ticketIdParams = z.object({ id: z.uuid({ message: t("server.ticketNotFound") }) });
 const threadSchema = z.object({ ticket: ticketSchema, messages: z.array(ticketMessageSchema) });
 
 const getRoute = createRoute({

@@ -1,6 +1,8 @@
 // The artist's support use cases, as plain functions over the database: no HTTP here. A refusal is a
 // DomainError; tickets.routes.ts validates, authorizes, rate-limits and shapes the answers.
+
 import { and, desc, eq } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import type { CreateTicketInput } from "#domain/support";
 import type { Db } from "#server/db/client";
 import { supportTicketMessages, supportTickets } from "#server/db/schema";
@@ -14,7 +16,7 @@ export async function ownTicket(db: Db, ownerId: string, ticketId: string) {
     .select(ticketColumns)
     .from(supportTickets)
     .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.userId, ownerId)));
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "Ticket not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.ticketNotFound"));
   return row;
 }
 

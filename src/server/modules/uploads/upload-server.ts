@@ -4,6 +4,7 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, EVENTS, type Locker, MemoryLocker, Server } from "@tus/server";
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { t } from "#domain/i18n";
 import { withoutControlCharacters } from "#domain/text";
 import {
   isAllowedType,
@@ -159,7 +160,7 @@ export function createUploadServer(deps: {
   const requester = new WeakMap<Request, string>();
   const ownerOf = (req: Request) => {
     const userId = requester.get(req);
-    if (!userId) throw refuse(401, "Please sign in to continue.");
+    if (!userId) throw refuse(401, t("server.signIn"));
     return userId;
   };
 
@@ -223,7 +224,7 @@ export function createUploadServer(deps: {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "ENOSPC" || code === "EDQUOT") return refuse(507, UPLOAD_MESSAGES.noRoom);
       deps.logger?.error({ err }, "upload failed");
-      return refuse(500, "Something went wrong. Please try again.");
+      return refuse(500, t("server.internal"));
     },
     // The one pass over a finished file: hashed, stored by content, and read by the quality check,
     // so the artist sees the verdict as soon as the last byte is in.

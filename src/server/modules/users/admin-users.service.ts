@@ -1,8 +1,10 @@
 // The admin's user management, as plain functions over their dependencies: no HTTP here. A refusal is
 // a DomainError; admin-users.routes.ts validates, authorizes and shapes the answers.
+
 import { and, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { todayIst } from "#domain/clock";
+import { t } from "#domain/i18n";
 import type { PLAN_IDS } from "#domain/plans";
 import { ADMIN_USER_MESSAGES, type addUserSchema, type editUserSchema } from "#domain/users";
 import type { Auth } from "#server/auth/auth";
@@ -82,7 +84,7 @@ export async function listUsers(db: Db, q: string | undefined, page: number, pag
 export async function oneUser(db: Db, id: string) {
   const { query } = usersPage(db, { where: eq(users.id, id), search: false, today: todayIst(), limit: 1, offset: 0 });
   const [row] = await query;
-  if (!row) throw new DomainError("not_found", "NOT_FOUND", "User not found.");
+  if (!row) throw new DomainError("not_found", "NOT_FOUND", t("server.userNotFound"));
   return toAdminUser(row);
 }
 

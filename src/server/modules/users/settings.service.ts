@@ -1,11 +1,13 @@
 // The signed-in user's own settings (profile, picture, notices; payee details live in royalties), as plain functions
 // over their dependencies: no HTTP here. settings.routes.ts parses, authorizes and shapes the answers.
+
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { z } from "zod";
+import { t } from "#domain/i18n";
 import type { Locale } from "#domain/i18n/locales";
 import {
   AVATAR_MAX_BYTES,
@@ -24,7 +26,7 @@ export const AVATAR_URL_PREFIX = "/api/uploads/avatars/";
 export const AVATAR_FILE = /^[a-zA-Z0-9-]{1,80}\.(png|jpg)$/;
 
 /** The account is gone (deleted in another tab): as if signed out. */
-const signedOut = () => new DomainError("unauthenticated", "UNAUTHORIZED", "Please sign in to continue.");
+const signedOut = () => new DomainError("unauthenticated", "UNAUTHORIZED", t("server.signIn"));
 const invalid = (message: string) => new DomainError("invalid", "VALIDATION_ERROR", message);
 
 const profileColumns = {
@@ -112,7 +114,7 @@ export async function saveAvatar(deps: { db: Db; uploadsDir: string }, userId: s
 /** A stored profile picture's bytes, or a "not found". */
 export async function readAvatar(uploadsDir: string, file: string) {
   const data = await fs.readFile(path.join(uploadsDir, "avatars", file)).catch(() => null);
-  if (!data) throw new DomainError("not_found", "NOT_FOUND", "No such picture.");
+  if (!data) throw new DomainError("not_found", "NOT_FOUND", t("server.noPicture"));
   return new Uint8Array(data);
 }
 
