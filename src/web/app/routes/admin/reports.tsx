@@ -1,6 +1,7 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { labelsAt } from "#domain/i18n";
 import { REPORT_COLUMNS } from "#domain/reports";
 import { usePageMeta } from "#web/components/page-title";
 import { Badge } from "#web/components/ui/badge";
@@ -18,6 +19,8 @@ import { formatCount, formatDateTime } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
 
 const TONE = { queued: "neutral", running: "info", completed: "success", failed: "danger" } as const;
+/** What each status reads as: the words themselves in English, as before. */
+const REPORT_STATUS_LABELS = labelsAt("adminReports.status", ["queued", "running", "completed", "failed"]);
 
 export function StoreReportsPage() {
   const t = useT();
@@ -88,7 +91,10 @@ export function StoreReportsPage() {
           columns={[
             { header: t("importPage.file"), rowHeader: true, cell: (r) => r.fileName },
             { header: t("adminReports.uploaded"), cell: (r) => formatDateTime(r.createdAt) },
-            { header: t("statement.status"), cell: (r) => <Badge tone={TONE[r.status]}>{r.status}</Badge> },
+            {
+              header: t("statement.status"),
+              cell: (r) => <Badge tone={TONE[r.status]}>{REPORT_STATUS_LABELS[r.status]}</Badge>,
+            },
             { header: t("adminReports.rowsRead"), cell: (r) => formatCount(r.processedRows) },
             {
               header: t("importPage.imported"),

@@ -65,7 +65,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               <Select {...control} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
                 {(roles.data ?? [{ id: 0, name: "artist" }]).map((r) => (
                   <option key={r.name} value={r.name}>
-                    {r.name}
+                    {r.name === "admin" || r.name === "artist" ? t(`adminUsers.role.${r.name}`) : r.name}
                   </option>
                 ))}
               </Select>
