@@ -134,6 +134,9 @@ export const TRANSLATED_SCREENS = [
   "src/web/features/cases/components/notice-form.tsx",
   "src/web/features/royalties/components/royalty-check.tsx",
   "src/web/features/releases/components/manual-upload-dialog.tsx",
+  "src/web/app/routes/public/api-reference.tsx",
+  "src/web/features/api-docs/components/operation-card.tsx",
+  "src/web/features/api-docs/components/code-block.tsx",
 ];
 
 /** Attributes a person reads or hears. */
@@ -177,12 +180,16 @@ const NAMES = new Set([
   "WhatsApp",
   "Instagram",
   "Standard Webhooks",
+  "TypeScript",
+  "curl",
 ]);
 /** Codes (ISRC, UPC), names and example addresses read the same in every language. */
 const isText = (text: string) =>
   WORDS.test(text) &&
   !NAMES.has(text.trim()) &&
   !/^https?:\/\/\S*$/.test(text) &&
+  // An address's path ("/api"), as the API writes it.
+  !/^\/[\w/{}.-]*$/.test(text) &&
   !KEYS.has(text) &&
   !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text) &&
   !/^[A-Z0-9]{2,6}$/.test(text);

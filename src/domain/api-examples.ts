@@ -3,7 +3,6 @@
  * developer copies as they are, and run against the app by a test (docs-examples.test.ts), so an
  * example that stops working fails the build.
  */
-import { API_KEY_PREFIX } from "./api-keys";
 
 export interface ApiExample {
   /** The operation it calls, as the OpenAPI document names it ("GET /v1/releases"). */
@@ -153,4 +152,3 @@ export const WEBHOOK_VERIFY_EXAMPLE = [
 ].join("\n");
 
 /** Said beside the examples: how a key is sent. */
-export const API_KEY_HINT = `Keys start with ${API_KEY_PREFIX}. Put yours in the ${API_KEY_VARIABLE} environment variable.`;

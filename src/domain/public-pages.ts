@@ -92,6 +92,7 @@ export const TRANSLATED_PAGES: readonly string[] = [
   "/support-page",
   "/artist-services",
   "/production",
+  "/docs/api",
 ];
 
 /** Catalogue keys of the translated pages' titles and descriptions. */
@@ -105,6 +106,7 @@ const META_KEYS: Partial<Record<PublicPagePath, { title?: MessageId; description
   "/support-page": { title: "page.support.title", description: "page.support.description" },
   "/artist-services": { title: "page.services.title", description: "page.services.description" },
   "/production": { title: "page.production.title", description: "page.production.description" },
+  "/docs/api": { title: "page.api.title", description: "page.api.description" },
 };
 
 /** A public page's title and description in a language (English where the page is not translated). */

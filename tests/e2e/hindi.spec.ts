@@ -136,10 +136,13 @@ test("a browser that prefers Hindi gets the Hindi site on a first visit, and the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("आर्टिस्ट सेवाएँ");
   await expect(page.getByRole("heading", { name: "म्यूज़िक वीडियो" })).toBeVisible();
   await expect(page.locator("main")).not.toHaveAttribute("lang", "en");
-  // The API reference is still English: its body says so inside the Hindi frame.
+  // The API reference in Hindi; what the OpenAPI document says of each operation stays English, marked so.
   await page.goto("/docs/api");
   await live();
-  await expect(page.locator("main")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API रेफ़रेंस");
+  await expect(page.locator("main")).not.toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "शुरुआत" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "/api/openapi.json" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: "कीमतें" })).toBeVisible();
   await page.goto("/login?lang=en");
   await live();

@@ -1,6 +1,7 @@
-import { useState } from "react";
-import { API_EXAMPLES, API_KEY_HINT, API_KEY_VARIABLE, WEBHOOK_VERIFY_EXAMPLE } from "#domain/api-examples";
-import { API_SCOPE_LABELS, API_SCOPES } from "#domain/api-keys";
+import { Trans } from "@lingui/react";
+import { type ReactNode, useState } from "react";
+import { API_EXAMPLES, API_KEY_VARIABLE, WEBHOOK_VERIFY_EXAMPLE } from "#domain/api-examples";
+import { API_KEY_PREFIX, API_SCOPE_LABELS, API_SCOPES } from "#domain/api-keys";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "#domain/webhooks";
 import { usePublicPageMeta } from "#web/components/page-title";
 import { Card } from "#web/components/ui/card";
@@ -10,6 +11,19 @@ import { useApiOperations } from "#web/features/api-docs/api/openapi";
 import { CodeBlock } from "#web/features/api-docs/components/code-block";
 import { OperationCard } from "#web/features/api-docs/components/operation-card";
 import { PageHero } from "#web/features/marketing/components/page-hero";
+import { useT } from "#web/lib/i18n";
+
+/** An inline code element for a message's <0>…</0> parts. */
+const CODE = <code className="font-mono" />;
+
+/** The link to the OpenAPI document; the message gives its text. */
+function OpenApiLink({ children }: { children?: ReactNode }) {
+  return (
+    <a className="text-primary underline" href="/api/openapi.json">
+      {children}
+    </a>
+  );
+}
 
 /**
  * The API reference (issue 38): how to authenticate, retry safely, page and verify webhooks, then every
@@ -17,28 +31,29 @@ import { PageHero } from "#web/features/marketing/components/page-hero";
  * app) and a form that sends each one from this page.
  */
 export function ApiReferencePage() {
+  const t = useT();
   usePublicPageMeta("/docs/api");
   const operations = useApiOperations();
   const [apiKey, setApiKey] = useState("");
   const baseUrl = typeof window === "undefined" ? "" : window.location.origin;
   return (
     <>
-      <PageHero title="API reference">
-        Your own software creates releases, uploads files, checks them against every store, submits, imports catalogues
-        and reads analytics and royalties, and is told of changes by signed webhooks.
-      </PageHero>
+      <PageHero title={t("apiRef.title")}>{t("apiRef.intro")}</PageHero>
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10">
         <section aria-labelledby="start-heading" className="grid gap-3">
           <h2 id="start-heading" className="text-2xl font-bold">
-            Getting started
+            {t("apiRef.start")}
           </h2>
           <ul className="list-disc space-y-2 pl-5">
             <li>
-              Create a key in Settings → Developers (Label Plan) with the scopes your software needs, and send it as{" "}
-              <code className="font-mono">Authorization: Bearer …</code>. {API_KEY_HINT}
+              <Trans
+                id="apiRef.key"
+                values={{ hint: t("apiRef.keyHint", { prefix: API_KEY_PREFIX, variable: API_KEY_VARIABLE }) }}
+                components={{ 0: CODE }}
+              />
             </li>
             <li>
-              Scopes:{" "}
+              {t("apiRef.scopes")}{" "}
               {API_SCOPES.map((s, i) => (
                 <span key={s}>
                   <code className="font-mono">{s}</code> ({API_SCOPE_LABELS[s].toLowerCase()})
@@ -47,26 +62,23 @@ export function ApiReferencePage() {
               ))}
             </li>
             <li>
-              Every POST needs an <code className="font-mono">Idempotency-Key</code> header: a retry with the same key
-              and body gets the first answer and creates nothing twice; the same key with another body is refused.
+              <Trans id="apiRef.idempotency" components={{ 0: CODE }} />
             </li>
             <li>
-              Lists come a page at a time: pass the answer's <code className="font-mono">nextCursor</code> as{" "}
-              <code className="font-mono">cursor</code> for the next one.
+              <Trans id="apiRef.paging" components={{ 0: CODE, 1: CODE }} />
             </li>
             <li>
-              Errors have one shape, <code className="font-mono">{'{ "error": { "code", "message" } }'}</code>, with
-              stable codes. The machine-readable description is at{" "}
-              <a className="text-primary underline" href="/api/openapi.json">
-                /api/openapi.json
-              </a>
-              .
+              <Trans
+                id="apiRef.errors"
+                values={{ shape: '{ "error": { "code", "message" } }' }}
+                components={{ 0: CODE, 1: <OpenApiLink /> }}
+              />
             </li>
           </ul>
           <FormField
             id="api-reference-key"
-            label="Your API key, to try requests from this page"
-            hint="Kept in this page only: it is sent with the requests you try and forgotten when you leave."
+            label={t("apiRef.keyLabel")}
+            hint={t("apiRef.keyHintField")}
             className="max-w-xl"
           >
             {(control) => (
@@ -83,9 +95,9 @@ export function ApiReferencePage() {
         </section>
         <section aria-labelledby="operations-heading" className="grid gap-4">
           <h2 id="operations-heading" className="text-2xl font-bold">
-            Operations
+            {t("apiRef.operations")}
           </h2>
-          {operations.isPending && <p role="status">Loading the operations…</p>}
+          {operations.isPending && <p role="status">{t("apiRef.loading")}</p>}
           {operations.isError && <p className="text-destructive">{operations.error.message}</p>}
           {operations.data?.map((op) => (
             <OperationCard
@@ -99,13 +111,10 @@ export function ApiReferencePage() {
         </section>
         <section aria-labelledby="webhooks-heading" className="grid gap-3">
           <h2 id="webhooks-heading" className="text-2xl font-bold">
-            Webhooks
+            {t("apiRef.webhooks")}
           </h2>
           <p>
-            Register endpoints in Settings → Developers. Each event is a POST of JSON (
-            <code className="font-mono">type</code>, <code className="font-mono">timestamp</code>,{" "}
-            <code className="font-mono">data</code>) signed per Standard Webhooks; an answer other than 2xx is retried
-            with growing pauses, and the same message keeps its <code className="font-mono">webhook-id</code>.
+            <Trans id="apiRef.webhooksIntro" components={{ 0: CODE, 1: CODE, 2: CODE, 3: CODE }} />
           </p>
           <Card>
             <ul className="grid gap-1 text-sm">
@@ -116,7 +125,7 @@ export function ApiReferencePage() {
               ))}
             </ul>
           </Card>
-          <CodeBlock code={WEBHOOK_VERIFY_EXAMPLE} label="Verifying a webhook in TypeScript" />
+          <CodeBlock code={WEBHOOK_VERIFY_EXAMPLE} label={t("apiRef.verify")} />
         </section>
       </div>
     </>

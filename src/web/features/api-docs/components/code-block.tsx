@@ -1,8 +1,10 @@
 import { Button } from "#web/components/ui/button";
 import { toast } from "#web/components/ui/toast";
+import { useT } from "#web/lib/i18n";
 
 /** Code to copy as it is, with a button that puts it on the clipboard. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
+  const t = useT();
   return (
     <figure className="grid gap-2" aria-label={label}>
       <pre
@@ -17,13 +19,13 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         size="sm"
         variant="outline"
         className="justify-self-start"
-        aria-label={`Copy ${label}`}
+        aria-label={t("apiRef.copyLabel", { label })}
         onClick={async () => {
           await navigator.clipboard?.writeText(code).catch(() => undefined);
-          toast({ title: "Copied", description: label });
+          toast({ title: t("apiRef.copied"), description: label });
         }}
       >
-        Copy
+        {t("apiRef.copy")}
       </Button>
     </figure>
   );

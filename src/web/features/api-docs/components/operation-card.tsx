@@ -9,6 +9,7 @@ import { Input } from "#web/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { Textarea } from "#web/components/ui/textarea";
 import type { OpenApiParameter, Operation } from "#web/features/api-docs/api/openapi";
+import { useT } from "#web/lib/i18n";
 import { CodeBlock } from "./code-block";
 
 const anchorOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -34,6 +35,7 @@ export function OperationCard({
   apiKey: string;
   baseUrl: string;
 }) {
+  const t = useT();
   const formId = useId();
   // Our document has no $ref parameters: each is written out.
   const params = (op.parameters ?? []).filter(
@@ -91,59 +93,73 @@ export function OperationCard({
         <Badge tone={op.method === "GET" ? "info" : "success"}>{op.method}</Badge>
         <span className="break-all">/api{op.path}</span>
       </h3>
-      <p className="text-sm">{op.summary}</p>
+      <p className="text-sm" lang="en">
+        {op.summary}
+      </p>
       {params.length > 0 && (
         <DataTable<OpenApiParameter>
-          label={`Parameters of ${op.id}`}
+          label={t("apiRef.params", { id: op.id })}
           rows={params}
           rowKey={(p) => `${p.in}-${p.name}`}
-          emptyText="No parameters."
+          emptyText={t("apiRef.noParams")}
           columns={[
             {
-              header: "Parameter",
+              header: t("apiRef.param"),
               rowHeader: true,
               cell: (p) => <code className="font-mono">{`${p.name}${p.required ? " *" : ""}`}</code>,
             },
-            { header: "In", cell: (p) => p.in },
+            { header: t("apiRef.in"), cell: (p) => p.in },
             {
-              header: "About",
+              header: t("apiRef.about"),
               cell: (p) => {
                 const allowed = p.schema && "enum" in p.schema ? p.schema.enum : undefined;
-                return `${p.description ?? ""}${allowed ? ` One of: ${allowed.join(", ")}.` : ""}`;
+                return (
+                  <>
+                    <span lang="en">{p.description ?? ""}</span>
+                    {allowed ? ` ${t("apiRef.oneOf", { values: allowed.join(", ") })}` : ""}
+                  </>
+                );
               },
             },
           ]}
         />
       )}
       <div className="text-sm">
-        <p className="font-medium">Answers</p>
+        <p className="font-medium">{t("apiRef.answers")}</p>
         <ul className="mt-1 grid gap-0.5">
           {Object.entries(op.responses ?? {}).map(([status, r]) => (
             <li key={status}>
-              <code className="font-mono">{status}</code> {r.description}
+              <code className="font-mono">{status}</code> <span lang="en">{r.description}</span>
             </li>
           ))}
         </ul>
       </div>
       {example && (
         <Tabs defaultValue="curl" className="grid gap-2">
-          <TabsList aria-label={`Examples of ${op.id}`} className="justify-self-start">
+          <TabsList aria-label={t("apiRef.examples", { id: op.id })} className="justify-self-start">
             <TabsTrigger value="curl">curl</TabsTrigger>
             <TabsTrigger value="ts">TypeScript</TabsTrigger>
           </TabsList>
           <TabsContent value="curl">
-            <CodeBlock code={curlExample(example, baseUrl)} label={`curl example: ${example.title}`} />
+            <CodeBlock code={curlExample(example, baseUrl)} label={t("apiRef.curlExample", { title: example.title })} />
           </TabsContent>
           <TabsContent value="ts">
-            <CodeBlock code={typescriptExample(example, baseUrl)} label={`TypeScript example: ${example.title}`} />
+            <CodeBlock
+              code={typescriptExample(example, baseUrl)}
+              label={t("apiRef.tsExample", { title: example.title })}
+            />
           </TabsContent>
         </Tabs>
       )}
       <details className="rounded-lg border border-border p-3">
-        <summary className="cursor-pointer font-medium">Try it</summary>
-        <form onSubmit={send} className="mt-3 grid gap-3" aria-label={`Try ${op.id}`}>
+        <summary className="cursor-pointer font-medium">{t("apiRef.tryIt")}</summary>
+        <form onSubmit={send} className="mt-3 grid gap-3" aria-label={t("apiRef.try", { id: op.id })}>
           {params.map((p) => (
-            <FormField key={p.name} id={`${formId}-${p.name}`} label={`${p.name}${p.required ? " (required)" : ""}`}>
+            <FormField
+              key={p.name}
+              id={`${formId}-${p.name}`}
+              label={p.required ? t("apiRef.required", { name: p.name }) : p.name}
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -155,11 +171,7 @@ export function OperationCard({
             </FormField>
           ))}
           {hasBody && (
-            <FormField
-              id={`${formId}-body`}
-              label="Request body"
-              hint="JSON, or a catalogue file's text for the import. POSTs are sent with a new Idempotency-Key."
-            >
+            <FormField id={`${formId}-body`} label={t("apiRef.body")} hint={t("apiRef.bodyHint")}>
               {(control) => (
                 <Textarea
                   {...control}
@@ -172,13 +184,13 @@ export function OperationCard({
             </FormField>
           )}
           <Button type="submit" disabled={sending} className="justify-self-start">
-            {sending ? "Sending..." : "Send Request"}
+            {sending ? t("apiRef.sending") : t("apiRef.send")}
           </Button>
           <div aria-live="polite">
             {tried && (
-              <figure className="grid gap-1" aria-label={`Answer to ${op.id}`}>
+              <figure className="grid gap-1" aria-label={t("apiRef.answerTo", { id: op.id })}>
                 <p className="text-sm font-medium">
-                  {tried.status ? `Answered ${tried.status}` : "The request did not reach the server"}
+                  {tried.status ? t("apiRef.answered", { status: tried.status }) : t("apiRef.unreached")}
                 </p>
                 <pre
                   className="max-h-80 overflow-auto rounded-lg bg-muted p-3 font-mono text-xs"
