@@ -110,7 +110,7 @@ function StoresTable({ stores, loading, error }: { stores?: StoreHealth[]; loadi
         emptyText={t("timeline.none")}
         columns={[
           {
-            header: t("analytics.store"),
+            header: t("ui.col.store"),
             rowHeader: true,
             cell: (s) => (
               <>
@@ -166,7 +166,7 @@ function DeliveryList({ view }: { view: DeliveryView }) {
         emptyText={view === "attention" ? t("adminDel.allGood") : t("adminDel.none")}
         columns={[
           {
-            header: t("analytics.release"),
+            header: t("ui.col.release"),
             cell: (row) => (
               <>
                 <span className="font-medium">{row.releaseTitle}</span>
@@ -176,12 +176,12 @@ function DeliveryList({ view }: { view: DeliveryView }) {
               </>
             ),
           },
-          { header: t("analytics.store"), cell: (row) => row.storeName },
+          { header: t("ui.col.store"), cell: (row) => row.storeName },
           {
             header: t("review.message"),
             cell: (row) => (DELIVERY_KIND_LABELS as Record<string, string>)[row.kind] ?? row.kind,
           },
-          { header: t("statement.status"), cell: (row) => <DeliveryStatusBadge status={row.status} /> },
+          { header: t("ui.col.status"), cell: (row) => <DeliveryStatusBadge status={row.status} /> },
           {
             header: t("timeline.details"),
             className: "max-w-xs break-words text-xs",
@@ -191,7 +191,7 @@ function DeliveryList({ view }: { view: DeliveryView }) {
                 : (row.lastError ?? "—"),
           },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (row) =>
               (row.status === "failed" || row.status === "rejected") && (
                 <Button

@@ -56,7 +56,7 @@ export function AdminPayoutsPage() {
           emptyText={t("adminPay.none")}
           columns={[
             {
-              header: t("statement.artist"),
+              header: t("ui.col.artist"),
               cell: (p) => (
                 <>
                   {p.userName}
@@ -64,11 +64,11 @@ export function AdminPayoutsPage() {
                 </>
               ),
             },
-            { header: t("billing.amount"), cell: (p) => formatInr(p.amountPaise) },
+            { header: t("ui.col.amount"), cell: (p) => formatInr(p.amountPaise) },
             { header: t("billing.methodCol"), cell: (p) => payoutMethodLabel(p.method) },
             { header: t("statement.requested"), cell: (p) => formatDateTime(p.requestedAt) },
             {
-              header: t("statement.status"),
+              header: t("ui.col.status"),
               cell: (p) => (
                 <Badge
                   tone={
@@ -98,7 +98,7 @@ export function AdminPayoutsPage() {
               ),
             },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (p) => (
                 <div className="flex flex-wrap gap-2">

@@ -134,14 +134,14 @@ export function ManageReleasesPage() {
               </>
             ),
           },
-          { header: t("statement.artist"), cell: (r) => r.artistName },
+          { header: t("ui.col.artist"), cell: (r) => r.artistName },
           {
             header: t("adminRel.user"),
             cell: (r) => r.ownerName ?? (r.userId ? r.userId : t("adminRel.manualUpload")),
           },
           { header: "UPC", className: "font-mono text-xs", cell: (r) => r.upcEan ?? "—" },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (r) => (
               <>
                 <ReleaseStatusBadge status={r.status} />
@@ -149,9 +149,9 @@ export function ManageReleasesPage() {
             ),
           },
           { header: t("adminRel.date"), cell: (r) => formatDate(r.releaseDate) },
-          { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
+          { header: t("ui.col.streams"), cell: (r) => formatCount(r.streams) },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (r) => (
               <>
                 <div className="flex flex-wrap gap-1">

@@ -92,7 +92,7 @@ export function StoreReportsPage() {
             { header: t("importPage.file"), rowHeader: true, cell: (r) => r.fileName },
             { header: t("adminReports.uploaded"), cell: (r) => formatDateTime(r.createdAt) },
             {
-              header: t("statement.status"),
+              header: t("ui.col.status"),
               cell: (r) => <Badge tone={TONE[r.status]}>{REPORT_STATUS_LABELS[r.status]}</Badge>,
             },
             { header: t("adminReports.rowsRead"), cell: (r) => formatCount(r.processedRows) },
@@ -102,7 +102,7 @@ export function StoreReportsPage() {
             },
             { header: t("adminReports.refused"), cell: (r) => formatCount(r.errorRows) },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (r) =>
                 (r.errorRows > 0 || r.status === "failed") && (

@@ -93,7 +93,7 @@ export function ManageSubscriptionsPage() {
             ),
           },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (s) => (
               <>
                 <Badge tone={TONE[s.status]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</Badge>
@@ -110,9 +110,9 @@ export function ManageSubscriptionsPage() {
           },
           { header: t("adminSubs.start"), cell: (s) => formatDate(s.startDate) },
           { header: t("adminSubs.end"), cell: (s) => formatDate(s.endDate) },
-          { header: t("billing.amount"), cell: (s) => formatInr(s.amountPaise) },
+          { header: t("ui.col.amount"), cell: (s) => formatInr(s.amountPaise) },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (s) => (
               <>
                 <div className="flex flex-wrap gap-1">

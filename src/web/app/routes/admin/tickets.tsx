@@ -105,7 +105,7 @@ export function SupportTicketsPage() {
             ),
           },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (ticket) => (
               <>
                 <Badge tone={STATUS_TONE[ticket.status]}>{TICKET_STATUS_LABELS[ticket.status]}</Badge>
@@ -136,7 +136,7 @@ export function SupportTicketsPage() {
           { header: t("adminWs.created"), cell: (ticket) => formatDateTime(ticket.createdAt) },
           { header: t("adminTickets.assignedTo"), cell: (ticket) => ticket.assignedTo ?? "—" },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (ticket) => (
               <>
                 <div className="flex flex-wrap gap-1">

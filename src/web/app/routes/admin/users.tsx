@@ -70,10 +70,10 @@ export function ManageUsersPage() {
       {editing && <EditPanel key={editing.id} user={editing} onDone={() => setEditing(null)} />}
       <DataTable
         columns={[
-          { header: t("splits.name"), className: "font-medium", cell: (u) => u.name },
+          { header: t("ui.col.name"), className: "font-medium", cell: (u) => u.name },
           { header: t("adminUsers.email"), cell: (u) => u.email },
           {
-            header: t("splits.role"),
+            header: t("ui.col.role"),
             cell: (u) => (
               <>
                 <Badge tone={u.role === "admin" ? "info" : "neutral"}>
@@ -83,7 +83,7 @@ export function ManageUsersPage() {
             ),
           },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (u) => (
               <>
                 <Badge tone={u.status === "active" ? "success" : "danger"}>
@@ -107,7 +107,7 @@ export function ManageUsersPage() {
             ),
           },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (u) => (
               <>
                 <div className="flex flex-wrap gap-1">

@@ -234,9 +234,9 @@ export function AnalyticsPage() {
                     rowKey={(c) => c.code}
                     emptyText={t("analytics.noListeners")}
                     columns={[
-                      { header: t("analytics.country"), rowHeader: true, cell: (c) => countryName(c.code) },
-                      { header: t("analytics.streams"), cell: (c) => formatCount(c.streams) },
-                      { header: t("analytics.listeners"), cell: (c) => formatCount(c.listeners) },
+                      { header: t("ui.col.country"), rowHeader: true, cell: (c) => countryName(c.code) },
+                      { header: t("ui.col.streams"), cell: (c) => formatCount(c.streams) },
+                      { header: t("ui.col.listeners"), cell: (c) => formatCount(c.listeners) },
                     ]}
                   />
                 </div>
@@ -254,10 +254,10 @@ export function AnalyticsPage() {
               rowKey={(t) => `${t.releaseId}-${t.isrc}`}
               emptyText={t("analytics.noStreams")}
               columns={[
-                { header: t("analytics.release"), rowHeader: true, cell: (t) => t.title },
+                { header: t("ui.col.release"), rowHeader: true, cell: (t) => t.title },
                 { header: "ISRC", className: "font-mono text-xs", cell: (t) => t.isrc || "—" },
-                { header: t("analytics.streams"), cell: (t) => formatCount(t.streams) },
-                { header: t("analytics.listeners"), cell: (t) => formatCount(t.listeners) },
+                { header: t("ui.col.streams"), cell: (t) => formatCount(t.streams) },
+                { header: t("ui.col.listeners"), cell: (t) => formatCount(t.listeners) },
                 { header: t("analytics.royalties"), cell: (t) => formatInr(t.royaltiesPaise) },
               ]}
             />
@@ -269,9 +269,9 @@ export function AnalyticsPage() {
               rowKey={(st) => st.name}
               emptyText={t("analytics.noStreams")}
               columns={[
-                { header: t("analytics.store"), rowHeader: true, cell: (st) => st.name },
-                { header: t("analytics.streams"), cell: (st) => formatCount(st.streams) },
-                { header: t("analytics.listeners"), cell: (st) => formatCount(st.listeners) },
+                { header: t("ui.col.store"), rowHeader: true, cell: (st) => st.name },
+                { header: t("ui.col.streams"), cell: (st) => formatCount(st.streams) },
+                { header: t("ui.col.listeners"), cell: (st) => formatCount(st.listeners) },
                 { header: t("analytics.royalties"), cell: (st) => formatInr(st.royaltiesPaise) },
               ]}
             />

@@ -49,7 +49,7 @@ export function ArtistsPage() {
         error={artists.isError ? artists.error.message : null}
         emptyText={t("artists.empty")}
         columns={[
-          { header: t("splits.name"), rowHeader: true, cell: (a) => a.name },
+          { header: t("ui.col.name"), rowHeader: true, cell: (a) => a.name },
           {
             header: "Spotify",
             cell: (a) => (a.newToStores ? t("artists.newToStores") : (a.spotifyArtistUri ?? "—")),
@@ -62,7 +62,7 @@ export function ArtistsPage() {
           { header: t("artists.protection"), cell: (a) => (a.hasAppKey ? t("artists.kept") : t("billing.none")) },
           { header: t("artists.releases"), numeric: true, cell: (a) => a.releases },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             hiddenHeader: true,
             cell: (a) =>
               canWrite ? (

@@ -78,11 +78,11 @@ export function CatalogueImportPage() {
           columns={[
             { header: t("importPage.file"), rowHeader: true, cell: (i) => i.fileName },
             { header: t("importPage.sent"), cell: (i) => formatDateTime(i.createdAt) },
-            { header: t("statement.status"), cell: (i) => IMPORT_STATUS_LABELS[i.status] },
+            { header: t("ui.col.status"), cell: (i) => IMPORT_STATUS_LABELS[i.status] },
             { header: t("artists.releases"), numeric: true, cell: (i) => i.releases },
             { header: t("importPage.imported"), numeric: true, cell: (i) => i.imported },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (i) => (
                 <Button

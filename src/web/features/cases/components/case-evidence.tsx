@@ -85,9 +85,9 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
           rowKey={(r) => r.country}
           emptyText={t("evidence.noCountries")}
           columns={[
-            { header: t("analytics.country"), rowHeader: true, cell: (r) => countryName(r.country) },
-            { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
-            { header: t("analytics.listeners"), cell: (r) => formatCount(r.listeners) },
+            { header: t("ui.col.country"), rowHeader: true, cell: (r) => countryName(r.country) },
+            { header: t("ui.col.streams"), cell: (r) => formatCount(r.streams) },
+            { header: t("ui.col.listeners"), cell: (r) => formatCount(r.listeners) },
             { header: t("evidence.before3"), cell: (r) => formatCount(r.historyStreams) },
           ]}
         />
@@ -98,11 +98,11 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
           emptyText={t("evidence.noStores")}
           columns={[
             {
-              header: t("analytics.store"),
+              header: t("ui.col.store"),
               rowHeader: true,
               cell: (r) => (r.flagged ? t("evidence.sentNotice", { store: r.store }) : r.store),
             },
-            { header: t("analytics.streams"), cell: (r) => formatCount(r.streams) },
+            { header: t("ui.col.streams"), cell: (r) => formatCount(r.streams) },
             { header: t("evidence.revenue"), cell: (r) => formatInr(r.revenuePaise, { decimals: true }) },
           ]}
         />

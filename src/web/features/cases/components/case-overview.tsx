@@ -114,8 +114,8 @@ export function CaseOverview({ detail, side }: { detail: Detail; side: "artist" 
         rowKey={(t) => `${t.releaseId}-${t.isrc}`}
         emptyText={t("caseView.noTracks")}
         columns={[
-          { header: t("statement.track"), rowHeader: true, cell: (t) => t.track },
-          { header: t("analytics.release"), cell: (t) => t.release },
+          { header: t("ui.col.track"), rowHeader: true, cell: (t) => t.track },
+          { header: t("ui.col.release"), cell: (t) => t.release },
           { header: "ISRC", cell: (t) => t.isrc || "—" },
           {
             header: t("caseView.outcome"),

@@ -41,9 +41,9 @@ export function CasesTable({
           ),
         },
         ...(showWorkspace ? [{ header: t("warnings.workspace"), cell: (c: CaseSummary) => c.workspaceName }] : []),
-        { header: t("analytics.store"), cell: (c) => c.store },
+        { header: t("ui.col.store"), cell: (c) => c.store },
         { header: t("cases.monthsCol"), cell: (c) => `${formatMonth(c.periodFrom)} – ${formatMonth(c.periodTo)}` },
-        { header: t("statement.status"), cell: (c) => <CaseStatusBadge c={c} /> },
+        { header: t("ui.col.status"), cell: (c) => <CaseStatusBadge c={c} /> },
         { header: t("caseView.deadline"), cell: (c) => deadlineText(c) },
       ]}
     />

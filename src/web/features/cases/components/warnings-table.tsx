@@ -30,7 +30,7 @@ export function WarningsTable({
       emptyText={t("warnings.none")}
       columns={[
         {
-          header: t("statement.track"),
+          header: t("ui.col.track"),
           rowHeader: true,
           cell: (w) => `${w.track} (${w.isrc || t("warnings.release")})`,
         },
@@ -38,7 +38,7 @@ export function WarningsTable({
         { header: t("warnings.pattern"), cell: (w) => ANOMALY_LABELS[w.kind] },
         { header: t("warnings.saw"), cell: (w) => anomalyMessage(w), className: "max-w-[28rem] text-sm" },
         { header: t("warnings.reported"), cell: (w) => formatDate(w.day) },
-        ...(action ? [{ header: t("team.actions"), hiddenHeader: true, cell: action }] : []),
+        ...(action ? [{ header: t("ui.col.actions"), hiddenHeader: true, cell: action }] : []),
       ]}
     />
   );

@@ -57,7 +57,7 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
         emptyText={t("importPage.noRelease")}
         columns={[
           {
-            header: t("analytics.release"),
+            header: t("ui.col.release"),
             rowHeader: true,
             cell: (l) => (
               <>
@@ -70,7 +70,7 @@ export function ImportLinesTable({ importId, live, enabled }: { importId: string
             ),
           },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (l) => <Badge tone={TONE[l.status]}>{IMPORT_LINE_STATUS_LABELS[l.status]}</Badge>,
           },
           {

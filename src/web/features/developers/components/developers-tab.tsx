@@ -135,7 +135,7 @@ export function DevelopersTab() {
         error={keys.isError ? keys.error.message : null}
         emptyText={t("devs.noKeys")}
         columns={[
-          { header: t("splits.name"), rowHeader: true, cell: (k) => k.name },
+          { header: t("ui.col.name"), rowHeader: true, cell: (k) => k.name },
           { header: t("devs.key"), cell: (k) => <code className="font-mono">{k.prefix}…</code> },
           { header: t("devs.scopes"), cell: (k) => k.scopes.join(", ") },
           { header: t("devs.lastUsed"), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t("devs.never")) },
@@ -149,14 +149,14 @@ export function DevelopersTab() {
                   : formatDateTime(k.expiresAt),
           },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (k) =>
               k.revokedAt
                 ? t("devs.revokedAt", { date: formatDateTime(k.revokedAt) })
                 : t("devs.createdAt", { date: formatDateTime(k.createdAt) }),
           },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             hiddenHeader: true,
             cell: (k) =>
               !k.revokedAt && (

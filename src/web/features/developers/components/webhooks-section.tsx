@@ -268,7 +268,7 @@ function EndpointCard({
               cell: (d) => <code className="font-mono">{d.eventType}</code>,
             },
             {
-              header: t("statement.status"),
+              header: t("ui.col.status"),
               cell: (d) => <Badge tone={TONE[d.status]}>{WEBHOOK_DELIVERY_STATUS_LABELS[d.status]}</Badge>,
             },
             { header: t("webhooks.attempts"), numeric: true, cell: (d) => d.attempts },
@@ -278,7 +278,7 @@ function EndpointCard({
             },
             { header: t("importPage.sent"), cell: (d) => formatDateTime(d.lastAttemptAt ?? d.createdAt) },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (d) =>
                 d.status !== "pending" && (

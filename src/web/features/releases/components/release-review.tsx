@@ -134,12 +134,12 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 rowKey={(d) => d.id}
                 emptyText={t("review.nothing")}
                 columns={[
-                  { header: t("analytics.store"), rowHeader: true, cell: (d) => d.storeName },
+                  { header: t("ui.col.store"), rowHeader: true, cell: (d) => d.storeName },
                   {
                     header: t("review.message"),
                     cell: (d) => (DELIVERY_KIND_LABELS as Record<string, string>)[d.kind] ?? d.kind,
                   },
-                  { header: t("statement.status"), cell: (d) => <DeliveryStatusBadge status={d.status} /> },
+                  { header: t("ui.col.status"), cell: (d) => <DeliveryStatusBadge status={d.status} /> },
                   { header: t("webhooks.attempts"), cell: (d) => d.attempts },
                   {
                     header: t("timeline.details"),
@@ -155,7 +155,7 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                               : "—")),
                   },
                   {
-                    header: t("team.actions"),
+                    header: t("ui.col.actions"),
                     cell: (d) =>
                       (d.status === "failed" || d.status === "rejected") && (
                         <Button

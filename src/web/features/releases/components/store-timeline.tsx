@@ -87,9 +87,9 @@ export function StoreTimeline({ stores, releaseDate }: { stores: readonly StoreE
         rowKey={(entry) => entry.store}
         emptyText={t("timeline.none")}
         columns={[
-          { header: t("analytics.store"), rowHeader: true, cell: (entry) => entry.storeName },
+          { header: t("ui.col.store"), rowHeader: true, cell: (entry) => entry.storeName },
           {
-            header: t("statement.status"),
+            header: t("ui.col.status"),
             cell: (entry) => (
               <Badge tone={TONE[entry.state as StoreState] ?? "neutral"}>
                 {STORE_STATE_LABELS[entry.state as StoreState] ?? entry.state}

@@ -114,8 +114,8 @@ function SheetTable({ sheet, caption }: { sheet: Sheet; caption: string }) {
       rowKey={(s) => `${s.collaboratorId ?? "owner"}-${s.role}`}
       emptyText={t("splits.noShares")}
       columns={[
-        { header: t("splits.name"), cell: (s) => (s.isOwner ? t("splits.you", { name: s.name }) : s.name) },
-        { header: t("splits.role"), cell: (s) => SPLIT_ROLE_LABELS[s.role] },
+        { header: t("ui.col.name"), cell: (s) => (s.isOwner ? t("splits.you", { name: s.name }) : s.name) },
+        { header: t("ui.col.role"), cell: (s) => SPLIT_ROLE_LABELS[s.role] },
         { header: t("splits.share"), cell: (s) => `${s.percent} %` },
       ]}
       footer={

@@ -101,9 +101,9 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
               rowKey={(e) => e.key}
               emptyText={t("statement.noEarnings")}
               columns={[
-                { header: t("analytics.release"), cell: (e) => e.release },
-                { header: t("statement.artist"), cell: (e) => e.artist },
-                { header: t("statement.track"), cell: (e) => e.track },
+                { header: t("ui.col.release"), cell: (e) => e.release },
+                { header: t("ui.col.artist"), cell: (e) => e.artist },
+                { header: t("ui.col.track"), cell: (e) => e.track },
                 { header: t("statement.earnings"), numeric: true, cell: (e) => formatInr(e.earningPaise) },
                 { header: t("statement.recoupmentCol"), numeric: true, cell: (e) => formatInr(e.recoupmentPaise) },
               ]}
@@ -116,7 +116,7 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
                 rowKey={(a) => a.artist}
                 emptyText={t("statement.noEarnings")}
                 columns={[
-                  { header: t("statement.artist"), cell: (a) => a.artist },
+                  { header: t("ui.col.artist"), cell: (a) => a.artist },
                   { header: t("statement.earnings"), numeric: true, cell: (a) => formatInr(a.earningPaise) },
                   { header: t("statement.recoupmentCol"), numeric: true, cell: (a) => formatInr(a.recoupmentPaise) },
                 ]}
@@ -136,10 +136,10 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
                     rowKey={(e) => `${e.release}|${e.isrc}|${e.store}|${e.country}`}
                     emptyText={t("statement.noEarnings")}
                     columns={[
-                      { header: t("analytics.release"), cell: (e) => e.release },
-                      { header: t("statement.track"), cell: (e) => e.track },
-                      { header: t("analytics.store"), cell: (e) => e.store },
-                      { header: t("analytics.country"), cell: (e) => e.country },
+                      { header: t("ui.col.release"), cell: (e) => e.release },
+                      { header: t("ui.col.track"), cell: (e) => e.track },
+                      { header: t("ui.col.store"), cell: (e) => e.store },
+                      { header: t("ui.col.country"), cell: (e) => e.country },
                       { header: t("statement.earnings"), numeric: true, cell: (e) => formatInr(e.earningPaise) },
                       {
                         header: t("statement.recoupmentCol"),
@@ -160,7 +160,7 @@ export function StatementCard({ earnedMonths }: { earnedMonths: readonly string[
                 columns={[
                   { header: t("statement.requested"), cell: (p) => formatDate(p.requestedAt) },
                   {
-                    header: t("statement.status"),
+                    header: t("ui.col.status"),
                     cell: (p) => PAYOUT_STATUS_LABELS[p.status as PayoutStatus] ?? p.status,
                   },
                   { header: t("statement.gross"), numeric: true, cell: (p) => formatInr(p.grossPaise) },

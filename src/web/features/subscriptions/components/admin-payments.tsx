@@ -82,7 +82,7 @@ export function AdminPayments() {
           },
           { header: t("billing.for"), cell: (p) => PLANS[p.planId].name },
           {
-            header: t("billing.amount"),
+            header: t("ui.col.amount"),
             cell: (p) => (
               <>
                 {formatInr(p.amountPaise, { decimals: true })}
@@ -116,9 +116,9 @@ export function AdminPayments() {
                 "—"
               ),
           },
-          { header: t("billing.date"), cell: (p) => formatDate(p.createdAt) },
+          { header: t("ui.col.date"), cell: (p) => formatDate(p.createdAt) },
           {
-            header: t("team.actions"),
+            header: t("ui.col.actions"),
             cell: (p) =>
               p.refundedPaise < p.amountPaise ? (
                 <Button

@@ -76,7 +76,7 @@ export function BillingDialog({
                 emptyText={t("billing.noInvoices")}
                 columns={[
                   { header: t("billing.invoice"), rowHeader: true, cell: (i) => i.number },
-                  { header: t("billing.date"), cell: (i) => formatDate(i.issuedAt) },
+                  { header: t("ui.col.date"), cell: (i) => formatDate(i.issuedAt) },
                   { header: t("billing.for"), cell: (i) => i.description },
                   { header: t("billing.total"), cell: (i) => formatInr(i.totalPaise, { decimals: true }) },
                   {
@@ -102,14 +102,14 @@ export function BillingDialog({
                 rowKey={(p) => p.id}
                 emptyText={t("billing.noPayments")}
                 columns={[
-                  { header: t("billing.date"), cell: (p) => formatDate(p.createdAt) },
+                  { header: t("ui.col.date"), cell: (p) => formatDate(p.createdAt) },
                   { header: t("billing.for"), cell: (p) => PLANS[p.planId].name },
                   {
                     header: t("billing.methodCol"),
                     cell: (p) => (p.method ? (METHOD_LABELS[p.method] ?? p.method) : "—"),
                   },
                   {
-                    header: t("billing.amount"),
+                    header: t("ui.col.amount"),
                     cell: (p) => (
                       <>
                         {formatInr(p.amountPaise, { decimals: true })}
@@ -134,7 +134,7 @@ export function BillingDialog({
                 emptyText={t("billing.noPeriods")}
                 columns={[
                   { header: t("billing.plan"), cell: (p) => PLANS[p.planId].name },
-                  { header: t("statement.status"), cell: (p) => SUBSCRIPTION_STATUS_LABELS[p.status] },
+                  { header: t("ui.col.status"), cell: (p) => SUBSCRIPTION_STATUS_LABELS[p.status] },
                   { header: t("billing.period"), cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` },
                   {
                     header: t("billing.how"),

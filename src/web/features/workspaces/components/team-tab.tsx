@@ -180,13 +180,13 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
           emptyText={t("team.noMembers")}
           columns={[
             {
-              header: t("splits.name"),
+              header: t("ui.col.name"),
               rowHeader: true,
               cell: (m) => (m.userId === user.id ? t("splits.you", { name: m.name }) : m.name),
             },
             { header: t("splits.email"), cell: (m) => m.email },
             {
-              header: t("splits.role"),
+              header: t("ui.col.role"),
               cell: (m) =>
                 m.role === "owner" || m.userId === user.id ? (
                   WORKSPACE_ROLE_LABELS[m.role]
@@ -225,7 +225,7 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
               cell: (m) => (m.artistScope ? m.artistScope.map(artistName).join(", ") : t("team.all")),
             },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (m) =>
                 m.role === "owner" || m.userId === user.id ? null : (
@@ -261,10 +261,10 @@ export function TeamTab({ user, artists }: { user: SessionUser; artists: readonl
           emptyText={t("team.noInvitations")}
           columns={[
             { header: t("splits.email"), rowHeader: true, cell: (i) => i.email },
-            { header: t("splits.role"), cell: (i) => WORKSPACE_ROLE_LABELS[i.role] },
+            { header: t("ui.col.role"), cell: (i) => WORKSPACE_ROLE_LABELS[i.role] },
             { header: t("team.expires"), cell: (i) => formatDateTime(i.expiresAt) },
             {
-              header: t("team.actions"),
+              header: t("ui.col.actions"),
               hiddenHeader: true,
               cell: (i) => (
                 <Button
