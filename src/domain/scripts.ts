@@ -1,4 +1,4 @@
-import { t } from "./i18n";
+import { labelsAt, t } from "./i18n";
 /**
  * Music in its own script (issue 39): a title typed in Devanagari, Bengali, Gurmukhi, Tamil… keeps
  * that form, with a Latin transliteration beside it that stores need. Which script a text is in, and
@@ -49,43 +49,25 @@ export const needsTransliteration = (text: string) => [...scriptsIn(text)].some(
 /** Letters only in Latin script (accents allowed): what a transliteration must be. */
 export const isLatinOnly = (text: string) => [...scriptsIn(text)].every((s) => s === "Latn");
 
-export const SCRIPT_MESSAGES = {
-  get latinRequired() {
-    return t("script.msg.latinRequired");
+export const SCRIPT_MESSAGES = Object.assign(
+  labelsAt("script.msg", [
+    "latinRequired",
+    "latinNotLatin",
+    "mixed",
+    "translation",
+    "languageMissing",
+    "latinLabel",
+    "latinHint",
+    "versionLatinRequired",
+    "versionMixed",
+    "versionLatinLabel",
+    "versionLatinHint",
+  ]),
+  {
+    trackLatinLabel: (n: number) => t("script.msg.trackLatinLabel", { n }),
+    trackVersionLatinLabel: (n: number) => t("script.msg.trackVersionLatinLabel", { n }),
   },
-  get latinNotLatin() {
-    return t("script.msg.latinNotLatin");
-  },
-  get mixed() {
-    return t("script.msg.mixed");
-  },
-  get translation() {
-    return t("script.msg.translation");
-  },
-  get languageMissing() {
-    return t("script.msg.languageMissing");
-  },
-  get latinLabel() {
-    return t("script.msg.latinLabel");
-  },
-  get latinHint() {
-    return t("script.msg.latinHint");
-  },
-  get versionLatinRequired() {
-    return t("script.msg.versionLatinRequired");
-  },
-  get versionMixed() {
-    return t("script.msg.versionMixed");
-  },
-  get versionLatinLabel() {
-    return t("script.msg.versionLatinLabel");
-  },
-  get versionLatinHint() {
-    return t("script.msg.versionLatinHint");
-  },
-  trackLatinLabel: (n: number) => t("script.msg.trackLatinLabel", { n }),
-  trackVersionLatinLabel: (n: number) => t("script.msg.trackVersionLatinLabel", { n }),
-} as const;
+);
 
 /**
  * The same rules for a version ("लाइव", "अनप्लग्ड"), which stores show after the title: in one script,

@@ -1,15 +1,6 @@
-import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
+import { pdfText as textOf } from "#server/test/pdf-text";
 import { createPdf, scriptRuns } from "./pdf";
-
-async function textOf(bytes: Uint8Array) {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe("PDFs in every script we print", () => {
   it("splits text into runs of one script; ₹ goes with Devanagari, spaces stay in their run", () => {

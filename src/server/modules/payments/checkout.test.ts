@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, oneYearAfter, todayIst } from "#domain/clock";
 import { createLogger } from "#server/lib/logger";
 import { rebuildLedger } from "#server/modules/royalties";
 import { createArtist, createLiveRelease, createRelease } from "#server/test/factories";
 import { MAHARASHTRA, payOnTestGateway, WEST_BENGAL } from "#server/test/payments";
+import { pdfText } from "#server/test/pdf-text";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 import { sendPlanReminders } from "./reminders";
 import { signWebhook } from "./signatures";
@@ -14,15 +14,6 @@ const silentLogger = createLogger("silent");
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const today = () => todayIst();
-
-async function pdfText(bytes: Uint8Array) {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe("paying for plans through the built-in test gateway", () => {
   let server: TestServer;

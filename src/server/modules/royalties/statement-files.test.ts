@@ -1,7 +1,7 @@
-import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tdsQuarterIst, todayIst } from "#domain/clock";
 import { createArtist, createLiveRelease } from "#server/test/factories";
+import { pdfText, visualText } from "#server/test/pdf-text";
 import { importReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
@@ -95,24 +95,7 @@ describe("the statement PDF", () => {
     await server?.close();
   });
 
-  const pdfText = async (bytes: Uint8Array) => {
-    const parser = new PDFParse({ data: bytes });
-    try {
-      return (await parser.getText()).text;
-    } finally {
-      await parser.destroy();
-    }
-  };
-  // Extracted text comes back in visual order (ि before its consonant, ो as ा and े) with spaces where
-  // clusters meet, and a control character after some vowels (ई): both sides are compared without
-  // those, so a glyph that was not drawn still fails.
-  const visual = (value: string) =>
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the extractor's stray control characters.
-      .replace(/[\u0000-\u001F]/g, "")
-      .replace(/\u093F/g, "")
-      .replace(/\u094B/g, "\u093E\u0947")
-      .replace(/\s+/g, "");
+  const visual = visualText;
 
   it("is in Hindi for a reader who chose Hindi, and in English otherwise", async () => {
     server = await startTestServer();
