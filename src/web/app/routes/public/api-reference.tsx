@@ -1,9 +1,9 @@
-import { Trans } from "@lingui/react";
 import { type ReactNode, useState } from "react";
 import { API_EXAMPLES, API_KEY_VARIABLE, WEBHOOK_VERIFY_EXAMPLE } from "#domain/api-examples";
 import { API_KEY_PREFIX, API_SCOPE_LABELS, API_SCOPES } from "#domain/api-keys";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "#domain/webhooks";
 import { usePublicPageMeta } from "#web/components/page-title";
+import { RichText } from "#web/components/rich-text";
 import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -46,10 +46,11 @@ export function ApiReferencePage() {
           </h2>
           <ul className="list-disc space-y-2 pl-5">
             <li>
-              <Trans
-                id="apiRef.key"
-                values={{ hint: t("apiRef.keyHint", { prefix: API_KEY_PREFIX, variable: API_KEY_VARIABLE }) }}
-                components={{ 0: CODE }}
+              <RichText
+                text={t("apiRef.key", {
+                  hint: t("apiRef.keyHint", { prefix: API_KEY_PREFIX, variable: API_KEY_VARIABLE }),
+                })}
+                parts={{ 0: CODE }}
               />
             </li>
             <li>
@@ -62,16 +63,15 @@ export function ApiReferencePage() {
               ))}
             </li>
             <li>
-              <Trans id="apiRef.idempotency" components={{ 0: CODE }} />
+              <RichText text={t("apiRef.idempotency")} parts={{ 0: CODE }} />
             </li>
             <li>
-              <Trans id="apiRef.paging" components={{ 0: CODE, 1: CODE }} />
+              <RichText text={t("apiRef.paging")} parts={{ 0: CODE, 1: CODE }} />
             </li>
             <li>
-              <Trans
-                id="apiRef.errors"
-                values={{ shape: '{ "error": { "code", "message" } }' }}
-                components={{ 0: CODE, 1: <OpenApiLink /> }}
+              <RichText
+                text={t("apiRef.errors", { shape: '{ "error": { "code", "message" } }' })}
+                parts={{ 0: CODE, 1: <OpenApiLink /> }}
               />
             </li>
           </ul>
@@ -114,7 +114,7 @@ export function ApiReferencePage() {
             {t("apiRef.webhooks")}
           </h2>
           <p>
-            <Trans id="apiRef.webhooksIntro" components={{ 0: CODE, 1: CODE, 2: CODE, 3: CODE }} />
+            <RichText text={t("apiRef.webhooksIntro")} parts={{ 0: CODE, 1: CODE, 2: CODE, 3: CODE }} />
           </p>
           <Card>
             <ul className="grid gap-1 text-sm">
