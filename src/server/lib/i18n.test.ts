@@ -1,7 +1,8 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { FRAUD_MESSAGES } from "#domain/fraud";
 import { t } from "#domain/i18n";
-import { localizeMessage } from "./i18n";
+import { localizeErrors, localizeMessage } from "./i18n";
 
 describe("a refusal written in English, answered in the reader's language (issue 39)", () => {
   it("recognises each branch of a plural, with the count read back from the words", async () => {
@@ -29,5 +30,20 @@ describe("a refusal written in English, answered in the reader's language (issue
   it("leaves English alone, and words it does not know as they are", async () => {
     expect(await localizeMessage("en", FRAUD_MESSAGES.fileRefused(2))).toBe(FRAUD_MESSAGES.fileRefused(2));
     expect(await localizeMessage("hi", "Something a library said.")).toBe("Something a library said.");
+  });
+
+  it("answers a change's message in the reader's language, and leaves reads alone", async () => {
+    const app = new Hono();
+    app.use("*", localizeErrors);
+    const answer = { message: FRAUD_MESSAGES.notOpen, count: 2 };
+    app.post("/change", (c) => c.json(answer, 200));
+    app.get("/read", (c) => c.json(answer, 200));
+    const hindi = { "accept-language": "hi" };
+    expect(await (await app.request("/change", { method: "POST", headers: hindi })).json()).toEqual({
+      message: "इस केस का फ़ैसला पहले ही हो चुका है।",
+      count: 2,
+    });
+    expect(await (await app.request("/read", { headers: hindi })).json()).toEqual(answer);
+    expect(await (await app.request("/change", { method: "POST" })).json()).toEqual(answer);
   });
 });

@@ -172,16 +172,30 @@ export async function localizeMessage(locale: Locale, message: string): Promise<
   return message;
 }
 
-/** Answers an error (`{ error: { message, details } }`) in the language of the request, after the route ran. */
+/**
+ * Answers an error (`{ error: { message, details } }`) in the language of the request, after the route
+ * ran; and the `message` a change answers with ("Invites go to 2 collaborators…"). Reads (GET) are
+ * left alone: their bodies can be large and carry no message of ours.
+ */
 export const localizeErrors: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.res.status < 400 || !c.res.headers.get("content-type")?.includes("application/json")) return;
+  const failed = c.res.status >= 400;
+  if (!failed && c.req.method === "GET") return;
+  if (!c.res.headers.get("content-type")?.includes("application/json")) return;
   const locale = requestLocale(c);
   if (locale === DEFAULT_LOCALE) return;
   const body = (await c.res
     .clone()
     .json()
-    .catch(() => null)) as { error?: { message?: unknown; details?: unknown } } | null;
+    .catch(() => null)) as { message?: unknown; error?: { message?: unknown; details?: unknown } } | null;
+  if (!failed) {
+    if (!body || typeof body.message !== "string") return;
+    body.message = await localizeMessage(locale, body.message);
+    const headers = new Headers(c.res.headers);
+    headers.delete("content-length");
+    c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });
+    return;
+  }
   const error = body?.error;
   if (!error || typeof error.message !== "string") return;
   error.message = await localizeMessage(locale, error.message);
