@@ -1,4 +1,4 @@
-import { activeLocale, labelsAt, t } from "./i18n";
+import { activeLocale, type KeptSaid, labelsAt, sayKept, t } from "./i18n";
 
 /**
  * Workspaces (issue 35): the owner of everything an artist or a label has. Every account has a
@@ -132,3 +132,7 @@ export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = labelsAt("
 
 /** How a secret appears in an audit entry: that it changed, never its value. */
 export const SECRET_CHANGED = "(changed)";
+
+/** An audit entry's summary in the reader's language, or as it was written for an older entry (issue 39). */
+export const auditSummary = (entry: { summary: string; summarySaid?: KeptSaid | null }): string =>
+  entry.summarySaid ? sayKept(entry.summarySaid) : entry.summary;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { anomalyMessage } from "#domain/fraud";
 import { auditArtwork, findingTexts } from "#domain/quality";
 import { SPLIT_MESSAGES, SPLIT_ROLE_LABELS, splitTemplateSchema } from "#domain/splits";
-import { WORKSPACE_MESSAGES } from "#domain/workspaces";
+import { auditSummary, WORKSPACE_MESSAGES } from "#domain/workspaces";
 import { activateLocale } from "./index";
 
 describe("labels read from the catalogues (labelsAt)", () => {
@@ -64,5 +64,16 @@ describe("labels read from the catalogues (labelsAt)", () => {
     );
     await activateLocale("hi");
     expect(anomalyMessage(warning)).toBe("94% स्ट्रीम (1,20,000) BR में Spotify से आईं, जहाँ से पहले 3% आती थीं।");
+  });
+
+  it("reads an audit entry in the reader's language, and an older entry as it was written", async () => {
+    const entry = {
+      summary: "Invited a@example.com as Viewer",
+      summarySaid: ["audit.s.invited", { email: "a@example.com", role: "viewer" }] as const,
+    };
+    expect(auditSummary(entry)).toBe("Invited a@example.com as Viewer");
+    await activateLocale("hi");
+    expect(auditSummary(entry)).toBe("a@example.com को दर्शक के रूप में बुलाया");
+    expect(auditSummary({ summary: "Old words", summarySaid: null })).toBe("Old words");
   });
 });

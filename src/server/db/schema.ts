@@ -22,6 +22,7 @@ import { IMPORT_FORMATS, IMPORT_LINE_STATUSES, IMPORT_STATUSES } from "#domain/c
 import type { Contributor } from "#domain/credits";
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from "#domain/deliveries";
 import { ANOMALY_KINDS, CASE_STATUSES, CASE_TAKEDOWNS } from "#domain/fraud";
+import type { KeptSaid } from "#domain/i18n";
 import { LOCALES } from "#domain/i18n/locales";
 import type { AudioLevels } from "#domain/levels";
 import {
@@ -1451,6 +1452,8 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     subjectId: text("subject_id"),
     summary: text("summary").notNull(),
+    /** The same by catalogue key and values (issue 39); null on entries written before. */
+    summarySaid: jsonb("summary_said").$type<KeptSaid>(),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
     createdAt: createdAt(),

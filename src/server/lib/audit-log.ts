@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { type Said, say } from "#domain/i18n";
 import type { AuditKind } from "#domain/workspaces";
 import type { Db, Tx } from "#server/db/client";
 import { auditLog, users } from "#server/db/schema";
@@ -21,7 +22,8 @@ export interface AuditEntry {
   kind: AuditKind;
   action: string;
   subjectId?: string | null;
-  summary: string;
+  /** What happened, by catalogue key: kept with the entry, so each reader reads it in their language. */
+  summary: Said;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
@@ -46,7 +48,8 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry) {
     kind: entry.kind,
     action: entry.action,
     subjectId: entry.subjectId ?? null,
-    summary: entry.summary,
+    summary: say(entry.summary),
+    summarySaid: entry.summary,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

@@ -76,7 +76,7 @@ export async function createKey(db: Db, actor: AuditActor, workspaceId: string, 
       kind: "api_key",
       action: "api_key.created",
       subjectId: created?.id ?? null,
-      summary: `API key “${input.name}” created (${input.scopes.join(", ")}; ${API_KEY_LIFETIME_LABELS[input.expiresIn].toLowerCase()})`,
+      summary: ["audit.s.keyCreated", { name: input.name, scopes: input.scopes.join(", "), lifetime: input.expiresIn }],
       after: { name: input.name, scopes: input.scopes, expiresIn: input.expiresIn, secret: "(shown once)" },
     });
     return created as KeyRow;
@@ -106,7 +106,7 @@ export async function revokeKey(db: Db, actor: AuditActor, workspaceId: string, 
       kind: "api_key",
       action: "api_key.revoked",
       subjectId: id,
-      summary: `API key “${row.name}” revoked`,
+      summary: ["audit.s.keyRevoked", { name: row.name }],
     });
     return toKey(row);
   });

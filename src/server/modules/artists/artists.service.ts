@@ -161,7 +161,7 @@ export async function createArtist(deps: ArtistDeps, actor: AuditActor, workspac
       kind: "artist",
       action: "created",
       subjectId: row.id,
-      summary: `Artist profile “${row.name}” created`,
+      summary: ["audit.s.artistCreated", { name: row.name }],
       after: { ...audited(row), ...(input.appKey ? { appKey: SECRET_CHANGED } : {}) },
     });
     return toArtist(row, 0);
@@ -206,7 +206,7 @@ export async function updateArtist(
         kind: "artist",
         action: "changed",
         subjectId: id,
-        summary: `Artist profile “${after.name}” changed`,
+        summary: ["audit.s.artistChanged", { name: after.name }],
         before: { ...diff.before, ...(keyChanged ? { appKey: before.appKeyEncrypted ? SECRET_CHANGED : null } : {}) },
         after: { ...diff.after, ...(keyChanged ? { appKey: after.appKeyEncrypted ? SECRET_CHANGED : null } : {}) },
       });
@@ -227,7 +227,7 @@ export async function deleteArtist(db: Db, actor: AuditActor, workspaceId: strin
       kind: "artist",
       action: "deleted",
       subjectId: id,
-      summary: `Artist profile “${row.name}” deleted`,
+      summary: ["audit.s.artistDeleted", { name: row.name }],
       before: audited(row),
     });
   });

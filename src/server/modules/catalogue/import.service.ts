@@ -474,7 +474,7 @@ export async function runImport(deps: CatalogueDeps, importId: string, signal?: 
   const actorId = row.createdBy ?? row.workspaceId;
   const [person] = await db.select({ name: users.name }).from(users).where(eq(users.id, actorId));
   const actor = { id: actorId, name: person?.name ?? "Catalogue import" };
-  const source = `imported from ${row.fileName}`;
+  const source = row.fileName;
   for (;;) {
     if (signal?.aborted) throw new Error("import stopped; it resumes from where it was");
     const lines = await db

@@ -195,7 +195,16 @@ async function openCase(tx: Tx, deps: FraudDeps, admin: AuditActor, o: OpeningCa
     kind: "case",
     action: "case.opened",
     subjectId: c.id,
-    summary: `${o.store}'s notice recorded as case ${caseReference(c.id)}: ${isrcs.join(", ") || "the whole release"}, ${monthText(o.periodFrom)} to ${monthText(o.periodTo)}`,
+    summary: [
+      isrcs.length ? "audit.s.caseOpened" : "audit.s.caseOpenedRelease",
+      {
+        store: o.store,
+        reference: caseReference(c.id),
+        isrcs: isrcs.join(", "),
+        from: monthText(o.periodFrom),
+        to: monthText(o.periodTo),
+      },
+    ],
     after: {
       store: o.store,
       periodFrom: monthText(o.periodFrom),
@@ -508,7 +517,14 @@ export async function addCaseMessage(
       kind: "case",
       action: input.fromSupport ? "case.replied" : "case.answered",
       subjectId: c.id,
-      summary: `${input.fromSupport ? "Kalrav support replied on" : "Answered"} case ${caseReference(c.id)}${input.file ? ` with ${input.file.name}` : ""}`,
+      summary: [
+        input.fromSupport
+          ? "audit.s.caseSupportReply"
+          : input.file
+            ? "audit.s.caseAnsweredFile"
+            : "audit.s.caseAnswered",
+        { reference: caseReference(c.id), file: input.file?.name ?? "" },
+      ],
     });
   });
   return caseDetail(db, input.caseId, input.workspaceId);
@@ -598,7 +614,10 @@ export async function decideCase(deps: FraudDeps, admin: AuditActor, id: string,
       kind: "case",
       action: `case.${decision.outcome}`,
       subjectId: id,
-      summary: `Case ${caseReference(id)} ${CASE_STATUS_LABELS[decision.outcome].toLowerCase()}: ${decision.reason}`,
+      summary: [
+        "audit.s.caseDecided",
+        { reference: caseReference(id), outcome: decision.outcome, reason: decision.reason },
+      ],
       before: { status: "open" },
       after: {
         status: decision.outcome,
@@ -661,7 +680,10 @@ export async function reverseStoreFee(deps: FraudDeps, admin: AuditActor, id: st
       kind: "case",
       action: "case.fee_reversed",
       subjectId: id,
-      summary: `${c.store} reversed its fee of ${formatInr(c.feePaise, { decimals: true })} on case ${caseReference(id)}`,
+      summary: [
+        "audit.s.feeReversed",
+        { store: c.store, amount: formatInr(c.feePaise, { decimals: true }), reference: caseReference(id) },
+      ],
     });
   });
   return caseDetail(deps.db, id);

@@ -129,7 +129,7 @@ export async function confirmCharge(tx: Tx, seller: SellerConfig, charge: Charge
         kind: "plan",
         action: "renewed",
         subjectId: current.id,
-        summary: `${plan.name} renewed to ${endDate}, paid`,
+        summary: ["audit.s.planRenewed", { plan: plan.name, date: endDate }],
         before: { endDate: current.endDate },
         after: { endDate },
       });

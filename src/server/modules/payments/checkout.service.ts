@@ -333,7 +333,7 @@ export async function cancelAtCycleEnd(deps: CheckoutDeps, userId: string, actor
       kind: "plan",
       action: "cancelled",
       subjectId: current.id,
-      summary: `Plan set to end on ${current.endDate}`,
+      summary: ["audit.s.planEnds", { date: current.endDate }],
       before: { planId: current.planId, cancelAtPeriodEnd: false },
       after: { planId: current.planId, cancelAtPeriodEnd: true },
     });

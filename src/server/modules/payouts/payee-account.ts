@@ -42,7 +42,7 @@ export async function payeeAccountForPayout(
       kind: "support_access",
       action: "payout_account.viewed",
       subjectId: payoutId,
-      summary: "Kalrav support viewed the full payee account of a payout",
+      summary: ["audit.s.payeeViewed"],
     });
     return {
       residence: account.residence as PayeeResidence,

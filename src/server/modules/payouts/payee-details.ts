@@ -125,7 +125,7 @@ export async function savePayeeDetails(deps: Deps, userId: string, input: PayeeD
     kind: "payee_details",
     action: before ? "changed" : "added",
     subjectId: userId,
-    summary: before ? "Payee details changed" : "Payee details added",
+    summary: [before ? "audit.s.payeeChanged" : "audit.s.payeeAdded"],
     before: visible(before),
     after: {
       ...visible(after),
@@ -225,7 +225,7 @@ export async function approvePayeeDetails(db: Db, userId: string, adminId: strin
       kind: "payee_details",
       action: "payee_details.approved",
       subjectId: userId,
-      summary: "Kalrav support approved payee details whose name did not match the bank's",
+      summary: ["audit.s.payeeApproved"],
       before: { kycStatus: "name_mismatch" },
       after: { kycStatus: "approved" },
     });

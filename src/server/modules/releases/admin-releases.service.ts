@@ -4,7 +4,7 @@
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { DELIVERY_MESSAGES, STORE_LINK_MESSAGES } from "#domain/deliveries";
-import { t } from "#domain/i18n";
+import { type MessageId, t } from "#domain/i18n";
 import { IDENTIFIER_MESSAGES } from "#domain/identifiers";
 import { blockingCount, QC_MESSAGES } from "#domain/quality";
 import {
@@ -165,7 +165,13 @@ async function auditAdminChange(
   id: string,
   actorId: string | null,
   action: string,
-  change: { summary: (title: string) => string; before?: Record<string, unknown>; after?: Record<string, unknown> },
+  change: {
+    summary: MessageId;
+    /** The status set, for a summary that names it. */
+    status?: string;
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+  },
 ) {
   const [release] = await tx
     .select({ userId: releases.userId, title: releases.title })
@@ -178,7 +184,7 @@ async function auditAdminChange(
     kind: "release",
     action,
     subjectId: id,
-    summary: change.summary(release.title),
+    summary: [change.summary, { title: release.title, status: change.status ?? "" }],
     before: change.before ?? null,
     after: change.after ?? null,
   });
@@ -214,7 +220,8 @@ export async function applyAction(
     if (row) {
       await recordReleaseEvent(tx, id, to === "live" ? "approved" : to, { note: extra.adminNotes, actorId });
       await auditAdminChange(tx, id, actorId, to === "live" ? "approved" : to, {
-        summary: (title) => `“${title}” set to ${releaseStatusLabel(to)} by Kalrav`,
+        summary: "audit.s.adminSetStatus",
+        status: to,
         before: { status: before.status },
         after: { status: to, ...(extra.adminNotes ? { note: extra.adminNotes } : {}) },
       });
@@ -266,7 +273,7 @@ export async function approveRelease(deps: AdminReleaseDeps, id: string, actorId
     await tx.update(releases).set({ status: "live", approvedAt: now, liveAt: now }).where(eq(releases.id, id));
     await recordReleaseEvent(tx, id, "approved", { actorId });
     await auditAdminChange(tx, id, actorId, "approved", {
-      summary: (title) => `“${title}” approved by Kalrav and sent to the stores`,
+      summary: "audit.s.adminApproved",
       before: { status: release.status },
       after: { status: "live" },
     });
@@ -301,7 +308,7 @@ export async function takeDownRelease(deps: AdminReleaseDeps, id: string, actorI
     }
     await recordReleaseEvent(tx, id, "taken_down", { actorId });
     await auditAdminChange(tx, id, actorId, "taken_down", {
-      summary: (title) => `“${title}” taken down by Kalrav`,
+      summary: "audit.s.adminTakenDown",
       after: { status: RELEASE_ACTIONS.takeDown.to },
     });
     await queueTakedowns(tx, id);
@@ -380,7 +387,7 @@ export async function editReleaseMetadata(
       { title: input.title, artistName: input.artistName, releaseDate: input.releaseDate, upcEan },
     );
     if (Object.keys(diff.after).length) {
-      await auditAdminChange(tx, id, actorId, "edited", { summary: (title) => `“${title}” edited by Kalrav`, ...diff });
+      await auditAdminChange(tx, id, actorId, "edited", { summary: "audit.s.adminEdited", ...diff });
     }
     // Stores that have the release get whatever they show that changed, under the same identifiers.
     if (!goesDown && before.status === "live") queued = await queueUpdates(tx, id);

@@ -140,7 +140,8 @@ export async function insertRelease(
   ownerId: string,
   input: ReleaseData,
   actor: AuditActor,
-  summary = "submitted for review",
+  /** The catalogue file it came from, for a release imported from one. */
+  importedFrom?: string,
 ) {
   const [inserted] = await tx
     .insert(releases)
@@ -161,7 +162,9 @@ export async function insertRelease(
     kind: "release",
     action: "submitted",
     subjectId: inserted.id,
-    summary: `Release “${inserted.title}” ${summary}`,
+    summary: importedFrom
+      ? ["audit.s.releaseImported", { title: inserted.title, file: importedFrom }]
+      : ["audit.s.releaseSubmitted", { title: inserted.title }],
     after: { title: inserted.title, status: inserted.status },
   });
   return inserted;
@@ -221,7 +224,7 @@ export async function updateRelease(
       kind: "release",
       action: resubmitted ? "resubmitted" : "edited",
       subjectId: id,
-      summary: `Release “${updated.title}” ${resubmitted ? "changed and resubmitted" : "changed"}`,
+      summary: [resubmitted ? "audit.s.releaseResubmitted" : "audit.s.releaseChanged", { title: updated.title }],
       before: { title: current.title, status: current.status },
       after: { title: updated.title, status: updated.status },
     });
@@ -256,7 +259,7 @@ export async function withdrawRelease(db: Db, ownerId: string, id: string, actor
       kind: "release",
       action: "withdrawn",
       subjectId: id,
-      summary: `Release “${target.title}” withdrawn`,
+      summary: ["audit.s.releaseWithdrawn", { title: target.title }],
       before: { title: target.title, status: target.status },
     });
     return deleted;

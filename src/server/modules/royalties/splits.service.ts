@@ -249,7 +249,10 @@ export async function saveSplit(
       kind: "split",
       action: "saved",
       subjectId: releaseId,
-      summary: `Split saved from ${parsed.effectiveFrom}: ${parsed.collaborators.map((c) => `${c.name} ${c.percent}%`).join(", ")}`,
+      summary: [
+        "audit.s.splitSaved",
+        { from: parsed.effectiveFrom, shares: parsed.collaborators.map((c) => `${c.name} ${c.percent}%`).join(", ") },
+      ],
       after: {
         effectiveFrom: parsed.effectiveFrom,
         allTracks: parsed.applyToAllTracks ?? false,

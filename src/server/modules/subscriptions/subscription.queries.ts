@@ -82,8 +82,8 @@ export async function startPlanToday(
     subjectId: row.id,
     summary:
       source.kind === "paid"
-        ? `${PLANS[planId].name} started, paid`
-        : `${PLANS[planId].name} started, complimentary: ${source.reason}`,
+        ? ["audit.s.planPaid", { plan: PLANS[planId].name }]
+        : ["audit.s.planComplimentary", { plan: PLANS[planId].name, reason: source.reason }],
     before: current ? { planId: current.planId } : null,
     after: { planId, kind: source.kind, startDate: today, endDate: oneYearAfter(today) },
   });

@@ -53,7 +53,7 @@ export async function resumeSubscription(db: Db, userId: string, actor: AuditAct
       kind: "plan",
       action: "resumed",
       subjectId: current.id,
-      summary: "Plan renewal resumed",
+      summary: ["audit.s.renewalResumed"],
       before: { planId: current.planId, cancelAtPeriodEnd: true },
       after: { planId: current.planId, cancelAtPeriodEnd: false },
     });

@@ -98,6 +98,12 @@ describe("the language a person reads Kalrav in (issue 39)", () => {
     expect(toNew?.text).toContain("दर्शक के रूप में");
     const toReader = mails.find((m) => m.to === reader.email);
     expect(toReader?.subject).toBe("Rang Records invited you to Rang Records on Kalrav");
+    // The audit log keeps each entry by key too, so the owner reads it in their language.
+    const [latest] = (await owner.client.get("/api/workspace/audit")).body.entries;
+    expect(latest).toMatchObject({
+      summary: `Invited ${reader.email} as Viewer`,
+      summarySaid: ["audit.s.invited", { email: reader.email, role: "viewer" }],
+    });
   });
 
   it("answers sign-in errors in the visitor's language", async () => {

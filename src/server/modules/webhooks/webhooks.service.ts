@@ -131,7 +131,7 @@ export async function createEndpoint(
       kind: "webhook",
       action: "webhook.created",
       subjectId: created?.id ?? null,
-      summary: `Webhook endpoint ${input.url} added (${input.events.join(", ")})`,
+      summary: ["audit.s.hookAdded", { url: input.url, events: input.events.join(", ") }],
       after: { url: input.url, events: input.events, secret: "(shown once)" },
     });
     return created as EndpointRow;
@@ -167,7 +167,7 @@ export async function rotateSecret(
       kind: "webhook",
       action: "webhook.rotated",
       subjectId: id,
-      summary: `Signing secret of ${endpoint.url} rotated (the old one signs too for ${WEBHOOK_ROTATION_GRACE_HOURS} hours)`,
+      summary: ["audit.s.hookRotated", { url: endpoint.url, hours: WEBHOOK_ROTATION_GRACE_HOURS }],
     });
     return updated as EndpointRow;
   });
@@ -184,7 +184,7 @@ export async function removeEndpoint(db: Db, actor: AuditActor, workspaceId: str
       kind: "webhook",
       action: "webhook.removed",
       subjectId: id,
-      summary: `Webhook endpoint ${endpoint.url} removed`,
+      summary: ["audit.s.hookRemoved", { url: endpoint.url }],
       before: { url: endpoint.url, events: endpoint.events },
     });
   });

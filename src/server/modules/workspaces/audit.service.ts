@@ -47,6 +47,7 @@ export async function auditEntries(db: Db, query: z.infer<typeof auditQuerySchem
         action: auditLog.action,
         subjectId: auditLog.subjectId,
         summary: auditLog.summary,
+        summarySaid: auditLog.summarySaid,
         before: auditLog.before,
         after: auditLog.after,
         createdAt: auditLog.createdAt,

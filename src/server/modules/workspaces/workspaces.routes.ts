@@ -66,6 +66,11 @@ const auditEntrySchema = z
     action: z.string(),
     subjectId: z.string().nullable(),
     summary: z.string(),
+    /** The same by message key and values, for the reader's language; null on older entries. */
+    summarySaid: z
+      .tuple([z.string(), z.record(z.string(), z.union([z.string(), z.number()])).optional()])
+      .readonly()
+      .nullable(),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.iso.datetime(),

@@ -110,7 +110,7 @@ export async function renameWorkspace(db: Db, actor: AuditActor, workspaceId: st
       kind: "workspace",
       action: "renamed",
       subjectId: workspaceId,
-      summary: `Workspace renamed to “${name}”`,
+      summary: ["audit.s.renamed", { name }],
       before: { name: before.name },
       after: { name },
     });
@@ -179,7 +179,7 @@ export async function inviteMember(
       kind: "invitation",
       action: "sent",
       subjectId: created.id,
-      summary: `Invited ${email} as ${WORKSPACE_ROLE_LABELS[input.role]}`,
+      summary: ["audit.s.invited", { email, role: input.role }],
       after: { email, role: input.role },
     });
     return { ...created, workspaceName: workspace.name };
@@ -277,7 +277,7 @@ export async function acceptInvitation(
       kind: "member",
       action: "joined",
       subjectId: person.id,
-      summary: `${person.name} joined as ${WORKSPACE_ROLE_LABELS[invitation.role]}`,
+      summary: ["audit.s.joined", { name: person.name, role: invitation.role }],
       after: { email: invitation.email, role: invitation.role },
     });
     return { id: invitation.workspaceId, name: invitation.workspaceName, role: invitation.role, artistScope: null };
@@ -304,7 +304,7 @@ export async function revokeInvitation(db: Db, actor: AuditActor, workspaceId: s
       kind: "invitation",
       action: "revoked",
       subjectId: invitationId,
-      summary: `Invitation for ${revoked.email} revoked`,
+      summary: ["audit.s.inviteRevoked", { email: revoked.email }],
       before: { email: revoked.email, role: revoked.role },
     });
   });
@@ -337,7 +337,7 @@ export async function changeRole(db: Db, actor: AuditActor, workspaceId: string,
       kind: "member",
       action: "role_changed",
       subjectId: userId,
-      summary: `${member.name} is now ${WORKSPACE_ROLE_LABELS[role]} (was ${WORKSPACE_ROLE_LABELS[member.role]})`,
+      summary: ["audit.s.roleChanged", { name: member.name, role, was: member.role }],
       before: { role: member.role },
       after: { role },
     });
@@ -359,7 +359,7 @@ export async function removeMember(db: Db, actor: AuditActor, workspaceId: strin
       kind: "member",
       action: leaving ? "left" : "removed",
       subjectId: userId,
-      summary: leaving ? `${member.name} left the workspace` : `${member.name} was removed`,
+      summary: [leaving ? "audit.s.left" : "audit.s.removed", { name: member.name }],
       before: { email: member.email, role: member.role },
     });
   });
@@ -388,7 +388,7 @@ export async function transferOwnership(db: Db, actor: AuditActor, workspaceId: 
       kind: "member",
       action: "ownership_transferred",
       subjectId: toUserId,
-      summary: `${actor.name} handed the workspace to ${next.name}`,
+      summary: ["audit.s.handedOver", { from: actor.name, to: next.name }],
       before: { owner: actor.id },
       after: { owner: toUserId },
     });
@@ -437,7 +437,9 @@ export async function setArtistScope(
       kind: "member",
       action: "scope_changed",
       subjectId: userId,
-      summary: ids ? `${member.name} is limited to ${names.join(", ")}` : `${member.name} sees every artist`,
+      summary: ids
+        ? ["audit.s.limited", { name: member.name, artists: names.join(", ") }]
+        : ["audit.s.everyArtist", { name: member.name }],
       before: { artistScope: before?.scope ?? null },
       after: { artistScope: ids },
     });

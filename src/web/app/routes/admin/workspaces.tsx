@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PLANS, type PlanId } from "#domain/plans";
-import { AUDIT_KIND_LABELS } from "#domain/workspaces";
+import { AUDIT_KIND_LABELS, auditSummary } from "#domain/workspaces";
 import { usePageMeta } from "#web/components/page-title";
 import { Button } from "#web/components/ui/button";
 import { DataTable } from "#web/components/ui/data-table";
@@ -74,7 +74,7 @@ export function AdminWorkspacesPage() {
               { header: t("auditPage.when"), cell: (e) => formatDateTime(e.createdAt) },
               { header: t("auditPage.who"), cell: (e) => e.actorName },
               { header: t("auditPage.whatCol"), cell: (e) => AUDIT_KIND_LABELS[e.kind] },
-              { header: t("auditPage.change"), rowHeader: true, cell: (e) => e.summary },
+              { header: t("auditPage.change"), rowHeader: true, cell: (e) => auditSummary(e) },
             ]}
           />
         </section>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from "#domain/workspaces";
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind, auditSummary } from "#domain/workspaces";
 import { usePageMeta } from "#web/components/page-title";
 import { DataTable } from "#web/components/ui/data-table";
 import { FormField } from "#web/components/ui/form-field";
@@ -105,7 +105,7 @@ export function AuditLogPage() {
           { header: t("auditPage.when"), cell: (e) => formatDateTime(e.createdAt) },
           { header: t("auditPage.who"), cell: (e) => e.actorName },
           { header: t("auditPage.whatCol"), cell: (e) => AUDIT_KIND_LABELS[e.kind] },
-          { header: t("auditPage.change"), rowHeader: true, cell: (e) => e.summary },
+          { header: t("auditPage.change"), rowHeader: true, cell: (e) => auditSummary(e) },
           { header: t("auditPage.beforeAfter"), cell: changes, className: "max-w-[24rem] break-words text-sm" },
         ]}
       />
