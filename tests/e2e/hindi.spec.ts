@@ -99,6 +99,13 @@ test("on a phone, a new artist switches to Hindi, registers and sees the dashboa
   expect(await overflows(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Its page: what the quality check found (written by the server, kept by key) reads in Hindi.
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText(/^हम यह फ़ाइल डाउनलोड नहीं कर सके:/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("ट्रैक 1 का ऑडियो").first()).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+
   // The account keeps Hindi (chosen when registering), and Settings can change it.
   await page.goto("/app/settings");
   const language = page.getByRole("combobox", { name: "भाषा" });
