@@ -1,4 +1,5 @@
 import { type ClientResponse, hc, type InferRequestType } from "hono/client";
+import { t } from "#domain/i18n";
 import type { Api } from "#server/contract";
 
 /** A failed API call, carrying the server's error shape. */
@@ -13,7 +14,7 @@ export class ApiClientError extends Error {
   }
 }
 
-const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+const fallbackMessage = () => t("ui.somethingWrong");
 
 /** Reads the server's error shape from a failed response, whatever the body holds. */
 async function errorFrom(response: Response): Promise<ApiClientError> {
@@ -23,7 +24,7 @@ async function errorFrom(response: Response): Promise<ApiClientError> {
   return new ApiClientError(
     response.status,
     error?.code ?? "ERROR",
-    error?.message ?? FALLBACK_MESSAGE,
+    error?.message ?? fallbackMessage(),
     error?.details,
   );
 }

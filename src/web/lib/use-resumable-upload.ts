@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DetailedError, Upload } from "tus-js-client";
+import { t } from "#domain/i18n";
 
 /** Where one file's upload stands, as the screen shows it. */
 export type UploadState =
@@ -24,7 +25,7 @@ const CHUNK_BYTES = 32 * 1024 * 1024;
 /** Speed is averaged over this much recent time, so the estimate neither jumps nor lags. */
 const SPEED_WINDOW_MS = 4000;
 
-const FALLBACK = "The upload failed. Check your connection and try again.";
+const fallback = () => t("upload.failedRetry");
 
 /** The server's own words for a refusal (it answers tus errors as plain text). */
 function messageOf(error: Error): string {
@@ -33,7 +34,7 @@ function messageOf(error: Error): string {
     const status = error.originalResponse?.getStatus() ?? 0;
     if (body && status >= 400 && status < 600 && body.length < 300 && !body.startsWith("<")) return body;
   }
-  return FALLBACK;
+  return fallback();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OpenAPIObject, OperationObject, ParameterObject } from "openapi3-ts/oas31";
+import { t } from "#domain/i18n";
 
 export type OpenApiParameter = ParameterObject;
 /** One operation of the versioned API, with where it is. */
@@ -16,7 +17,7 @@ export const useApiOperations = () =>
     queryKey: ["openapi"],
     queryFn: async (): Promise<Operation[]> => {
       const response = await fetch("/api/openapi.json");
-      if (!response.ok) throw new Error("The API description could not be loaded. Please try again.");
+      if (!response.ok) throw new Error(t("apiRef.loadFailed"));
       const doc = (await response.json()) as OpenAPIObject;
       return Object.entries(doc.paths ?? {})
         .filter(([path]) => path.startsWith("/v1/"))

@@ -1,3 +1,4 @@
+import { t } from "#domain/i18n";
 import { toast } from "#web/components/ui/toast";
 
 /**
@@ -6,11 +7,11 @@ import { toast } from "#web/components/ui/toast";
  */
 export async function shareRelease(release: { publicPath: string; status: string; title: string }) {
   const link = new URL(release.publicPath, window.location.origin).toString();
-  const note = release.status === "live" ? link : `${link} — it opens to fans once the release is approved.`;
+  const note = release.status === "live" ? link : t("share.notYet", { link });
   try {
     await navigator.clipboard.writeText(link);
-    toast({ title: "Link copied", description: note });
+    toast({ title: t("share.copied"), description: note });
   } catch {
-    toast({ title: "Copy this link", description: note });
+    toast({ title: t("share.copyThis"), description: note });
   }
 }

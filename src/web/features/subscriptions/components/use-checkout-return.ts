@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { t } from "#domain/i18n";
 import { PAYMENT_MESSAGES } from "#domain/payments";
 import { PLANS } from "#domain/plans";
 import { SUBSCRIPTION_MESSAGES } from "#domain/subscriptions";
@@ -30,11 +31,11 @@ export function useCheckoutReturn() {
               title: SUBSCRIPTION_MESSAGES.updatedTitle,
               description: SUBSCRIPTION_MESSAGES.updated(PLANS[checkout.planId].name),
             }
-          : { title: "Payment received", description: "This release goes to stores now." },
+          : { title: t("checkout.releasePaidTitle"), description: t("checkout.releasePaid") },
       );
     } else {
       toast({
-        title: "Payment failed",
+        title: t("checkout.failedTitle"),
         description: checkout.failureReason ?? PAYMENT_MESSAGES.paymentFailed,
         variant: "destructive",
       });

@@ -1,3 +1,4 @@
+import { t } from "#domain/i18n";
 /** What Razorpay Checkout hands back on success (its signature is verified on the server). */
 export interface RazorpaySuccess {
   razorpay_payment_id: string;
@@ -21,9 +22,9 @@ function loadScript(): Promise<RazorpayConstructor> {
     script.onload = () => {
       const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
       if (loaded) resolve(loaded);
-      else reject(new Error("Razorpay Checkout did not load."));
+      else reject(new Error(t("checkout.rzpMissing")));
     };
-    script.onerror = () => reject(new Error("Razorpay Checkout could not be loaded. Please try again."));
+    script.onerror = () => reject(new Error(t("checkout.rzpFailed")));
     document.head.appendChild(script);
   });
 }
@@ -50,11 +51,9 @@ export async function openRazorpayCheckout(opts: {
       prefill: opts.prefill,
       notes: { checkout_id: opts.checkoutId },
       handler: (response: RazorpaySuccess) => resolve(response),
-      modal: { ondismiss: () => reject(new Error("Checkout closed before paying.")) },
+      modal: { ondismiss: () => reject(new Error(t("checkout.closed"))) },
     });
-    rzp.on("payment.failed", (response) =>
-      reject(new Error(response.error?.description ?? "The payment did not go through.")),
-    );
+    rzp.on("payment.failed", (response) => reject(new Error(response.error?.description ?? t("checkout.notThrough"))));
     rzp.open();
   });
 }
