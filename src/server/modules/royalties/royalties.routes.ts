@@ -6,6 +6,7 @@ import { SPLIT_MESSAGES, SPLIT_ROLES, splitSheetSchema } from "#domain/splits";
 import { requireAdmin, requireMember, requireUser } from "#server/auth/guards";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
+import { inLocale } from "#server/lib/i18n";
 import { err, fileDownload, json, moneyDeps } from "#server/lib/route-helpers";
 import { reconcileRoyalties } from "./reconciliation";
 import { loadRoyalties } from "./royalties.service";
@@ -361,8 +362,9 @@ export const royaltiesRouter = createRouter()
     return c.json(await loadRoyalties(moneyDeps(c.get("deps")), workspace.id), 200);
   })
   .openapi(routes.reconcile, async (c) => {
-    await requireAdmin(c);
-    return c.json(await reconcileRoyalties(c.get("deps").database.db), 200);
+    const admin = await requireAdmin(c);
+    // Composed for the admin who asked, in their language (it stores nothing).
+    return c.json(await inLocale(admin.locale, () => reconcileRoyalties(c.get("deps").database.db)), 200);
   })
   .openapi(moreRoutes.splits, async (c) => {
     const { workspace } = await requireMember(c, "royalties:read");

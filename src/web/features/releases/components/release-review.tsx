@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DELIVERY_KIND_LABELS } from "#domain/deliveries";
+import { DELIVERY_KIND_LABELS, deliverySummary } from "#domain/deliveries";
 import { ADMIN_RELEASE_MESSAGES, canApplyReleaseAction } from "#domain/releases";
 import { reviewerChecks } from "#domain/store-verdict";
 import { Button } from "#web/components/ui/button";
@@ -125,7 +125,9 @@ export function ReleaseReviewDialog({ release, onClose }: { release: AdminReleas
                 <h3 id="deliveries-heading" className="text-lg font-semibold">
                   {t("review.deliveries")}
                 </h3>
-                <span className="text-sm text-muted-foreground">{data.delivery.summary}</span>
+                <span className="text-sm text-muted-foreground">
+                  {deliverySummary(data.delivery.delivered, data.delivery.stores)}
+                </span>
               </div>
               <DataTable
                 label={t("review.messages")}
