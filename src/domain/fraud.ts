@@ -332,6 +332,9 @@ export function detectAnomalies(input: {
   return found.map((a) => ({ ...a, message: anomalyMessage(a) }));
 }
 
+/** A figure kept in hundredths (2.45 as 245), as one decimal ("2.5"). */
+const oneDecimal = (hundredths: number) => (Math.round(hundredths / 10) / 10).toFixed(1);
+
 /**
  * What a warning saw, in the reader's language, from its stored figures (issue 39): the artist and the
  * admins read the same figures each in their own language.
@@ -351,8 +354,8 @@ export function anomalyMessage(a: Pick<Anomaly, "kind" | "day" | "store" | "coun
       });
     case "listener_ratio":
       return t("case.saw.ratio", {
-        ratio: (f("streamsPerListener100") / 100).toFixed(1),
-        norm: (f("norm100") / 100).toFixed(1),
+        ratio: oneDecimal(f("streamsPerListener100")),
+        norm: oneDecimal(f("norm100")),
       });
   }
 }
