@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { say } from "./i18n";
 import { LYRICS_MESSAGES, lrcBeyondEnd, lyricsProblem, parseLrc } from "./lyrics";
 import { suggestLyricsTransliteration } from "./transliteration";
 
@@ -48,7 +49,8 @@ describe("lyrics (issue 39)", () => {
   it("finds a synced line that starts after the track ends, once the duration is known", () => {
     expect(lrcBeyondEnd(LRC, 200)).toBeNull();
     expect(lrcBeyondEnd(LRC, null)).toBeNull();
-    expect(lrcBeyondEnd(LRC, 60)).toBe(LYRICS_MESSAGES.lrcBeyondEnd("1:20.00", "1:00.00"));
+    const late = lrcBeyondEnd(LRC, 60);
+    expect(late && say(late)).toBe(LYRICS_MESSAGES.lrcBeyondEnd("1:20.00", "1:00.00"));
   });
 
   it("suggests the Latin form of lyrics line by line, as sentences, leaving Latin lines alone", () => {

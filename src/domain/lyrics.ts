@@ -6,7 +6,7 @@
  * That the last line comes before the track ends is checked once the audio's duration is known
  * (the quality check).
  */
-import { type Said, say, t } from "./i18n";
+import { type Said, t } from "./i18n";
 import { isLatinOnly, needsTransliteration } from "./scripts";
 
 /** Long enough for any song's words; a page of text, not a book. */
@@ -155,14 +155,8 @@ export function lyricsProblem(track: TrackLyrics): string | null {
   return null;
 }
 
-/** The synced line that starts after the track ends, as a message, or null (also when either is unknown). */
-export function lrcBeyondEnd(synced: string | null | undefined, durationSeconds: number | null): string | null {
-  const said = lrcBeyondEndSaid(synced, durationSeconds);
-  return said && say(said);
-}
-
-/** The same, kept by key for a stored finding. */
-export function lrcBeyondEndSaid(synced: string | null | undefined, durationSeconds: number | null): Said | null {
+/** The synced line that starts after the track ends, as a message kept by key (a finding stores it), or null (also when either is unknown). */
+export function lrcBeyondEnd(synced: string | null | undefined, durationSeconds: number | null): Said | null {
   if (!synced?.trim() || durationSeconds === null) return null;
   const parsed = parseLrc(synced);
   if (!("lines" in parsed) || !parsed.lines.length) return null;

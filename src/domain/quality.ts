@@ -1,6 +1,6 @@
 import { type KeptSaid, labelsAt, type MessageId, type Said, say, sayKept, t } from "./i18n";
 import { isValidIsrc, isValidUpcEan } from "./identifiers";
-import { lrcBeyondEndSaid } from "./lyrics";
+import { lrcBeyondEnd } from "./lyrics";
 import { isExplicitRelease, type ReleaseType } from "./releases";
 import { needsTransliteration } from "./scripts";
 import { expectedReleaseType } from "./tracks";
@@ -578,7 +578,7 @@ export function auditMetadata(release: MetadataSubject): Finding[] {
       const [code, message, fix] = unsaid;
       out.push(finding("warning", code, `Track ${track.position} language`, [message, { n: track.position }], [fix]));
     }
-    const lateLine = lrcBeyondEndSaid(track.lyricsSynced, track.durationSeconds);
+    const lateLine = lrcBeyondEnd(track.lyricsSynced, track.durationSeconds);
     if (lateLine) {
       out.push(
         finding("blocking", "metadata.lyrics_beyond_end", `Track ${track.position} lyrics`, lateLine, ["qc.f.lateFix"]),

@@ -184,24 +184,17 @@ export const localizeErrors: MiddlewareHandler = async (c, next) => {
   if (!c.res.headers.get("content-type")?.includes("application/json")) return;
   const locale = requestLocale(c);
   if (locale === DEFAULT_LOCALE) return;
+  type Said = { message?: unknown };
   const body = (await c.res
     .clone()
     .json()
-    .catch(() => null)) as { message?: unknown; error?: { message?: unknown; details?: unknown } } | null;
-  if (!failed) {
-    if (!body || typeof body.message !== "string") return;
-    body.message = await localizeMessage(locale, body.message);
-    const headers = new Headers(c.res.headers);
-    headers.delete("content-length");
-    c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });
-    return;
-  }
-  const error = body?.error;
-  if (!error || typeof error.message !== "string") return;
-  error.message = await localizeMessage(locale, error.message);
-  if (Array.isArray(error.details))
-    for (const detail of error.details as { message?: unknown }[])
-      if (detail && typeof detail.message === "string") detail.message = await localizeMessage(locale, detail.message);
+    .catch(() => null)) as (Said & { error?: Said & { details?: unknown } }) | null;
+  // What carries our words: a refusal and its details, or a change's own message.
+  const error = failed ? body?.error : body;
+  if (!body || !error || typeof error.message !== "string") return;
+  const details = failed && Array.isArray(body.error?.details) ? (body.error.details as Said[]) : [];
+  for (const holder of [error, ...details])
+    if (holder && typeof holder.message === "string") holder.message = await localizeMessage(locale, holder.message);
   const headers = new Headers(c.res.headers);
   headers.delete("content-length");
   c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });

@@ -4,11 +4,12 @@
 import { eq } from "drizzle-orm";
 import { dateIst, financialYearIst } from "#domain/clock";
 import { amountInWords, GST_SAC, invoiceNumber, splitInclusive, stateCode } from "#domain/gst";
-import { DEFAULT_LOCALE, type Locale, type MessageId, type MessageValues, translate } from "#domain/i18n";
+import { DEFAULT_LOCALE, type Locale, t } from "#domain/i18n";
 import { formatInr } from "#domain/money";
 import type { Tx } from "#server/db/client";
 import { nextNumber } from "#server/db/counters";
 import { invoices, users } from "#server/db/schema";
+import { inLocale } from "#server/lib/i18n";
 import type { SellerConfig } from "#server/lib/payment-gateway";
 import { createPdf } from "#server/lib/pdf";
 
@@ -71,48 +72,49 @@ const stateWithCode = (state: string) => `${state} (${stateCode(state) ?? "–"}
  * reader's language (issue 39), the amount in words too.
  */
 export function invoicePdf(inv: InvoiceRow, locale: Locale = DEFAULT_LOCALE): Promise<Buffer> {
-  const say = (id: MessageId, values?: MessageValues) => translate(locale, id, values);
-  const inr = (paise: number) => formatInr(paise, { decimals: true, locale });
-  const pdf = createPdf({ title: say("invoice.pdfTitle", { number: inv.number }) });
-  pdf.text(say("invoice.heading"), { bold: true, size: 18 });
-  pdf.moveDown(0.5);
-  pdf.text(say("invoice.number", { number: inv.number }), { size: 10 });
-  pdf.text(say("invoice.date", { date: dateIst(inv.issuedAt) }));
-  pdf.moveDown();
+  return inLocale(locale, () => {
+    const inr = (paise: number) => formatInr(paise, { decimals: true });
+    const pdf = createPdf({ title: t("invoice.pdfTitle", { number: inv.number }) });
+    pdf.text(t("invoice.heading"), { bold: true, size: 18 });
+    pdf.moveDown(0.5);
+    pdf.text(t("invoice.number", { number: inv.number }), { size: 10 });
+    pdf.text(t("invoice.date", { date: dateIst(inv.issuedAt) }));
+    pdf.moveDown();
 
-  pdf.text(say("invoice.supplier"), { bold: true });
-  pdf.text(inv.sellerName);
-  pdf.text(inv.sellerAddress);
-  pdf.text(say("invoice.gstin", { gstin: inv.sellerGstin || say("invoice.gstinMissing") }));
-  pdf.text(say("invoice.state", { state: stateWithCode(inv.sellerState) }));
-  pdf.moveDown();
+    pdf.text(t("invoice.supplier"), { bold: true });
+    pdf.text(inv.sellerName);
+    pdf.text(inv.sellerAddress);
+    pdf.text(t("invoice.gstin", { gstin: inv.sellerGstin || t("invoice.gstinMissing") }));
+    pdf.text(t("invoice.state", { state: stateWithCode(inv.sellerState) }));
+    pdf.moveDown();
 
-  pdf.text(say("invoice.billedTo"), { bold: true });
-  pdf.text(inv.customerName);
-  pdf.text(inv.customerEmail);
-  if (inv.customerGstin) pdf.text(say("invoice.gstin", { gstin: inv.customerGstin }));
-  pdf.text(say("invoice.placeOfSupply", { state: stateWithCode(inv.placeOfSupply) }));
-  pdf.moveDown();
+    pdf.text(t("invoice.billedTo"), { bold: true });
+    pdf.text(inv.customerName);
+    pdf.text(inv.customerEmail);
+    if (inv.customerGstin) pdf.text(t("invoice.gstin", { gstin: inv.customerGstin }));
+    pdf.text(t("invoice.placeOfSupply", { state: stateWithCode(inv.placeOfSupply) }));
+    pdf.moveDown();
 
-  pdf.text(say("invoice.description"), { bold: true });
-  pdf.text(inv.description);
-  pdf.text(say("invoice.sac", { sac: inv.sac }));
-  pdf.moveDown();
+    pdf.text(t("invoice.description"), { bold: true });
+    pdf.text(inv.description);
+    pdf.text(t("invoice.sac", { sac: inv.sac }));
+    pdf.moveDown();
 
-  const line = (label: string, paise: number, bold = false) =>
-    pdf.text(say("invoice.amountLine", { label, amount: inr(paise) }), { bold });
-  line(say("invoice.taxable"), inv.taxablePaise);
-  const half = inv.ratePercent / 2;
-  const interState = inv.placeOfSupply.trim().toLowerCase() !== inv.sellerState.trim().toLowerCase();
-  if (interState) {
-    line(say("invoice.igst", { rate: String(inv.ratePercent) }), inv.igstPaise);
-  } else {
-    line(say("invoice.cgst", { rate: String(half) }), inv.cgstPaise);
-    line(say("invoice.sgst", { rate: String(half) }), inv.sgstPaise);
-  }
-  line(say("invoice.total"), inv.totalPaise, true);
-  pdf.text(say("invoice.inWords", { words: amountInWords(inv.totalPaise, locale) }));
-  pdf.moveDown();
-  pdf.text(say("invoice.footer"), { size: 8 });
-  return pdf.end();
+    const line = (label: string, paise: number, bold = false) =>
+      pdf.text(t("invoice.amountLine", { label, amount: inr(paise) }), { bold });
+    line(t("invoice.taxable"), inv.taxablePaise);
+    const half = inv.ratePercent / 2;
+    const interState = inv.placeOfSupply.trim().toLowerCase() !== inv.sellerState.trim().toLowerCase();
+    if (interState) {
+      line(t("invoice.igst", { rate: String(inv.ratePercent) }), inv.igstPaise);
+    } else {
+      line(t("invoice.cgst", { rate: String(half) }), inv.cgstPaise);
+      line(t("invoice.sgst", { rate: String(half) }), inv.sgstPaise);
+    }
+    line(t("invoice.total"), inv.totalPaise, true);
+    pdf.text(t("invoice.inWords", { words: amountInWords(inv.totalPaise, locale) }));
+    pdf.moveDown();
+    pdf.text(t("invoice.footer"), { size: 8 });
+    return pdf.end();
+  });
 }
