@@ -103,6 +103,12 @@ async function seed(url: string) {
             (array['open','in_progress','closed','on_hold'])[1 + i % 4], (array['high','medium','low'])[1 + i % 3], now() - i * interval '1 minute'
      from generate_series(1, 20000) i`,
   );
+  // Each month of that year gets its partition first, as an import makes them (decision 043).
+  await step(
+    "a partition per month",
+    `select daily_stream_facts_month(m) from (select distinct date_trunc('month', d)::date as m
+     from generate_series(current_date - 366, current_date, interval '1 day') d) months`,
+  );
   // Facts for 10,000 releases over a year: release × store × day, spread over countries.
   await step(
     `${FACTS.toLocaleString("en-IN")} daily stream facts`,

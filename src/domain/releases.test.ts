@@ -68,6 +68,17 @@ describe("release upload rules, in the spec's order", () => {
   it("needs a real date", () => {
     expect(noticeOf({ ...valid, releaseDate: "2026-02-30" })).toEqual(RELEASE_NOTICES.invalidDate);
     expect(isIsoDate("2028-02-29")).toBe(true);
+    expect(isIsoDate("2000-02-29")).toBe(true);
+    for (const wrong of [
+      "2027-02-29",
+      "2100-02-29",
+      "2026-04-31",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-01-00",
+      "2026-1-01",
+    ])
+      expect(isIsoDate(wrong), wrong).toBe(false);
     // Far dates are refused: no year 1 (its previous period is before the calendar) and no year 9999.
     expect(isIsoDate("0001-01-01")).toBe(false);
     expect(isIsoDate("1899-12-31")).toBe(false);

@@ -366,10 +366,12 @@ export const contactMessages = pgTable(
 export const dailyStreamFacts = pgTable(
   "daily_stream_facts",
   {
-    /** Restrict: posted earnings never vanish with a release (it is taken down, not deleted). */
-    releaseId: uuid("release_id")
-      .notNull()
-      .references(() => releases.id, { onDelete: "restrict" }),
+    /**
+     * Posted earnings never vanish with a release (it is taken down, not deleted): a release with facts
+     * cannot be deleted (trigger `releases_keep_facts`, migration 0068). No foreign key: its check per
+     * row was a quarter of a million-row import; the import locks the releases it writes for instead.
+     */
+    releaseId: uuid("release_id").notNull(),
     /**
      * The release's owner, kept in step by triggers, so an artist's figures are one index range away.
      * No foreign key of its own: releases.user_id has one, and its trigger carries every change here

@@ -132,6 +132,58 @@ describe("store report import", () => {
     expect((await other.client.get("/api/analytics?from=2026-10-01&to=2026-10-31")).body.totals.streams).toBe(0);
   });
 
+  it("writes each month's facts into that month's partition, moving earlier facts of the month out of the default one", async () => {
+    const db = server.database.db;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    // A fact written directly for a month with no partition yet lands in the default partition. (No
+    // other test writes 2031: a database reused between tests keeps the partitions made before.)
+    await db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, revenue_paise)
+      values (${releaseId}, 'Gaana', 'IN', '2031-03-05', 7, 100)`);
+    const where = () =>
+      rows<{ partition: string; day: string; streams: number }>(
+        sql`select tableoid::regclass::text as partition, to_char(day, 'YYYY-MM-DD') as day, streams::int as streams
+            from daily_stream_facts where release_id = ${releaseId} order by day, store`,
+      );
+    expect(await where()).toEqual([{ partition: "daily_stream_facts_default", day: "2031-03-05", streams: 7 }]);
+    const totals = () =>
+      rows<{ streams: number }>(sql`select streams::int as streams from owner_daily_totals where day = '2031-03-05'`);
+    expect(await totals()).toEqual([{ streams: 7 }]);
+
+    const queued = await upload(
+      admin,
+      "march-april.csv",
+      [
+        HEADER,
+        "2031-03-06,Spotify,IN,036000291452,,10,5,1.00,INR",
+        "2031-04-01,Spotify,IN,036000291452,,20,5,2.00,INR",
+      ].join("\n"),
+    );
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 2 });
+    expect(await where()).toEqual([
+      { partition: "daily_stream_facts_2031_03", day: "2031-03-05", streams: 7 },
+      { partition: "daily_stream_facts_2031_03", day: "2031-03-06", streams: 10 },
+      { partition: "daily_stream_facts_2031_04", day: "2031-04-01", streams: 20 },
+    ]);
+    // Moving a fact between partitions is not a change of figures: the rollups and the release's count stand.
+    expect(await totals()).toEqual([{ streams: 7 }]);
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(37);
+
+    // As with the foreign key it replaces, a release with facts cannot be deleted, and one without can.
+    const refused = await db.execute(sql`delete from releases where id = ${releaseId}`).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect(JSON.stringify(refused, Object.getOwnPropertyNames(refused))).toMatch(
+      /23503|stream facts cannot be deleted/,
+    );
+    expect(await where()).toHaveLength(3);
+    const [{ id: bare } = { id: "" }] = await rows<{ id: string }>(
+      sql`insert into releases (user_id, title, artist_name, release_type, release_date, status)
+          values (${artist.id}, 'Bare', 'Imported Artist', 'single', '2027-01-01', 'pending_review') returning id`,
+    );
+    await db.execute(sql`delete from releases where id = ${bare}`);
+    expect(await rows(sql`select 1 from releases where id = ${bare}`)).toEqual([]);
+  });
+
   it("refuses the same file twice and never double counts a restated day", async () => {
     const csv = `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,100,10,1.00,INR\n`;
     const first = await upload(admin, "dec.csv", csv);
