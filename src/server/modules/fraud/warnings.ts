@@ -68,6 +68,13 @@ export async function scanReport(
   reportId: string,
 ) {
   const { db } = deps;
+  // The report's days as constants too: facts are partitioned by month (decision 043), and a range
+  // known when the statement is planned reads only those months' partitions.
+  const [span] = rowsOf<{ first: string | null; last: string | null }>(
+    await db.execute(sql`select to_char(min(first_day), 'YYYY-MM-DD') as first, to_char(max(last_day), 'YYYY-MM-DD') as last
+      from report_tracks where report_id = ${reportId}`),
+  );
+  if (!span?.first || !span.last) return 0;
   const windows = rowsOf<TrackWindow>(
     await db.execute(sql`
       select rt.release_id, rt.isrc, r.user_id as workspace_id, to_char(rt.first_day, 'YYYY-MM-DD') as first_day,
@@ -76,7 +83,7 @@ export async function scanReport(
       from report_tracks rt
       join releases r on r.id = rt.release_id
       left join daily_stream_facts f on f.release_id = rt.release_id and f.isrc = rt.isrc
-        and f.day between rt.first_day and rt.last_day
+        and f.day between rt.first_day and rt.last_day and f.day between ${span.first}::date and ${span.last}::date
       where rt.report_id = ${reportId} and r.user_id is not null
       group by rt.release_id, rt.isrc, r.user_id, rt.first_day, rt.last_day`),
   );
@@ -92,13 +99,16 @@ export async function scanReport(
       ),
       sql`, `,
     );
+    // The pass's whole span of days, as constants (see above).
+    const from = pass.map((w) => w.first_day).sort()[0] ?? span.first;
+    const within = sql`f.day between ${addDays(from, -HISTORY_DAYS)}::date and ${span.last}::date`;
     const [days, places] = await Promise.all([
       db.execute(sql`
         with k(release_id, isrc, history_from, first_day, last_day) as (values ${keys})
         select f.release_id, f.isrc, to_char(f.day, 'YYYY-MM-DD') as day, sum(f.streams)::bigint as streams,
           sum(f.listeners)::bigint as listeners
         from k join daily_stream_facts f on f.release_id = k.release_id and f.isrc = k.isrc
-          and f.day between k.history_from and k.last_day
+          and f.day between k.history_from and k.last_day and ${within}
         group by f.release_id, f.isrc, f.day`),
       db.execute(sql`
         with k(release_id, isrc, history_from, first_day, last_day) as (values ${keys})
@@ -106,7 +116,7 @@ export async function scanReport(
           coalesce(sum(f.streams) filter (where f.day >= k.first_day), 0)::bigint as window,
           coalesce(sum(f.streams) filter (where f.day < k.first_day), 0)::bigint as history
         from k join daily_stream_facts f on f.release_id = k.release_id and f.isrc = k.isrc
-          and f.day between k.history_from and k.last_day
+          and f.day between k.history_from and k.last_day and ${within}
         group by f.release_id, f.isrc, f.store, f.country`),
     ]);
     const dayRows = rowsOf<{ release_id: string; isrc: string; day: string; streams: string; listeners: string }>(days);
