@@ -107,6 +107,8 @@ export async function measureImport(opts: {
   serverPid: number;
   workDir: string;
   rows?: number;
+  /** Resolves once the server has no other background work left (the uploads' audio analysis). */
+  idle?: () => Promise<void>;
 }): Promise<ImportMeasurement> {
   const rows = opts.rows ?? 1_000_000;
   const client = new pg.Client({ connectionString: opts.databaseUrl });
@@ -129,6 +131,7 @@ export async function measureImport(opts: {
     const copySeconds = (performance.now() - copyStarted) / 1000;
     await client.query(`drop table bench_report_copy`);
 
+    await opts.idle?.();
     const rssBefore = await rssOf(opts.serverPid);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
