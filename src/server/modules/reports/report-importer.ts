@@ -315,8 +315,9 @@ async function importReport(
     await tx.execute(sql`set local work_mem = '128MB'`);
     // Each month's facts live in a partition of their own (decision 043): the report's rows are
     // written into partitions a month wide, whose indexes stay small enough to keep in memory.
+    const reportMonths = [...months].sort();
     let restating = false;
-    for (const month of [...months].sort()) {
+    for (const month of reportMonths) {
       await tx.execute(sql`select daily_stream_facts_month(${month}::date)`);
       const [held] = rowsOf<{ any: boolean }>(
         await tx.execute(sql`select exists (select 1 from daily_stream_facts
@@ -352,7 +353,7 @@ async function importReport(
     // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
     // share → recoupment → splits → each payee's ledger, in this transaction.
     const postingStarted = performance.now();
-    const owners = await repostEarnings(tx as unknown as Db, { reportId });
+    const owners = await repostEarnings(tx as unknown as Db, { reportId, months: reportMonths });
     took.postingSeconds = seconds(postingStarted);
     await emitStatementsReady(tx as unknown as Db, reportId, owners);
     // The tracks and days it brought are read for early warnings once it is in (issue 41).

@@ -23,8 +23,11 @@ const BATCH = 2000;
 const ENTRIES_PER_INSERT = 20_000;
 const OWNER = "owner";
 
-/** Which tracks to repost: those a report touched, or everything some owners' releases earned. */
-export type PostingScope = { reportId: string } | { ownerIds: string[] };
+/**
+ * Which tracks to repost: those a report touched, in the months its rows fall in ("YYYY-MM-01",
+ * which its import already knows), or everything some owners' releases earned.
+ */
+export type PostingScope = { reportId: string; months: string[] } | { ownerIds: string[] };
 /**
  * What one posting pass covers: some owners' releases, or a chunk of a report's tracks in the months
  * it touched; `wholeHistory` are the releases among them a sheet repays someone on first, whose
@@ -131,16 +134,12 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
       sql`select distinct release_id, isrc from store_report_rows where report_id = ${scope.reportId} order by 1, 2`,
     ),
   ).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
-  const months = rowsOf<{ month: string }>(
-    await db.execute(
-      sql`select distinct to_char(date_trunc('month', day), 'YYYY-MM-DD') as month from store_report_rows where report_id = ${scope.reportId}`,
-    ),
-  ).map((m) => m.month);
-  // Releases whose sheets repay someone first are reposted over their whole history.
+  const { months } = scope;
+  // Releases whose sheets repay someone first are reposted over their whole history (few sheets
+  // repay anyone: they are read whole rather than matched against the report's rows again).
   const repaying = new Set(
     rowsOf<{ release_id: string }>(
-      await db.execute(sql`select distinct ss.release_id from split_sheets ss where ss.recoup_paise > 0
-        and ss.release_id in (select release_id from store_report_rows where report_id = ${scope.reportId})`),
+      await db.execute(sql`select distinct release_id from split_sheets where recoup_paise > 0`),
     ).map((r) => r.release_id),
   );
   const owners = new Set<string>();
