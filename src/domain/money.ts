@@ -47,10 +47,17 @@ export const RUPEES_PATTERN = /^\d{1,12}(\.\d{1,8})?$/;
 
 /** Rupees written as a decimal to whole paise, half up, without floating-point error. */
 export function rupeesToPaise(text: string): number {
-  const [whole = "0", fraction = ""] = text.trim().split(".");
-  const padded = `${fraction}000`;
-  const paise = Number(whole) * 100 + Number(padded.slice(0, 2));
-  return Number(padded[2] ?? "0") >= 5 ? paise + 1 : paise;
+  const value = text.trim();
+  const dot = value.indexOf(".");
+  if (dot < 0) return Number(value) * 100;
+  // The first three digits after the point, read as character codes (a store report has a million
+  // of these): a missing digit counts as 0.
+  const at = (i: number) => {
+    const code = value.charCodeAt(dot + 1 + i);
+    return code >= 48 && code <= 57 ? code - 48 : 0;
+  };
+  const paise = Number(value.slice(0, dot)) * 100 + at(0) * 10 + at(1);
+  return at(2) >= 5 ? paise + 1 : paise;
 }
 
 /** The artist's share of store revenue, to whole paise, half up (integer arithmetic only). */

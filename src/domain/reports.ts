@@ -54,27 +54,30 @@ export function excerpt(value: string): string {
   return `"${chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join("")}…` : value}"`;
 }
 
+/** A cell of a record, trimmed ("" when the row has fewer columns). */
+const cell = (record: Record<string, string | undefined>, column: (typeof REPORT_COLUMNS)[number]) =>
+  (record[column] ?? "").trim();
+
 /** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
 export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {
-  const get = (k: (typeof REPORT_COLUMNS)[number]) => (record[k] ?? "").trim();
-  const day = get("date");
+  const day = cell(record, "date");
   if (!isIsoDate(day)) return { error: `date ${excerpt(day)} is not a YYYY-MM-DD date` };
-  const store = get("store");
+  const store = cell(record, "store");
   if (!store || store.length > 60) return { error: "store is missing or longer than 60 characters" };
-  const country = get("country").toUpperCase();
+  const country = cell(record, "country").toUpperCase();
   if (!COUNTRY.test(country)) return { error: `country ${excerpt(country)} is not a two-letter ISO code` };
-  const upc = get("upc");
-  const isrc = get("isrc").toUpperCase().replace(/-/g, "");
+  const upc = cell(record, "upc");
+  const isrc = cell(record, "isrc").toUpperCase().replace(/-/g, "");
   if (!upc && !isrc) return { error: "neither upc nor isrc is given" };
   if (upc && !isValidUpcEan(upc)) return { error: `upc ${excerpt(upc)} has a wrong check digit or length` };
   if (isrc && !ISRC.test(isrc)) return { error: `isrc ${excerpt(isrc)} is not a valid ISRC` };
-  const streams = get("streams");
-  const listeners = get("listeners");
+  const streams = cell(record, "streams");
+  const listeners = cell(record, "listeners");
   if (!WHOLE.test(streams)) return { error: `streams ${excerpt(streams)} is not a whole number` };
   if (!WHOLE.test(listeners)) return { error: `listeners ${excerpt(listeners)} is not a whole number` };
-  const revenue = get("revenue");
+  const revenue = cell(record, "revenue");
   if (!RUPEES_PATTERN.test(revenue)) return { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
-  const currency = get("currency").toUpperCase();
+  const currency = cell(record, "currency").toUpperCase();
   if (currency !== REPORT_CURRENCY) {
     return { error: `currency ${excerpt(currency)} is not INR; convert the report to INR before importing` };
   }

@@ -848,7 +848,9 @@ export const royaltyEntries = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     /** Whose balance it moves; null while held in escrow for an invited collaborator. */
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // No foreign key: a statement trigger checks a whole insert's accounts at once, and an account's
+    // deletion leaves its entries with no account, as `on delete set null` did (decision 044).
+    userId: text("user_id"),
     /** The split payee it was allocated to (null: the release's owner). */
     collaboratorId: uuid("collaborator_id").references(() => collaborators.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
@@ -871,7 +873,8 @@ export const royaltyEntries = pgTable(
     index("royalty_entries_case_idx").on(t.caseId).where(sql`case_id is not null`),
     index("royalty_entries_user_month_idx").on(t.userId, t.month),
     index("royalty_entries_collaborator_idx").on(t.collaboratorId),
-    index("royalty_entries_release_idx").on(t.releaseId, t.isrc),
+    // With the month: a posting reads a report's tracks in its months only (decision 044).
+    index("royalty_entries_release_idx").on(t.releaseId, t.isrc, t.month),
     index("royalty_entries_payout_idx").on(t.payoutId),
   ],
 );

@@ -92,7 +92,8 @@ function databaseConflict(err: unknown): string | null {
   return null;
 }
 
-function sqlState(err: unknown): string | undefined {
+/** The SQLSTATE of a database error, however deeply the driver or the ORM wrapped it. */
+export function sqlState(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
     if (typeof e.code === "string") return e.code;
     e = e.cause as typeof e;

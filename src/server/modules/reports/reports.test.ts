@@ -184,6 +184,86 @@ describe("store report import", () => {
     expect(await rows(sql`select 1 from releases where id = ${bare}`)).toEqual([]);
   });
 
+  it("gives a month's first report the month's partition whole: indexed, rolled up, and a key twice is summed (decision 044)", async () => {
+    const db = server.database.db;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    // 2032 is no other test's: its months have no partition yet.
+    const queued = await upload(
+      admin,
+      "fresh-months.csv",
+      [
+        HEADER,
+        "2032-01-05,Spotify,IN,036000291452,,10,5,1.00,INR",
+        "2032-01-05,Spotify,IN,036000291452,,4,2,0.50,INR",
+        "2032-01-06,Gaana,US,036000291452,,3,1,0.25,INR",
+        "2032-02-01,Spotify,IN,036000291452,,20,5,2.00,INR",
+      ].join("\n"),
+    );
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 4 });
+    expect(
+      await rows(sql`select tableoid::regclass::text as partition, to_char(day, 'YYYY-MM-DD') as day, store,
+          streams::int as streams, revenue_paise::int as paise, owner_id = ${artist.id} as owned
+        from daily_stream_facts where release_id = ${releaseId} and day >= '2032-01-01' order by day, store`),
+    ).toEqual([
+      {
+        partition: "daily_stream_facts_2032_01",
+        day: "2032-01-05",
+        store: "Spotify",
+        streams: 14,
+        paise: 150,
+        owned: true,
+      },
+      {
+        partition: "daily_stream_facts_2032_01",
+        day: "2032-01-06",
+        store: "Gaana",
+        streams: 3,
+        paise: 25,
+        owned: true,
+      },
+      {
+        partition: "daily_stream_facts_2032_02",
+        day: "2032-02-01",
+        store: "Spotify",
+        streams: 20,
+        paise: 200,
+        owned: true,
+      },
+    ]);
+    // Attached with the parent's key and indexes, so a restatement of the month finds its keys.
+    const indexes = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_indexes where tablename = 'daily_stream_facts_2032_01'`,
+    );
+    expect(indexes[0]?.n).toBe(3);
+    // The rollups the facts' triggers keep were added from the new partitions.
+    expect(
+      await rows(sql`select to_char(day, 'YYYY-MM-DD') as day, streams::int as streams from owner_daily_totals
+        where owner_id = ${artist.id} and day >= '2032-01-01' order by day`),
+    ).toEqual([
+      { day: "2032-01-05", streams: 14 },
+      { day: "2032-01-06", streams: 3 },
+      { day: "2032-02-01", streams: 20 },
+    ]);
+    expect(
+      await rows(
+        sql`select country, streams::int as streams from owner_country_totals where owner_id = ${artist.id} order by country`,
+      ),
+    ).toEqual([
+      { country: "IN", streams: 34 },
+      { country: "US", streams: 3 },
+    ]);
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(37);
+    // A later report restating a day of the month goes through the key.
+    const restated = await upload(
+      admin,
+      "fresh-restated.csv",
+      [HEADER, "2032-01-05,Spotify,IN,036000291452,,9,5,1.00,INR"].join("\n"),
+    );
+    expect(await waitForReport(admin, restated.body.report.id)).toMatchObject({ status: "completed", importedRows: 1 });
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(32);
+  });
+
   it("refuses the same file twice and never double counts a restated day", async () => {
     const csv = `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,100,10,1.00,INR\n`;
     const first = await upload(admin, "dec.csv", csv);

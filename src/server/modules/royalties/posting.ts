@@ -10,7 +10,7 @@
 // the new figures had been imported first.
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { lastDayOfMonth } from "#domain/clock";
-import { artistShare } from "#domain/money";
+import { ARTIST_SHARE_SQL, artistShare } from "#domain/money";
 import { DEFAULT_PLAN_ID, PLANS, type PlanId } from "#domain/plans";
 import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
@@ -129,12 +129,24 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     await syncCaseHolds(db, { workspaceIds: owners });
     return owners;
   }
-  const tracks = rowsOf<{ release_id: string; isrc: string }>(
-    await db.execute(
-      sql`select distinct release_id, isrc from store_report_rows where report_id = ${scope.reportId} order by 1, 2`,
-    ),
-  ).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
+  // The report's tracks, and whether a split sheet names any of them (the join the facts' query makes).
+  const reported = rowsOf<{ release_id: string; isrc: string; owner_id: string | null; split: boolean }>(
+    await db.execute(sql`
+      select p.release_id, p.isrc, r.user_id as owner_id, exists (
+        select 1 from split_sheets ss left join tracks t on t.id = ss.track_id
+        where ss.release_id = p.release_id
+          and ((p.isrc <> '' and t.release_id = p.release_id and t.isrc = p.isrc) or (p.isrc = '' and ss.track_id is null))
+      ) as split
+      from (select distinct release_id, isrc from store_report_rows where report_id = ${scope.reportId}) p
+      join releases r on r.id = p.release_id
+      order by 1, 2`),
+  );
   const { months } = scope;
+  const owners = new Set<string>();
+  // Most tracks have no sheet: all of their net is the owner's, posted in one statement.
+  const plain = reported.filter((t) => !t.split);
+  for (const id of await postPlainTracks(db, plain, months, scope.reportId)) owners.add(id);
+  const tracks = reported.filter((t) => t.split).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
   // Releases whose sheets repay someone first are reposted over their whole history (few sheets
   // repay anyone: they are read whole rather than matched against the report's rows again).
   const repaying = new Set(
@@ -142,7 +154,6 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
       await db.execute(sql`select distinct release_id from split_sheets where recoup_paise > 0`),
     ).map((r) => r.release_id),
   );
-  const owners = new Set<string>();
   for (let i = 0; i < tracks.length; i += TRACKS_PER_PASS) {
     const chunk = tracks.slice(i, i + TRACKS_PER_PASS);
     const wholeHistory = [...new Set(chunk.map((t) => t.releaseId).filter((id) => repaying.has(id)))];
@@ -154,6 +165,88 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds), months);
   // A report for months a store's notice names arrives after it: its lines are held too (issue 41).
   await syncCaseHolds(db, { workspaceIds: ownerIds });
+  return ownerIds;
+}
+
+/**
+ * Posts the differences for tracks no split sheet names, in the report's months, as one statement:
+ * what the owner should hold for each month, store and country is the plan's share of the month's
+ * facts (`ARTIST_SHARE_SQL`, proven equal to `artistShare`), compared with what the ledger holds, as
+ * `postPass` compares them for a sheet's tracks. Answers the owners.
+ */
+async function postPlainTracks(
+  db: Db,
+  tracks: readonly { release_id: string; isrc: string; owner_id: string | null }[],
+  months: readonly string[],
+  reportId: string,
+): Promise<string[]> {
+  const ownerIds = [...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id)))];
+  if (!ownerIds.length || !months.length) return ownerIds;
+  // The plan share of each owner in each month, by the rule `shareLookup` keeps.
+  const shareFor = await shareLookup(db, ownerIds);
+  const shares = ownerIds.flatMap((owner) => months.map((month) => [owner, month, shareFor(owner, month)]));
+  const factMonths = sql.join(
+    months.map((m) => sql`(f.day >= ${m}::date and f.day < ${monthEnd(m)})`),
+    sql` or `,
+  );
+  const entryMonths = sql.join(
+    months.map((m) => sql`${m}::date`),
+    sql`, `,
+  );
+  const net = sql.raw(ARTIST_SHARE_SQL.replace("{gross}", "g.gross").replace("{share}", "s.percent"));
+  // Two keys match when every column of the ledger's key does: the owner's earning has no sheet or
+  // collaborator.
+  const sameKey = sql`h.sheet_id is null and h.collaborator_id is null and h.kind = 'earning'
+    and h.release_id = w.release_id and h.isrc = w.isrc and h.month = w.month and h.store = w.store
+    and h.country = w.country`;
+  await db.execute(sql`
+    with scope as (
+      select (x->>0)::uuid as release_id, x->>1 as isrc
+      from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x
+    ), shares as (
+      select x->>0 as owner_id, (x->>1)::date as month, (x->>2)::int as percent
+      from jsonb_array_elements(${JSON.stringify(shares)}::jsonb) as x
+    ), want as (
+      select g.release_id, g.owner_id, g.isrc, g.store, g.country, g.month, ${net} as amount
+      from (
+        select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
+          date_trunc('month', f.day)::date as month, sum(f.revenue_paise) as gross
+        from daily_stream_facts f join releases r on r.id = f.release_id
+        where (${factMonths}) and (f.release_id, f.isrc) in (select release_id, isrc from scope) and r.user_id is not null
+        group by 1, 2, 3, 4, 5, 6
+      ) g join shares s on s.owner_id = g.owner_id and s.month = g.month
+    ), held as (
+      -- Looked up track by track (the entries' index leads with the track, then the month): a scan of
+      -- the whole index for the months would grow with every month ever posted.
+      select e.release_id, r.user_id as owner_id, e.isrc, e.month, e.store, e.country, e.sheet_id,
+        e.collaborator_id, e.kind, sum(e.amount_paise) as amount
+      from scope p
+      cross join lateral (
+        select * from royalty_entries e
+        where e.release_id = p.release_id and e.isrc = p.isrc and e.month in (${entryMonths})
+          and e.kind in ('earning', 'recoupment')
+      ) e
+      join releases r on r.id = e.release_id
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      having sum(e.amount_paise) <> 0
+    )
+    insert into royalty_entries (user_id, collaborator_id, kind, amount_paise, month, release_id, isrc, store,
+      country, sheet_id, report_id)
+    -- What the ledger holds and should not, or not in that amount, is reversed (a collaborator's line
+    -- from their account, or from escrow until they accept)...
+    select case when h.collaborator_id is null then h.owner_id else c.accepted_user_id end, h.collaborator_id,
+      h.kind, -h.amount, h.month, h.release_id, h.isrc, h.store, h.country, h.sheet_id, ${reportId}::uuid
+    from held h
+    left join want w on w.amount <> 0 and ${sameKey}
+    left join collaborators c on c.id = h.collaborator_id
+    where w.amount is distinct from h.amount
+    union all
+    -- ...and the figure as it now stands is posted where the ledger does not hold it already.
+    select w.owner_id, null, 'earning', w.amount, w.month, w.release_id, w.isrc, w.store, w.country, null,
+      ${reportId}::uuid
+    from want w
+    left join held h on ${sameKey}
+    where w.amount <> 0 and h.amount is distinct from w.amount`);
   return ownerIds;
 }
 

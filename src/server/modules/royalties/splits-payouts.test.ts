@@ -326,6 +326,68 @@ describe("splits, escrow, statements and payouts", () => {
     );
   }, 120_000);
 
+  it("a track without a sheet is posted in one statement that reverses and reposts a restatement like the sheets' path (decision 044)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 4, maxLength: 4 }),
+        async (first, restated) => {
+          const money = (paise: number) => (paise / 100).toFixed(2);
+          // Two days at two stores, in two countries: four lines of the ledger's key.
+          const lines = (amounts: number[]) =>
+            [inDays(3), inDays(4)].flatMap((d, i) => [
+              row(d, money(amounts[i * 2] ?? 0)),
+              `${d},JioSaavn,US,${release.upcEan},${release.isrcs[0]},7,3,${money(amounts[i * 2 + 1] ?? 0)},INR`,
+            ]);
+          const name = `plain-${Math.random()}`;
+          await importReport(admin, `${name}-a.csv`, lines(first));
+          await importReport(admin, `${name}-b.csv`, lines(restated));
+          const afterRestatement = await balances(server);
+          const net = await rows<{ net: string }>(
+            server,
+            sql`select coalesce(sum(net_paise), 0)::bigint as net from royalty_ledger`,
+          );
+          expect(Object.values(afterRestatement).reduce((s, v) => s + v, 0)).toBe(Number(net[0]?.net));
+          // The same figures again change nothing…
+          await importReport(admin, `${name}-c.csv`, [...lines(restated), ""]);
+          expect(await balances(server)).toEqual(afterRestatement);
+          // …and the line-by-line comparison (`postPass`, which a plan change runs) posts the same
+          // entries onto an empty ledger, line for line.
+          const byLine = sql`select release_id, isrc, month::text, store, country, kind, sum(amount_paise)::bigint as amount
+            from royalty_entries group by 1, 2, 3, 4, 5, 6 having sum(amount_paise) <> 0 order by 1, 2, 3, 4, 5, 6`;
+          const posted = await rows(server, byLine);
+          await server.database.db.execute(sql`delete from royalty_entries`);
+          await rebuildLedger(server.database.db, [owner.id]);
+          expect(await rows(server, byLine)).toEqual(posted);
+          expect(await balances(server)).toEqual(afterRestatement);
+        },
+      ),
+      { numRuns: 4 },
+    );
+  }, 120_000);
+
+  it("the ledger names only accounts that exist, and keeps a deleted account's entries with no account (decision 044)", async () => {
+    await importReport(admin, "accounts.csv", [row(inDays(1), "100.00")]);
+    const entry = sql`insert into royalty_entries (user_id, kind, amount_paise, month) values`;
+    // An account that does not exist is refused with the foreign key's error, and nothing is written.
+    await expect(
+      server.database.db.execute(
+        sql`${entry} (${owner.id}, 'earning', 1, '2026-01-01'), ('no-such-user', 'earning', 1, '2026-01-01')`,
+      ),
+    ).rejects.toMatchObject({ cause: { code: "23503" } });
+    const count = sql`select count(*)::int as n, sum(amount_paise)::bigint as sum from royalty_entries`;
+    const before = (await rows<{ n: number; sum: string }>(server, count))[0];
+    expect(before?.n).toBeGreaterThan(0);
+    // A deleted account's entries stay, with no account: the ledger's sums do not change.
+    await server.database.db.execute(sql`delete from users where id = ${owner.id}`);
+    expect((await rows<{ n: number; sum: string }>(server, count))[0]).toEqual(before);
+    const owned = await rows<{ n: number }>(
+      server,
+      sql`select count(*)::int as n from royalty_entries where user_id = ${owner.id}`,
+    );
+    expect(owned[0]?.n).toBe(0);
+  });
+
   describe("payouts", () => {
     const provider = () => server.payouts.provider as TestPayoutProvider;
     /** The owner's payee details: a UPI ID under their legal name (no PAN), checked by the test provider. */
