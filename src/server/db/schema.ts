@@ -634,24 +634,6 @@ export const storeReports = pgTable(
 );
 
 /** Rows of a report being imported; moved into daily_stream_facts in one transaction at the end. */
-export const storeReportRows = pgTable(
-  "store_report_rows",
-  {
-    // Staging only, emptied by the import that filled it: unlogged (migration 0029) and without foreign
-    // keys, so a million rows load at COPY's pace. A crash loses nothing: the import starts again.
-    reportId: uuid("report_id").notNull(),
-    releaseId: uuid("release_id").notNull(),
-    isrc: text("isrc").notNull(),
-    store: text("store").notNull(),
-    country: text("country").notNull(),
-    day: date("day").notNull(),
-    streams: bigint("streams", { mode: "number" }).notNull(),
-    listeners: bigint("listeners", { mode: "number" }).notNull(),
-    revenuePaise: bigint("revenue_paise", { mode: "number" }).notNull(),
-  },
-  (t) => [index("store_report_rows_report_idx").on(t.reportId)],
-);
-
 /** Earnings per artist per month after their plan's share, recomputed from the facts after each import. */
 export const royaltyLedger = pgTable(
   "royalty_ledger",
@@ -872,10 +854,12 @@ export const royaltyEntries = pgTable(
     check("royalty_entries_kind_check", oneOf("kind", ENTRY_KINDS)),
     index("royalty_entries_case_idx").on(t.caseId).where(sql`case_id is not null`),
     index("royalty_entries_user_month_idx").on(t.userId, t.month),
-    index("royalty_entries_collaborator_idx").on(t.collaboratorId),
+    // Partial: most entries are an owner's earnings, with no collaborator and no payout, and an index
+    // of their nulls only cost each import's writes (decision 044).
+    index("royalty_entries_collaborator_idx").on(t.collaboratorId).where(sql`collaborator_id is not null`),
     // With the month: a posting reads a report's tracks in its months only (decision 044).
     index("royalty_entries_release_idx").on(t.releaseId, t.isrc, t.month),
-    index("royalty_entries_payout_idx").on(t.payoutId),
+    index("royalty_entries_payout_idx").on(t.payoutId).where(sql`payout_id is not null`),
   ],
 );
 

@@ -79,7 +79,12 @@ export async function emitDeliveryStateChanged(tx: Runs, deliveryId: string): Pr
  * its statement has new figures. Only workspaces with an endpoint for it are looked at (a report can
  * touch thousands of owners).
  */
-export async function emitStatementsReady(tx: Runs, reportId: string, owners: readonly string[]): Promise<void> {
+export async function emitStatementsReady(
+  tx: Runs,
+  reportId: string,
+  owners: readonly string[],
+  months: readonly string[],
+): Promise<void> {
   if (!owners.length) return;
   const listening = await tx.execute(sql`
     select distinct workspace_id from webhook_endpoints
@@ -87,11 +92,10 @@ export async function emitStatementsReady(tx: Runs, reportId: string, owners: re
       and events @> ${JSON.stringify(["statement.ready"])}::jsonb`);
   const workspaces = (listening as unknown as { rows: { workspace_id: string }[] }).rows.map((r) => r.workspace_id);
   if (!workspaces.length) return;
-  const months = await tx.execute(sql`
-    select distinct to_char(date_trunc('month', day), 'YYYY-MM') as month
-    from store_report_rows where report_id = ${reportId} order by 1`);
+  // "YYYY-MM-01" in, "YYYY-MM" out.
+  const named = [...new Set(months.map((m) => m.slice(0, 7)))].sort();
   for (const workspaceId of workspaces)
-    for (const { month } of (months as unknown as { rows: { month: string }[] }).rows)
+    for (const month of named)
       await emitWebhookEvent(tx, workspaceId, "statement.ready", {
         month,
         reportId,

@@ -40,15 +40,10 @@ const HISTORY_DAYS = 90;
 const TRACKS_PER_PASS = 500;
 
 /**
- * Notes the tracks and days a report brought, and queues the scan of them: inside the import's
- * transaction, before its staged rows go, so the scan exists exactly when the import does.
+ * Queues the early-warning scan of an imported report's tracks (the import notes them in
+ * `report_tracks`): inside the import's transaction, so the scan exists exactly when the import does.
  */
 export async function queueReportScan(tx: Tx, reportId: string) {
-  await tx.execute(sql`
-    insert into report_tracks (report_id, release_id, isrc, first_day, last_day)
-    select report_id, release_id, isrc, min(day), max(day) from store_report_rows where report_id = ${reportId}
-    group by report_id, release_id, isrc
-    on conflict do nothing`);
   await enqueueJob(tx, "stream-warnings", reportId, { maxAttempts: 3 });
 }
 

@@ -9,7 +9,7 @@ import { canonicalUpc } from "#domain/identifiers";
 import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
 import type { Database, Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
-import { issuedIdentifiers, releases, storeReportRows, storeReports } from "#server/db/schema";
+import { issuedIdentifiers, releases, storeReports } from "#server/db/schema";
 import { enqueueJob } from "#server/jobs/queue";
 import { DomainError } from "#server/lib/domain-error";
 import { sqlState } from "#server/lib/errors";
@@ -80,7 +80,7 @@ export function createReportImportJob(opts: { database: Database; logger: Logger
     const [report] = await db.select({ status: storeReports.status }).from(storeReports).where(eq(storeReports.id, id));
     if (!report || report.status === "completed" || report.status === "failed") return;
     // Whatever an interrupted attempt staged goes before this one starts.
-    await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+    await dropLoadTable(db, id);
     await db
       .update(storeReports)
       .set({ status: "running", processedRows: 0, errorRows: 0 })
@@ -92,7 +92,7 @@ export function createReportImportJob(opts: { database: Database; logger: Logger
       // Given up for time: the job is taken over and the import starts again, cleanly.
       if (signal?.aborted) throw err;
       logger.error({ err, reportId: id }, "store report import failed");
-      await db.delete(storeReportRows).where(eq(storeReportRows.reportId, id));
+      await dropLoadTable(db, id);
       await db
         .update(storeReports)
         .set({ status: "failed", failure: failureMessage(err), finishedAt: new Date() })
@@ -129,19 +129,23 @@ async function loadClaims(db: Db) {
       kind: issuedIdentifiers.kind,
       releaseId: issuedIdentifiers.releaseId,
       status: releases.status,
+      ownerId: releases.userId,
     })
     .from(issuedIdentifiers)
     .leftJoin(releases, eq(releases.id, issuedIdentifiers.releaseId));
   const upc = new Map<string, Holder>();
   const isrc = new Map<string, Holder>();
+  /** Each release's owner as the claims were read (checked again when the facts are written). */
+  const owners = new Map<string, string | null>();
   for (const r of rows) {
+    if (r.releaseId) owners.set(r.releaseId, r.ownerId);
     const holder = {
       releaseId: r.releaseId,
       delivered: (DELIVERED_STATUSES as readonly string[]).includes(r.status ?? ""),
     };
     (r.kind === "upc" ? upc : isrc).set(r.code, holder);
   }
-  return { upc, isrc };
+  return { upc, isrc, owners };
 }
 
 /** The release a report row is credited to, or why it is not credited to any. */
@@ -170,9 +174,15 @@ export function matchRow(
   return { reason: row.upc ? label("upc", row.upc, byUpc) : label("isrc", row.isrc, byIsrc) };
 }
 
-const STAGED_COLUMNS = [
-  "report_id",
+/**
+ * The table a report's checked rows are copied into (decision 044): the facts' own columns, no
+ * index. It becomes the partition of a month that holds no facts yet, whole; otherwise its rows are
+ * written into the facts and it goes with the import's transaction.
+ */
+const loadTableOf = (reportId: string) => `store_report_load_${reportId.replaceAll("-", "")}`;
+const LOADED_COLUMNS = [
   "release_id",
+  "owner_id",
   "isrc",
   "store",
   "country",
@@ -181,6 +191,11 @@ const STAGED_COLUMNS = [
   "listeners",
   "revenue_paise",
 ] as const;
+
+/** Drops what an import staged (a failed or interrupted attempt's rows). */
+async function dropLoadTable(db: Db, reportId: string) {
+  await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
+}
 
 /** A text field for COPY's CSV: quoted, with quotes doubled, so commas and newlines in a store's name stay put. */
 const csvText = (value: string) => `"${value.replaceAll('"', '""')}"`;
@@ -225,17 +240,18 @@ function columnIndexes(header: string[]): number[] {
 }
 
 /** The facts' columns a report's rows fill, in the order both ways of writing them select them. */
-const FACT_COLUMNS = sql.raw("release_id, owner_id, isrc, store, country, day, streams, listeners, revenue_paise");
+const FACT_COLUMNS = sql.raw(LOADED_COLUMNS.join(", "));
 const inMonth = (month: string) => sql`day >= ${month}::date and day < (${month}::date + interval '1 month')::date`;
 
 /**
- * Gives a month that holds no facts yet its partition, whole, from the report's rows (decision 044):
- * written into a table with no index, checked and indexed once, then attached, and its rollups added
- * from it as the facts' triggers would have. Several times faster than writing a million rows
- * through three indexes and the triggers. Answers false, changing nothing, when the month already has
- * its partition or facts.
+ * Gives a month that holds no facts yet its partition, whole, from the report's rows (decision 044).
+ * A report of that month alone hands over the table its rows were copied into; otherwise the month's
+ * rows are copied out of it into a new table. Attaching checks every row against the month's range
+ * and builds the key and both indexes once; the rollups the facts' triggers keep are then added from
+ * it. Several times faster than writing a million rows through three indexes and the triggers.
+ * Answers false, changing nothing, when the month already has its partition or facts.
  */
-async function loadFreshMonth(db: Db, reportId: string, month: string): Promise<boolean> {
+async function loadFreshMonth(db: Db, load: string, month: string, whole: boolean): Promise<boolean> {
   // The bounds are written into the statement (DDL takes no parameters): a month the import made.
   if (!/^\d{4}-\d{2}-01$/.test(month)) throw new Error(`not a month: ${month}`);
   const part = `daily_stream_facts_${month.slice(0, 4)}_${month.slice(5, 7)}`;
@@ -247,27 +263,25 @@ async function loadFreshMonth(db: Db, reportId: string, month: string): Promise<
   );
   if (state?.made || state?.held) return false;
   const table = sql.identifier(part);
-  const load = (grouped: boolean) =>
-    db.execute(sql`
-      insert into ${table} (${FACT_COLUMNS})
-      select s.release_id, r.user_id, s.isrc, s.store, s.country, s.day, s.streams, s.listeners, s.revenue_paise
-      from (${
-        grouped
-          ? sql`select release_id, isrc, store, country, day, sum(streams) as streams, sum(listeners) as listeners,
-              sum(revenue_paise) as revenue_paise
-            from store_report_rows where report_id = ${reportId} and ${inMonth(month)}
-            group by release_id, isrc, store, country, day`
-          : sql`select * from store_report_rows where report_id = ${reportId} and ${inMonth(month)}`
-      }) s join releases r on r.id = s.release_id`);
-  // Attaching checks every row against the month's range and builds the key and both indexes; a key
-  // twice in the report fails the key's index, and the rows are then summed per key first (rare:
-  // the grouping costs as much as the load).
   const attach = async (d: Db, grouped: boolean) => {
-    await d.execute(sql`create table ${table} (like daily_stream_facts including defaults including constraints)`);
-    await load(grouped);
+    if (whole && !grouped) await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
+    else {
+      await d.execute(sql`create table ${table} (like daily_stream_facts including defaults including constraints)`);
+      await d.execute(sql`
+        insert into ${table} (${FACT_COLUMNS})
+        ${
+          grouped
+            ? sql`select release_id, owner_id, isrc, store, country, day, sum(streams), sum(listeners), sum(revenue_paise)
+              from ${sql.identifier(load)} where ${inMonth(month)}
+              group by release_id, owner_id, isrc, store, country, day`
+            : sql`select ${FACT_COLUMNS} from ${sql.identifier(load)} where ${inMonth(month)}`
+        }`);
+    }
     await d.execute(sql`alter table daily_stream_facts attach partition ${table}
       for values from (${sql.raw(`'${month}'`)}) to (${sql.raw(`'${addMonths(month, 1)}'`)})`);
   };
+  // A key twice in the report fails the key's index as it is built; the rows are then summed per
+  // key first (rare: the grouping costs as much as the load).
   try {
     await db.transaction((savepoint) => attach(savepoint as unknown as Db, false));
   } catch (err) {
@@ -286,7 +300,7 @@ async function loadFreshMonth(db: Db, reportId: string, month: string): Promise<
  * Writes a report's rows for a month that already has facts, through the facts' indexes and triggers.
  * Later reports restate a day: the newest figure for a release, track, store, country and day wins.
  */
-async function writeMonth(db: Db, reportId: string, month: string) {
+async function writeMonth(db: Db, load: string, month: string) {
   await db.execute(sql`select daily_stream_facts_month(${month}::date)`);
   const [held] = rowsOf<{ any: boolean }>(
     await db.execute(sql`select exists (select 1 from daily_stream_facts where ${inMonth(month)}) as any`),
@@ -296,20 +310,46 @@ async function writeMonth(db: Db, reportId: string, month: string) {
   // than the buffer cache cost a page read each, in order they share pages (decision 018).
   await db.execute(sql`
     insert into daily_stream_facts (${FACT_COLUMNS})
-    select s.release_id, r.user_id, s.isrc, s.store, s.country, s.day, s.streams, s.listeners, s.revenue_paise
-    from (
-      select release_id, isrc, store, country, day, sum(streams) as streams, sum(listeners) as listeners,
-        sum(revenue_paise) as revenue_paise
-      from store_report_rows where report_id = ${reportId} and ${inMonth(month)}
-      group by release_id, isrc, store, country, day
-    ) s join releases r on r.id = s.release_id
-    order by s.release_id, s.isrc, s.store, s.country, s.day
+    select release_id, owner_id, isrc, store, country, day, sum(streams), sum(listeners), sum(revenue_paise)
+    from ${sql.identifier(load)} where ${inMonth(month)}
+    group by release_id, owner_id, isrc, store, country, day
+    order by release_id, isrc, store, country, day
     ${
       held?.any
         ? sql`on conflict (release_id, isrc, store, country, day) do update
       set streams = excluded.streams, listeners = excluded.listeners, revenue_paise = excluded.revenue_paise`
         : sql``
     }`);
+}
+
+/**
+ * Locks the releases a report's rows are credited to until the import commits (what a foreign key's
+ * check of each row did, in one statement; decision 043), and brings each row's owner up to date:
+ * rows of a release that changed hands since they were checked take its new owner, and rows of a
+ * release deleted meanwhile are not imported. Answers how many rows went.
+ */
+export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<string, string | null>) {
+  const table = sql.identifier(load);
+  const now = new Map(
+    rowsOf<{ id: string; user_id: string | null }>(
+      await db.execute(sql`select id, user_id from releases
+        where id in (select (jsonb_array_elements_text(${JSON.stringify([...credited.keys()])}::jsonb))::uuid)
+        order by id for key share`),
+    ).map((r) => [r.id, r.user_id]),
+  );
+  let dropped = 0;
+  for (const [releaseId, owner] of credited) {
+    if (!now.has(releaseId)) {
+      const gone = (await db.execute(sql`delete from ${table} where release_id = ${releaseId}`)) as unknown as {
+        rowCount?: number | null;
+        affectedRows?: number;
+      };
+      dropped += gone.rowCount ?? gone.affectedRows ?? 0;
+    } else if (now.get(releaseId) !== owner) {
+      await db.execute(sql`update ${table} set owner_id = ${now.get(releaseId) ?? null} where release_id = ${releaseId}`);
+    }
+  }
+  return dropped;
 }
 
 /** Seconds each phase of an import took (logged, so a slow import says where its time went). */
@@ -330,6 +370,12 @@ async function importReport(
   const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
   const took: ImportTimings = { stagingSeconds: 0, factsSeconds: 0, postingSeconds: 0 };
   const claims = await loadClaims(db);
+  const load = loadTableOf(reportId);
+  await db.execute(
+    sql`create table ${sql.identifier(load)} (like daily_stream_facts including defaults including constraints)`,
+  );
+  /** The releases the rows are credited to, with the owner each row was given. */
+  const credited = new Map<string, string | null>();
 
   const errors: { line: number; reason: string }[] = [];
   let errorRows = 0;
@@ -339,6 +385,7 @@ async function importReport(
   // Checked rows as COPY's CSV lines, loaded a batch at a time; the next batch is parsed while the
   // database loads the last (a database server works on a core of its own).
   let staged: string[] = [];
+  let loaded = 0;
   let loading: Promise<void> = Promise.resolve();
   const flush = async () => {
     signal?.throwIfAborted();
@@ -347,7 +394,7 @@ async function importReport(
     const progress = { processedRows: processed, errorRows };
     await loading;
     loading = (async () => {
-      if (csv) await database.copyCsv("store_report_rows", STAGED_COLUMNS, csv);
+      if (csv) await database.copyCsv(load, LOADED_COLUMNS, csv);
       await db.update(storeReports).set(progress).where(eq(storeReports.id, reportId));
     })();
     // Awaited at the next flush; a failure is not left unobserved meanwhile.
@@ -405,8 +452,11 @@ async function importReport(
         else {
           const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
           months.add(`${day.slice(0, 7)}-01`);
+          const owner = claims.owners.get(match.releaseId) ?? null;
+          credited.set(match.releaseId, owner);
+          loaded += 1;
           staged.push(
-            `${reportId},${match.releaseId},${csvText(isrc)},${csvText(store)},${csvText(country)},${day},${streams},${listeners},${revenuePaise}`,
+            `${match.releaseId},${owner ?? ""},${csvText(isrc)},${csvText(store)},${csvText(country)},${day},${streams},${listeners},${revenuePaise}`,
           );
         }
       }
@@ -427,37 +477,41 @@ async function importReport(
     // And to build a new partition's indexes in memory (decision 044).
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     // The releases written for stay until this transaction ends (what a foreign key's check of each
-    // row did, in one statement; decision 043).
-    await tx.execute(sql`select 1 from releases where id in
-      (select distinct release_id from store_report_rows where report_id = ${reportId}) for key share`);
+    // row did, in one statement; decision 043), and each row's owner is checked against its release's
+    // owner now: rows of a release that changed hands meanwhile take the new owner, and rows of a
+    // release deleted meanwhile are not imported.
+    const dropped = await settleOwners(tx as unknown as Db, load, credited);
+    // The tracks and days it brought: what posting reposts, and what the early warnings read once it
+    // is in (issue 41).
+    await tx.execute(sql`
+      insert into report_tracks (report_id, release_id, isrc, first_day, last_day)
+      select ${reportId}::uuid, release_id, isrc, min(day), max(day) from ${sql.identifier(load)}
+      group by release_id, isrc
+      on conflict do nothing`);
     // Each month's facts live in a partition of their own (decision 043). A month with no facts yet
     // gets its partition whole from this report (decision 044); into the others the rows are written.
     const reportMonths = [...months].sort();
     const written: string[] = [];
     for (const month of reportMonths) {
-      if (!(await loadFreshMonth(tx as unknown as Db, reportId, month))) written.push(month);
+      const whole = reportMonths.length === 1;
+      if (!(await loadFreshMonth(tx as unknown as Db, load, month, whole))) written.push(month);
     }
-    for (const month of written) await writeMonth(tx as unknown as Db, reportId, month);
+    for (const month of written) await writeMonth(tx as unknown as Db, load, month);
+    await tx.execute(sql`drop table if exists ${sql.identifier(load)}`);
     took.factsSeconds = seconds(factsStarted);
     // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
     // share → recoupment → splits → each payee's ledger, in this transaction.
     const postingStarted = performance.now();
     const owners = await repostEarnings(tx as unknown as Db, { reportId, months: reportMonths });
     took.postingSeconds = seconds(postingStarted);
-    await emitStatementsReady(tx as unknown as Db, reportId, owners);
-    // The tracks and days it brought are read for early warnings once it is in (issue 41).
+    await emitStatementsReady(tx as unknown as Db, reportId, owners, reportMonths);
     await queueReportScan(tx, reportId);
-    const [{ imported } = { imported: 0 }] = await tx
-      .select({ imported: sql<number>`count(*)::int` })
-      .from(storeReportRows)
-      .where(eq(storeReportRows.reportId, reportId));
-    await tx.delete(storeReportRows).where(eq(storeReportRows.reportId, reportId));
     await tx
       .update(storeReports)
       .set({
         status: "completed",
         processedRows: processed,
-        importedRows: imported,
+        importedRows: loaded - dropped,
         errorRows,
         errors,
         finishedAt: new Date(),

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "#domain/clock";
+import type { Db } from "#server/db/client";
 import { createArtist, createLiveRelease, paypalPayee } from "#server/test/factories";
 import { REPORT_HEADER, uploadReport, waitForReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
+import { settleOwners } from "./report-importer";
 
 const HEADER = REPORT_HEADER;
 const upload = uploadReport;
@@ -264,6 +266,75 @@ describe("store report import", () => {
     expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(32);
   });
 
+  it("hands a one-month report's own table over as the month's partition, summing a key given twice, and leaves no table behind", async () => {
+    const db = server.database.db;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const queued = await upload(
+      admin,
+      "one-month.csv",
+      [
+        HEADER,
+        "2033-05-05,Spotify,IN,036000291452,,10,5,1.00,INR",
+        "2033-05-05,Spotify,IN,036000291452,,4,2,0.50,INR",
+        "2033-05-09,Spotify,IN,036000291452,,1,1,0.10,INR",
+      ].join("\n"),
+    );
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 3 });
+    expect(
+      await rows(sql`select tableoid::regclass::text as partition, streams::int as streams from daily_stream_facts
+        where release_id = ${releaseId} and day >= '2033-05-01' order by day`),
+    ).toEqual([
+      { partition: "daily_stream_facts_2033_05", streams: 14 },
+      { partition: "daily_stream_facts_2033_05", streams: 1 },
+    ]);
+    const own = `store_report_load_${(queued.body.report.id as string).replaceAll("-", "")}`;
+    expect(await rows(sql`select tablename from pg_tables where tablename = ${own}`)).toEqual([]);
+  });
+
+  it("gives each staged row its release's owner as the facts are written, and drops rows of a release deleted meanwhile", async () => {
+    const db = server.database.db;
+    const other = await createArtist(server, "New Owner");
+    const [{ id: bare } = { id: "" }] = (
+      (await db.execute(sql`insert into releases (user_id, title, artist_name, release_type, release_date, status)
+        values (${artist.id}, 'Bare', 'Imported Artist', 'single', '2027-01-01', 'pending_review') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    const load = "store_report_load_test";
+    await db.execute(
+      sql`create table ${sql.identifier(load)} (like daily_stream_facts including defaults including constraints)`,
+    );
+    await db.execute(sql`insert into ${sql.identifier(load)} (release_id, owner_id, store, country, day, streams)
+      values (${releaseId}, ${artist.id}, 'Spotify', 'IN', '2034-01-01', 1), (${releaseId}, ${artist.id}, 'Gaana', 'IN', '2034-01-01', 2),
+             (${bare}, ${artist.id}, 'Spotify', 'IN', '2034-01-01', 3)`);
+    // Since the rows were checked, the release changed hands and the other was deleted.
+    await db.execute(sql`update releases set user_id = ${other.id} where id = ${releaseId}`);
+    await db.execute(sql`delete from releases where id = ${bare}`);
+    const dropped = await settleOwners(
+      db as unknown as Db,
+      load,
+      new Map([
+        [releaseId, artist.id],
+        [bare, artist.id],
+      ]),
+    );
+    expect(dropped).toBe(1);
+    expect(
+      (
+        (await db.execute(
+          sql`select release_id, owner_id, streams::int as streams from ${sql.identifier(load)} order by streams`,
+        )) as unknown as {
+          rows: unknown[];
+        }
+      ).rows,
+    ).toEqual([
+      { release_id: releaseId, owner_id: other.id, streams: 1 },
+      { release_id: releaseId, owner_id: other.id, streams: 2 },
+    ]);
+    await db.execute(sql`drop table ${sql.identifier(load)}`);
+  });
+
   it("refuses the same file twice and never double counts a restated day", async () => {
     const csv = `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,100,10,1.00,INR\n`;
     const first = await upload(admin, "dec.csv", csv);
@@ -330,8 +401,10 @@ describe("store report import", () => {
     // As a dead worker would leave it: running, half staged, its job's lease run out.
     const db = server.database.db;
     await db.execute(sql`update store_reports set status = 'running', processed_rows = 1 where id = ${id}`);
-    await db.execute(sql`insert into store_report_rows (report_id, release_id, isrc, store, country, day, streams, listeners, revenue_paise)
-      values (${id}, ${releaseId}, '', 'Ghost', 'IN', '2026-08-01', 999, 1, 1)`);
+    const load = sql.identifier(`store_report_load_${id.replaceAll("-", "")}`);
+    await db.execute(sql`create table ${load} (like daily_stream_facts including defaults including constraints)`);
+    await db.execute(sql`insert into ${load} (release_id, isrc, store, country, day, streams, listeners, revenue_paise)
+      values (${releaseId}, '', 'Ghost', 'IN', '2026-08-01', 999, 1, 1)`);
     await db.execute(
       sql`update jobs set status = 'running', locked_until = now() - interval '1 second' where kind = 'store-report' and ref = ${id}`,
     );

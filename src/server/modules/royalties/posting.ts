@@ -137,8 +137,9 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
         where ss.release_id = p.release_id
           and ((p.isrc <> '' and t.release_id = p.release_id and t.isrc = p.isrc) or (p.isrc = '' and ss.track_id is null))
       ) as split
-      from (select distinct release_id, isrc from store_report_rows where report_id = ${scope.reportId}) p
+      from report_tracks p
       join releases r on r.id = p.release_id
+      where p.report_id = ${scope.reportId}
       order by 1, 2`),
   );
   const { months } = scope;
@@ -246,7 +247,9 @@ async function postPlainTracks(
       ${reportId}::uuid
     from want w
     left join held h on ${sameKey}
-    where w.amount <> 0 and h.amount is distinct from w.amount`);
+    where w.amount <> 0 and h.amount is distinct from w.amount
+    -- In the order of the entries' indexes: neighbouring keys share their pages.
+    order by 6, 7, 5`);
   return ownerIds;
 }
 
