@@ -346,7 +346,9 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
       };
       dropped += gone.rowCount ?? gone.affectedRows ?? 0;
     } else if (now.get(releaseId) !== owner) {
-      await db.execute(sql`update ${table} set owner_id = ${now.get(releaseId) ?? null} where release_id = ${releaseId}`);
+      await db.execute(
+        sql`update ${table} set owner_id = ${now.get(releaseId) ?? null} where release_id = ${releaseId}`,
+      );
     }
   }
   return dropped;
