@@ -192,6 +192,13 @@ const LOADED_COLUMNS = [
   "revenue_paise",
 ] as const;
 
+/** A table with the facts' columns, defaults and checks, and no index: a load, or a month's partition. */
+function createFactsTable(db: Db, name: string) {
+  return db.execute(
+    sql`create table ${sql.identifier(name)} (like daily_stream_facts including defaults including constraints)`,
+  );
+}
+
 /** Drops what an import staged (a failed or interrupted attempt's rows). */
 async function dropLoadTable(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
@@ -266,7 +273,7 @@ async function loadFreshMonth(db: Db, load: string, month: string, whole: boolea
   const attach = async (d: Db, grouped: boolean) => {
     if (whole && !grouped) await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
     else {
-      await d.execute(sql`create table ${table} (like daily_stream_facts including defaults including constraints)`);
+      await createFactsTable(d, part);
       await d.execute(sql`
         insert into ${table} (${FACT_COLUMNS})
         ${
@@ -373,9 +380,7 @@ async function importReport(
   const took: ImportTimings = { stagingSeconds: 0, factsSeconds: 0, postingSeconds: 0 };
   const claims = await loadClaims(db);
   const load = loadTableOf(reportId);
-  await db.execute(
-    sql`create table ${sql.identifier(load)} (like daily_stream_facts including defaults including constraints)`,
-  );
+  await createFactsTable(db, load);
   /** The releases the rows are credited to, with the owner each row was given. */
   const credited = new Map<string, string | null>();
 
@@ -493,9 +498,9 @@ async function importReport(
     // Each month's facts live in a partition of their own (decision 043). A month with no facts yet
     // gets its partition whole from this report (decision 044); into the others the rows are written.
     const reportMonths = [...months].sort();
+    const whole = reportMonths.length === 1;
     const written: string[] = [];
     for (const month of reportMonths) {
-      const whole = reportMonths.length === 1;
       if (!(await loadFreshMonth(tx as unknown as Db, load, month, whole))) written.push(month);
     }
     for (const month of written) await writeMonth(tx as unknown as Db, load, month);

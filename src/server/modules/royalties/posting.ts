@@ -85,6 +85,16 @@ const list = (values: readonly string[]) =>
 /** The first day after a month's last ("YYYY-MM-01" in, a date expression out). */
 const monthEnd = (month: string) => sql`(${month}::date + interval '1 month')::date`;
 
+/**
+ * Facts (alias `f`) on the days of some months: as ranges of days, so only those months' partitions
+ * are read (decision 043).
+ */
+const factDaysIn = (months: readonly string[]) =>
+  sql.join(
+    months.map((m) => sql`(f.day >= ${m}::date and f.day < ${monthEnd(m)})`),
+    sql` or `,
+  );
+
 /** The filter on a table holding (release_id, isrc) under `alias`, for a pass. */
 function inPass(scope: PassScope, alias: "f" | "e") {
   const a = sql.raw(alias);
@@ -97,12 +107,13 @@ function inPass(scope: PassScope, alias: "f" | "e") {
     // Only the months the report touched: each month's allocation stands alone, unless a sheet of the
     // release repays someone first, whose running total needs the track's whole history. Facts are
     // read as ranges of days, so only the months' partitions are read (decision 043).
-    const months = sql.join(
-      scope.months.map((m) =>
-        alias === "f" ? sql`(f.day >= ${m}::date and f.day < ${monthEnd(m)})` : sql`e.month = ${m}::date`,
-      ),
-      sql` or `,
-    );
+    const months =
+      alias === "f"
+        ? factDaysIn(scope.months)
+        : sql.join(
+            scope.months.map((m) => sql`e.month = ${m}::date`),
+            sql` or `,
+          );
     if (!scope.wholeHistory.length) return sql`${tracks} and (${months})`;
     return sql`${tracks} and (${months} or ${a}.release_id in (${list(scope.wholeHistory)}))`;
   }
@@ -186,10 +197,6 @@ async function postPlainTracks(
   // The plan share of each owner in each month, by the rule `shareLookup` keeps.
   const shareFor = await shareLookup(db, ownerIds);
   const shares = ownerIds.flatMap((owner) => months.map((month) => [owner, month, shareFor(owner, month)]));
-  const factMonths = sql.join(
-    months.map((m) => sql`(f.day >= ${m}::date and f.day < ${monthEnd(m)})`),
-    sql` or `,
-  );
   const entryMonths = sql.join(
     months.map((m) => sql`${m}::date`),
     sql`, `,
@@ -213,7 +220,7 @@ async function postPlainTracks(
         select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
           date_trunc('month', f.day)::date as month, sum(f.revenue_paise) as gross
         from daily_stream_facts f join releases r on r.id = f.release_id
-        where (${factMonths}) and (f.release_id, f.isrc) in (select release_id, isrc from scope) and r.user_id is not null
+        where (${factDaysIn(months)}) and (f.release_id, f.isrc) in (select release_id, isrc from scope) and r.user_id is not null
         group by 1, 2, 3, 4, 5, 6
       ) g join shares s on s.owner_id = g.owner_id and s.month = g.month
     ), held as (

@@ -4,10 +4,15 @@ import { createSubscription } from "#server/modules/subscriptions";
 import { createArtist, createLiveRelease, createRelease, validRelease } from "#server/test/factories";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
 
-/** The invitation link's token from the last mail sent to `email`. */
+/**
+ * The invitation link's token from the last invitation mailed to `email`. Other mails to the same
+ * address (a job's notice about their own release, say) may come after it.
+ */
 async function inviteToken(server: TestServer, email: string) {
-  const mail = (await server.outbox()).filter((m) => m.to === email).at(-1);
-  const token = mail?.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
+  const tokens = (await server.outbox())
+    .filter((m) => m.to === email)
+    .map((m) => m.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1]);
+  const token = tokens.filter(Boolean).at(-1);
   if (!token) throw new Error(`no invitation mailed to ${email}`);
   return token;
 }
