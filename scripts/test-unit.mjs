@@ -6,18 +6,28 @@ const seed = process.env.TEST_SEED ?? String(Math.floor(Math.random() * 1_000_00
 console.log(`Test order seed: ${seed} (TEST_SEED=${seed} npm run test:unit replays it)\n`);
 
 const run = (args, env = {}) => {
-  const result = spawnSync("npx", ["vitest", "run", "--sequence.seed", seed, ...args], {
+  const result = spawnSync("npx", ["vitest", ...args, "--run", "--sequence.seed", seed], {
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-run([]);
+run(["run"]);
 if (process.env.TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${process.env.TEST_DATABASE_URL})\n`);
-  // The process test and the payee migration's test always run on embedded PGlite, so they are not repeated here.
-  run(["src/server", "--exclude", "src/server/main.test.ts", "--exclude", "src/server/db/payee-migration.test.ts"], {
-    TEST_DB: "postgres",
-  });
+  // Only the files whose database this setting chooses: those that import the test database or the
+  // test settings, directly or through a helper (Vitest's own import graph finds them). The rest (the
+  // ERN schema and rules, audio analysis, the migration tests on embedded PGlite) would run the same
+  // twice. The process test always runs on embedded PGlite, so it is not repeated either.
+  run(
+    [
+      "related",
+      "src/server/test/test-database.ts",
+      "src/server/test/test-env.ts",
+      "--exclude",
+      "src/server/main.test.ts",
+    ],
+    { TEST_DB: "postgres" },
+  );
 }

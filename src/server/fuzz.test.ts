@@ -83,21 +83,25 @@ function routeTable(): Route[] {
   );
 }
 
-/** A fingerprint of every row the app keeps (rate-limit counters aside, which count refused requests on purpose). */
+/**
+ * A fingerprint of every row the app keeps (rate-limit counters aside, which count refused requests on
+ * purpose), read in one statement: the property reads it twice per route and client.
+ */
 async function fingerprint(server: TestServer): Promise<string> {
   const tables = (await server.database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('rate_limits', '__drizzle_migrations') order by table_name`,
   )) as unknown as { rows: { table_name: string }[] };
-  const parts: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const result = (await server.database.db.execute(
-      sql.raw(
-        `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as f from "${table_name}" t`,
-      ),
-    )) as unknown as { rows: { f: string }[] };
-    parts.push(`${table_name}=${result.rows[0]?.f}`);
-  }
-  return parts.join("\n");
+  const perTable = tables.rows.map(
+    ({ table_name }) =>
+      `select '${table_name}=' || count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as f from "${table_name}" t`,
+  );
+  const result = (await server.database.db.execute(sql.raw(perTable.join(" union all ")))) as unknown as {
+    rows: { f: string }[];
+  };
+  return result.rows
+    .map((row) => row.f)
+    .sort()
+    .join("\n");
 }
 
 describe("fuzzing every JSON route", () => {
@@ -130,7 +134,8 @@ describe("fuzzing every JSON route", () => {
         ["artist", artist.client],
         ["admin", admin],
       ] as const) {
-        const before = await fingerprint(server);
+        // A GET is checked for 5xx only: it has no rows to leave alone.
+        const before = route.method === "GET" ? "" : await fingerprint(server);
         let changedSomething = false;
         await fc.assert(
           fc.asyncProperty(

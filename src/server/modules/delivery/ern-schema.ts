@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { validateXML } from "xmllint-wasm";
+import {
+  XmlBufferInputProvider,
+  XmlDocument,
+  XmlValidateError,
+  XsdValidator,
+  xmlRegisterInputProvider,
+} from "libxml2-wasm";
 
 /** Finds the committed `ddex/xsd` folder whether running from src (tsx) or dist (built). */
 export function defaultSchemaDir(): string {
@@ -18,35 +24,78 @@ export interface ErnValidator {
   validate(xml: string): Promise<{ valid: boolean; errors: string[] }>;
 }
 
+type ErnVersion = "4.3" | "4.3.2";
+
+/**
+ * The schema's one import, served from memory under a name of its own: libxml2 reads nothing from
+ * the disk while it compiles, whatever a schema names.
+ */
+const AVS_NAME = "kalrav-ddex-avs.xsd";
+const schemaFiles = new XmlBufferInputProvider({});
+let providerRegistered = false;
+
+/** Compiled schemas by folder and version: compiling one costs a few hundred milliseconds, a check a few. */
+const compiled = new Map<string, XsdValidator>();
+
+function compiledSchema(schemaDir: string, version: ErnVersion): XsdValidator {
+  const key = `${schemaDir}\u0000${version}`;
+  const known = compiled.get(key);
+  if (known) return known;
+  if (!providerRegistered) providerRegistered = xmlRegisterInputProvider(schemaFiles);
+  schemaFiles.addBuffer(AVS_NAME, fs.readFileSync(path.join(schemaDir, "allowed-value-sets.xsd")));
+  const folder = version === "4.3" ? "ernv43" : "ernv432";
+  const xsd = fs
+    .readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8")
+    .replace('schemaLocation="../allowed-value-sets.xsd"', `schemaLocation="${AVS_NAME}"`);
+  const schemaDoc = XmlDocument.fromString(xsd);
+  try {
+    const validator = XsdValidator.fromDoc(schemaDoc);
+    compiled.set(key, validator);
+    return validator;
+  } finally {
+    schemaDoc.dispose();
+  }
+}
+
 /**
  * Validates messages against the official ERN XSD of their version, offline (libxml2 compiled to
  * WASM): 4.3, or 4.3.2 when the message is in its namespace. The folder holds `ernv43/` and
- * `ernv432/` beside `allowed-value-sets.xsd`, as DDEX publishes them; the schemas are read once.
+ * `ernv432/` beside `allowed-value-sets.xsd`, as DDEX publishes them; each schema is compiled once
+ * per process, on first use (decision 045).
  */
 export function createErnValidator(schemaDir: string): ErnValidator {
-  const read = (folder: string) =>
-    fs
-      .readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8")
-      .replace('schemaLocation="../allowed-value-sets.xsd"', 'schemaLocation="allowed-value-sets.xsd"');
-  const schemas = { "4.3": read("ernv43"), "4.3.2": read("ernv432") };
-  const avs = fs.readFileSync(path.join(schemaDir, "allowed-value-sets.xsd"), "utf8");
-  const references = { "4.3": referenceElements(schemas["4.3"]), "4.3.2": referenceElements(schemas["4.3.2"]) };
+  const read = (folder: string) => fs.readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8");
+  const references = { "4.3": referenceElements(read("ernv43")), "4.3.2": referenceElements(read("ernv432")) };
   return {
     async validate(xml) {
       // The root element's namespace says the version (the first few hundred bytes hold it).
-      const version = xml.slice(0, 600).includes('"http://ddex.net/xml/ern/432"') ? "4.3.2" : "4.3";
-      const result = await validateXML({
-        xml: [{ fileName: "message.xml", contents: xml }],
-        schema: [{ fileName: "release-notification.xsd", contents: schemas[version] }],
-        preload: [{ fileName: "allowed-value-sets.xsd", contents: avs }],
-      });
+      const version: ErnVersion = xml.slice(0, 600).includes('"http://ddex.net/xml/ern/432"') ? "4.3.2" : "4.3";
       const errors = [
-        ...result.errors.map((e) => e.message ?? String(e)),
+        ...schemaErrors(compiledSchema(schemaDir, version), xml),
         ...checkReferences(xml, references[version]),
       ];
-      return { valid: result.valid && errors.length === 0, errors };
+      return { valid: errors.length === 0, errors };
     },
   };
+}
+
+/** What the schema finds wrong with a message: not well-formed, or each validity error with its line. */
+function schemaErrors(schema: XsdValidator, xml: string): string[] {
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml);
+  } catch (error) {
+    return [`message.xml is not well-formed XML: ${error instanceof Error ? error.message.trim() : String(error)}`];
+  }
+  try {
+    schema.validate(doc);
+    return [];
+  } catch (error) {
+    if (!(error instanceof XmlValidateError)) throw error;
+    return error.details.map((d) => `message.xml:${d.line}: ${d.message.trim()}`);
+  } finally {
+    doc.dispose();
+  }
 }
 
 /**
