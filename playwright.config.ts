@@ -36,7 +36,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace (each action's DOM, network and console) without the
+    // screencast: recording screenshots of every passing journey cost the browser a fifth of its CPU
+    // (decision 045). `npx playwright test --trace on` records them when a failure needs the pictures.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: CHROMIUM_ARGS,

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createArtist, expect, expectToast, payForPlan, signIn, test } from "./fixtures";
+import { createArtist, expect, expectToast, payForPlan, seriousViolations, signIn, test } from "./fixtures";
 
 const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
@@ -26,10 +25,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     const checklist = page.getByRole("region", { name: "Get started" });
     await expect(checklist.getByText("0 of 3 done")).toBeVisible();
-    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 1. The plan: the step leads to the Subscription screen; paying ticks it.
     await step(page, /Choose and pay for a plan/)

@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import {
   createArtist,
@@ -9,6 +8,7 @@ import {
   hostArtwork,
   hostWav,
   payForPlan,
+  seriousViolations,
   signIn,
   test,
   waitForQualityCheck,
@@ -116,10 +116,7 @@ test("an artist follows a release from approval to accepted by two stores and re
   const rejectedRow = attention.getByRole("row").filter({ hasText: title });
   await expect(rejectedRow).toContainText("JioSaavn said: The cover shows a web address.");
   await expect(rejectedRow.getByRole("button", { name: `Retry delivery of ${title} to JioSaavn` })).toBeVisible();
-  const adminSerious = (await new AxeBuilder({ page: admin }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(adminSerious).toEqual([]);
+  expect(await seriousViolations(admin)).toEqual([]);
 
   // Share copies the public page's address.
   await page.getByRole("region", { name: "Your release page" }).getByRole("button", { name: "Copy link" }).click();
@@ -143,10 +140,7 @@ test("an artist follows a release from approval to accepted by two stores and re
   expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThanOrEqual(1);
   const listen = fan.getByRole("list", { name: "Listen on" });
   await expect(listen.getByRole("link")).toHaveText(["Spotify Listen", "Apple Music Listen"]);
-  const serious = (await new AxeBuilder({ page: fan }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(fan)).toEqual([]);
   // Its button sends the fan to Spotify (counted); the preview tags are there for WhatsApp.
   const go = await fan.request.get(`${link}/go/spotify`, { maxRedirects: 0 });
   expect(go.status()).toBe(302);

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   createArtist,
   E2E_ADMIN,
@@ -8,6 +7,7 @@ import {
   hostWav,
   payForPlan,
   searchTable,
+  seriousViolations,
   signIn,
   test,
   uniqueEmail,
@@ -48,11 +48,7 @@ test("a new artist is on Basic unpaid, upgrades to Pro through the test gateway 
   await expect(page.getByRole("heading", { level: 1, name: "Test gateway checkout" })).toBeVisible();
   await expect(page.getByRole("note")).toContainText("no money moves");
   await expect(page.getByText("₹999.00", { exact: true })).toBeVisible();
-  expect(
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    ),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("radio", { name: "UPI" }).check();
   await page.getByRole("button", { name: "Pay ₹999.00" }).click();
 

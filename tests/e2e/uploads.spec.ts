@@ -2,10 +2,19 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { image, wav } from "#server/test/media-fixtures";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { createArtist, E2E_ADMIN, expect, expectToast, payForPlan, searchTable, signIn, test } from "./fixtures";
+import {
+  createArtist,
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  payForPlan,
+  searchTable,
+  seriousViolations,
+  signIn,
+  test,
+} from "./fixtures";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -92,10 +101,7 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   await expect(artworkField.getByText("Quality check passed: no problems found.")).toBeVisible({ timeout: 15_000 });
 
   // The form with its uploaded files and verdicts is accessible, on a phone too.
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const serious = () => seriousViolations(page);
   expect(await serious()).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   const replace = audioField.getByRole("button", { name: "Replace audio file" });
