@@ -4,7 +4,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
-  API_KEY_LIFETIME_LABELS,
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   API_KEY_SHOWN,

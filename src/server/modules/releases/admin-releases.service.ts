@@ -15,7 +15,6 @@ import {
   RELEASE_NOTICES,
   type ReleaseAction,
   type releaseMetadataSchema,
-  releaseStatusLabel,
 } from "#domain/releases";
 import type { AppDeps } from "#server/context";
 import type { Db, Tx } from "#server/db/client";
