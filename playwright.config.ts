@@ -37,8 +37,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     // A failed journey keeps its trace (each action's DOM, network and console) without the
-    // screencast: recording screenshots of every passing journey cost the browser a fifth of its CPU
-    // (decision 045). `npx playwright test --trace on` records them when a failure needs the pictures.
+    // screencast: recording screenshots of every passing journey cost the browser a fifth to a third
+    // of its CPU (decision 045). `npx playwright test --trace on` records them when a failure needs
+    // the pictures.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -6,7 +6,7 @@ const seed = process.env.TEST_SEED ?? String(Math.floor(Math.random() * 1_000_00
 console.log(`Test order seed: ${seed} (TEST_SEED=${seed} npm run test:unit replays it)\n`);
 
 const run = (args, env = {}) => {
-  const result = spawnSync("npx", ["vitest", ...args, "--run", "--sequence.seed", seed], {
+  const result = spawnSync("npx", ["vitest", ...args, "--sequence.seed", seed], {
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
@@ -25,6 +25,7 @@ if (process.env.TEST_DATABASE_URL) {
       "related",
       "src/server/test/test-database.ts",
       "src/server/test/test-env.ts",
+      "--run",
       "--exclude",
       "src/server/main.test.ts",
     ],

@@ -101,8 +101,7 @@ test("an artist uploads a 24-bit WAV and a 3000 px JPG, sees progress and the ve
   await expect(artworkField.getByText("Quality check passed: no problems found.")).toBeVisible({ timeout: 15_000 });
 
   // The form with its uploaded files and verdicts is accessible, on a phone too.
-  const serious = () => seriousViolations(page);
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   const replace = audioField.getByRole("button", { name: "Replace audio file" });
   await replace.scrollIntoViewIfNeeded();

@@ -26,6 +26,12 @@ export interface ErnValidator {
 
 type ErnVersion = "4.3" | "4.3.2";
 
+/** A version's schema, from its folder as DDEX publishes it. */
+function readSchema(schemaDir: string, version: ErnVersion): string {
+  const folder = version === "4.3" ? "ernv43" : "ernv432";
+  return fs.readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8");
+}
+
 /**
  * The schema's one import, served from memory under a name of its own: libxml2 reads nothing from
  * the disk while it compiles, whatever a schema names.
@@ -43,10 +49,10 @@ function compiledSchema(schemaDir: string, version: ErnVersion): XsdValidator {
   if (known) return known;
   if (!providerRegistered) providerRegistered = xmlRegisterInputProvider(schemaFiles);
   schemaFiles.addBuffer(AVS_NAME, fs.readFileSync(path.join(schemaDir, "allowed-value-sets.xsd")));
-  const folder = version === "4.3" ? "ernv43" : "ernv432";
-  const xsd = fs
-    .readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8")
-    .replace('schemaLocation="../allowed-value-sets.xsd"', `schemaLocation="${AVS_NAME}"`);
+  const xsd = readSchema(schemaDir, version).replace(
+    'schemaLocation="../allowed-value-sets.xsd"',
+    `schemaLocation="${AVS_NAME}"`,
+  );
   const schemaDoc = XmlDocument.fromString(xsd);
   try {
     const validator = XsdValidator.fromDoc(schemaDoc);
@@ -64,8 +70,10 @@ function compiledSchema(schemaDir: string, version: ErnVersion): XsdValidator {
  * per process, on first use (decision 045).
  */
 export function createErnValidator(schemaDir: string): ErnValidator {
-  const read = (folder: string) => fs.readFileSync(path.join(schemaDir, folder, "release-notification.xsd"), "utf8");
-  const references = { "4.3": referenceElements(read("ernv43")), "4.3.2": referenceElements(read("ernv432")) };
+  const references = {
+    "4.3": referenceElements(readSchema(schemaDir, "4.3")),
+    "4.3.2": referenceElements(readSchema(schemaDir, "4.3.2")),
+  };
   return {
     async validate(xml) {
       // The root element's namespace says the version (the first few hundred bytes hold it).
