@@ -60,6 +60,13 @@ export function rupeesToPaise(text: string): number {
   return at(2) >= 5 ? paise + 1 : paise;
 }
 
+/**
+ * `rupeesToPaise` for SQL, over a text expression named `rupees` (substituted by the caller) that
+ * matches `REPORT_RUPEES_SQL_PATTERN`: PostgreSQL's `round` of a numeric takes a half away from
+ * zero, which for amounts of no sign is half up (a test proves the two equal).
+ */
+export const RUPEES_TO_PAISE_SQL = "round(({rupees})::numeric * 100)::bigint";
+
 /** The artist's share of store revenue, to whole paise, half up (integer arithmetic only). */
 export function artistShare(grossPaise: number, sharePercent: number): number {
   return Math.floor((grossPaise * sharePercent + 50) / 100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { monthOf } from "./clock";
 import { artistShare, rupeesToPaise } from "./money";
-import { parseReportRecord } from "./reports";
+import { parseReportRecord, REPORT_CELL_CHECKS } from "./reports";
 import { canRequestPayout } from "./royalties";
 
 const good = {
@@ -45,6 +45,18 @@ describe("report rows", () => {
     expect(reason({ streams: "1.5" })).toMatch(/streams/);
     expect(reason({ revenue: "1,20" })).toMatch(/revenue/);
     expect(reason({ currency: "USD" })).toMatch(/not INR/);
+  });
+  it("checks each cell on its own, and a row's first failing column is its reason (decision 046)", () => {
+    expect(REPORT_CELL_CHECKS.country(" in ")).toEqual({ value: "IN" });
+    expect(REPORT_CELL_CHECKS.codes("", "in-abc-26-00001")).toEqual({ value: { upc: "", isrc: "INABC2600001" } });
+    expect(REPORT_CELL_CHECKS.codes("", "")).toEqual({ error: "neither upc nor isrc is given" });
+    expect(REPORT_CELL_CHECKS.streams(" 12 ")).toEqual({ value: 12 });
+    expect(REPORT_CELL_CHECKS.revenue("1.995")).toEqual({ value: 200 });
+    expect(REPORT_CELL_CHECKS.date("2024-02-29")).toEqual({ value: "2024-02-29" });
+    expect(REPORT_CELL_CHECKS.date("2025-02-29")).toHaveProperty("error");
+    // Two bad cells: the one in the earlier column decides, whichever the check.
+    expect(parseReportRecord({ ...good, country: "IND", currency: "USD" })).toEqual(REPORT_CELL_CHECKS.country("IND"));
+    expect(parseReportRecord({ ...good, streams: "x", listeners: "y" })).toEqual(REPORT_CELL_CHECKS.streams("x"));
   });
   it("converts rupees to paise half up, exactly", () => {
     expect(rupeesToPaise("0.004")).toBe(0);

@@ -29,6 +29,8 @@ export const REPORT_CURRENCY = "INR";
 export const REPORT_MAX_BYTES = 512 * 1024 * 1024;
 export const REPORT_STATUSES = ["queued", "running", "completed", "failed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** Who read a report's rows: PostgreSQL's COPY, checked there, or the server row by row (decision 046). */
+export const REPORT_READERS = ["database", "server"] as const;
 
 export interface ReportRow {
   day: string;
@@ -54,43 +56,98 @@ export function excerpt(value: string): string {
   return `"${chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join("")}…` : value}"`;
 }
 
-/** A cell of a record, trimmed ("" when the row has fewer columns). */
+/** A cell of a record ("" when the row has fewer columns). */
 const cell = (record: Record<string, string | undefined>, column: (typeof REPORT_COLUMNS)[number]) =>
-  (record[column] ?? "").trim();
+  record[column] ?? "";
+
+/** One cell (or the codes' pair) checked: its value as imported, or why the row cannot be imported. */
+export type CellCheck<T> = { value: T } | { error: string };
+
+/**
+ * Each column's own check, on the cell as the file has it. Each depends on its cell alone (the codes
+ * on their pair), so the importer may check each distinct value of a column once (decision 046);
+ * `parseReportRecord` runs them in the columns' order, and a row's first failure is its reason.
+ */
+export const REPORT_CELL_CHECKS = {
+  date(cell: string): CellCheck<string> {
+    const day = cell.trim();
+    return isIsoDate(day) ? { value: day } : { error: `date ${excerpt(day)} is not a YYYY-MM-DD date` };
+  },
+  store(cell: string): CellCheck<string> {
+    const store = cell.trim();
+    return !store || store.length > 60 ? { error: "store is missing or longer than 60 characters" } : { value: store };
+  },
+  country(cell: string): CellCheck<string> {
+    const country = cell.trim().toUpperCase();
+    return COUNTRY.test(country)
+      ? { value: country }
+      : { error: `country ${excerpt(country)} is not a two-letter ISO code` };
+  },
+  codes(upcCell: string, isrcCell: string): CellCheck<{ upc: string; isrc: string }> {
+    const upc = upcCell.trim();
+    const isrc = isrcCell.trim().toUpperCase().replace(/-/g, "");
+    if (!upc && !isrc) return { error: "neither upc nor isrc is given" };
+    if (upc && !isValidUpcEan(upc)) return { error: `upc ${excerpt(upc)} has a wrong check digit or length` };
+    if (isrc && !ISRC.test(isrc)) return { error: `isrc ${excerpt(isrc)} is not a valid ISRC` };
+    return { value: { upc, isrc } };
+  },
+  streams: (cell: string) => wholeNumber("streams", cell),
+  listeners: (cell: string) => wholeNumber("listeners", cell),
+  revenue(cell: string): CellCheck<number> {
+    const revenue = cell.trim();
+    return RUPEES_PATTERN.test(revenue)
+      ? { value: rupeesToPaise(revenue) }
+      : { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
+  },
+  currency(cell: string): CellCheck<string> {
+    const currency = cell.trim().toUpperCase();
+    return currency === REPORT_CURRENCY
+      ? { value: currency }
+      : { error: `currency ${excerpt(currency)} is not INR; convert the report to INR before importing` };
+  },
+};
+
+function wholeNumber(column: string, cell: string): CellCheck<number> {
+  const text = cell.trim();
+  return WHOLE.test(text) ? { value: Number(text) } : { error: `${column} ${excerpt(text)} is not a whole number` };
+}
+
+/**
+ * The cells PostgreSQL may read as they stand, as patterns for its `~` (decision 046): digits only, no
+ * space around them. Each is a strict part of what its check above accepts, giving the same value
+ * (a test proves it); any other cell is left to the check.
+ */
+export const REPORT_WHOLE_SQL_PATTERN = "^[0-9]{1,12}$";
+export const REPORT_RUPEES_SQL_PATTERN = "^[0-9]{1,12}([.][0-9]{1,8})?$";
 
 /** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
 export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {
-  const day = cell(record, "date");
-  if (!isIsoDate(day)) return { error: `date ${excerpt(day)} is not a YYYY-MM-DD date` };
-  const store = cell(record, "store");
-  if (!store || store.length > 60) return { error: "store is missing or longer than 60 characters" };
-  const country = cell(record, "country").toUpperCase();
-  if (!COUNTRY.test(country)) return { error: `country ${excerpt(country)} is not a two-letter ISO code` };
-  const upc = cell(record, "upc");
-  const isrc = cell(record, "isrc").toUpperCase().replace(/-/g, "");
-  if (!upc && !isrc) return { error: "neither upc nor isrc is given" };
-  if (upc && !isValidUpcEan(upc)) return { error: `upc ${excerpt(upc)} has a wrong check digit or length` };
-  if (isrc && !ISRC.test(isrc)) return { error: `isrc ${excerpt(isrc)} is not a valid ISRC` };
-  const streams = cell(record, "streams");
-  const listeners = cell(record, "listeners");
-  if (!WHOLE.test(streams)) return { error: `streams ${excerpt(streams)} is not a whole number` };
-  if (!WHOLE.test(listeners)) return { error: `listeners ${excerpt(listeners)} is not a whole number` };
-  const revenue = cell(record, "revenue");
-  if (!RUPEES_PATTERN.test(revenue)) return { error: `revenue ${excerpt(revenue)} is not a decimal amount` };
-  const currency = cell(record, "currency").toUpperCase();
-  if (currency !== REPORT_CURRENCY) {
-    return { error: `currency ${excerpt(currency)} is not INR; convert the report to INR before importing` };
-  }
+  const day = REPORT_CELL_CHECKS.date(cell(record, "date"));
+  if ("error" in day) return day;
+  const store = REPORT_CELL_CHECKS.store(cell(record, "store"));
+  if ("error" in store) return store;
+  const country = REPORT_CELL_CHECKS.country(cell(record, "country"));
+  if ("error" in country) return country;
+  const codes = REPORT_CELL_CHECKS.codes(cell(record, "upc"), cell(record, "isrc"));
+  if ("error" in codes) return codes;
+  const streams = REPORT_CELL_CHECKS.streams(cell(record, "streams"));
+  if ("error" in streams) return streams;
+  const listeners = REPORT_CELL_CHECKS.listeners(cell(record, "listeners"));
+  if ("error" in listeners) return listeners;
+  const revenue = REPORT_CELL_CHECKS.revenue(cell(record, "revenue"));
+  if ("error" in revenue) return revenue;
+  const currency = REPORT_CELL_CHECKS.currency(cell(record, "currency"));
+  if ("error" in currency) return currency;
   return {
     row: {
-      day,
-      store,
-      country,
-      upc,
-      isrc,
-      streams: Number(streams),
-      listeners: Number(listeners),
-      revenuePaise: rupeesToPaise(revenue),
+      day: day.value,
+      store: store.value,
+      country: country.value,
+      upc: codes.value.upc,
+      isrc: codes.value.isrc,
+      streams: streams.value,
+      listeners: listeners.value,
+      revenuePaise: revenue.value,
     },
   };
 }

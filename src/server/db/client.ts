@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -36,6 +37,13 @@ export interface Database {
    * transaction: the caller stages rows it can delete again.
    */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /**
+   * Loads a CSV file with a header line into a table with COPY, the file streamed from disk (embedded
+   * PGlite reads it whole: it is for one machine's own use). Answers the rows loaded. Fails, loading
+   * nothing, on anything COPY cannot read (a row of another width, a blank line, bytes not UTF-8).
+   * Outside any transaction, as `copyCsv`.
+   */
+  copyCsvFile(table: string, columns: readonly string[], file: string): Promise<number>;
   /** Embedded PGlite only: the data folder as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
   /**
@@ -118,9 +126,9 @@ export type DatabaseOptions =
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** The COPY statement for a table and its columns; names are checked, never taken from input. */
-function copyStatement(table: string, columns: readonly string[], source: string) {
+function copyStatement(table: string, columns: readonly string[], source: string, header = false) {
   if (![table, ...columns].every((n) => IDENTIFIER.test(n))) throw new Error("COPY takes plain identifiers only");
-  return `copy ${table} (${columns.join(", ")}) from ${source} with (format csv)`;
+  return `copy ${table} (${columns.join(", ")}) from ${source} with (format csv${header ? ", header true" : ""})`;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -158,6 +166,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
+      copyCsvFile: async (table, columns, file) => {
+        const client = await pool.connect();
+        try {
+          const stream = client.query(copyFrom(copyStatement(table, columns, "stdin", true)));
+          await pipeline(fs.createReadStream(file), stream);
+          return stream.rowCount;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
       listen: (channel, onMessage, onListening) => listenOnPostgres(options.url, channel, onMessage, onListening),
     };
@@ -177,6 +195,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     copyCsv: async (table, columns, csv) => {
       // PGlite reads COPY's input from a blob passed with the query.
       await client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([csv]) });
+    },
+    copyCsvFile: async (table, columns, file) => {
+      const blob = await fs.openAsBlob(file);
+      const result = await client.query(copyStatement(table, columns, "'/dev/blob'", true), [], { blob });
+      return result.affectedRows ?? 0;
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),

@@ -35,7 +35,7 @@ import { KYC_STATUSES, PAYEE_METHODS, PAYEE_RESIDENCES, PAYOUT_STATUSES, TAX_FOR
 import { PLAN_IDS } from "#domain/plans";
 import { type ArtworkFacts, type AudioFacts, type Finding, QC_STATUSES } from "#domain/quality";
 import { RELEASE_EVENT_KINDS, RELEASE_STATUSES, RELEASE_TYPES } from "#domain/releases";
-import { REPORT_STATUSES } from "#domain/reports";
+import { REPORT_READERS, REPORT_STATUSES } from "#domain/reports";
 import { ROLES } from "#domain/roles";
 import { SPLIT_ROLES, type SplitRole } from "#domain/splits";
 import { SUBSCRIPTION_STATUSES } from "#domain/subscriptions";
@@ -623,12 +623,18 @@ export const storeReports = pgTable(
     /** The first 1,000 refused rows: [{ line, reason }]. */
     errors: jsonb("errors").$type<{ line: number; reason: string }[]>().notNull().default([]),
     failure: text("failure"),
+    /**
+     * Who read the rows (decision 046): "database" when PostgreSQL's COPY read the file and the rows
+     * were checked there, "server" when the server read it row by row; null until imported.
+     */
+    readBy: text("read_by"),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", tz),
   },
   (t) => [
     check("store_reports_status_check", oneOf("status", REPORT_STATUSES)),
+    check("store_reports_read_by_check", oneOf("read_by", REPORT_READERS)),
     index("store_reports_created_idx").on(t.createdAt),
   ],
 );

@@ -6,7 +6,16 @@ import { type Parser, parse } from "csv-parse";
 import { eq, sql } from "drizzle-orm";
 import { addMonths, dateIst } from "#domain/clock";
 import { canonicalUpc } from "#domain/identifiers";
-import { parseReportRecord, REPORT_COLUMNS } from "#domain/reports";
+import { RUPEES_TO_PAISE_SQL } from "#domain/money";
+import {
+  type CellCheck,
+  parseReportRecord,
+  REPORT_CELL_CHECKS,
+  REPORT_COLUMNS,
+  type REPORT_READERS,
+  REPORT_RUPEES_SQL_PATTERN,
+  REPORT_WHOLE_SQL_PATTERN,
+} from "#domain/reports";
 import type { Database, Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
 import { issuedIdentifiers, releases, storeReports } from "#server/db/schema";
@@ -199,9 +208,10 @@ function createFactsTable(db: Db, name: string) {
   );
 }
 
-/** Drops what an import staged (a failed or interrupted attempt's rows). */
+/** Drops what an import staged (a failed or interrupted attempt's rows, and the file as copied). */
 async function dropLoadTable(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
+  await dropCopiedFile(db, reportId);
 }
 
 /** A text field for COPY's CSV: quoted, with quotes doubled, so commas and newlines in a store's name stay put. */
@@ -361,8 +371,242 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
   return dropped;
 }
 
+/** The table a report's file is copied into as it stands (decision 046): a text column per column. */
+const copiedTableOf = (reportId: string) => `store_report_file_${reportId.replaceAll("-", "")}`;
+/** The rows of a copied file PostgreSQL left for the server to check, numbered by line. */
+const leftTableOf = (reportId: string) => `store_report_left_${reportId.replaceAll("-", "")}`;
+
+async function dropCopiedFile(db: Db, reportId: string) {
+  await db.execute(sql`drop table if exists ${sql.identifier(copiedTableOf(reportId))}`);
+  await db.execute(sql`drop table if exists ${sql.identifier(leftTableOf(reportId))}`);
+}
+
+/**
+ * Distinct values of a column the server checks for PostgreSQL, at most: a file with more (no store
+ * report has 100,000 days, stores or tracks) is read by the server instead.
+ */
+const MAX_DISTINCT = 100_000;
+/** Rows the server takes at a time of those PostgreSQL left. */
+const LEFT_BATCH = 10_000;
+
+/**
+ * Whether a line of the file starts `\.`: alone on a line, that ends COPY's input early, so such a
+ * file is read by the server (a line that merely starts so is taken as one too: no report has one).
+ */
+async function hasCopyEndMarker(file: string): Promise<boolean> {
+  let last = "";
+  for await (const chunk of fs.createReadStream(file, { encoding: "latin1", highWaterMark: 1 << 20 })) {
+    if (/(^|[\r\n])\\\./.test(last + chunk)) return true;
+    last = (chunk as string).slice(-1);
+  }
+  return false;
+}
+
+/** A report's header record as csv-parse reads it (the server's reading, whichever way the rows go). */
+async function readHeader(file: string): Promise<string[] | null> {
+  for await (const { fields } of numberedRecords(file)) return fields;
+  return null;
+}
+
+interface CopyLoad {
+  reportId: string;
+  file: string;
+  /** The report's load table (the facts' columns). */
+  load: string;
+  claims: Awaited<ReturnType<typeof loadClaims>>;
+  /** Filled in: the releases the rows are credited to with their owner, and the rows' months. */
+  credited: Map<string, string | null>;
+  months: Set<string>;
+}
+
+/**
+ * Loads a report with PostgreSQL's COPY and checks its rows there (decision 046): the file is copied
+ * as it stands into a table of text columns; the server checks each distinct date, store, country,
+ * currency and pair of codes once, with the same checks as a row read by the server
+ * (`REPORT_CELL_CHECKS`, `matchRow`), and the rows whose every cell passed, and whose figures are
+ * plain digits, go into the load table in one statement. Any other row is handed to `take`, in the
+ * file's order and with its line, to be checked as the server checks every row; so a row's fate and
+ * the errors listed are those of reading the file row by row. Answers the rows loaded here, or null,
+ * having loaded nothing, when COPY cannot read the file as it stands (a row of another width, a blank
+ * line, bytes not UTF-8, a row over the size limit): the server then reads it all.
+ */
+async function loadByCopy(
+  database: Database,
+  job: CopyLoad,
+  take: (line: number, fields: readonly (string | null)[], at: readonly number[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<{ rows: number } | null> {
+  const db = database.db;
+  const header = await readHeader(job.file);
+  if (!header) throw new Error(`The report is missing the columns ${REPORT_COLUMNS.join(", ")}.`);
+  const at = columnIndexes(header);
+  if (await hasCopyEndMarker(job.file)) return null;
+  const copied = copiedTableOf(job.reportId);
+  const names = header.map((_, i) => `c${i}`);
+  const table = sql.identifier(copied);
+  await db.execute(sql`create unlogged table ${table} (${sql.raw(names.map((n) => `${n} text`).join(", "))})`);
+  let rows: number;
+  try {
+    rows = await database.copyCsvFile(copied, names, job.file);
+  } catch {
+    await dropCopiedFile(db, job.reportId);
+    return null;
+  }
+  signal?.throwIfAborted();
+  /** A cell of the copied row `r` as the server reads it: an empty one is "", not null. */
+  const cellOf = (column: number) => sql.raw(`coalesce(r.${names[column]}, '')`);
+  const c = (i: number) => at[i] as number;
+  /** Each distinct value of some columns, or null when there are more than the server checks. */
+  const distinct = async (columns: number[]) => {
+    const found = rowsOf<{ v: string[] }>(
+      await db.execute(
+        sql`select array[${sql.join(
+          columns.map((i) => cellOf(i)),
+          sql`, `,
+        )}] as v from ${table} r group by ${sql.join(
+          columns.map((i) => cellOf(i)),
+          sql`, `,
+        )} limit ${MAX_DISTINCT + 1}`,
+      ),
+    ).map((row) => row.v);
+    return found.length > MAX_DISTINCT ? null : found;
+  };
+  const checks = REPORT_CELL_CHECKS;
+  /** Each value that passes its check, with its value as imported. */
+  const passing = async (column: number, check: (cell: string) => CellCheck<string>) => {
+    const values = await distinct([column]);
+    if (!values) return null;
+    return values.flatMap(([cell = ""]) => {
+      const checked = check(cell);
+      return "value" in checked ? [[cell, checked.value]] : [];
+    });
+  };
+  // Each reads the whole table: on a pool, they run side by side (the server has more than one core).
+  const [widest, days, stores, countries, currencies, pairs] = await Promise.all([
+    db
+      .execute(
+        sql`select max(${sql.raw(names.map((n) => `coalesce(octet_length(${n}), 0)`).join(" + "))})::int as bytes from ${table}`,
+      )
+      .then((result) => rowsOf<{ bytes: number | null }>(result)[0]?.bytes ?? 0),
+    passing(c(0), checks.date),
+    passing(c(1), checks.store),
+    passing(c(2), checks.country),
+    passing(c(8), checks.currency),
+    distinct([c(3), c(4)]),
+    // What the planner must know of it: with no statistics, it takes a fresh table for a few rows, and
+    // joins each row to every value checked (a nested loop: minutes, not seconds).
+    db.execute(sql`analyze ${table}`),
+  ]);
+  // A row over the size limit: the server reads the file, and refuses it as it would any such file.
+  if (widest > MAX_ROW_BYTES - header.length || !days || !stores || !countries || !currencies || !pairs) {
+    await dropCopiedFile(db, job.reportId);
+    return null;
+  }
+  // Each pair of codes that names a release that may be credited, with its release and owner.
+  const codes = pairs.flatMap(([upc = "", isrc = ""]) => {
+    const checked = checks.codes(upc, isrc);
+    if ("error" in checked) return [];
+    const match = matchRow(job.claims, checked.value);
+    if ("reason" in match) return [];
+    return [[upc, isrc, match.releaseId, job.claims.owners.get(match.releaseId) ?? null, checked.value.isrc]];
+  });
+  signal?.throwIfAborted();
+  const pairsOf = (values: unknown[][]) => sql`${JSON.stringify(values)}::jsonb`;
+  const whole = REPORT_WHOLE_SQL_PATTERN;
+  const paise = sql.raw(RUPEES_TO_PAISE_SQL.replace("{rupees}", `r.${names[c(7)]}`));
+  const cell = (column: number) => sql.raw(`r.${names[column]}`);
+  // Every copied row with what its checks gave: `ok` is true for a row every check passed. The values
+  // checked are read out of their JSON once each (materialized), not once for each row that joins them.
+  const checked = sql`
+    with d as materialized (select x->>0 as cell, (x->>1)::date as value from jsonb_array_elements(${pairsOf(days)}) x),
+      s as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${pairsOf(stores)}) x),
+      n as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${pairsOf(countries)}) x),
+      u as materialized (select x->>0 as cell from jsonb_array_elements(${pairsOf(currencies)}) x),
+      k as materialized (select x->>0 as upc, x->>1 as cell, (x->>2)::uuid as release_id, x->>3 as owner_id,
+        x->>4 as isrc from jsonb_array_elements(${pairsOf(codes)}) x)
+    select r.ctid as at, r.*, k.release_id, k.owner_id, k.isrc, s.value as store, n.value as country, d.value as day,
+      k.release_id is not null and d.value is not null and s.value is not null and n.value is not null
+        and u.cell is not null and ${cell(c(5))} ~ ${whole} and ${cell(c(6))} ~ ${whole}
+        and ${cell(c(7))} ~ ${REPORT_RUPEES_SQL_PATTERN} as ok
+    from ${table} r
+    left join d on d.cell = ${cellOf(c(0))}
+    left join s on s.cell = ${cellOf(c(1))}
+    left join n on n.cell = ${cellOf(c(2))}
+    left join u on u.cell = ${cellOf(c(8))}
+    left join k on k.upc = ${cellOf(c(3))} and k.cell = ${cellOf(c(4))}`;
+  // The table's two halves (by page) go in side by side, on two connections of the pool: PostgreSQL
+  // does not run one INSERT on more than one core.
+  const [pages] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select pg_relation_size(${copied}::regclass)::bigint / current_setting('block_size')::int as n`,
+    ),
+  );
+  const half = Math.ceil(Number(pages?.n ?? 0) / 2);
+  const halves = [sql`r.ctid < ${`(${half},0)`}::tid`, sql`r.ctid >= ${`(${half},0)`}::tid`];
+  const counts = await Promise.all(
+    halves.map(async (inHalf) => {
+      const inserted = (await db.execute(sql`
+        insert into ${sql.identifier(job.load)} (${FACT_COLUMNS})
+        select release_id, owner_id, isrc, store, country, day, ${cell(c(5))}::bigint, ${cell(c(6))}::bigint, ${paise}
+        from (${checked} where ${inHalf}) r where ok`)) as unknown as {
+        rowCount?: number | null;
+        affectedRows?: number;
+      };
+      return inserted.rowCount ?? inserted.affectedRows ?? 0;
+    }),
+  );
+  const accepted = counts.reduce((a, b) => a + b, 0);
+  // What the rows loaded here bring: the releases credited (with the owner each row was given) and
+  // the months. When every row went in, each day and pair of codes checked is some row's.
+  if (accepted === rows) {
+    for (const [, day] of days) job.months.add(`${(day as string).slice(0, 7)}-01`);
+    for (const [, , releaseId, owner] of codes) job.credited.set(releaseId as string, owner ?? null);
+  } else {
+    for (const row of rowsOf<{ release_id: string; owner_id: string | null; month: string }>(
+      await db.execute(sql`select distinct release_id, owner_id, to_char(day, 'YYYY-MM-01') as month
+        from ${sql.identifier(job.load)}`),
+    )) {
+      job.credited.set(row.release_id, row.owner_id);
+      job.months.add(row.month);
+    }
+  }
+  if (accepted < rows) {
+    // The rest, numbered by the line they end on as csv-parse numbers them (its line count also
+    // counts each line break inside a quoted cell), go to the server in the file's order.
+    const left = sql.identifier(leftTableOf(job.reportId));
+    const breaks = sql.raw(
+      names.map((n) => `coalesce(length(${n}) - length(translate(${n}, E'\\r\\n', '')), 0)`).join(" + "),
+    );
+    await db.execute(sql`create unlogged table ${left} as
+      select line, ${sql.raw(names.join(", "))} from (
+        select r.*, 1 + row_number() over (order by r.at) + sum(${breaks}) over (order by r.at) as line
+        from (${checked}) r
+      ) r where ok is not true`);
+    await db.execute(sql`create index on ${left} (line)`);
+    let after = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const batch = rowsOf<Record<string, string | null> & { line: string | number }>(
+        await db.execute(sql`select * from ${left} where line > ${after} order by line limit ${LEFT_BATCH}`),
+      );
+      for (const row of batch) {
+        after = Number(row.line);
+        await take(
+          after,
+          names.map((n) => row[n] ?? null),
+          at,
+        );
+      }
+      if (batch.length < LEFT_BATCH) break;
+    }
+  }
+  await dropCopiedFile(db, job.reportId);
+  return { rows: accepted };
+}
+
 /** Seconds each phase of an import took (logged, so a slow import says where its time went). */
 interface ImportTimings {
+  readBy: (typeof REPORT_READERS)[number];
   stagingSeconds: number;
   factsSeconds: number;
   postingSeconds: number;
@@ -377,7 +621,7 @@ async function importReport(
   const db = database.db;
   const started = performance.now();
   const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
-  const took: ImportTimings = { stagingSeconds: 0, factsSeconds: 0, postingSeconds: 0 };
+  const took: ImportTimings = { readBy: "server", stagingSeconds: 0, factsSeconds: 0, postingSeconds: 0 };
   const claims = await loadClaims(db);
   const load = loadTableOf(reportId);
   await createFactsTable(db, load);
@@ -412,7 +656,6 @@ async function importReport(
     if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason });
   };
 
-  let columns: number[] | null = null;
   // One record object, refilled for each row: a million rows would otherwise be a million objects.
   // Its properties are written by name, not by a key looked up per row (a keyed write to an object
   // is V8's slow path: a tenth of the staging time).
@@ -427,51 +670,60 @@ async function importReport(
     revenue: undefined,
     currency: undefined,
   };
+  /** Checks one record (in the order of REPORT_COLUMNS at `at`) and stages it or lists why not. */
+  const take = async (line: number, fields: readonly (string | null | undefined)[], at: readonly number[]) => {
+    processed += 1;
+    record.date = fields[at[0] as number] ?? "";
+    record.store = fields[at[1] as number] ?? "";
+    record.country = fields[at[2] as number] ?? "";
+    record.upc = fields[at[3] as number] ?? "";
+    record.isrc = fields[at[4] as number] ?? "";
+    record.streams = fields[at[5] as number] ?? "";
+    record.listeners = fields[at[6] as number] ?? "";
+    record.revenue = fields[at[7] as number] ?? "";
+    record.currency = fields[at[8] as number] ?? "";
+    const parsed = parseReportRecord(record);
+    if ("error" in parsed) refuse(line, parsed.error);
+    else {
+      const match = matchRow(claims, parsed.row);
+      if ("reason" in match) refuse(line, match.reason);
+      else {
+        const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
+        months.add(`${day.slice(0, 7)}-01`);
+        const owner = claims.owners.get(match.releaseId) ?? null;
+        credited.set(match.releaseId, owner);
+        loaded += 1;
+        staged.push(
+          `${match.releaseId},${owner ?? ""},${csvText(isrc)},${csvText(store)},${csvText(country)},${day},${streams},${listeners},${revenuePaise}`,
+        );
+      }
+    }
+    if (staged.length >= BATCH || processed % BATCH === 0) await flush();
+  };
+
   try {
-    await stage();
+    // PostgreSQL reads and checks the file itself when it can (decision 046); otherwise, or for the
+    // rows it leaves, the server does, row by row.
+    const copied = await loadByCopy(database, { reportId, file, load, claims, credited, months }, take, signal);
+    if (copied) {
+      took.readBy = "database";
+      processed += copied.rows;
+      loaded += copied.rows;
+      await flush();
+    } else await stage();
+    await flush();
   } finally {
     // Nothing may still be loading when the caller clears the staged rows after a fault.
     await loading.catch(() => undefined);
   }
+  await loading;
   async function stage() {
+    let columns: number[] | null = null;
     for await (const { line, fields } of numberedRecords(file)) {
-      if (!columns) {
-        columns = columnIndexes(fields);
-        continue;
-      }
-      processed += 1;
-      // In the order of REPORT_COLUMNS.
-      const at = columns as number[];
-      record.date = fields[at[0] as number];
-      record.store = fields[at[1] as number];
-      record.country = fields[at[2] as number];
-      record.upc = fields[at[3] as number];
-      record.isrc = fields[at[4] as number];
-      record.streams = fields[at[5] as number];
-      record.listeners = fields[at[6] as number];
-      record.revenue = fields[at[7] as number];
-      record.currency = fields[at[8] as number];
-      const parsed = parseReportRecord(record);
-      if ("error" in parsed) refuse(line, parsed.error);
-      else {
-        const match = matchRow(claims, parsed.row);
-        if ("reason" in match) refuse(line, match.reason);
-        else {
-          const { day, store, country, isrc, streams, listeners, revenuePaise } = parsed.row;
-          months.add(`${day.slice(0, 7)}-01`);
-          const owner = claims.owners.get(match.releaseId) ?? null;
-          credited.set(match.releaseId, owner);
-          loaded += 1;
-          staged.push(
-            `${match.releaseId},${owner ?? ""},${csvText(isrc)},${csvText(store)},${csvText(country)},${day},${streams},${listeners},${revenuePaise}`,
-          );
-        }
-      }
-      if (staged.length >= BATCH || processed % BATCH === 0) await flush();
+      if (!columns) columns = columnIndexes(fields);
+      else await take(line, fields, columns);
     }
     if (!columns) throw new Error(`The report is missing the columns ${REPORT_COLUMNS.join(", ")}.`);
-    await flush();
-    await loading;
   }
 
   took.stagingSeconds = seconds(started);
@@ -521,6 +773,7 @@ async function importReport(
         importedRows: loaded - dropped,
         errorRows,
         errors,
+        readBy: took.readBy,
         finishedAt: new Date(),
       })
       .where(eq(storeReports.id, reportId));

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { REPORT_STATUSES } from "#domain/reports";
+import { REPORT_READERS, REPORT_STATUSES } from "#domain/reports";
 import { requireAdmin } from "#server/auth/guards";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
@@ -18,6 +18,9 @@ const reportSchema = z
     importedRows: z.number().int(),
     errorRows: z.number().int(),
     failure: z.string().nullable(),
+    readBy: z.enum(REPORT_READERS).nullable().openapi({
+      description: "Who read the rows: PostgreSQL's COPY (checked in the database) or the server, row by row",
+    }),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })

@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import { desc, eq } from "drizzle-orm";
 import { t } from "#domain/i18n";
-import { REPORT_MAX_BYTES, type REPORT_STATUSES } from "#domain/reports";
+import { REPORT_MAX_BYTES, type REPORT_READERS, type REPORT_STATUSES } from "#domain/reports";
 import type { AppDeps } from "#server/context";
 import type { Db } from "#server/db/client";
 import { storeReports } from "#server/db/schema";
@@ -27,6 +27,7 @@ const toReport = (r: Row) => ({
   importedRows: r.importedRows,
   errorRows: r.errorRows,
   failure: r.failure,
+  readBy: r.readBy as (typeof REPORT_READERS)[number] | null,
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "#domain/clock";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import { createArtist, createLiveRelease, paypalPayee } from "#server/test/factories";
 import { REPORT_HEADER, uploadReport, waitForReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
@@ -132,6 +133,56 @@ describe("store report import", () => {
     // Another artist sees none of it.
     const other = await createArtist(server);
     expect((await other.client.get("/api/analytics?from=2026-10-01&to=2026-10-31")).body.totals.streams).toBe(0);
+  });
+
+  it("reads a well-formed file in the database and a ragged one in the server, to the same rows, errors and lines (decision 046)", async () => {
+    const rows = [
+      HEADER,
+      "2026-08-01,Spotify,IN,036000291452,,100,40,4.00,INR",
+      // A store's name with a line break in it: the rows after it end a line further down.
+      '2026-08-01,"Store\nTwo",IN,036000291452,,10,4,0.50,INR',
+      // Taken by the checks as they stand, once per distinct value: a lower-case country.
+      "2026-08-02,Spotify,in,036000291452,,20,8,0.805,INR",
+      // Left to the server's checks, which take it: figures with spaces around them.
+      "2026-08-02,JioSaavn,IN,036000291452,, 30 , 9 , 1.25 ,INR",
+      "2026-02-30,Spotify,IN,036000291452,,1,1,1.00,INR",
+      "2026-08-03,Spotify,IN,012345678905,,1,1,1.00,INR",
+      '2026-08-03,Spotify,IN,036000291452,,1,1,"1,20",INR',
+    ].join("\n");
+    const expected = {
+      status: "completed",
+      processedRows: 7,
+      importedRows: 4,
+      errorRows: 3,
+      errors: [
+        { line: 7, reason: 'date "2026-02-30" is not a YYYY-MM-DD date' },
+        { line: 8, reason: "upc 012345678905 matches no release" },
+        { line: 9, reason: 'revenue "1,20" is not a decimal amount' },
+      ],
+    };
+    const read = await waitForReport(admin, (await upload(admin, "august.csv", rows)).body.report.id);
+    expect(read).toMatchObject({ ...expected, readBy: "database" });
+    const release = async () => (await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams;
+    expect(await release()).toBe(160);
+    const facts = async () =>
+      rowsOf(
+        await server.database.db.execute(sql`select store, country, day::text, streams::int, listeners::int,
+          revenue_paise::int from daily_stream_facts where release_id = ${releaseId} order by day, store`),
+      );
+    const loaded = await facts();
+    expect(loaded).toEqual([
+      { store: "Spotify", country: "IN", day: "2026-08-01", streams: 100, listeners: 40, revenue_paise: 400 },
+      { store: "Store\nTwo", country: "IN", day: "2026-08-01", streams: 10, listeners: 4, revenue_paise: 50 },
+      { store: "JioSaavn", country: "IN", day: "2026-08-02", streams: 30, listeners: 9, revenue_paise: 125 },
+      { store: "Spotify", country: "IN", day: "2026-08-02", streams: 20, listeners: 8, revenue_paise: 81 },
+    ]);
+
+    // A blank line at the end: COPY cannot read the file as it stands, so the server reads it all, and
+    // restates the same days with the same figures.
+    const ragged = await waitForReport(admin, (await upload(admin, "august-again.csv", `${rows}\n\n`)).body.report.id);
+    expect(ragged).toMatchObject({ ...expected, readBy: "server" });
+    expect(await facts()).toEqual(loaded);
+    expect(await release()).toBe(160);
   });
 
   it("writes each month's facts into that month's partition, moving earlier facts of the month out of the default one", async () => {
