@@ -40,7 +40,8 @@ export default defineConfig({
     // screencast: recording screenshots of every passing journey cost the browser a fifth to a third
     // of its CPU (decision 045). `npx playwright test --trace on` records them when a failure needs
     // the pictures.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
+    // CI keeps nothing but its log, so there a trace would be recorded for no one: none is.
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: CHROMIUM_ARGS,

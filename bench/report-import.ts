@@ -190,7 +190,7 @@ export function importReportTable(m: ImportMeasurement): string {
     "",
     `Store report import: ${m.rows.toLocaleString("en-IN")} rows (${m.megabytes} MB), splits on ${m.splitTracks.toLocaleString("en-IN")} tracks`,
     `| COPY s | import s | rows/s | vs COPY | server RSS before → peak MB |`,
-    `| ${m.copySeconds} | ${m.importSeconds} | ${m.importRowsPerSec} | ${m.ratioToCopy} (target ≥ 0.2) | ${m.rssBeforeMb} → ${m.rssPeakMb} |`,
+    `| ${m.copySeconds} | ${m.importSeconds} | ${m.importRowsPerSec} | ${m.ratioToCopy} (goal ≥ 0.1, stretch 0.2) | ${m.rssBeforeMb} → ${m.rssPeakMb} |`,
     m.phases
       ? `Phases: staging ${m.phases.stagingSeconds} s, facts ${m.phases.factsSeconds} s, posting ${m.phases.postingSeconds} s`
       : "",
