@@ -437,8 +437,8 @@ async function loadByCopy(
   signal?: AbortSignal,
 ): Promise<{ rows: number } | null> {
   const db = database.db;
-  const header = await readHeader(job.file);
-  if (!header) throw new Error(`The report is missing the columns ${REPORT_COLUMNS.join(", ")}.`);
+  // An empty file has no header: every column is missing, as `columnIndexes` then says.
+  const header = (await readHeader(job.file)) ?? [];
   const at = columnIndexes(header);
   if (await hasCopyEndMarker(job.file)) return null;
   const copied = copiedTableOf(job.reportId);
@@ -497,7 +497,8 @@ async function loadByCopy(
     // joins each row to every value checked (a nested loop: minutes, not seconds).
     db.execute(sql`analyze ${table}`),
   ]);
-  // A row over the size limit: the server reads the file, and refuses it as it would any such file.
+  // A row over the size limit (its cells and the commas between them): the server reads the file,
+  // and refuses it as it would any such file.
   if (widest > MAX_ROW_BYTES - header.length || !days || !stores || !countries || !currencies || !pairs) {
     await dropCopiedFile(db, job.reportId);
     return null;
@@ -511,23 +512,24 @@ async function loadByCopy(
     return [[upc, isrc, match.releaseId, job.claims.owners.get(match.releaseId) ?? null, checked.value.isrc]];
   });
   signal?.throwIfAborted();
-  const pairsOf = (values: unknown[][]) => sql`${JSON.stringify(values)}::jsonb`;
+  const jsonOf = (values: unknown[][]) => sql`${JSON.stringify(values)}::jsonb`;
   const whole = REPORT_WHOLE_SQL_PATTERN;
   const paise = sql.raw(RUPEES_TO_PAISE_SQL.replace("{rupees}", `r.${names[c(7)]}`));
-  const cell = (column: number) => sql.raw(`r.${names[column]}`);
+  /** A cell of the copied row `r` as copied (null when empty), for the figures' patterns and casts. */
+  const rawCell = (column: number) => sql.raw(`r.${names[column]}`);
   // Every copied row with what its checks gave: `ok` is true for a row every check passed. The values
   // checked are read out of their JSON once each (materialized), not once for each row that joins them.
   const checked = sql`
-    with d as materialized (select x->>0 as cell, (x->>1)::date as value from jsonb_array_elements(${pairsOf(days)}) x),
-      s as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${pairsOf(stores)}) x),
-      n as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${pairsOf(countries)}) x),
-      u as materialized (select x->>0 as cell from jsonb_array_elements(${pairsOf(currencies)}) x),
+    with d as materialized (select x->>0 as cell, (x->>1)::date as value from jsonb_array_elements(${jsonOf(days)}) x),
+      s as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${jsonOf(stores)}) x),
+      n as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${jsonOf(countries)}) x),
+      u as materialized (select x->>0 as cell from jsonb_array_elements(${jsonOf(currencies)}) x),
       k as materialized (select x->>0 as upc, x->>1 as cell, (x->>2)::uuid as release_id, x->>3 as owner_id,
-        x->>4 as isrc from jsonb_array_elements(${pairsOf(codes)}) x)
+        x->>4 as isrc from jsonb_array_elements(${jsonOf(codes)}) x)
     select r.ctid as at, r.*, k.release_id, k.owner_id, k.isrc, s.value as store, n.value as country, d.value as day,
       k.release_id is not null and d.value is not null and s.value is not null and n.value is not null
-        and u.cell is not null and ${cell(c(5))} ~ ${whole} and ${cell(c(6))} ~ ${whole}
-        and ${cell(c(7))} ~ ${REPORT_RUPEES_SQL_PATTERN} as ok
+        and u.cell is not null and ${rawCell(c(5))} ~ ${whole} and ${rawCell(c(6))} ~ ${whole}
+        and ${rawCell(c(7))} ~ ${REPORT_RUPEES_SQL_PATTERN} as ok
     from ${table} r
     left join d on d.cell = ${cellOf(c(0))}
     left join s on s.cell = ${cellOf(c(1))}
@@ -547,7 +549,7 @@ async function loadByCopy(
     halves.map(async (inHalf) => {
       const inserted = (await db.execute(sql`
         insert into ${sql.identifier(job.load)} (${FACT_COLUMNS})
-        select release_id, owner_id, isrc, store, country, day, ${cell(c(5))}::bigint, ${cell(c(6))}::bigint, ${paise}
+        select release_id, owner_id, isrc, store, country, day, ${rawCell(c(5))}::bigint, ${rawCell(c(6))}::bigint, ${paise}
         from (${checked} where ${inHalf}) r where ok`)) as unknown as {
         rowCount?: number | null;
         affectedRows?: number;
@@ -709,7 +711,6 @@ async function importReport(
       took.readBy = "database";
       processed += copied.rows;
       loaded += copied.rows;
-      await flush();
     } else await stage();
     await flush();
   } finally {
