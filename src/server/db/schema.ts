@@ -391,8 +391,10 @@ export const dailyStreamFacts = pgTable(
   (t) => [
     check("daily_stream_facts_non_negative", sql`streams >= 0 and listeners >= 0 and revenue_paise >= 0`),
     // The fact's identity is its key: no surrogate id to generate and index for every imported row.
+    // It also serves every read of a release's facts (it leads with the release, and the month's
+    // partition bounds the days): a second index on (release, day) only cost each import its build
+    // (migration 0075).
     primaryKey({ name: "daily_stream_facts_pkey", columns: [t.releaseId, t.isrc, t.store, t.country, t.day] }),
-    index("daily_stream_facts_release_day_idx").on(t.releaseId, t.day),
     index("daily_stream_facts_owner_day_idx").on(t.ownerId, t.day),
   ],
 );
