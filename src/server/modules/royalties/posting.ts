@@ -207,28 +207,38 @@ async function postPlainTracks(
   const sameKey = sql`h.sheet_id is null and h.collaborator_id is null and h.kind = 'earning'
     and h.release_id = w.release_id and h.isrc = w.isrc and h.month = w.month and h.store = w.store
     and h.country = w.country`;
+  // The tracks in a table of this transaction's own, with statistics: from a JSON list the planner
+  // took a report's 9,000 tracks for 100, and read the month's facts track by track through the key
+  // instead of once, hashed (issue 36: 1.2 s of a million-row report's posting).
+  await db.execute(sql`drop table if exists pg_temp.plain_tracks_scope`);
+  await db.execute(sql`create temp table plain_tracks_scope on commit drop as
+    select (x->>0)::uuid as release_id, x->>1 as isrc
+    from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x`);
+  await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
   await db.execute(sql`
-    with scope as (
-      select (x->>0)::uuid as release_id, x->>1 as isrc
-      from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x
-    ), shares as (
+    with shares as (
       select x->>0 as owner_id, (x->>1)::date as month, (x->>2)::int as percent
       from jsonb_array_elements(${JSON.stringify(shares)}::jsonb) as x
     ), want as (
       select g.release_id, g.owner_id, g.isrc, g.store, g.country, g.month, ${net} as amount
       from (
-        select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
-          date_trunc('month', f.day)::date as month, sum(f.revenue_paise) as gross
-        from daily_stream_facts f join releases r on r.id = f.release_id
-        where (${factDaysIn(months)}) and (f.release_id, f.isrc) in (select release_id, isrc from scope) and r.user_id is not null
-        group by 1, 2, 3, 4, 5, 6
+        -- Summed per key first, then given the release's owner: one lookup per release's line, not per fact.
+        select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country, f.month, f.gross
+        from (
+          select f.release_id, f.isrc, f.store, f.country, date_trunc('month', f.day)::date as month,
+            sum(f.revenue_paise) as gross
+          from daily_stream_facts f
+          where (${factDaysIn(months)}) and (f.release_id, f.isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)
+          group by 1, 2, 3, 4, 5
+        ) f join releases r on r.id = f.release_id
+        where r.user_id is not null
       ) g join shares s on s.owner_id = g.owner_id and s.month = g.month
     ), held as (
       -- Looked up track by track (the entries' index leads with the track, then the month): a scan of
       -- the whole index for the months would grow with every month ever posted.
       select e.release_id, r.user_id as owner_id, e.isrc, e.month, e.store, e.country, e.sheet_id,
         e.collaborator_id, e.kind, sum(e.amount_paise) as amount
-      from scope p
+      from pg_temp.plain_tracks_scope p
       cross join lateral (
         select * from royalty_entries e
         where e.release_id = p.release_id and e.isrc = p.isrc and e.month in (${entryMonths})
@@ -257,6 +267,7 @@ async function postPlainTracks(
     where w.amount <> 0 and h.amount is distinct from w.amount
     -- In the order of the entries' indexes: neighbouring keys share their pages.
     order by 6, 7, 5`);
+  await db.execute(sql`drop table pg_temp.plain_tracks_scope`);
   return ownerIds;
 }
 
