@@ -397,8 +397,8 @@ async function main() {
           })
         : undefined;
 
-    // Lighthouse last: it leaves about 200 MB of its own in this process, which is also the upload's
-    // and the import's client. Measured after it, the 500 MB upload took 2.4–3.3 s instead of 1.4 s.
+    // Lighthouse last: it leaves about 200 MB of its own in this process, which is also the import's
+    // client (decision 047: a 500 MB upload sent from here after it took 2.4–3.3 s instead of 1.4 s).
     const lighthouse = !ONLY || ONLY === "lighthouse" ? await runLighthouse(base) : {};
 
     const results = {
