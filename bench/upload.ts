@@ -124,11 +124,6 @@ export async function measureUpload(opts: {
   /** A folder on the same disk as the server's DATA_DIR. */
   workDir: string;
   megabytes: number;
-  /**
-   * Resolves once the server has no background work left (the previous upload's audio analysis):
-   * the upload is measured alone, as the floor is.
-   */
-  idle?: () => Promise<void>;
 }): Promise<UploadMeasurement> {
   const size = opts.megabytes * 1_000_000;
   const source = path.join(opts.workDir, `bench-${opts.megabytes}mb.wav`);
@@ -142,7 +137,6 @@ export async function measureUpload(opts: {
   await fs.rm(`${source}.floor`);
   await timed("sync", []);
 
-  await opts.idle?.();
   const rssBefore = await rssOf(opts.serverPid);
   let peak = rssBefore;
   const sampler = setInterval(() => {
@@ -176,11 +170,10 @@ export async function measureUpload(opts: {
 type UploadOptions = Parameters<typeof measureUpload>[0];
 
 /**
- * One measurement in a fresh Node process of its own, as a browser is one: the bench's own process has
- * by then run every read's load test, and in a whole run the 500 MB upload it sent took 3.0–4.1 s
- * where a fresh process sent it in 1.4 s (decision 047).
+ * One measurement in a fresh Node process of its own, as a browser is one: nothing the bench's own
+ * process ran before (the reads' load tests, Lighthouse) weighs on the client (decision 047).
  */
-function measureUploadInChild(opts: Omit<UploadOptions, "idle">): Promise<UploadMeasurement> {
+function measureUploadInChild(opts: UploadOptions): Promise<UploadMeasurement> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), CLIENT_FLAG], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -202,7 +195,12 @@ function measureUploadInChild(opts: Omit<UploadOptions, "idle">): Promise<Upload
  * A 100 MB and a 500 MB upload: the throughput target is on the 500 MB one, memory is compared across
  * both. Each is sent by a process of its own, once the server has no analysis left to run.
  */
-export async function measureUploads(opts: Omit<UploadOptions, "megabytes">) {
+export async function measureUploads(
+  opts: Omit<UploadOptions, "megabytes"> & {
+    /** Resolves once the server has no background work left (the previous upload's audio analysis). */
+    idle?: () => Promise<void>;
+  },
+) {
   const { idle, ...rest } = opts;
   await idle?.();
   const small = await measureUploadInChild({ ...rest, megabytes: 100 });
