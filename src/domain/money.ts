@@ -62,7 +62,7 @@ export function rupeesToPaise(text: string): number {
 
 /**
  * `rupeesToPaise` for SQL, over a text expression named `rupees` (substituted by the caller) that
- * matches `REPORT_RUPEES_SQL_PATTERN`: PostgreSQL's `round` of a numeric takes a half away from
+ * passes `REPORT_RUPEES_SQL`: PostgreSQL's `round` of a numeric takes a half away from
  * zero, which for amounts of no sign is half up (a test proves the two equal).
  */
 export const RUPEES_TO_PAISE_SQL = "round(({rupees})::numeric * 100)::bigint";

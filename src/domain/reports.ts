@@ -113,12 +113,16 @@ function wholeNumber(column: string, cell: string): CellCheck<number> {
 }
 
 /**
- * The cells PostgreSQL may read as they stand, as patterns for its `~` (decision 046): digits only, no
- * space around them. Each is a strict part of what its check above accepts, giving the same value
- * (a test proves it); any other cell is left to the check.
+ * The cells PostgreSQL may read as they stand (decision 046), as conditions on `{cell}`: digits only,
+ * no space around them. Each is a strict part of what its check above accepts, giving the same value
+ * (a test proves it); any other cell is left to the check. Written with `translate` and `strpos`, not
+ * as patterns for `~`: a million rows' three figures took 1.6 s of regular expressions against 0.9 s
+ * (decision 048).
  */
-export const REPORT_WHOLE_SQL_PATTERN = "^[0-9]{1,12}$";
-export const REPORT_RUPEES_SQL_PATTERN = "^[0-9]{1,12}([.][0-9]{1,8})?$";
+export const REPORT_WHOLE_SQL = "(translate({cell}, '0123456789', '') = '' and length({cell}) between 1 and 12)";
+/** Digits, with a point and one to eight more digits after them if any: `^[0-9]{1,12}([.][0-9]{1,8})?$`. */
+export const REPORT_RUPEES_SQL =
+  "(translate({cell}, '0123456789', '') in ('', '.') and case strpos({cell}, '.') when 0 then length({cell}) between 1 and 12 else strpos({cell}, '.') between 2 and 13 and length({cell}) - strpos({cell}, '.') between 1 and 8 end)";
 
 /** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
 export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {

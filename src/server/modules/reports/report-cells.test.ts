@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUPEES_TO_PAISE_SQL } from "#domain/money";
-import { REPORT_CELL_CHECKS, REPORT_RUPEES_SQL_PATTERN, REPORT_WHOLE_SQL_PATTERN } from "#domain/reports";
+import { REPORT_CELL_CHECKS, REPORT_RUPEES_SQL, REPORT_WHOLE_SQL } from "#domain/reports";
 import { rowsOf } from "#server/db/rows";
 import { createTestDatabase } from "#server/test/test-database";
 
@@ -38,15 +38,27 @@ describe("the figures the database takes as they stand", () => {
       sql`, `,
     );
     const paise = sql.raw(RUPEES_TO_PAISE_SQL.replace("{rupees}", "v.cell"));
-    const rows = rowsOf<{ cell: string; whole: boolean; rupees: boolean; paise: string | null }>(
+    const whole = sql.raw(REPORT_WHOLE_SQL.replaceAll("{cell}", "v.cell"));
+    const rupees = sql.raw(REPORT_RUPEES_SQL.replaceAll("{cell}", "v.cell"));
+    const rows = rowsOf<{
+      cell: string;
+      whole: boolean;
+      rupees: boolean;
+      paise: string | null;
+      whole_pattern: boolean;
+      rupees_pattern: boolean;
+    }>(
       await db.database.db.execute(sql`
-        select v.cell, v.cell ~ ${REPORT_WHOLE_SQL_PATTERN} as whole, v.cell ~ ${REPORT_RUPEES_SQL_PATTERN} as rupees,
-          case when v.cell ~ ${REPORT_RUPEES_SQL_PATTERN} then (${paise})::text end as paise
+        select v.cell, coalesce(${whole}, false) as whole, coalesce(${rupees}, false) as rupees,
+          case when ${rupees} then (${paise})::text end as paise,
+          v.cell ~ '^[0-9]{1,12}$' as whole_pattern, v.cell ~ '^[0-9]{1,12}([.][0-9]{1,8})?$' as rupees_pattern
         from (values ${values}) as v(cell)`),
     );
     expect(rows).toHaveLength(cells.length);
     let taken = 0;
     for (const row of rows) {
+      // The conditions are the plain patterns they describe, written without regular expressions.
+      expect([row.whole, row.rupees], JSON.stringify(row.cell)).toEqual([row.whole_pattern, row.rupees_pattern]);
       if (row.whole) {
         taken += 1;
         expect(REPORT_CELL_CHECKS.streams(row.cell), JSON.stringify(row.cell)).toEqual({ value: Number(row.cell) });

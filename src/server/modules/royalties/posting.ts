@@ -27,7 +27,17 @@ const OWNER = "owner";
  * Which tracks to repost: those a report touched, in the months its rows fall in ("YYYY-MM-01",
  * which its import already knows), or everything some owners' releases earned.
  */
-export type PostingScope = { reportId: string; months: string[] } | { ownerIds: string[] };
+export type PostingScope =
+  | {
+      reportId: string;
+      months: string[];
+      /**
+       * Months the report brought whole, whose sums per release, track, store and country its import
+       * left in `pg_temp.report_month_sums` (decision 048): read there, not from the month's facts.
+       */
+      summedMonths?: string[];
+    }
+  | { ownerIds: string[] };
 /**
  * What one posting pass covers: some owners' releases, or a chunk of a report's tracks in the months
  * it touched; `wholeHistory` are the releases among them a sheet repays someone on first, whose
@@ -157,7 +167,7 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   const owners = new Set<string>();
   // Most tracks have no sheet: all of their net is the owner's, posted in one statement.
   const plain = reported.filter((t) => !t.split);
-  for (const id of await postPlainTracks(db, plain, months, scope.reportId)) owners.add(id);
+  for (const id of await postPlainTracks(db, plain, months, scope.reportId, scope.summedMonths ?? [])) owners.add(id);
   const tracks = reported.filter((t) => t.split).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
   // Releases whose sheets repay someone first are reposted over their whole history (few sheets
   // repay anyone: they are read whole rather than matched against the report's rows again).
@@ -191,6 +201,7 @@ async function postPlainTracks(
   tracks: readonly { release_id: string; isrc: string; owner_id: string | null }[],
   months: readonly string[],
   reportId: string,
+  summedMonths: readonly string[],
 ): Promise<string[]> {
   const ownerIds = [...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id)))];
   if (!ownerIds.length || !months.length) return ownerIds;
@@ -214,6 +225,27 @@ async function postPlainTracks(
     select (x->>0)::uuid as release_id, x->>1 as isrc
     from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x`);
   await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
+  const inScope = sql`(release_id, isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)`;
+  const summed = months.filter((m) => summedMonths.includes(m));
+  const unsummed = months.filter((m) => !summedMonths.includes(m));
+  // The gross of each track's line per month: a month the report brought whole from the sums its
+  // import kept, any other from its facts.
+  const sources: SQL[] = [];
+  if (summed.length) {
+    sources.push(sql`select release_id, isrc, store, country, month, revenue_paise as gross
+      from pg_temp.report_month_sums
+      where month in (${sql.join(
+        summed.map((m) => sql`${m}::date`),
+        sql`, `,
+      )}) and ${inScope}`);
+  }
+  if (unsummed.length) {
+    sources.push(sql`select f.release_id, f.isrc, f.store, f.country, date_trunc('month', f.day)::date as month,
+        sum(f.revenue_paise) as gross
+      from daily_stream_facts f
+      where (${factDaysIn(unsummed)}) and ${inScope}
+      group by 1, 2, 3, 4, 5`);
+  }
   await db.execute(sql`
     with shares as (
       select x->>0 as owner_id, (x->>1)::date as month, (x->>2)::int as percent
@@ -223,13 +255,7 @@ async function postPlainTracks(
       from (
         -- Summed per key first, then given the release's owner: one lookup per release's line, not per fact.
         select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country, f.month, f.gross
-        from (
-          select f.release_id, f.isrc, f.store, f.country, date_trunc('month', f.day)::date as month,
-            sum(f.revenue_paise) as gross
-          from daily_stream_facts f
-          where (${factDaysIn(months)}) and (f.release_id, f.isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)
-          group by 1, 2, 3, 4, 5
-        ) f join releases r on r.id = f.release_id
+        from (${sql.join(sources, sql` union all `)}) f join releases r on r.id = f.release_id
         where r.user_id is not null
       ) g join shares s on s.owner_id = g.owner_id and s.month = g.month
     ), held as (
