@@ -1,5 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, EVENTS, type Locker, MemoryLocker, Server } from "@tus/server";
@@ -54,6 +55,56 @@ class BucketStore extends S3Store {
   }
 }
 
+/**
+ * The tus file store, hashing each upload's bytes as they are written (issue 36: the finished file was
+ * read again to hash it). The hashes listen to the same chunks the store writes, in the same pass;
+ * a write continues them only from the exact offset they reached. Anything else (a PATCH another
+ * process took, a write cut short) drops them, and the finished file is then read once for them.
+ */
+class HashingFileStore extends FileStore {
+  private readonly arriving = new Map<string, { bytes: number; sha256: Hash; md5: Hash }>();
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let state = this.arriving.get(id);
+    if (!state || state.bytes !== offset) {
+      this.arriving.delete(id);
+      state = offset === 0 ? { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") } : undefined;
+      if (state) this.arriving.set(id, state);
+    }
+    // The store pipes the stream as it is called, and nothing flows before this turn ends: the
+    // listener below sees every chunk the file does.
+    const written = super.write(readable, id, offset);
+    const hashes = state;
+    if (hashes) {
+      readable.on("data", (chunk: Buffer) => {
+        hashes.sha256.update(chunk);
+        hashes.md5.update(chunk);
+        hashes.bytes += chunk.byteLength;
+      });
+    }
+    try {
+      const stored = await written;
+      if (hashes && hashes.bytes !== stored) this.arriving.delete(id);
+      return stored;
+    } catch (err) {
+      this.arriving.delete(id);
+      throw err;
+    }
+  }
+
+  forget(id: string) {
+    this.arriving.delete(id);
+  }
+
+  /** The hashes of a finished upload's `size` bytes, if every one of them passed here; forgets them. */
+  take(id: string, size: number | undefined): { sha256: string; md5: string } | undefined {
+    const hashes = this.arriving.get(id);
+    this.arriving.delete(id);
+    if (!hashes || hashes.bytes !== size) return undefined;
+    return { sha256: hashes.sha256.digest("hex"), md5: hashes.md5.digest("hex") };
+  }
+}
+
 /** What the tus library sends back when a hook refuses: a status and a plain-text body. */
 const refuse = (status_code: number, message: string) => ({ status_code, body: `${message}\n` });
 
@@ -103,58 +154,14 @@ export function createUploadServer(deps: {
             responseChecksumValidation: "WHEN_REQUIRED",
           },
         })
-      : new FileStore({ directory, expirationPeriodInMilliseconds }));
-  /**
-   * Each upload's hashes as its bytes arrive on this disk (issue 36: the finished file was read again
-   * to hash it). A PATCH continues them only from the exact offset they reached; anything else (a
-   * PATCH another process took, a request cut short) drops them, and the finished file is then read
-   * once as before.
-   */
-  const arriving = new Map<string, { bytes: number; sha256: Hash; md5: Hash }>();
+      : new HashingFileStore({ directory, expirationPeriodInMilliseconds }));
   /** A finished upload's bytes, into the media store: linked from this disk, or read once from the bucket. */
   const adopt = async (id: string, size: number | undefined) => {
     if (store instanceof S3Store) return deps.media.adoptStream(await store.read(id));
-    const hashes = arriving.get(id);
-    arriving.delete(id);
-    const known =
-      hashes && hashes.bytes === size
-        ? { sha256: hashes.sha256.digest("hex"), md5: hashes.md5.digest("hex") }
-        : undefined;
-    return deps.media.adopt(path.join(directory, id), known);
-  };
-  /** A PATCH whose body is hashed on its way to the store, and what to do once it is answered. */
-  const hashedPatch = (req: Request) => {
-    if (req.method !== "PATCH" || !req.body || store instanceof S3Store) return null;
-    const id = new URL(req.url).pathname.split("/").at(-1) ?? "";
-    const offset = Number(req.headers.get("upload-offset"));
-    let hashes = arriving.get(id);
-    if (!hashes || hashes.bytes !== offset) {
-      arriving.delete(id);
-      if (offset !== 0) return null;
-      hashes = { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") };
-      arriving.set(id, hashes);
-    }
-    const state = hashes;
-    const body = req.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          state.sha256.update(chunk);
-          state.md5.update(chunk);
-          state.bytes += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      }),
+    return deps.media.adopt(
+      path.join(directory, id),
+      store instanceof HashingFileStore ? store.take(id, size) : undefined,
     );
-    // Node's fetch types lack `duplex`, which a streamed request body needs.
-    const init = { method: req.method, headers: req.headers, body, signal: req.signal, duplex: "half" };
-    return {
-      request: new Request(req.url, init as RequestInit),
-      /** Hashes stay only if the store now holds exactly the bytes they saw. */
-      settle(response: Response) {
-        const stored = Number(response.headers.get("upload-offset"));
-        if (arriving.get(id) === state && (response.status !== 204 || stored !== state.bytes)) arriving.delete(id);
-      },
-    };
   };
   /** Who is asking, per request: the route sets it after checking the session. */
   const requester = new WeakMap<Request, string>();
@@ -271,11 +278,8 @@ export function createUploadServer(deps: {
   const server = {
     /** Answers one tus request for `userId` (already signed in). */
     async handle(req: Request, userId: string): Promise<Response> {
-      const hashed = hashedPatch(req);
-      const request = hashed?.request ?? req;
-      requester.set(request, userId);
-      const response = await tus.handleWeb(request);
-      hashed?.settle(response);
+      requester.set(req, userId);
+      const response = await tus.handleWeb(req);
       if (req.method === "DELETE") await Promise.all(forgetting);
       return response;
     },
@@ -303,7 +307,7 @@ export function createUploadServer(deps: {
         )
         .returning({ id: uploads.id });
       for (const { id } of [...stale, ...unused]) {
-        arriving.delete(id);
+        if (store instanceof HashingFileStore) store.forget(id);
         await store.remove(id).catch(() => {});
       }
       return stale.length + unused.length;
