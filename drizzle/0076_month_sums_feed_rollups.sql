@@ -1,8 +1,8 @@
 -- Issue 36 (decision 048): a month a store report brings whole is summed once per release, track,
 -- store and country (a fourth of its rows in the bench's report). The owners' store and country
 -- totals and each release's stream count have no day, so they are added from those sums instead of
--- from the million facts; the daily totals still read the facts. `summed`, when given, is a query
--- selecting the same columns as `delta` (with a null day) over the same facts.
+-- from the million facts. `summed`, when given, is a query selecting the same columns as `delta`
+-- (with a null day) over the same facts.
 DROP FUNCTION IF EXISTS owner_rollups_statements(text, boolean);
 --> statement-breakpoint
 CREATE FUNCTION owner_rollups_statements(delta text, removing boolean, summed text DEFAULT NULL) RETURNS SETOF text
@@ -39,16 +39,16 @@ BEGIN
     coalesce(summed, delta));
 END $$;
 --> statement-breakpoint
--- The rollups of facts that came in without the triggers (a partition attached whole), the
--- day-less ones from the partition's sums.
+-- The rollups of facts that came in without the triggers (a partition attached whole): `delta` and
+-- `summed` are queries as above, the report's rows summed per owner and day, and per release, track,
+-- store and country, before the import's transaction (decision 048).
 DROP FUNCTION IF EXISTS owner_rollups_add(regclass);
 --> statement-breakpoint
-CREATE FUNCTION owner_rollups_add(source regclass, summed text DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION owner_rollups_add(delta text, summed text DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   statement text;
 BEGIN
-  FOR statement IN SELECT owner_rollups_statements(format(
-    'SELECT owner_id, release_id, day, store, country, streams, listeners, revenue_paise FROM %s', source), false, summed)
+  FOR statement IN SELECT owner_rollups_statements(delta, false, summed)
   LOOP
     EXECUTE statement;
   END LOOP;

@@ -18,6 +18,7 @@ export const WATCHED_TABLES = [
   "owner_store_totals",
   "payout_accounts",
   "release_artists",
+  "release_streams",
   "releases",
   "row_counts",
   "royalty_entries",

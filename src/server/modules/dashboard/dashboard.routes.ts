@@ -55,6 +55,7 @@ const DASHBOARD_TABLES = [
   "owner_store_totals",
   "owner_country_totals",
   "releases",
+  "release_streams",
   "deliveries",
   "royalty_entries",
   "payout_accounts",

@@ -230,10 +230,15 @@ export const adminReleasesRouter = createRouter()
     const filters = { status, pattern: q ? likePattern(q) : undefined, words: q ? wordsQuery(q) : undefined };
     // Kept while nothing it reads changes (decision 040): releases, their owners, tracks, deliveries, counts.
     const key = `admin-releases ${JSON.stringify([page, pageSize, q, status])}`;
-    return cachedJson(c, key, ["releases", "users", "tracks", "deliveries", "row_counts"], async () => {
-      const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
-      return { items: rows.map(toAdminReleaseDto), total, page, pageSize };
-    });
+    return cachedJson(
+      c,
+      key,
+      ["releases", "release_streams", "users", "tracks", "deliveries", "row_counts"],
+      async () => {
+        const { rows, total } = await preparedPage(db, "admin_releases", filters, { page, pageSize }, releasesPage);
+        return { items: rows.map(toAdminReleaseDto), total, page, pageSize };
+      },
+    );
   })
   .openapi(routes.create, async (c) => {
     await requireAdmin(c);

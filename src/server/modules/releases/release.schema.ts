@@ -79,7 +79,11 @@ export const releaseColumns = {
   instantGratDate: releases.instantGratDate,
   artworkAi: releases.artworkAi,
   status: releases.status,
-  streams: releases.streams,
+  // Kept apart from the release's row (decision 048); a release no report named has no row there.
+  streams:
+    sql<number>`coalesce((select s.streams from release_streams s where s.release_id = ${releases.id}), 0)`.mapWith(
+      Number,
+    ),
   isExplicit: releases.isExplicit,
   genre: releases.genre,
   language: releases.language,
@@ -107,8 +111,9 @@ export const releaseColumns = {
 
 type ReleaseRow = Pick<
   typeof releases.$inferSelect,
-  Exclude<keyof typeof releaseColumns, "qcBlocking" | "waitingPayment" | "acceptedByAStore">
+  Exclude<keyof typeof releaseColumns, "qcBlocking" | "waitingPayment" | "acceptedByAStore" | "streams">
 > & {
+  streams: number;
   qcBlocking: number;
   waitingPayment: boolean;
   acceptedByAStore: boolean;

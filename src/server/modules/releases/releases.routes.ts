@@ -174,7 +174,7 @@ export const releasesRouter = createRouter()
     const scope = workspace.artistScope;
     // Kept while nothing it reads changes (decision 040): the releases, their deliveries, their artists.
     const key = `releases ${workspace.id} ${scope?.join(",") ?? "*"} ${JSON.stringify(query)}`;
-    return cachedJson(c, key, ["releases", "deliveries", "release_artists"], async () => {
+    return cachedJson(c, key, ["releases", "release_streams", "deliveries", "release_artists"], async () => {
       const releases = await listReleases(db, workspace.id, query);
       if (!scope) return { releases };
       // A member limited to some artists sees theirs only.

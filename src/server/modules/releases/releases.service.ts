@@ -149,7 +149,6 @@ export async function insertRelease(
       ...(await storedFields(tx, ownerId, input)),
       userId: ownerId,
       status: "pending_review",
-      streams: 0,
     })
     .returning(releaseColumns);
   if (!inserted) throw new Error("release insert returned nothing");

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { type Parser, parse } from "csv-parse";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { addMonths, dateIst } from "#domain/clock";
 import { canonicalUpc } from "#domain/identifiers";
 import { RUPEES_TO_PAISE_SQL } from "#domain/money";
@@ -211,6 +211,9 @@ function createFactsTable(db: Db, name: string) {
 /** Drops what an import staged (a failed or interrupted attempt's rows, and the file as copied). */
 async function dropLoadTable(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
+  await db.execute(
+    sql`drop table if exists ${sql.identifier(sumsTableOf(reportId))}, ${sql.identifier(daysTableOf(reportId))}`,
+  );
   await dropCopiedFile(db, reportId);
 }
 
@@ -264,11 +267,18 @@ const inMonth = (month: string) => sql`day >= ${month}::date and day < (${month}
  * Gives a month that holds no facts yet its partition, whole, from the report's rows (decision 044).
  * A report of that month alone hands over the table its rows were copied into; otherwise the month's
  * rows are copied out of it into a new table. Attaching checks every row against the month's range
- * and builds the key and both indexes once; the rollups the facts' triggers keep are then added from
- * it. Several times faster than writing a million rows through three indexes and the triggers.
- * Answers false, changing nothing, when the month already has its partition or facts.
+ * (unless the load's own check already says so) and builds the key and the owner's index, unless they
+ * were built on the load before the transaction (decision 048); the rollups the facts' triggers keep
+ * are then added from the report's sums. Several times faster than writing a million rows through the
+ * indexes and the triggers. Answers false, changing nothing, when the month already has its partition
+ * or facts.
  */
-async function loadFreshMonth(db: Db, load: string, month: string, whole: boolean): Promise<boolean> {
+async function loadFreshMonth(
+  db: Db,
+  job: { load: string; reportId: string; whole: boolean; built: Prepared },
+  month: string,
+): Promise<boolean> {
+  const { load, reportId, whole, built } = job;
   // The bounds are written into the statement (DDL takes no parameters): a month the import made.
   if (!/^\d{4}-\d{2}-01$/.test(month)) throw new Error(`not a month: ${month}`);
   const part = `daily_stream_facts_${month.slice(0, 4)}_${month.slice(5, 7)}`;
@@ -281,8 +291,19 @@ async function loadFreshMonth(db: Db, load: string, month: string, whole: boolea
   if (state?.made || state?.held) return false;
   const table = sql.identifier(part);
   const attach = async (d: Db, grouped: boolean) => {
-    if (whole && !grouped) await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
-    else {
+    if (whole && !grouped) {
+      await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
+      // The indexes built before the transaction become the partition's: attaching adopts them.
+      if (built.key) {
+        await d.execute(sql`alter table ${table} add constraint ${sql.identifier(`${part}_pkey`)}
+          primary key using index ${sql.identifier(keyIndexOf(reportId))}`);
+      }
+      if (built.ownerIndex) {
+        await d.execute(
+          sql`alter index ${sql.identifier(ownerIndexOf(reportId))} rename to ${sql.identifier(`${part}_owner_id_day_idx`)}`,
+        );
+      }
+    } else {
       await createFactsTable(d, part);
       await d.execute(sql`
         insert into ${table} (${FACT_COLUMNS})
@@ -298,29 +319,100 @@ async function loadFreshMonth(db: Db, load: string, month: string, whole: boolea
       for values from (${sql.raw(`'${month}'`)}) to (${sql.raw(`'${addMonths(month, 1)}'`)})`);
   };
   // A key twice in the report fails the key's index as it is built; the rows are then summed per
-  // key first (rare: the grouping costs as much as the load).
+  // key first (rare: the grouping costs as much as the load). The sums are the same either way.
   try {
     await db.transaction((savepoint) => attach(savepoint as unknown as Db, false));
   } catch (err) {
     if (sqlState(err) !== "23505") throw err;
     await attach(db, true);
   }
-  // The month summed per release, track, store and country, once (decision 048): the rollups without
-  // a day and the posting read these sums, not the month's facts again.
-  await db.execute(sql`insert into pg_temp.report_month_sums (month, release_id, owner_id, isrc, store, country,
-      streams, listeners, revenue_paise)
-    select ${month}::date, release_id, owner_id, isrc, store, country, sum(streams), sum(listeners), sum(revenue_paise)
-    from ${table} group by release_id, owner_id, isrc, store, country`);
-  // What the planner must know of them: hashed, not sorted, when grouped again or joined.
-  await db.execute(sql`analyze pg_temp.report_month_sums`);
+  // The rollups, from the report's sums (decision 048): the daily totals from its sums per owner and
+  // day, the others (which have no day) from its sums per release, track, store and country.
+  const next = addMonths(month, 1);
+  const daily = `SELECT owner_id, NULL::uuid, day, NULL::text, NULL::text, streams, listeners, revenue_paise
+    FROM ${daysTableOf(reportId)} WHERE day >= '${month}' AND day < '${next}'`;
   const summed = `SELECT owner_id, release_id, NULL::date, store, country, streams, listeners, revenue_paise
-    FROM pg_temp.report_month_sums WHERE month = '${month}'`;
-  await db.execute(sql`select owner_rollups_add(${part}::regclass, ${summed})`);
-  // What the planner knows of the month: the posting and the early-warning scan read it next.
+    FROM ${sumsTableOf(reportId)} WHERE month = '${month}'`;
+  await db.execute(sql`select owner_rollups_add(${daily}, ${summed})`);
+  // What the planner knows of the month: the early-warning scan reads it next.
   await db.execute(sql`analyze ${table}`);
   // Attaching tells no one: readers of the facts forget what they kept, as after any write to them.
   await db.execute(sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, 'daily_stream_facts')`);
   return true;
+}
+
+/** The report's rows summed per month, release, track, store and country (decision 048). */
+const sumsTableOf = (reportId: string) => `store_report_sums_${reportId.replaceAll("-", "")}`;
+/** The report's rows summed per owner and day. */
+const daysTableOf = (reportId: string) => `store_report_days_${reportId.replaceAll("-", "")}`;
+/** The key's index and the owner's, built on a one-month report's load before its transaction. */
+const keyIndexOf = (reportId: string) => `store_report_key_${reportId.replaceAll("-", "")}`;
+const ownerIndexOf = (reportId: string) => `store_report_owner_${reportId.replaceAll("-", "")}`;
+
+/** What was built on the load before the import's transaction. */
+interface Prepared {
+  key: boolean;
+  ownerIndex: boolean;
+}
+
+/** The two sums of a report's rows, from its load table, as `create table … as` or `insert … select` take them. */
+const sumsOf = (load: string) => sql`select date_trunc('month', day)::date as month, release_id, owner_id, isrc, store,
+    country, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners,
+    sum(revenue_paise)::bigint as revenue_paise, min(day) as first_day, max(day) as last_day
+  from ${sql.identifier(load)} group by 1, 2, 3, 4, 5, 6`;
+const daysOf = (load: string) => sql`select owner_id, day, sum(streams)::bigint as streams,
+    sum(listeners)::bigint as listeners, sum(revenue_paise)::bigint as revenue_paise
+  from ${sql.identifier(load)} group by 1, 2`;
+
+/** Sums the report's rows (again, when owners were settled since), into tables of their own. */
+function sumReport(db: Db, load: string, reportId: string) {
+  const sums = sql.identifier(sumsTableOf(reportId));
+  const days = sql.identifier(daysTableOf(reportId));
+  return db.transaction(async (tx) => {
+    // Room to hash a large report's sums in memory (this transaction only, or the import's).
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    await tx.execute(sql`drop table if exists ${sums}, ${days}`);
+    await tx.execute(sql`create unlogged table ${sums} as ${sumsOf(load)}`);
+    await tx.execute(sql`create unlogged table ${days} as ${daysOf(load)}`);
+    // What the planner must know of the sums before the posting joins them to its tracks.
+    await tx.execute(sql`analyze ${sums}`);
+  });
+}
+
+/** Builds an index with room to sort in memory (this transaction only). */
+function buildIndex(db: Db, statement: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await tx.execute(statement);
+  });
+}
+
+/**
+ * Before the import's transaction, side by side on the pool (decision 048): the report's rows summed
+ * for the rollups and the posting, and for a report of one month the two indexes its partition needs,
+ * built on the load so that attaching builds none. Alone in the transaction each ran on one core
+ * while the other waited. Answers what was built: an index that could not be (a key twice in the
+ * report) is left to the transaction, as before.
+ */
+async function prepareLoad(db: Db, load: string, reportId: string, oneMonth: boolean): Promise<Prepared> {
+  const table = sql.identifier(load);
+  const [, key, ownerIndex] = await Promise.allSettled([
+    sumReport(db, load, reportId),
+    oneMonth
+      ? buildIndex(
+          db,
+          sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
+        )
+      : Promise.reject(new Error("not one month")),
+    oneMonth
+      ? buildIndex(db, sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id, day)`)
+      : Promise.reject(new Error("not one month")),
+  ]).then(async (results) => {
+    // The sums are needed whatever happens: a failure there is the import's.
+    if (results[0].status === "rejected") throw results[0].reason;
+    return results;
+  });
+  return { key: key.status === "fulfilled", ownerIndex: ownerIndex.status === "fulfilled" };
 }
 
 /**
@@ -365,7 +457,9 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
     ).map((r) => [r.id, r.user_id]),
   );
   let dropped = 0;
+  let changed = 0;
   for (const [releaseId, owner] of credited) {
+    if (!now.has(releaseId) || now.get(releaseId) !== owner) changed += 1;
     if (!now.has(releaseId)) {
       const gone = (await db.execute(sql`delete from ${table} where release_id = ${releaseId}`)) as unknown as {
         rowCount?: number | null;
@@ -378,7 +472,7 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
       );
     }
   }
-  return dropped;
+  return { dropped, changed };
 }
 
 /** The table a report's file is copied into as it stands (decision 046): a text column per column. */
@@ -522,6 +616,15 @@ async function loadByCopy(
     return [[upc, isrc, match.releaseId, job.claims.owners.get(match.releaseId) ?? null, checked.value.isrc]];
   });
   signal?.throwIfAborted();
+  // Every row it takes falls on one of these days. All in one month: the load says so with a check of
+  // its own while it is still empty, and attaching it as that month's partition then reads no row to
+  // check its bounds (decision 048).
+  const dayMonths = [...new Set(days.map(([, day]) => `${String(day).slice(0, 7)}-01`))];
+  if (dayMonths.length === 1 && dayMonths[0] && /^\d{4}-\d{2}-01$/.test(dayMonths[0])) {
+    const [month] = dayMonths;
+    await db.execute(sql`alter table ${sql.identifier(job.load)} add constraint in_one_month
+      check (day >= ${sql.raw(`'${month}'`)}::date and day < ${sql.raw(`'${addMonths(month, 1)}'`)}::date)`);
+  }
   const jsonOf = (values: unknown[][]) => sql`${JSON.stringify(values)}::jsonb`;
   /** A condition of the domain's on the copied row `r`'s cell in a column. */
   const cellPasses = (condition: string, column: number) =>
@@ -757,9 +860,15 @@ async function importReport(
   }
 
   took.stagingSeconds = seconds(started);
+  const factsStarted = performance.now();
+  // Each month's facts live in a partition of their own (decision 043). A month with no facts yet
+  // gets its partition whole from this report (decision 044); into the others the rows are written.
+  const reportMonths = [...months].sort();
+  const whole = reportMonths.length === 1;
+  // Summed, and a one-month report's indexes built, side by side before the transaction (decision 048).
+  const built = await prepareLoad(db, load, reportId, whole);
 
   await db.transaction(async (tx) => {
-    const factsStarted = performance.now();
     // Room to group and sort a large report in memory rather than in temporary files (this
     // transaction only).
     await tx.execute(sql`set local work_mem = '128MB'`);
@@ -769,26 +878,22 @@ async function importReport(
     // row did, in one statement; decision 043), and each row's owner is checked against its release's
     // owner now: rows of a release that changed hands meanwhile take the new owner, and rows of a
     // release deleted meanwhile are not imported.
-    const dropped = await settleOwners(tx as unknown as Db, load, credited);
+    const { dropped, changed } = await settleOwners(tx as unknown as Db, load, credited);
+    // Rows that changed hands or went since they were summed: summed again, as they now stand.
+    if (changed) await sumReport(tx as unknown as Db, load, reportId);
     // The tracks and days it brought: what posting reposts, and what the early warnings read once it
     // is in (issue 41).
     await tx.execute(sql`
       insert into report_tracks (report_id, release_id, isrc, first_day, last_day)
-      select ${reportId}::uuid, release_id, isrc, min(day), max(day) from ${sql.identifier(load)}
+      select ${reportId}::uuid, release_id, isrc, min(first_day), max(last_day)
+      from ${sql.identifier(sumsTableOf(reportId))}
       group by release_id, isrc
       on conflict do nothing`);
-    // Each month's facts live in a partition of their own (decision 043). A month with no facts yet
-    // gets its partition whole from this report (decision 044); into the others the rows are written.
-    const reportMonths = [...months].sort();
-    const whole = reportMonths.length === 1;
     const written: string[] = [];
-    // What each month loaded whole sums to (decision 048), for its rollups and its posting; gone at commit.
-    await tx.execute(sql`create temp table report_month_sums (month date not null, release_id uuid not null,
-      owner_id text, isrc text not null, store text not null, country text not null, streams bigint not null,
-      listeners bigint not null, revenue_paise bigint not null) on commit drop`);
+    /** The months loaded whole: their posting reads the report's sums, not their facts again. */
     const summedMonths: string[] = [];
     for (const month of reportMonths) {
-      if (await loadFreshMonth(tx as unknown as Db, load, month, whole)) summedMonths.push(month);
+      if (await loadFreshMonth(tx as unknown as Db, { load, reportId, whole, built }, month)) summedMonths.push(month);
       else written.push(month);
     }
     for (const month of written) await writeMonth(tx as unknown as Db, load, month);
@@ -797,8 +902,14 @@ async function importReport(
     // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
     // share → recoupment → splits → each payee's ledger, in this transaction.
     const postingStarted = performance.now();
-    const owners = await repostEarnings(tx as unknown as Db, { reportId, months: reportMonths, summedMonths });
-    await tx.execute(sql`drop table pg_temp.report_month_sums`);
+    const owners = await repostEarnings(tx as unknown as Db, {
+      reportId,
+      months: reportMonths,
+      summed: { table: sumsTableOf(reportId), months: summedMonths },
+    });
+    await tx.execute(
+      sql`drop table ${sql.identifier(sumsTableOf(reportId))}, ${sql.identifier(daysTableOf(reportId))}`,
+    );
     took.postingSeconds = seconds(postingStarted);
     await emitStatementsReady(tx as unknown as Db, reportId, owners, reportMonths);
     await queueReportScan(tx, reportId);

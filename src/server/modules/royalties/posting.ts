@@ -33,9 +33,9 @@ export type PostingScope =
       months: string[];
       /**
        * Months the report brought whole, whose sums per release, track, store and country its import
-       * left in `pg_temp.report_month_sums` (decision 048): read there, not from the month's facts.
+       * keeps in `table` (decision 048): read there, not from the months' facts again.
        */
-      summedMonths?: string[];
+      summed?: { table: string; months: string[] };
     }
   | { ownerIds: string[] };
 /**
@@ -167,7 +167,7 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   const owners = new Set<string>();
   // Most tracks have no sheet: all of their net is the owner's, posted in one statement.
   const plain = reported.filter((t) => !t.split);
-  for (const id of await postPlainTracks(db, plain, months, scope.reportId, scope.summedMonths ?? [])) owners.add(id);
+  for (const id of await postPlainTracks(db, plain, months, scope.reportId, scope.summed)) owners.add(id);
   const tracks = reported.filter((t) => t.split).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
   // Releases whose sheets repay someone first are reposted over their whole history (few sheets
   // repay anyone: they are read whole rather than matched against the report's rows again).
@@ -201,7 +201,7 @@ async function postPlainTracks(
   tracks: readonly { release_id: string; isrc: string; owner_id: string | null }[],
   months: readonly string[],
   reportId: string,
-  summedMonths: readonly string[],
+  summedBy?: { table: string; months: readonly string[] },
 ): Promise<string[]> {
   const ownerIds = [...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id)))];
   if (!ownerIds.length || !months.length) return ownerIds;
@@ -226,14 +226,15 @@ async function postPlainTracks(
     from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x`);
   await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
   const inScope = sql`(release_id, isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)`;
+  const summedMonths = summedBy?.months ?? [];
   const summed = months.filter((m) => summedMonths.includes(m));
   const unsummed = months.filter((m) => !summedMonths.includes(m));
   // The gross of each track's line per month: a month the report brought whole from the sums its
   // import kept, any other from its facts.
   const sources: SQL[] = [];
-  if (summed.length) {
+  if (summedBy && summed.length) {
     sources.push(sql`select release_id, isrc, store, country, month, revenue_paise as gross
-      from pg_temp.report_month_sums
+      from ${sql.identifier(summedBy.table)}
       where month in (${sql.join(
         summed.map((m) => sql`${m}::date`),
         sql`, `,
