@@ -426,15 +426,12 @@ export const ownerCountryTotals = pgTable(
 // Each release's stream count, kept by the facts' rollups (migration 0030) in a table of its own
 // (migration 0077, decision 048): rewriting a release's row for it also wrote its ten indexes, four of
 // them GIN, and took 1.6 s of a million-row report's 10,000 releases. A release with no row has none.
-export const releaseStreams = pgTable(
-  "release_streams",
-  {
-    releaseId: uuid("release_id")
-      .primaryKey()
-      .references(() => releases.id, { onDelete: "cascade" }),
-    streams: bigint("streams", { mode: "number" }).notNull().default(0),
-  },
-);
+export const releaseStreams = pgTable("release_streams", {
+  releaseId: uuid("release_id")
+    .primaryKey()
+    .references(() => releases.id, { onDelete: "cascade" }),
+  streams: bigint("streams", { mode: "number" }).notNull().default(0),
+});
 
 // How many rows a table holds per bucket (a ticket's status and priority; one bucket for users), kept
 // exact by statement-level triggers (migration 0012), so a list's total is one row lookup instead of a
