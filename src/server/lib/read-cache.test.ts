@@ -91,6 +91,31 @@ describe("the read cache (issue 36, decision 040)", () => {
     expect(fresh).toBe("1");
   });
 
+  it("computes a burst of the same read once, and a read begun after a change afresh", async () => {
+    const releases: (() => void)[] = [];
+    let runs = 0;
+    const slow = () =>
+      cache.json("burst", ["support_tickets"], async () => {
+        runs += 1;
+        const run = runs;
+        await new Promise<void>((resolve) => {
+          releases.push(resolve);
+        });
+        return run;
+      });
+    const burst = [slow(), slow(), slow()];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toBe(1);
+    // This process writes: a read begun now must see its write, so it does not share the one running.
+    cache.clear();
+    const after = slow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toBe(2);
+    for (const release of releases) release();
+    expect(await Promise.all(burst)).toEqual(["1", "1", "1"]);
+    expect(await after).toBe("2");
+  });
+
   it("forgets everything when this process says it wrote", async () => {
     await ticketCount();
     cache.clear();

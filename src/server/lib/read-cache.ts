@@ -68,6 +68,12 @@ export async function createReadCache(database: Database, opts: ReadCacheOptions
   let clearedAt = 0;
   let running = 0;
   let listening = false;
+  /**
+   * Reads being computed, by key, with the generation each began at. A burst of the same read (fifty
+   * requests for one artist's analytics as the cache starts cold) computes it once: computed fifty times
+   * side by side, each took seconds, and some timed out.
+   */
+  const pending = new Map<string, { began: number; json: Promise<string> }>();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -104,28 +110,39 @@ export async function createReadCache(database: Database, opts: ReadCacheOptions
       }
       if (hit) drop(key);
       const began = generation;
-      running += 1;
-      let json: string;
+      // The same read begun since the last change this process heard of: its answer is this one's too.
+      const shared = pending.get(key);
+      if (shared && shared.began === began) return shared.json;
+      const computing = (async () => {
+        running += 1;
+        let json: string;
+        try {
+          json = JSON.stringify(await compute());
+        } finally {
+          running -= 1;
+        }
+        const stale = clearedAt > began || tables.some((t) => (changedAt.get(t) ?? 0) > began);
+        if (running === 0) changedAt.clear();
+        if (listening && !stale && maxEntries > 0) {
+          if (entries.size >= maxEntries) {
+            const oldest = entries.keys().next().value;
+            if (oldest !== undefined) drop(oldest);
+          }
+          entries.set(key, { json, tables, expires: Date.now() + ttlMs });
+          for (const t of tables) {
+            const keys = byTable.get(t) ?? new Set<string>();
+            keys.add(key);
+            byTable.set(t, keys);
+          }
+        }
+        return json;
+      })();
+      pending.set(key, { began, json: computing });
       try {
-        json = JSON.stringify(await compute());
+        return await computing;
       } finally {
-        running -= 1;
+        if (pending.get(key)?.json === computing) pending.delete(key);
       }
-      const stale = clearedAt > began || tables.some((t) => (changedAt.get(t) ?? 0) > began);
-      if (running === 0) changedAt.clear();
-      if (listening && !stale && maxEntries > 0) {
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) drop(oldest);
-        }
-        entries.set(key, { json, tables, expires: Date.now() + ttlMs });
-        for (const t of tables) {
-          const keys = byTable.get(t) ?? new Set<string>();
-          keys.add(key);
-          byTable.set(t, keys);
-        }
-      }
-      return json;
     },
     clear: forgetAll,
     close: stop,
