@@ -188,7 +188,9 @@ export function matchRow(
  * index. It becomes the partition of a month that holds no facts yet, whole; otherwise its rows are
  * written into the facts and it goes with the import's transaction.
  */
-const loadTableOf = (reportId: string) => `store_report_load_${reportId.replaceAll("-", "")}`;
+/** The name of a table or index an import of `reportId` stages, by what it holds. */
+const stagedName = (kind: string, reportId: string) => `store_report_${kind}_${reportId.replaceAll("-", "")}`;
+const loadTableOf = (reportId: string) => stagedName("load", reportId);
 const LOADED_COLUMNS = [
   "release_id",
   "owner_id",
@@ -211,9 +213,7 @@ function createFactsTable(db: Db, name: string) {
 /** Drops what an import staged (a failed or interrupted attempt's rows, and the file as copied). */
 async function dropLoadTable(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
-  await db.execute(
-    sql`drop table if exists ${sql.identifier(sumsTableOf(reportId))}, ${sql.identifier(daysTableOf(reportId))}`,
-  );
+  await dropSums(db, reportId);
   await dropCopiedFile(db, reportId);
 }
 
@@ -342,12 +342,12 @@ async function loadFreshMonth(
 }
 
 /** The report's rows summed per month, release, track, store and country (decision 048). */
-const sumsTableOf = (reportId: string) => `store_report_sums_${reportId.replaceAll("-", "")}`;
+const sumsTableOf = (reportId: string) => stagedName("sums", reportId);
 /** The report's rows summed per owner and day. */
-const daysTableOf = (reportId: string) => `store_report_days_${reportId.replaceAll("-", "")}`;
+const daysTableOf = (reportId: string) => stagedName("days", reportId);
 /** The key's index and the owner's, built on a one-month report's load before its transaction. */
-const keyIndexOf = (reportId: string) => `store_report_key_${reportId.replaceAll("-", "")}`;
-const ownerIndexOf = (reportId: string) => `store_report_owner_${reportId.replaceAll("-", "")}`;
+const keyIndexOf = (reportId: string) => stagedName("key", reportId);
+const ownerIndexOf = (reportId: string) => stagedName("owner", reportId);
 
 /** What was built on the load before the import's transaction. */
 interface Prepared {
@@ -355,7 +355,7 @@ interface Prepared {
   ownerIndex: boolean;
 }
 
-/** The two sums of a report's rows, from its load table, as `create table … as` or `insert … select` take them. */
+/** The two sums of a report's rows, from its load table. */
 const sumsOf = (load: string) => sql`select date_trunc('month', day)::date as month, release_id, owner_id, isrc, store,
     country, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners,
     sum(revenue_paise)::bigint as revenue_paise, min(day) as first_day, max(day) as last_day
@@ -364,6 +364,13 @@ const daysOf = (load: string) => sql`select owner_id, day, sum(streams)::bigint 
     sum(listeners)::bigint as listeners, sum(revenue_paise)::bigint as revenue_paise
   from ${sql.identifier(load)} group by 1, 2`;
 
+/** Drops the report's sums (with the import's transaction, or what a failed attempt left). */
+function dropSums(db: Db, reportId: string) {
+  return db.execute(
+    sql`drop table if exists ${sql.identifier(sumsTableOf(reportId))}, ${sql.identifier(daysTableOf(reportId))}`,
+  );
+}
+
 /** Sums the report's rows (again, when owners were settled since), into tables of their own. */
 function sumReport(db: Db, load: string, reportId: string) {
   const sums = sql.identifier(sumsTableOf(reportId));
@@ -371,7 +378,7 @@ function sumReport(db: Db, load: string, reportId: string) {
   return db.transaction(async (tx) => {
     // Room to hash a large report's sums in memory (this transaction only, or the import's).
     await tx.execute(sql`set local work_mem = '128MB'`);
-    await tx.execute(sql`drop table if exists ${sums}, ${days}`);
+    await dropSums(tx as unknown as Db, reportId);
     await tx.execute(sql`create unlogged table ${sums} as ${sumsOf(load)}`);
     await tx.execute(sql`create unlogged table ${days} as ${daysOf(load)}`);
     // What the planner must know of the sums before the posting joins them to its tracks.
@@ -396,23 +403,19 @@ function buildIndex(db: Db, statement: SQL) {
  */
 async function prepareLoad(db: Db, load: string, reportId: string, oneMonth: boolean): Promise<Prepared> {
   const table = sql.identifier(load);
-  const [, key, ownerIndex] = await Promise.allSettled([
+  const indexes = oneMonth
+    ? [
+        sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
+        sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id, day)`,
+      ]
+    : [];
+  const [sums, key, ownerIndex] = await Promise.allSettled([
     sumReport(db, load, reportId),
-    oneMonth
-      ? buildIndex(
-          db,
-          sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
-        )
-      : Promise.reject(new Error("not one month")),
-    oneMonth
-      ? buildIndex(db, sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id, day)`)
-      : Promise.reject(new Error("not one month")),
-  ]).then(async (results) => {
-    // The sums are needed whatever happens: a failure there is the import's.
-    if (results[0].status === "rejected") throw results[0].reason;
-    return results;
-  });
-  return { key: key.status === "fulfilled", ownerIndex: ownerIndex.status === "fulfilled" };
+    ...indexes.map((statement) => buildIndex(db, statement)),
+  ]);
+  // The sums are needed whatever happens: a failure there is the import's.
+  if (sums?.status === "rejected") throw sums.reason;
+  return { key: key?.status === "fulfilled", ownerIndex: ownerIndex?.status === "fulfilled" };
 }
 
 /**
@@ -459,14 +462,16 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
   let dropped = 0;
   let changed = 0;
   for (const [releaseId, owner] of credited) {
-    if (!now.has(releaseId) || now.get(releaseId) !== owner) changed += 1;
+    // A release deleted meanwhile has no owner here (undefined), which no row was given.
+    if (now.get(releaseId) === owner) continue;
+    changed += 1;
     if (!now.has(releaseId)) {
       const gone = (await db.execute(sql`delete from ${table} where release_id = ${releaseId}`)) as unknown as {
         rowCount?: number | null;
         affectedRows?: number;
       };
       dropped += gone.rowCount ?? gone.affectedRows ?? 0;
-    } else if (now.get(releaseId) !== owner) {
+    } else {
       await db.execute(
         sql`update ${table} set owner_id = ${now.get(releaseId) ?? null} where release_id = ${releaseId}`,
       );
@@ -476,9 +481,9 @@ export async function settleOwners(db: Db, load: string, credited: ReadonlyMap<s
 }
 
 /** The table a report's file is copied into as it stands (decision 046): a text column per column. */
-const copiedTableOf = (reportId: string) => `store_report_file_${reportId.replaceAll("-", "")}`;
+const copiedTableOf = (reportId: string) => stagedName("file", reportId);
 /** The rows of a copied file PostgreSQL left for the server to check, numbered by line. */
-const leftTableOf = (reportId: string) => `store_report_left_${reportId.replaceAll("-", "")}`;
+const leftTableOf = (reportId: string) => stagedName("left", reportId);
 
 async function dropCopiedFile(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(copiedTableOf(reportId))}`);
@@ -620,8 +625,8 @@ async function loadByCopy(
   // its own while it is still empty, and attaching it as that month's partition then reads no row to
   // check its bounds (decision 048).
   const dayMonths = [...new Set(days.map(([, day]) => `${String(day).slice(0, 7)}-01`))];
-  if (dayMonths.length === 1 && dayMonths[0] && /^\d{4}-\d{2}-01$/.test(dayMonths[0])) {
-    const [month] = dayMonths;
+  const [month] = dayMonths;
+  if (dayMonths.length === 1 && month && /^\d{4}-\d{2}-01$/.test(month)) {
     await db.execute(sql`alter table ${sql.identifier(job.load)} add constraint in_one_month
       check (day >= ${sql.raw(`'${month}'`)}::date and day < ${sql.raw(`'${addMonths(month, 1)}'`)}::date)`);
   }
@@ -907,9 +912,7 @@ async function importReport(
       months: reportMonths,
       summed: { table: sumsTableOf(reportId), months: summedMonths },
     });
-    await tx.execute(
-      sql`drop table ${sql.identifier(sumsTableOf(reportId))}, ${sql.identifier(daysTableOf(reportId))}`,
-    );
+    await dropSums(tx as unknown as Db, reportId);
     took.postingSeconds = seconds(postingStarted);
     await emitStatementsReady(tx as unknown as Db, reportId, owners, reportMonths);
     await queueReportScan(tx, reportId);

@@ -226,9 +226,8 @@ async function postPlainTracks(
     from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x`);
   await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
   const inScope = sql`(release_id, isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)`;
-  const summedMonths = summedBy?.months ?? [];
-  const summed = months.filter((m) => summedMonths.includes(m));
-  const unsummed = months.filter((m) => !summedMonths.includes(m));
+  const summed = months.filter((m) => summedBy?.months.includes(m));
+  const unsummed = months.filter((m) => !summedBy?.months.includes(m));
   // The gross of each track's line per month: a month the report brought whole from the sums its
   // import kept, any other from its facts.
   const sources: SQL[] = [];

@@ -65,16 +65,18 @@ class HashingFileStore extends FileStore {
   private readonly arriving = new Map<string, { bytes: number; sha256: Hash; md5: Hash }>();
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    let state = this.arriving.get(id);
-    if (!state || state.bytes !== offset) {
-      this.arriving.delete(id);
-      state = offset === 0 ? { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") } : undefined;
-      if (state) this.arriving.set(id, state);
-    }
+    const held = this.arriving.get(id);
+    const hashes =
+      held?.bytes === offset
+        ? held
+        : offset === 0
+          ? { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") }
+          : undefined;
+    if (hashes) this.arriving.set(id, hashes);
+    else this.arriving.delete(id);
     // The store pipes the stream as it is called, and nothing flows before this turn ends: the
     // listener below sees every chunk the file does.
     const written = super.write(readable, id, offset);
-    const hashes = state;
     if (hashes) {
       readable.on("data", (chunk: Buffer) => {
         hashes.sha256.update(chunk);
@@ -92,6 +94,7 @@ class HashingFileStore extends FileStore {
     }
   }
 
+  /** Drops an upload's hashes (it expired, or was removed). */
   forget(id: string) {
     this.arriving.delete(id);
   }
