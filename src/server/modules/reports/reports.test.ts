@@ -389,6 +389,66 @@ describe("store report import", () => {
     await db.execute(sql`drop table ${sql.identifier(load)}`);
   });
 
+  it("credits a release that changed hands after its rows were summed to its new owner, in the facts, the rollups and the ledger", async () => {
+    const db = server.database.db;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const other = await createArtist(server, "New Owner");
+    // The release changes hands the moment the report's sums are made, before the import's own
+    // transaction begins (decision 048): a trigger on that statement makes the race happen every time.
+    // DDL takes no parameters: the ids are this test's own.
+    await db.execute(
+      sql.raw(`create function test_hand_over() returns event_trigger language plpgsql as $$
+        begin
+          update releases set user_id = '${other.id}' where id = '${releaseId}' and user_id is distinct from '${other.id}';
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create event trigger test_hand_over on ddl_command_end when tag in ('CREATE TABLE AS')
+        execute function test_hand_over()`),
+    );
+    try {
+      const queued = await upload(
+        admin,
+        "handed-over.csv",
+        [
+          HEADER,
+          "2035-03-02,Spotify,IN,036000291452,,40,4,4.00,INR",
+          "2035-03-03,Gaana,IN,036000291452,,2,1,1.00,INR",
+        ].join("\n"),
+      );
+      expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 2 });
+    } finally {
+      await db.execute(sql`drop event trigger test_hand_over`);
+      await db.execute(sql`drop function test_hand_over()`);
+    }
+    expect(await rows(sql`select user_id from releases where id = ${releaseId}`)).toEqual([{ user_id: other.id }]);
+    expect(
+      await rows(sql`select owner_id, sum(streams)::int as streams from daily_stream_facts
+        where release_id = ${releaseId} and day >= '2035-03-01' group by owner_id`),
+    ).toEqual([{ owner_id: other.id, streams: 42 }]);
+    // The rollups come from the report's sums: summed again as the rows now stand, they are the new owner's.
+    expect(
+      await rows(sql`select owner_id, day::text as day, streams::int as streams from owner_daily_totals
+        where day >= '2035-03-01' order by day`),
+    ).toEqual([
+      { owner_id: other.id, day: "2035-03-02", streams: 40 },
+      { owner_id: other.id, day: "2035-03-03", streams: 2 },
+    ]);
+    expect(
+      await rows(sql`select owner_id, store, streams::int as streams from owner_store_totals
+        where owner_id in (${artist.id}, ${other.id}) order by store`),
+    ).toEqual([
+      { owner_id: other.id, store: "Gaana", streams: 2 },
+      { owner_id: other.id, store: "Spotify", streams: 40 },
+    ]);
+    // Posted to the new owner at the Basic Artist share: 80% of ₹5.00.
+    expect(
+      await rows(sql`select user_id, sum(amount_paise)::int as paise from royalty_entries
+        where release_id = ${releaseId} and month = '2035-03-01' group by user_id`),
+    ).toEqual([{ user_id: other.id, paise: 400 }]);
+  });
+
   it("refuses the same file twice and never double counts a restated day", async () => {
     const csv = `${HEADER}\n2026-12-01,Spotify,IN,036000291452,,100,10,1.00,INR\n`;
     const first = await upload(admin, "dec.csv", csv);
