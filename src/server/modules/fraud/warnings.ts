@@ -74,13 +74,19 @@ export async function scanReport(
     await db.execute(sql`
       select rt.release_id, rt.isrc, r.user_id as workspace_id, to_char(rt.first_day, 'YYYY-MM-DD') as first_day,
         to_char(rt.last_day, 'YYYY-MM-DD') as last_day,
-        coalesce(sum(f.streams), 0)::bigint as streams, coalesce(sum(f.listeners), 0)::bigint as listeners
+        s.streams, s.listeners
       from report_tracks rt
       join releases r on r.id = rt.release_id
-      left join daily_stream_facts f on f.release_id = rt.release_id and f.isrc = rt.isrc
-        and f.day between rt.first_day and rt.last_day and f.day between ${span.first}::date and ${span.last}::date
+      -- Each track's days summed where they are read: joined and then grouped, a million-row report's
+      -- facts were sorted on disk first (2.2 s in the bench; 0.5 s so).
+      cross join lateral (
+        select coalesce(sum(f.streams), 0)::bigint as streams, coalesce(sum(f.listeners), 0)::bigint as listeners
+        from daily_stream_facts f
+        where f.release_id = rt.release_id and f.isrc = rt.isrc and f.day between rt.first_day and rt.last_day
+          and f.day between ${span.first}::date and ${span.last}::date
+      ) s
       where rt.report_id = ${reportId} and r.user_id is not null
-      group by rt.release_id, rt.isrc, r.user_id, rt.first_day, rt.last_day`),
+      order by rt.release_id, rt.isrc`),
   );
   const norm = catalogueNorm(windows.map((w) => ({ streams: Number(w.streams), listeners: Number(w.listeners) })));
   const found: { window: TrackWindow; anomaly: Anomaly }[] = [];
