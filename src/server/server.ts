@@ -14,6 +14,7 @@ import { trustedOriginsFor } from "#server/lib/origin-guard";
 import type { Payments } from "#server/lib/payment-gateway";
 import type { Payouts } from "#server/lib/payout-provider";
 import { createReadCache } from "#server/lib/read-cache";
+import { rateLimitSchedule } from "#server/lib/request-counter";
 import { createServerWithHeaders, staticSecurityHeaders } from "#server/lib/security-headers";
 import { createMailer } from "#server/mail/mailer";
 import { createTextMessenger } from "#server/mail/text-messages";
@@ -262,6 +263,7 @@ export async function startServer(
       },
       ...uploads.schedule,
       ...storeLinkSchedule(database.db),
+      ...rateLimitSchedule(database.db),
       ...paymentSchedule({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, payments }),
       ...royaltySchedule({ db: database.db, mailer, logger, publicUrl: env.PUBLIC_URL, encryptor: payoutEncryptor }),
       ...payoutSchedule({

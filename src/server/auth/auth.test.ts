@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
+import { rateLimitSchedule } from "#server/lib/request-counter";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#server/test/test-server";
 
 const linkIn = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? "";
@@ -168,6 +170,26 @@ describe("sign-in rate limit", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toEqual({ code: "TOO_MANY_REQUESTS", message: MESSAGES.rateLimited });
     expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("counts the auth library's limits in the app's one counter, a row per address and path, and drops counters long past", async () => {
+    const db = server.database.db;
+    const browser = server.client();
+    for (let i = 0; i < 2; i++) expect((await browser.signIn("y@example.com", "wrong-pass")).status).toBe(401);
+    const counters = async () =>
+      (
+        (await db.execute(
+          sql`select key, count::int as count from rate_limits where key like 'auth:%' order by key`,
+        )) as unknown as { rows: { key: string; count: number }[] }
+      ).rows;
+    const [signIns] = await counters();
+    expect(signIns?.key).toMatch(/^auth:.*\/sign-in\/email$/);
+    expect(signIns?.count).toBe(2);
+    // A counter whose window ended two days ago goes with the hourly upkeep; the live one stays.
+    await db.execute(sql`insert into rate_limits (id, key, count, last_request)
+      values (gen_random_uuid(), 'auth:203.0.113.9/sign-in/email', 3, ${Date.now() - 2 * 24 * 3600 * 1000})`);
+    for (const task of rateLimitSchedule(db)) await task.run(new AbortController().signal);
+    expect((await counters()).map((c) => c.key)).toEqual([signIns?.key]);
   });
 
   it("limits registrations and password-reset requests too", async () => {

@@ -12,6 +12,7 @@ import { DEFAULT_ROLE } from "#domain/roles";
 import type { Db } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
+import { authRateLimitStorage } from "#server/lib/request-counter";
 import type { Mailer } from "#server/mail/mailer";
 import { hashPassword, verifyPassword } from "./password";
 import { userLocale } from "./session-user";
@@ -161,7 +162,8 @@ export function createAuth(opts: AuthOptions) {
     },
     rateLimit: {
       enabled: true,
-      storage: "database",
+      // Counted as our own routes' limits are, in one statement (decision 049).
+      customStorage: authRateLimitStorage(db),
       window: minute,
       max: 300,
       customRules: {
