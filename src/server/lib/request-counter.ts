@@ -9,7 +9,7 @@ import type { ScheduledTask } from "#server/jobs/queue";
 /** What the auth library asks of a rate-limit store (the type its options name). */
 type AuthRateLimitStorage = NonNullable<NonNullable<BetterAuthOptions["rateLimit"]>["customStorage"]>;
 
-/** How long a counter row outlives the longest window of any rule (an hour): then the hourly upkeep drops it. */
+/** A counter is kept a day after its window began, longer than any rule's window (the longest is an hour). */
 const COUNTER_KEPT_SECONDS = 24 * 3600;
 
 /**
