@@ -396,8 +396,9 @@ function sumReport(db: Db, load: string, reportId: string, month: string | null)
 
 /**
  * Builds an index with room to sort in memory, and on one core (this transaction only): it runs beside
- * the sums and the other index, which keep every core busy, and a parallel build's extra sort and
- * merge then only add work (one index alone: 0.88 s parallel, on 1.8 s of CPU; 1.13 s serial).
+ * the sums and the other index, which keep every core busy, so a parallel build's worker has no core of
+ * its own and its extra sort and merge only add work (the key's index alone: 0.88 s with a worker on
+ * two cores, 1.13 s on one).
  */
 function buildIndex(db: Db, statement: SQL) {
   return db.transaction(async (tx) => {
