@@ -411,6 +411,8 @@ export const ownerDailyTotals = pgTable("owner_daily_totals", { ...rollupTotals,
   primaryKey({ columns: [t.ownerId, t.day] }),
 ]);
 
+// The store and country totals and the stream counts are updated in place by every report: their pages
+// are kept half full (migration 0079, decision 050), so a row's new version stays on its page.
 export const ownerStoreTotals = pgTable(
   "owner_store_totals",
   { ...rollupTotals, store: text("store").notNull() },

@@ -345,6 +345,45 @@ describe("store report import", () => {
     expect(await rows(sql`select tablename from pg_tables where tablename = ${own}`)).toEqual([]);
   });
 
+  it("gives a month handed over whole its statistics before the early-warning scan reads it", async () => {
+    const db = server.database.db;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const queued = await upload(
+      admin,
+      "analyzed.csv",
+      [
+        HEADER,
+        "2035-03-01,Spotify,IN,036000291452,,10,5,1.00,INR",
+        "2035-03-02,Gaana,IN,036000291452,,4,2,0.50,INR",
+        "2035-03-03,Spotify,US,036000291452,,1,1,0.10,INR",
+      ].join("\n"),
+    );
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 3 });
+    // The load itself became the partition (no key twice), and the planner knows its rows: what the
+    // early-warning scan, which reads the month next, plans by.
+    expect(
+      await rows(sql`select c.reltuples >= 0 as analyzed, (select count(*)::int from pg_stats s
+          where s.tablename = c.relname and s.attname = 'store') as stats
+        from pg_class c where c.relname = 'daily_stream_facts_2035_03'`),
+    ).toEqual([{ analyzed: true, stats: 1 }]);
+  });
+
+  it("keeps the pages of the totals a report adds to half full, so each row's new version stays on its page", async () => {
+    const db = server.database.db;
+    const options = (
+      (await db.execute(sql`select relname, reloptions from pg_class
+      where relname in ('owner_store_totals', 'owner_country_totals', 'release_streams') order by relname`)) as unknown as {
+        rows: { relname: string; reloptions: string[] | null }[];
+      }
+    ).rows;
+    expect(options).toEqual([
+      { relname: "owner_country_totals", reloptions: ["fillfactor=50"] },
+      { relname: "owner_store_totals", reloptions: ["fillfactor=50"] },
+      { relname: "release_streams", reloptions: ["fillfactor=50"] },
+    ]);
+  });
+
   it("gives each staged row its release's owner as the facts are written, and drops rows of a release deleted meanwhile", async () => {
     const db = server.database.db;
     const other = await createArtist(server, "New Owner");

@@ -221,9 +221,12 @@ async function postPlainTracks(
   // The tracks in a table of this transaction's own, with statistics: from a JSON list the planner
   // took a report's 9,000 tracks for 100, and read the month's facts track by track through the key
   // instead of once, hashed (decision 047). A failure rolls its creation back with the rest.
+  // With each track's owner as the posting read it (the report's tracks joined to their releases, in
+  // this transaction): what the owner should hold is joined to its plan share by this owner, so the
+  // want rows need no second lookup of each release (decision 050). A track of no owner joins no share.
   await db.execute(sql`create temp table plain_tracks_scope on commit drop as
-    select (x->>0)::uuid as release_id, x->>1 as isrc
-    from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc]))}::jsonb) as x`);
+    select (x->>0)::uuid as release_id, x->>1 as isrc, x->>2 as owner_id
+    from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc, t.owner_id]))}::jsonb) as x`);
   await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
   const inScope = sql`(release_id, isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)`;
   const summed = months.filter((m) => summedBy?.months.includes(m));
@@ -237,7 +240,7 @@ async function postPlainTracks(
       where month in (${sql.join(
         summed.map((m) => sql`${m}::date`),
         sql`, `,
-      )}) and ${inScope}`);
+      )})`);
   }
   if (unsummed.length) {
     sources.push(sql`select f.release_id, f.isrc, f.store, f.country, date_trunc('month', f.day)::date as month,
@@ -251,13 +254,12 @@ async function postPlainTracks(
       select x->>0 as owner_id, (x->>1)::date as month, (x->>2)::int as percent
       from jsonb_array_elements(${JSON.stringify(shares)}::jsonb) as x
     ), want as (
-      select g.release_id, g.owner_id, g.isrc, g.store, g.country, g.month, ${net} as amount
-      from (
-        -- Summed per key first, then given the release's owner: one lookup per release's line, not per fact.
-        select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country, f.month, f.gross
-        from (${sql.join(sources, sql` union all `)}) f join releases r on r.id = f.release_id
-        where r.user_id is not null
-      ) g join shares s on s.owner_id = g.owner_id and s.month = g.month
+      -- Summed per key first, then given the track's owner from the scope (hashed: 9,000 tracks): one
+      -- lookup per line, not per fact, and none per release.
+      select g.release_id, p.owner_id, g.isrc, g.store, g.country, g.month, ${net} as amount
+      from (${sql.join(sources, sql` union all `)}) g
+      join pg_temp.plain_tracks_scope p on p.release_id = g.release_id and p.isrc = g.isrc
+      join shares s on s.owner_id = p.owner_id and s.month = g.month
     ), held as (
       -- Looked up track by track (the entries' index leads with the track, then the month): a scan of
       -- the whole index for the months would grow with every month ever posted.
@@ -547,9 +549,21 @@ async function rebuildSummary(
         from owner_daily_totals d
         where d.owner_id in (${ids}) ${inMonths(sql`date_trunc('month', d.day)::date`)} group by 1, 2
       ), net as (
-        select r.user_id, e.month, sum(e.amount_paise)::bigint as net
-        from royalty_entries e join releases r on r.id = e.release_id
-        where r.user_id in (${ids}) and e.kind in ('earning', 'recoupment') ${inMonths(sql`e.month`)} group by 1, 2
+        -- Summed per release first, then given the release's owner: a report's month holds hundreds of
+        -- thousands of entries for a few thousand releases, and looking up each entry's release took a
+        -- second (decision 050). Some months: every entry of those months (read through the month);
+        -- all months: the owners' releases' entries (read through their releases).
+        select r.user_id, e.month, sum(e.net)::bigint as net
+        from (
+          select release_id, month, sum(amount_paise) as net from royalty_entries
+          where kind in ('earning', 'recoupment') ${
+            onlyMonths
+              ? inMonths(sql`month`)
+              : sql`and release_id in (select id from releases where user_id in (${ids}))`
+          }
+          group by 1, 2
+        ) e join releases r on r.id = e.release_id
+        where r.user_id in (${ids}) group by 1, 2
       )
       select g.user_id, to_char(g.month, 'YYYY-MM-DD') as month, g.gross, n.net
       from gross g left join net n on n.user_id = g.user_id and n.month = g.month`),
