@@ -27,6 +27,9 @@ describe("store report import", () => {
   afterEach(async () => {
     await server?.close();
   });
+  /** A query's rows, on the test server's database. */
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   it("matches track-level rows by ISRC when they carry no UPC", async () => {
     const trackArtist = await createArtist(server, "Track Artist");
@@ -187,8 +190,6 @@ describe("store report import", () => {
 
   it("writes each month's facts into that month's partition, moving earlier facts of the month out of the default one", async () => {
     const db = server.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     // A fact written directly for a month with no partition yet lands in the default partition. (No
     // other test writes 2031: a database reused between tests keeps the partitions made before.)
     await db.execute(sql`insert into daily_stream_facts (release_id, store, country, day, streams, revenue_paise)
@@ -238,9 +239,6 @@ describe("store report import", () => {
   });
 
   it("gives a month's first report the month's partition whole: indexed, rolled up, and a key twice is summed (decision 044)", async () => {
-    const db = server.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     // 2032 is no other test's: its months have no partition yet.
     const queued = await upload(
       admin,
@@ -320,9 +318,6 @@ describe("store report import", () => {
   });
 
   it("hands a one-month report's own table over as the month's partition, summing a key given twice, and leaves no table behind", async () => {
-    const db = server.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const queued = await upload(
       admin,
       "one-month.csv",
@@ -346,9 +341,6 @@ describe("store report import", () => {
   });
 
   it("gives a month handed over whole its statistics before the early-warning scan reads it", async () => {
-    const db = server.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const queued = await upload(
       admin,
       "analyzed.csv",
@@ -430,8 +422,6 @@ describe("store report import", () => {
 
   it("credits a release that changed hands after its rows were summed to its new owner, in the facts, the rollups and the ledger", async () => {
     const db = server.database.db;
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const other = await createArtist(server, "New Owner");
     // The release changes hands the moment the report's sums are made, before the import's own
     // transaction begins (decision 048): a trigger on that statement makes the race happen every time.
