@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { rowsOf } from "#server/db/rows";
 import type { ScheduledTask } from "#server/jobs/queue";
 
 /** What the auth library asks of a rate-limit store (the type its options name). */
@@ -27,7 +28,7 @@ export async function countRequest(db: Db, key: string, rule: { max: number; win
       count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
       last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
     returning count, last_request`);
-  const row = (result as unknown as { rows: { count: number; last_request: string | number }[] }).rows[0];
+  const [row] = rowsOf<{ count: number; last_request: string | number }>(result);
   if (!row || row.count <= rule.max) return null;
   return Math.max(1, Math.ceil((Number(row.last_request) + rule.windowSeconds * 1000 - now) / 1000));
 }

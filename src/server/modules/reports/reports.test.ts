@@ -28,8 +28,7 @@ describe("store report import", () => {
     await server?.close();
   });
   /** A query's rows, on the test server's database. */
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await server.database.db.execute(query));
 
   it("matches track-level rows by ISRC when they carry no UPC", async () => {
     const trackArtist = await createArtist(server, "Track Artist");
