@@ -1,6 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, EVENTS, type Locker, MemoryLocker, Server } from "@tus/server";
@@ -22,6 +23,7 @@ import { releases, tracks, uploads } from "#server/db/schema";
 import { enqueueJob, type ScheduledTask } from "#server/jobs/queue";
 import type { Logger } from "#server/lib/logger";
 import { inspectFile } from "#server/media/inspect";
+import { type Md5Stream, md5OnThread } from "#server/media/md5-thread";
 import type { MediaStore } from "#server/media/media-store";
 import { recordMediaFile, storageHeld } from "#server/media/media-usage";
 
@@ -57,54 +59,68 @@ class BucketStore extends S3Store {
 
 /**
  * The tus file store, hashing each upload's bytes as they are written (issue 36: the finished file was
- * read again to hash it). The hashes listen to the same chunks the store writes, in the same pass;
- * a write continues them only from the exact offset they reached. Anything else (a PATCH another
- * process took, a write cut short) drops them, and the finished file is then read once for them.
+ * read again to hash it). The hashes see the same chunks the store writes, in the same pass: SHA-256 on
+ * this thread, MD5 on its own (the two on one thread held a 500 MB upload to their sum). A write
+ * continues them only from the exact offset they reached. Anything else (a PATCH another process took,
+ * a write cut short) drops them, and the finished file is then read once for them.
  */
 class HashingFileStore extends FileStore {
-  private readonly arriving = new Map<string, { bytes: number; sha256: Hash; md5: Hash }>();
+  private readonly arriving = new Map<string, { bytes: number; sha256: Hash; md5: Md5Stream }>();
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const held = this.arriving.get(id);
+    if (held?.bytes !== offset) this.forget(id);
     const hashes =
       held?.bytes === offset
         ? held
         : offset === 0
-          ? { bytes: 0, sha256: createHash("sha256"), md5: createHash("md5") }
+          ? { bytes: 0, sha256: createHash("sha256"), md5: md5OnThread() }
           : undefined;
-    if (hashes) this.arriving.set(id, hashes);
-    else this.arriving.delete(id);
-    // The store pipes the stream as it is called, and nothing flows before this turn ends: the
-    // listener below sees every chunk the file does.
-    const written = super.write(readable, id, offset);
-    if (hashes) {
-      readable.on("data", (chunk: Buffer) => {
+    if (!hashes) return super.write(readable, id, offset);
+    this.arriving.set(id, hashes);
+    // Each chunk is hashed before the store writes it; when the MD5 thread is behind, the request's
+    // bytes wait for it, so the server's memory stays flat.
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
         hashes.sha256.update(chunk);
-        hashes.md5.update(chunk);
         hashes.bytes += chunk.byteLength;
-      });
-    }
+        const pass = () => done(null, chunk);
+        // Should the MD5 thread fail, the bytes still go on to the store, and take() finds no MD5.
+        const behind = hashes.md5.update(chunk);
+        if (behind) behind.then(pass, pass);
+        else pass();
+      },
+    });
+    // An error or a request cut short reaches the store's own pipeline through `hashing`.
+    pipeline(readable, hashing).catch(() => {});
     try {
-      const stored = await written;
-      if (hashes && hashes.bytes !== stored) this.arriving.delete(id);
+      const stored = await super.write(hashing, id, offset);
+      if (hashes.bytes !== stored) this.forget(id);
       return stored;
     } catch (err) {
-      this.arriving.delete(id);
+      this.forget(id);
       throw err;
     }
   }
 
-  /** Drops an upload's hashes (it expired, or was removed). */
+  /** Drops an upload's hashes (it expired, was removed, or its bytes went elsewhere). */
   forget(id: string) {
+    this.arriving.get(id)?.md5.drop();
     this.arriving.delete(id);
   }
 
   /** The hashes of a finished upload's `size` bytes, if every one of them passed here; forgets them. */
-  take(id: string, size: number | undefined): { sha256: string; md5: string } | undefined {
+  async take(id: string, size: number | undefined): Promise<{ sha256: string; md5: string } | undefined> {
     const hashes = this.arriving.get(id);
     this.arriving.delete(id);
-    if (!hashes || hashes.bytes !== size) return undefined;
-    return { sha256: hashes.sha256.digest("hex"), md5: hashes.md5.digest("hex") };
+    if (!hashes) return undefined;
+    if (hashes.bytes !== size) {
+      hashes.md5.drop();
+      return undefined;
+    }
+    // Should the MD5 thread fail, the finished file is read once for both instead.
+    const md5 = await hashes.md5.digest().catch(() => undefined);
+    return md5 ? { sha256: hashes.sha256.digest("hex"), md5 } : undefined;
   }
 }
 
@@ -163,7 +179,7 @@ export function createUploadServer(deps: {
     if (store instanceof S3Store) return deps.media.adoptStream(await store.read(id));
     return deps.media.adopt(
       path.join(directory, id),
-      store instanceof HashingFileStore ? store.take(id, size) : undefined,
+      store instanceof HashingFileStore ? await store.take(id, size) : undefined,
     );
   };
   /** Who is asking, per request: the route sets it after checking the session. */

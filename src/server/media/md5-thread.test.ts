@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { md5OnThread } from "./md5-thread";
+
+const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("hex");
+
+/** Feeds `bytes` in chunks of `chunk` bytes, waiting whenever the thread is behind; counts the waits. */
+async function feed(stream: ReturnType<typeof md5OnThread>, bytes: Buffer, chunk: number) {
+  let waits = 0;
+  for (let offset = 0; offset < bytes.length; offset += chunk) {
+    const behind = stream.update(bytes.subarray(offset, offset + chunk));
+    if (behind) {
+      waits++;
+      await behind;
+    }
+  }
+  return waits;
+}
+
+describe("MD5 on its own thread", () => {
+  it("gives the MD5 of every byte, whatever the chunks and across batch boundaries", async () => {
+    for (const [size, chunk] of [
+      [0, 1],
+      [1, 1],
+      [1024 * 1024, 1024 * 1024],
+      [3 * 1024 * 1024 + 5, 65_536],
+      [2 * 1024 * 1024 + 1, 3 * 1024 * 1024],
+    ] as const) {
+      const bytes = randomBytes(size);
+      const stream = md5OnThread();
+      await feed(stream, bytes, chunk);
+      expect(await stream.digest(), `${size} bytes in chunks of ${chunk}`).toBe(md5(bytes));
+    }
+  });
+
+  it("keeps streams apart when they are fed at the same time, and forgets a dropped one", async () => {
+    const a = randomBytes(5 * 1024 * 1024 + 3);
+    const b = randomBytes(4 * 1024 * 1024 + 7);
+    const first = md5OnThread();
+    const second = md5OnThread();
+    const dropped = md5OnThread();
+    await Promise.all([feed(first, a, 100_000), feed(second, b, 70_000), feed(dropped, a, 1 << 20)]);
+    dropped.drop();
+    expect(await second.digest()).toBe(md5(b));
+    expect(await first.digest()).toBe(md5(a));
+  });
+
+  it("asks the caller to wait once the thread is behind, so memory stays bounded", async () => {
+    // 64 MiB handed over in one go at a time: the thread cannot keep up, and update says so.
+    const bytes = Buffer.alloc(64 * 1024 * 1024, 7);
+    const stream = md5OnThread();
+    const waits = await feed(stream, bytes, 4 * 1024 * 1024);
+    expect(waits).toBeGreaterThan(0);
+    expect(await stream.digest()).toBe(md5(bytes));
+  });
+});
