@@ -14,6 +14,7 @@ import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { hashPassword, verifyPassword } from "#server/auth/password";
 import { openDatabase } from "#server/db/client";
 import { SCHEDULED_REF } from "#server/jobs/queue";
 import { rebuildLedger } from "#server/modules/royalties";
@@ -343,6 +344,8 @@ async function main() {
             body: JSON.stringify({ email: "bench-artist@example.com", password: "bench-password" }),
             connections: 10,
           });
+    // Sign-in's floor, measured right after it: nothing but the password check.
+    const signInFloor = signIn.reqPerSec ? await passwordCheckFloor(10) : undefined;
 
     const assetsDir = path.join("dist", "web", "assets");
     const indexHtml = await fs.readFile(path.join("dist", "web", "index.html"), "utf8");
@@ -420,6 +423,7 @@ async function main() {
       scaling,
       singleConnection: single,
       signIn,
+      signInFloor,
       uploads,
       fingerprints,
       frontend: {
@@ -479,6 +483,11 @@ async function main() {
     process.stdout.write(
       `\n${[...lines, ...coldLines, ...scalingLines].join("\n")}\n\nLanding page JS: ${(landingJsGzipBytes / 1024).toFixed(1)} KB gzip, in Hindi ${(landingHindiJsGzipBytes / 1024).toFixed(1)} KB (goal ≤ 150)\n`,
     );
+    if (signInFloor) {
+      process.stdout.write(
+        `Sign-in floor: the password check alone (Argon2id, ${signInFloor.setting}), 10 at a time: ${signInFloor.perSecond}/s, p50 ${signInFloor.p50Ms} ms, p99 ${signInFloor.p99Ms} ms\n`,
+      );
+    }
     if (uploads) process.stdout.write(uploadReport(uploads));
     if (reportImport) process.stdout.write(importReportTable(reportImport));
     if (fingerprints) {
@@ -498,6 +507,36 @@ async function main() {
     if (!KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * The least a sign-in must do: the server's own password check (the same Argon2id settings, on the same
+ * thread pool of four), `connections` at a time for the bench's duration, in this process, with no HTTP
+ * and no database. Its p99 is the sign-in p99 no server could beat on this machine.
+ */
+async function passwordCheckFloor(connections: number) {
+  const password = "bench-password";
+  const stored = await hashPassword(password);
+  const latencies: number[] = [];
+  const until = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        if (!(await verifyPassword({ hash: stored, password }))) throw new Error("the password check failed");
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    setting: /m=\d+,t=\d+,p=\d+/.exec(stored)?.[0] ?? "",
+    perSecond: Math.round(latencies.length / DURATION),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
 }
 
 /**

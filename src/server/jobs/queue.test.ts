@@ -290,6 +290,45 @@ describe("the job worker", () => {
     }
   }, 20_000);
 
+  it("fails a job whose lease ran out on its last attempt instead of taking it over past its limit", async () => {
+    const { database, dispose } = await createTestDatabase();
+    try {
+      const db = database.db;
+      await enqueueJob(db, "delivery", "outlived", { maxAttempts: 2 });
+      await enqueueJob(db, "delivery", "once more", { maxAttempts: 2 });
+      // Both as their process left them when it stopped: running, the lease run out.
+      const stopped = { status: "running" as const, lockedUntil: new Date(Date.now() - 5_000) };
+      await db
+        .update(jobs)
+        .set({ ...stopped, attempts: 2 })
+        .where(eq(jobs.ref, "outlived"));
+      await db
+        .update(jobs)
+        .set({ ...stopped, attempts: 1 })
+        .where(eq(jobs.ref, "once more"));
+      const ran: string[] = [];
+      const worker = createJobWorker({
+        db,
+        logger: createLogger("silent"),
+        pollMs: 0,
+        handlers: { delivery: async (job) => void ran.push(job.ref) },
+      });
+      worker.kick();
+      await worker.drain();
+      await worker.stop();
+      expect(ran).toEqual(["once more"]);
+      const byRef = new Map((await db.select().from(jobs)).map((j) => [j.ref, j]));
+      expect(byRef.get("once more")).toMatchObject({ status: "done", attempts: 2 });
+      expect(byRef.get("outlived")).toMatchObject({
+        status: "failed",
+        attempts: 2,
+        lastError: "Its process stopped during its last attempt (2 of 2).",
+      });
+    } finally {
+      await dispose();
+    }
+  });
+
   it("takes over a job whose lease ran out in a slot of the same process; the stale run cannot record an outcome", async () => {
     const { database, dispose } = await createTestDatabase();
     try {

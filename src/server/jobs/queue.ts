@@ -95,7 +95,8 @@ type Claim = ClaimedJob & { token: string };
  * so neither one artist's slow links nor two artists' can stall everyone else's
  * checks and deliveries. A job runs at most `timeoutSeconds`; then it is given up (its signal aborted)
  * and queued again at once for any slot to take over. A running job's lease is renewed by its worker;
- * a job whose worker died or froze is taken over when the lease runs out. Only the holder of the current lease may record a job's outcome.
+ * a job whose worker died or froze is taken over when the lease runs out, unless that was its last
+ * attempt: then it fails. Only the holder of the current lease may record a job's outcome.
  */
 export function createJobWorker(opts: {
   db: Db;
@@ -167,12 +168,22 @@ export function createJobWorker(opts: {
    * artist's check waited 40 minutes), so a newcomer never waits behind anyone's second job.
    */
   async function claim(lastSlot: boolean): Promise<Claim | undefined> {
+    // A one-off job whose lease ran out on its last attempt is not taken over again: its process
+    // stopped under it each time, and a takeover would be an attempt past its limit (a job that always
+    // outlives its server would run for ever). It fails, saying so. A scheduled kind's row keeps its turns.
     const result = await db.execute(sql`
+      with outlived as (
+        update jobs set status = 'failed', finished_at = now(), locked_until = null, lease_token = null,
+          last_error = 'Its process stopped during its last attempt (' || attempts || ' of ' || max_attempts || ').'
+        where status = 'running' and locked_until < now() and attempts >= max_attempts and ref <> ${SCHEDULED_REF}
+      )
       update jobs set status = 'running', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), lease_token = gen_random_uuid()
       where id = (
         select j.id from jobs j
-        where ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
+        where ((j.status = 'queued' and j.run_at <= now())
+            or (j.status = 'running' and j.locked_until < now()
+              and (j.attempts < j.max_attempts or j.ref = ${SCHEDULED_REF})))
           and j.kind in (${kinds})
           and (j.owner_id is null or ${busy} < ${perOwner})
           and (j.owner_id is null or ${!lastSlot} or ${busy} = 0)
