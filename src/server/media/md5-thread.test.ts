@@ -41,6 +41,9 @@ describe("MD5 on its own thread", () => {
     const dropped = md5OnThread();
     await Promise.all([feed(first, a, 100_000), feed(second, b, 70_000), feed(dropped, a, 1 << 20)]);
     dropped.drop();
+    // A dropped stream takes no more bytes, and has no digest.
+    expect(dropped.update(a)).toBeUndefined();
+    await expect(dropped.digest()).rejects.toThrow();
     expect(await second.digest()).toBe(md5(b));
     expect(await first.digest()).toBe(md5(a));
   });

@@ -87,7 +87,7 @@ export interface Md5Stream {
   update(chunk: Uint8Array): Promise<void> | undefined;
   /** The MD5 of everything added, in hex; the stream is done. */
   digest(): Promise<string>;
-  /** Forgets the stream (its bytes were cut short, or are no longer wanted). */
+  /** Forgets the stream (its bytes were cut short, or are no longer wanted); later updates are ignored. */
   drop(): void;
 }
 
@@ -99,6 +99,7 @@ export function md5OnThread(): Md5Stream {
   let filled = 0;
   let inFlight = 0;
   let failure: Error | undefined;
+  let dropped = false;
   let waiting: { resolve: () => void; reject: (err: Error) => void } | undefined;
   let digesting: { resolve: (hex: string) => void; reject: (err: Error) => void } | undefined;
 
@@ -132,6 +133,7 @@ export function md5OnThread(): Md5Stream {
 
   return {
     update(chunk) {
+      if (dropped) return undefined;
       if (failure) return Promise.reject(failure);
       for (let offset = 0; offset < chunk.byteLength; ) {
         const n = Math.min(chunk.byteLength - offset, BATCH_BYTES - filled);
@@ -146,6 +148,7 @@ export function md5OnThread(): Md5Stream {
       });
     },
     digest() {
+      if (dropped) return Promise.reject(new Error("this MD5 was dropped"));
       if (failure) return Promise.reject(failure);
       if (filled > 0) send();
       return new Promise<string>((resolve, reject) => {
@@ -154,6 +157,11 @@ export function md5OnThread(): Md5Stream {
       });
     },
     drop() {
+      // A caller waiting for room goes on: nothing it adds from now on is hashed.
+      waiting?.resolve();
+      waiting = undefined;
+      if (dropped) return;
+      dropped = true;
       if (!t.listeners.delete(id) || failure) return;
       post(t, { id, drop: true }, [], false);
     },
