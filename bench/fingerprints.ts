@@ -5,6 +5,7 @@
 import pg from "pg";
 import { openDatabase } from "#server/db/client";
 import { matchingFiles } from "#server/modules/quality";
+import { quantile } from "./quantile";
 
 const ITEMS = 1450;
 const LOOKUPS = 60;
@@ -74,8 +75,7 @@ export async function measureFingerprintLookup(opts: {
       if (best?.[0] === target && best[1].share >= 0.8) found++;
     }
     timings.sort((a, b) => a - b);
-    const at = (q: number) =>
-      Math.round((timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? 0) * 10) / 10;
+    const at = (q: number) => Math.round(quantile(timings, q) * 10) / 10;
     return { files: opts.files, indexRows, lookups: LOOKUPS, p50Ms: at(0.5), p99Ms: at(0.99), found };
   } finally {
     await database.close();

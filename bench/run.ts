@@ -22,6 +22,7 @@ import { freePort } from "#server/test/free-port";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { measureFingerprintLookup } from "./fingerprints";
 import { startExtraServer, startRoundRobinProxy } from "./processes";
+import { quantile } from "./quantile";
 import { importReportTable, measureImport } from "./report-import";
 import { measureUploads, uploadReport } from "./upload";
 
@@ -529,8 +530,7 @@ async function passwordCheckFloor(connections: number) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (q: number) => Math.round(quantile(latencies, q));
   return {
     setting: /m=\d+,t=\d+,p=\d+/.exec(stored)?.[0] ?? "",
     perSecond: Math.round(latencies.length / DURATION),

@@ -95,7 +95,8 @@ export interface Md5Stream {
 export function md5OnThread(): Md5Stream {
   const t = thread();
   const id = nextId++;
-  let batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
+  /** The batch being filled: allocated when bytes come, so a finished stream holds none. */
+  let batch: Buffer | undefined;
   let filled = 0;
   let inFlight = 0;
   let failure: Error | undefined;
@@ -123,11 +124,11 @@ export function md5OnThread(): Md5Stream {
     },
   });
 
-  const send = () => {
-    const data = batch.buffer as ArrayBuffer;
+  const send = (full: Buffer) => {
+    const data = full.buffer as ArrayBuffer;
     inFlight++;
     post(t, { id, data, length: filled }, [data]);
-    batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    batch = undefined;
     filled = 0;
   };
 
@@ -136,11 +137,12 @@ export function md5OnThread(): Md5Stream {
       if (dropped) return undefined;
       if (failure) return Promise.reject(failure);
       for (let offset = 0; offset < chunk.byteLength; ) {
+        batch ??= Buffer.allocUnsafeSlow(BATCH_BYTES);
         const n = Math.min(chunk.byteLength - offset, BATCH_BYTES - filled);
         batch.set(chunk.subarray(offset, offset + n), filled);
         filled += n;
         offset += n;
-        if (filled === BATCH_BYTES) send();
+        if (filled === BATCH_BYTES) send(batch);
       }
       if (inFlight < MAX_IN_FLIGHT) return undefined;
       return new Promise<void>((resolve, reject) => {
@@ -150,7 +152,7 @@ export function md5OnThread(): Md5Stream {
     digest() {
       if (dropped) return Promise.reject(new Error("this MD5 was dropped"));
       if (failure) return Promise.reject(failure);
-      if (filled > 0) send();
+      if (batch && filled > 0) send(batch);
       return new Promise<string>((resolve, reject) => {
         digesting = { resolve, reject };
         post(t, { id, end: true });
