@@ -3,6 +3,13 @@
 // least-effort policy does), on one PostgreSQL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { startTcpProxy } from "#server/test/tcp-proxy";
+import serverNodeFlags from "../scripts/server-node-flags.json";
+
+/**
+ * The built server's command line, as `npm start` runs it: Node's flags for the server (decision 052: a
+ * young generation large enough that an upload's chunks die young), then the entry.
+ */
+export const SERVER_ARGS: readonly string[] = [...serverNodeFlags, "dist/server/main.js"];
 
 /** A TCP proxy handing each new connection to the next of `ports`, in turn. */
 export function startRoundRobinProxy(ports: readonly number[]) {
@@ -12,7 +19,7 @@ export function startRoundRobinProxy(ports: readonly number[]) {
 
 /** Another production server process on the same database and data folder, answering once it runs. */
 export async function startExtraServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, ...env, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

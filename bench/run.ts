@@ -21,7 +21,7 @@ import { rebuildLedger } from "#server/modules/royalties";
 import { freePort } from "#server/test/free-port";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { measureFingerprintLookup } from "./fingerprints";
-import { startExtraServer, startRoundRobinProxy } from "./processes";
+import { SERVER_ARGS, startExtraServer, startRoundRobinProxy } from "./processes";
 import { quantile } from "./quantile";
 import { importReportTable, measureImport } from "./report-import";
 import { measureUploads, uploadReport } from "./upload";
@@ -138,6 +138,7 @@ async function main() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   let server: ChildProcess | undefined;
+  let dataDir: string | undefined;
   try {
     if (exists) {
       const database = await openDatabase({ url: url.toString(), poolSize: 2 });
@@ -156,7 +157,7 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const dataDir = await fs.mkdtemp(path.join((await import("node:os")).tmpdir(), "kalrav-bench-"));
+    dataDir = await fs.mkdtemp(path.join((await import("node:os")).tmpdir(), "kalrav-bench-"));
     const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const serverEnv = {
       DATABASE_URL: url.toString(),
@@ -168,7 +169,7 @@ async function main() {
       SIGN_IN_RATE_LIMIT: "100000000",
       ENABLE_BENCH_ROUTES: "true",
     };
-    server = spawn(process.execPath, [...profile, "dist/server/main.js"], {
+    server = spawn(process.execPath, [...profile, ...SERVER_ARGS], {
       env: {
         ...process.env,
         ...serverEnv,
@@ -505,7 +506,18 @@ async function main() {
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
-    if (!KEEP_DB) await admin.query(`drop database if exists ${dbName} with (force)`);
+    // The run's files (1.8 GB of uploads each run) go with it. A kept database forgets the uploads whose
+    // bytes were there: they would otherwise count against the artist's storage run after run, until a
+    // later run's upload is refused for want of room.
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    if (KEEP_DB) {
+      const kept = new pg.Client({ connectionString: url.toString() });
+      await kept.connect();
+      await kept.query(
+        "delete from uploads where owner_id in (select id from users where email = 'bench-artist@example.com')",
+      );
+      await kept.end();
+    } else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }

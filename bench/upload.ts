@@ -15,6 +15,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Upload } from "tus-js-client";
 import { freePort } from "#server/test/free-port";
+import { SERVER_ARGS } from "./processes";
 
 const CHUNK_BYTES = 32 * 1024 * 1024;
 
@@ -246,7 +247,7 @@ async function standalone() {
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ["dist/server/main.js"], {
+    server = spawn(process.execPath, SERVER_ARGS, {
       env: {
         ...process.env,
         PORT: String(port),

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import serverNodeFlags from "./server-node-flags.json" with { type: "json" };
 
 const dataDir = process.env.E2E_DATA_DIR;
 const mediaDir = process.env.E2E_MEDIA_DIR;
@@ -22,7 +23,7 @@ const files = http.createServer((req, res) => {
 });
 files.listen(mediaPort, "127.0.0.1");
 
-const server = spawn("node", ["dist/server/main.js"], {
+const server = spawn("node", [...serverNodeFlags, "dist/server/main.js"], {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: `127.0.0.1:${mediaPort}` },
 });

@@ -195,4 +195,26 @@ describe("one way to do each thing", () => {
     }
     expect(climbing).toEqual([]);
   });
+  it("one way to start the built server: with the Node flags of scripts/server-node-flags.json", () => {
+    // Decision 052: the server needs a larger young generation (an upload's chunks must die young);
+    // whatever starts `dist/server/main.js` passes the same flags.
+    const root = path.resolve(SRC, "..");
+    const flags = JSON.parse(fs.readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8")) as string[];
+    expect(flags.length).toBeGreaterThan(0);
+    const start = (
+      JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+    ).scripts.start;
+    expect(start).toContain(`node ${flags.join(" ")} dist/server/main.js`);
+    const starters = ["scripts", "bench"].flatMap((dir) =>
+      fs
+        .readdirSync(path.join(root, dir))
+        .filter((f) => /\.(ts|mjs)$/.test(f))
+        .map((f) => path.join(dir, f)),
+    );
+    const unflagged = starters.filter((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return /\["dist\/server\/main\.js"\]/.test(text);
+    });
+    expect(unflagged).toEqual([]);
+  });
 });
