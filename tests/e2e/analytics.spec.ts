@@ -7,6 +7,7 @@ import {
   expectToast,
   hostArtwork,
   hostWav,
+  seriousViolations,
   signIn,
   test,
   uniqueUpc,
@@ -131,4 +132,26 @@ test("an imported report drives the artist's dashboard, analytics, royalties and
   await expect(page.getByRole("heading", { name: "Total Earnings" }).locator("..")).toContainText("₹80");
   await expect(page.getByText("You can request a payout once your balance reaches ₹500.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Request Payout" })).toBeDisabled();
+});
+
+test("while its figures load, the analytics page's period tabs name what they control", async ({ page }) => {
+  const artist = await createArtist(page, "Waiting Artist");
+  await signIn(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // The figures are held back until the page has been checked as it stands while loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/analytics?**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/app/analytics");
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Overview" })).toHaveCount(0);
+  // Each period tab's aria-controls names an element that is there (axe: aria-valid-attr-value).
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
 });

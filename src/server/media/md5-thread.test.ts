@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { Worker } from "node:worker_threads";
+import { describe, expect, it, vi } from "vitest";
 import { md5OnThread } from "./md5-thread";
 
 const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("hex");
@@ -25,6 +26,8 @@ describe("MD5 on its own thread", () => {
       [1024 * 1024, 1024 * 1024],
       [3 * 1024 * 1024 + 5, 65_536],
       [2 * 1024 * 1024 + 1, 3 * 1024 * 1024],
+      // One chunk larger than every batch in flight together: its rest waits for room.
+      [20 * 1024 * 1024 + 3, 20 * 1024 * 1024 + 3],
     ] as const) {
       const bytes = randomBytes(size);
       const stream = md5OnThread();
@@ -65,5 +68,28 @@ describe("MD5 on its own thread", () => {
     const waits = await feed(stream, bytes, 4 * 1024 * 1024);
     expect(waits).toBeGreaterThan(0);
     expect(await stream.digest()).toBe(md5(bytes));
+  });
+
+  it("hands the thread its batches in one block of shared memory, not a new buffer for each MiB", async () => {
+    // Each new buffer is external memory to V8 until a collection finds it dead; a 500 MB upload's
+    // 500 of them set off back-to-back mark-compacts (decision 053).
+    const posted = vi.spyOn(Worker.prototype, "postMessage");
+    try {
+      const bytes = randomBytes(40 * 1024 * 1024);
+      const stream = md5OnThread();
+      await feed(stream, bytes, 65_536);
+      expect(await stream.digest()).toBe(md5(bytes));
+      const messages = posted.mock.calls;
+      const buffers = messages.flatMap(([message]) =>
+        Object.values(message as object).filter((v) => v instanceof ArrayBuffer || v instanceof SharedArrayBuffer),
+      );
+      expect(messages.length).toBeGreaterThan(40);
+      expect(buffers).toHaveLength(1);
+      expect(buffers[0]).toBeInstanceOf(SharedArrayBuffer);
+      // Nothing is moved (transferred) from one thread to the other.
+      expect(messages.every(([, transfer]) => transfer === undefined)).toBe(true);
+    } finally {
+      posted.mockRestore();
+    }
   });
 });

@@ -7,35 +7,44 @@ import { Worker } from "node:worker_threads";
  * SHA-256. Hashing both on the main thread held a 500 MB upload to the speed of the two hashes added
  * up, with every request of the server waiting behind them. Here the main thread only copies the bytes
  * into batches, and MD5 runs beside it on the other core.
+ *
+ * Each stream's batches are slots of one block of shared memory, handed to the thread once (decision
+ * 053). A new buffer per batch, moved to the thread, was external memory to V8 in both threads until
+ * a collection found it dead: half of what an upload allocated, and past 64 MB of it V8 marks the
+ * whole heap.
  */
 
 /** Bytes gathered before they are sent: a message per MiB, not one per network read. */
 const BATCH_BYTES = 1024 * 1024;
 
-/** Batches sent and not yet hashed, per stream: memory stays bounded whatever the file size. */
-const MAX_IN_FLIGHT = 8;
+/** Batches sent and not yet hashed, per stream (the slots of its shared block): memory stays bounded. */
+const SLOTS = 8;
 
-// Given a stream's batches (moved, not copied), acknowledges each one, and answers its digest at the end.
+// Hashes slots of a stream's shared block as they are named, acknowledges each one, and answers the
+// digest at the end. The block comes with the stream's first batch.
 const WORKER = `
 const { parentPort } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
-const hashes = new Map();
-parentPort.on("message", ({ id, data, length, end, drop }) => {
-  if (drop) return void hashes.delete(id);
-  let md5 = hashes.get(id);
-  if (!md5) hashes.set(id, (md5 = createHash("md5")));
-  if (data) {
-    md5.update(new Uint8Array(data, 0, length));
-    return parentPort.postMessage({ id });
+const streams = new Map();
+parentPort.on("message", ({ id, block, slot, length, end, drop }) => {
+  if (drop) return void streams.delete(id);
+  let stream = streams.get(id);
+  if (!stream) streams.set(id, (stream = { md5: createHash("md5"), bytes: undefined }));
+  if (block) stream.bytes = new Uint8Array(block);
+  if (length !== undefined) {
+    const from = slot * ${BATCH_BYTES};
+    stream.md5.update(stream.bytes.subarray(from, from + length));
+    return parentPort.postMessage({ id, slot });
   }
   if (end) {
-    hashes.delete(id);
-    parentPort.postMessage({ id, digest: md5.digest("hex") });
+    streams.delete(id);
+    parentPort.postMessage({ id, digest: stream.md5.digest("hex") });
   }
 });`;
 
 interface Listener {
-  acked(): void;
+  /** A slot was hashed: it can be filled again. */
+  acked(slot: number): void;
   digested(hex: string): void;
   failed(err: Error): void;
 }
@@ -57,11 +66,11 @@ function thread(): Thread {
   // An upload paused half-way holds its stream open for hours: that must not keep the process alive.
   worker.unref();
   const current: Thread = { worker, listeners: new Map(), awaited: 0 };
-  worker.on("message", (m: { id: number; digest?: string }) => {
+  worker.on("message", (m: { id: number; digest?: string; slot?: number }) => {
     if (--current.awaited === 0) worker.unref();
     const listener = current.listeners.get(m.id);
     if (m.digest !== undefined) listener?.digested(m.digest);
-    else listener?.acked();
+    else listener?.acked(m.slot as number);
   });
   const fail = (err: Error) => {
     if (shared === current) shared = undefined;
@@ -74,15 +83,15 @@ function thread(): Thread {
   return current;
 }
 
-function post(t: Thread, message: object, transfer: ArrayBuffer[] = [], answered = true) {
+function post(t: Thread, message: object, answered = true) {
   if (answered && t.awaited++ === 0) t.worker.ref();
-  t.worker.postMessage(message, transfer);
+  t.worker.postMessage(message);
 }
 
 export interface Md5Stream {
   /**
-   * Adds `chunk` (copied: the caller keeps it). Returns a promise when the thread is behind: wait for it
-   * before the next chunk, and memory stays bounded.
+   * Adds `chunk`. Returns a promise when the thread is behind: wait for it before the next chunk, and
+   * leave `chunk` as it is until then (the rest of it is copied as the thread makes room).
    */
   update(chunk: Uint8Array): Promise<void> | undefined;
   /** The MD5 of everything added, in hex; the stream is done. */
@@ -95,64 +104,93 @@ export interface Md5Stream {
 export function md5OnThread(): Md5Stream {
   const t = thread();
   const id = nextId++;
-  /** The batch being filled: allocated when bytes come, so a finished stream holds none. */
-  let batch: Buffer | undefined;
+  /** The stream's shared block: allocated when bytes come, and let go with the stream. */
+  let block: { memory: SharedArrayBuffer; bytes: Uint8Array; sent: boolean } | undefined;
+  /** Slots free to fill; the first is the one being filled. */
+  let free: number[] = [];
   let filled = 0;
-  let inFlight = 0;
   let failure: Error | undefined;
   let dropped = false;
-  let waiting: { resolve: () => void; reject: (err: Error) => void } | undefined;
+  /** A chunk waiting for a free slot, and its caller. */
+  let waiting: { rest: Uint8Array; resolve: () => void; reject: (err: Error) => void } | undefined;
   let digesting: { resolve: (hex: string) => void; reject: (err: Error) => void } | undefined;
 
+  const letGo = () => {
+    block = undefined;
+    free = [];
+  };
+
+  /** Sends the slot being filled, with the block itself the first time. */
+  const send = () => {
+    if (!block) return;
+    const slot = free.shift() as number;
+    post(t, { id, slot, length: filled, ...(block.sent ? {} : { block: block.memory }) });
+    block.sent = true;
+    filled = 0;
+  };
+
+  /** Copies as much of `bytes` as the free slots hold; answers what is left. */
+  const copy = (bytes: Uint8Array): Uint8Array => {
+    if (!block) {
+      const memory = new SharedArrayBuffer(SLOTS * BATCH_BYTES);
+      block = { memory, bytes: new Uint8Array(memory), sent: false };
+      free = Array.from({ length: SLOTS }, (_, slot) => slot);
+    }
+    let offset = 0;
+    while (offset < bytes.byteLength && free.length > 0) {
+      const slot = free[0] as number;
+      const n = Math.min(bytes.byteLength - offset, BATCH_BYTES - filled);
+      block.bytes.set(bytes.subarray(offset, offset + n), slot * BATCH_BYTES + filled);
+      filled += n;
+      offset += n;
+      if (filled === BATCH_BYTES) send();
+    }
+    return bytes.subarray(offset);
+  };
+
   t.listeners.set(id, {
-    acked() {
-      inFlight--;
-      if (waiting && inFlight < MAX_IN_FLIGHT) {
-        const { resolve } = waiting;
-        waiting = undefined;
-        resolve();
+    acked(slot) {
+      if (!block) return;
+      free.push(slot);
+      if (!waiting) return;
+      const rest = copy(waiting.rest);
+      if (rest.byteLength > 0 || free.length === 0) {
+        waiting.rest = rest;
+        return;
       }
+      const { resolve } = waiting;
+      waiting = undefined;
+      resolve();
     },
     digested(hex) {
       t.listeners.delete(id);
+      letGo();
       digesting?.resolve(hex);
     },
     failed(err) {
       failure = err;
+      letGo();
       waiting?.reject(err);
       digesting?.reject(err);
     },
   });
 
-  const send = (full: Buffer) => {
-    const data = full.buffer as ArrayBuffer;
-    inFlight++;
-    post(t, { id, data, length: filled }, [data]);
-    batch = undefined;
-    filled = 0;
-  };
-
   return {
     update(chunk) {
       if (dropped) return undefined;
       if (failure) return Promise.reject(failure);
-      for (let offset = 0; offset < chunk.byteLength; ) {
-        batch ??= Buffer.allocUnsafeSlow(BATCH_BYTES);
-        const n = Math.min(chunk.byteLength - offset, BATCH_BYTES - filled);
-        batch.set(chunk.subarray(offset, offset + n), filled);
-        filled += n;
-        offset += n;
-        if (filled === BATCH_BYTES) send(batch);
-      }
-      if (inFlight < MAX_IN_FLIGHT) return undefined;
+      const rest = copy(chunk);
+      if (rest.byteLength === 0 && free.length > 0) return undefined;
+      // Every slot is sent: the chunk's rest, if any, is copied as slots come back, and the caller
+      // waits until it is and a slot is free for the next chunk.
       return new Promise<void>((resolve, reject) => {
-        waiting = { resolve, reject };
+        waiting = { rest, resolve, reject };
       });
     },
     digest() {
       if (dropped) return Promise.reject(new Error("this MD5 was dropped"));
       if (failure) return Promise.reject(failure);
-      if (batch && filled > 0) send(batch);
+      if (block && filled > 0) send();
       return new Promise<string>((resolve, reject) => {
         digesting = { resolve, reject };
         post(t, { id, end: true });
@@ -164,8 +202,9 @@ export function md5OnThread(): Md5Stream {
       waiting = undefined;
       if (dropped) return;
       dropped = true;
+      letGo();
       if (!t.listeners.delete(id) || failure) return;
-      post(t, { id, drop: true }, [], false);
+      post(t, { id, drop: true }, false);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { UPLOAD_KINDS } from "#domain/uploads";
@@ -6,6 +7,7 @@ import type { AppEnv } from "#server/context";
 import { createRouter } from "#server/lib/create-router";
 import { findingSchema } from "#server/lib/finding-schema";
 import { err as error, json } from "#server/lib/route-helpers";
+import { withUncopiedBody } from "#server/lib/uncopied-body";
 import { requireKey } from "#server/modules/api-keys";
 import { uploadVerdict } from "./uploads.service";
 
@@ -17,13 +19,15 @@ import { uploadVerdict } from "./uploads.service";
 export async function handleUpload(c: Context<AppEnv>) {
   const deps = c.get("deps");
   if (c.req.method === "OPTIONS") return deps.uploads.handle(c.req.raw, "");
+  // An upload's bytes as the socket brought them, not copied once more (decision 053).
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // The versioned API's clients upload with their key (issue 38); the app with its session.
   if (/^Bearer\s/i.test(c.req.header("authorization") ?? "")) {
     const { workspaceId } = await requireKey(c, "releases:write");
-    return deps.uploads.handle(c.req.raw, workspaceId);
+    return deps.uploads.handle(withUncopiedBody(c.req.raw, incoming), workspaceId);
   }
   const { workspace } = await requireMember(c, "releases:write");
-  return deps.uploads.handle(c.req.raw, workspace.id);
+  return deps.uploads.handle(withUncopiedBody(c.req.raw, incoming), workspace.id);
 }
 
 export const uploadCheckSchema = z
