@@ -15,6 +15,7 @@ import { Skeleton } from "#web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import { type Analytics, useAnalytics } from "#web/features/analytics/api/get-analytics";
 import { formatChange } from "#web/features/dashboard/components/stat-card";
+import { CHART_TOOLTIP_STYLE } from "#web/lib/chart-style";
 import { countryName, formatCount, formatMonth } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
 
@@ -193,13 +194,7 @@ export function AnalyticsPage() {
                         minTickGap={24}
                       />
                       <YAxis allowDecimals={false} tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
-                      <Tooltip
-                        contentStyle={{
-                          background: "var(--card)",
-                          border: "1px solid var(--border)",
-                          color: "var(--foreground)",
-                        }}
-                      />
+                      <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
                       <Bar
                         dataKey="streams"
                         name={t("analytics.streams")}

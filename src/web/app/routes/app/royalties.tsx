@@ -19,6 +19,7 @@ import { useRequestPayout } from "#web/features/royalties/api/request-payout";
 import { usePayeeDetails } from "#web/features/royalties/api/splits";
 import { needsPasswordAgain, usePasswordAgain } from "#web/features/royalties/components/password-again";
 import { StatementCard } from "#web/features/royalties/components/statement-card";
+import { CHART_TOOLTIP_STYLE } from "#web/lib/chart-style";
 import { formatDate, formatMonth } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
 
@@ -153,13 +154,7 @@ export function RoyaltiesPage() {
                   <CartesianGrid vertical={false} stroke="var(--border)" />
                   <XAxis dataKey="label" tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
                   <YAxis tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
-                  <Tooltip
-                    contentStyle={{
-                      background: "var(--card)",
-                      border: "1px solid var(--border)",
-                      color: "var(--foreground)",
-                    }}
-                  />
+                  <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
                   <Bar
                     dataKey="rupees"
                     name={t("royalties.chartEarnings")}

@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import { formatInr } from "#domain/money";
 import { DataTable } from "#web/components/ui/data-table";
 import type { CaseDetail } from "#web/features/cases/api/cases";
+import { CHART_TOOLTIP_STYLE } from "#web/lib/chart-style";
 import { countryName, formatCount, formatDate } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
 
@@ -59,14 +60,7 @@ export function CaseEvidence({ evidence, store }: { evidence: Evidence; store: s
                 <CartesianGrid vertical={false} stroke="var(--border)" />
                 <XAxis dataKey="day" tickLine={false} stroke="var(--muted-foreground)" fontSize={11} minTickGap={24} />
                 <YAxis allowDecimals={false} tickLine={false} stroke="var(--muted-foreground)" fontSize={11} />
-                <Tooltip
-                  cursor={{ fill: "var(--muted)" }}
-                  contentStyle={{
-                    background: "var(--card)",
-                    border: "1px solid var(--border)",
-                    color: "var(--foreground)",
-                  }}
-                />
+                <Tooltip cursor={{ fill: "var(--muted)" }} contentStyle={CHART_TOOLTIP_STYLE} />
                 <Bar dataKey="streams" name={t("analytics.streams")} radius={[2, 2, 0, 0]}>
                   {evidence.days.map((d) => (
                     <Cell key={d.day} fill={d.inPeriod ? "var(--destructive)" : "var(--primary)"} />

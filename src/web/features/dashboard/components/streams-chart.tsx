@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { t } from "#domain/i18n";
 import { Tabs, TabsList, TabsTrigger } from "#web/components/ui/tabs";
 import type { Dashboard, DayPoint } from "#web/features/dashboard/api/get-dashboard";
+import { CHART_TOOLTIP_STYLE } from "#web/lib/chart-style";
 import { formatDate, formatWeekday } from "#web/lib/format";
 import { useT } from "#web/lib/i18n";
 
@@ -57,11 +58,7 @@ export function StreamsChart({
             <YAxis allowDecimals={false} tickLine={false} stroke="var(--muted-foreground)" fontSize={12} />
             <Tooltip
               cursor={{ fill: "var(--muted)" }}
-              contentStyle={{
-                background: "var(--card)",
-                border: "1px solid var(--border)",
-                color: "var(--foreground)",
-              }}
+              contentStyle={CHART_TOOLTIP_STYLE}
               labelFormatter={(_, payload) => {
                 const day = payload?.[0]?.payload?.day as string | undefined;
                 return day ? formatDate(day) : "";
