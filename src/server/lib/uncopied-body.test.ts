@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import http, { type IncomingMessage } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { withUncopiedBody } from "./uncopied-body";
@@ -7,15 +7,15 @@ import { withUncopiedBody } from "./uncopied-body";
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A real HTTP server whose requests go to `handle`, with the request as a web `Request` beside it. */
-async function serve(handle: (req: Request, incoming: IncomingMessage) => Promise<void> | void) {
+async function serve(handle: (req: Request, incoming: IncomingMessage, res: ServerResponse) => Promise<void> | void) {
   const server = http.createServer((incoming, res) => {
     const req = new Request(`http://localhost${incoming.url}`, {
       method: incoming.method,
       headers: incoming.headers as Record<string, string>,
     });
-    Promise.resolve(handle(req, incoming)).then(
-      () => res.end("ok"),
-      () => res.end("failed"),
+    Promise.resolve(handle(req, incoming, res)).then(
+      () => res.writableEnded || res.end("ok"),
+      () => res.writableEnded || res.end("failed"),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -42,7 +42,7 @@ describe("a request body read as the socket brought it", () => {
     const bytes = randomBytes(5 * 1024 * 1024 + 11);
     let result: { same: boolean; hash: string; chunks: number } | undefined;
     const url = await serve(async (req, incoming) => {
-      const uncopied = withUncopiedBody(req, incoming);
+      const uncopied = withUncopiedBody(req, { incoming });
       // What Node itself emits, listened to beside the stream.
       const emitted: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => emitted.push(chunk));
@@ -65,7 +65,7 @@ describe("a request body read as the socket brought it", () => {
     let paused: { readBeforeReading: number; paused: boolean } | undefined;
     let hash: string | undefined;
     const url = await serve(async (req, incoming) => {
-      const uncopied = withUncopiedBody(req, incoming);
+      const uncopied = withUncopiedBody(req, { incoming });
       // Nobody reads for a while: the body's queue fills, and the request stops flowing.
       await new Promise((resolve) => setTimeout(resolve, 300));
       paused = { readBeforeReading: incoming.socket.bytesRead, paused: incoming.isPaused() };
@@ -85,7 +85,7 @@ describe("a request body read as the socket brought it", () => {
     const done = new Promise<void>((resolve) => {
       void serve(async (req, incoming) => {
         try {
-          for await (const chunk of withUncopiedBody(req, incoming).body as unknown as AsyncIterable<Uint8Array>) {
+          for await (const chunk of withUncopiedBody(req, { incoming }).body as unknown as AsyncIterable<Uint8Array>) {
             received += chunk.byteLength;
           }
         } catch (err) {
@@ -116,11 +116,38 @@ describe("a request body read as the socket brought it", () => {
     const same: boolean[] = [];
     const url = await serve(async (web, incoming) => {
       const get = new Request(web.url, { method: "GET" });
-      same.push(withUncopiedBody(get, incoming) === get);
+      same.push(withUncopiedBody(get, { incoming }) === get);
       incoming.on("data", () => undefined);
-      same.push(withUncopiedBody(web, incoming) === web);
+      same.push(withUncopiedBody(web, { incoming }) === web);
     });
     await (await fetch(url, { method: "PATCH", body: "bytes" })).text();
     expect(same).toEqual([true, true]);
+  });
+
+  it("lets go of a body nobody read once the answer is sent, so the rest can be drained", async () => {
+    let drained: boolean | undefined;
+    const done = new Promise<void>((resolve) => {
+      void serve(async (req, incoming, res) => {
+        withUncopiedBody(req, { incoming, outgoing: res });
+        // Refused before a byte is read (as tus refuses a PATCH at the wrong offset)...
+        res.end("refused");
+        await new Promise((answered) => res.once("close", answered));
+        // ...then the rest is read and dropped, as @hono/node-server does once the answer is sent.
+        incoming.resume();
+        drained = await new Promise<boolean>((ended) => {
+          incoming.once("end", () => ended(true));
+          setTimeout(() => ended(false), 3000);
+        });
+        resolve();
+      }).then((url) => {
+        // A client that sends its whole body whatever the answer (fetch would stop at the answer).
+        const client = http.request(url, { method: "PATCH" });
+        client.on("error", () => undefined);
+        client.on("response", (res) => res.resume());
+        client.end(randomBytes(8 * 1024 * 1024));
+      });
+    });
+    await done;
+    expect(drained).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Bytes the body's stream holds before it stops reading the socket: memory per request stays bounded. */
 const QUEUED_BYTES = 1024 * 1024;
@@ -15,19 +15,23 @@ const QUEUED_BYTES = 1024 * 1024;
  * Answers `req` itself when there is no Node request behind it (a test's `app.request`) or something
  * has started reading its body already.
  */
-export function withUncopiedBody(req: Request, incoming: IncomingMessage | undefined): Request {
+export function withUncopiedBody(
+  req: Request,
+  node: { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined,
+): Request {
+  const incoming = node?.incoming;
   if (!incoming || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return req;
   if (incoming.readableFlowing !== null || incoming.readableDidRead || incoming.readableEnded) return req;
   return new Request(req.url, {
     method: req.method,
     headers: req.headers,
-    body: bodyOf(incoming),
+    body: bodyOf(incoming, node?.outgoing),
     signal: req.signal,
     duplex: "half",
   } as RequestInit);
 }
 
-function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyOf(incoming: IncomingMessage, outgoing: ServerResponse | undefined): ReadableStream<Uint8Array> {
   let detach = () => {};
   return new ReadableStream<Uint8Array>(
     {
@@ -47,9 +51,14 @@ function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
         };
         // A client that goes away mid-body: the reader hears of it rather than waiting for ever.
         const onClose = () => onError(new Error("The request was cut short."));
+        // Answered before the body was read to its end (a PATCH refused): the stream lets go of the
+        // request, so the server's own clean-up can read and drop the rest and keep the connection.
+        const onAnswered = () => onError(new Error("The request was answered before its body was read."));
         incoming.on("data", onData).once("end", onEnd).once("error", onError).once("close", onClose);
+        outgoing?.once("close", onAnswered);
         detach = () => {
           incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+          outgoing?.off("close", onAnswered);
         };
       },
       pull() {
