@@ -24,6 +24,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * How many statements can run at once (the pool's size; embedded PGlite runs one at a time). Work
+   * that waits for another connection while holding one needs two.
+   */
+  connections: number;
   /** PostgreSQL only: where it is, for what needs connections of its own (upload locks). */
   url?: string;
   /** Applies the committed SQL migrations. */
@@ -133,9 +138,10 @@ function copyStatement(table: string, columns: readonly string[], source: string
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
+    const connections = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: connections,
       connectionTimeoutMillis: 5_000,
       // No JIT compilation: our statements are short, and where the planner's estimate crosses JIT's
       // cost threshold it spent more compiling than running (0.5 s of a 0.85 s posting pass, decision 043).
@@ -148,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      connections,
       url: options.url,
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: migrationsFolder() }),
       ping: async () => {
@@ -188,6 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
+    connections: 1,
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await db.execute(sql`select 1`);

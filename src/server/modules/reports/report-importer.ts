@@ -27,7 +27,12 @@ import { TABLE_CHANGED_CHANNEL } from "#server/lib/read-cache";
 import { DELIVERED_STATUSES } from "#server/modules/delivery";
 import { emitStatementsReady } from "#server/modules/events";
 import { queueReportScan } from "#server/modules/fraud";
-import { repostEarnings } from "#server/modules/royalties";
+import {
+  dropUnadoptedPlainLedger,
+  type PlainLedger,
+  prebuildPlainEntries,
+  repostEarnings,
+} from "#server/modules/royalties";
 
 /** Rows staged per COPY (about a megabyte of CSV): memory stays bounded whatever the file's size. */
 const BATCH = 10_000;
@@ -215,6 +220,7 @@ async function dropLoadTable(db: Db, reportId: string) {
   await db.execute(sql`drop table if exists ${sql.identifier(loadTableOf(reportId))}`);
   await dropSums(db, reportId);
   await dropCopiedFile(db, reportId);
+  await dropUnadoptedPlainLedger(db, reportId);
 }
 
 /** A text field for COPY's CSV: quoted, with quotes doubled, so commas and newlines in a store's name stay put. */
@@ -263,6 +269,21 @@ function columnIndexes(header: string[]): number[] {
 const FACT_COLUMNS = sql.raw(LOADED_COLUMNS.join(", "));
 const inMonth = (month: string) => sql`day >= ${month}::date and day < (${month}::date + interval '1 month')::date`;
 
+/** The name of a month's partition of the facts; the month is checked, as DDL takes no parameters. */
+function partitionOf(month: string) {
+  if (!/^\d{4}-\d{2}-01$/.test(month)) throw new Error(`not a month: ${month}`);
+  return `daily_stream_facts_${month.slice(0, 4)}_${month.slice(5, 7)}`;
+}
+
+/** Whether a month has neither its partition nor any facts yet. */
+async function monthIsFresh(db: Db, month: string): Promise<boolean> {
+  const [state] = rowsOf<{ made: boolean; held: boolean }>(
+    await db.execute(sql`select to_regclass(${partitionOf(month)}) is not null as made,
+      exists (select 1 from daily_stream_facts where ${inMonth(month)}) as held`),
+  );
+  return !state?.made && !state?.held;
+}
+
 /**
  * Gives a month that holds no facts yet its partition, whole, from the report's rows (decision 044).
  * A report of that month alone hands over the table its rows were copied into; otherwise the month's
@@ -279,18 +300,15 @@ async function loadFreshMonth(
   month: string,
 ): Promise<boolean> {
   const { load, reportId, whole, built } = job;
-  // The bounds are written into the statement (DDL takes no parameters): a month the import made.
-  if (!/^\d{4}-\d{2}-01$/.test(month)) throw new Error(`not a month: ${month}`);
-  const part = `daily_stream_facts_${month.slice(0, 4)}_${month.slice(5, 7)}`;
+  const part = partitionOf(month);
   // The lock `daily_stream_facts_month` takes: no partition can be made meanwhile.
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('daily_stream_facts_month', 0))`);
-  const [state] = rowsOf<{ made: boolean; held: boolean }>(
-    await db.execute(sql`select to_regclass(${part}) is not null as made,
-      exists (select 1 from daily_stream_facts where ${inMonth(month)}) as held`),
-  );
-  if (state?.made || state?.held) return false;
+  if (!(await monthIsFresh(db, month))) return false;
   const table = sql.identifier(part);
+  /** Whether the partition is the load itself, with the statistics gathered on it. */
+  let analyzed = false;
   const attach = async (d: Db, grouped: boolean) => {
+    analyzed = whole && !grouped && built.analyzed;
     if (whole && !grouped) {
       await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
       // The indexes built before the transaction become the partition's: attaching adopts them.
@@ -335,7 +353,7 @@ async function loadFreshMonth(
     FROM ${sumsTableOf(reportId)} WHERE month = '${month}'`;
   await db.execute(sql`select owner_rollups_add(${daily}, ${summed})`);
   // What the planner knows of the month: the early-warning scan reads it next.
-  await db.execute(sql`analyze ${table}`);
+  if (!analyzed) await db.execute(sql`analyze ${table}`);
   // Attaching tells no one: readers of the facts forget what they kept, as after any write to them.
   await db.execute(sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, 'daily_stream_facts')`);
   return true;
@@ -353,6 +371,8 @@ const ownerIndexOf = (reportId: string) => stagedName("owner", reportId);
 interface Prepared {
   key: boolean;
   ownerIndex: boolean;
+  /** Whether the load has its statistics (which it keeps as the month's partition). */
+  analyzed: boolean;
 }
 
 /**
@@ -380,17 +400,31 @@ function dropSums(db: Db, reportId: string) {
  * Sums the report's rows (again, when owners were settled since), into tables of their own. `month`:
  * the report's one month, when all its rows fall in one.
  */
-function sumReport(db: Db, load: string, reportId: string, month: string | null) {
+async function sumReport(db: Db, load: string, reportId: string, month: string | null) {
+  await sumByTrack(db, load, reportId, month);
+  await sumByDay(db, load, reportId);
+}
+
+/** The report's rows summed per month, release, track, store and country, in a table of their own. */
+function sumByTrack(db: Db, load: string, reportId: string, month: string | null) {
   const sums = sql.identifier(sumsTableOf(reportId));
-  const days = sql.identifier(daysTableOf(reportId));
   return db.transaction(async (tx) => {
     // Room to hash a large report's sums in memory (this transaction only, or the import's).
     await tx.execute(sql`set local work_mem = '128MB'`);
-    await dropSums(tx as unknown as Db, reportId);
+    await tx.execute(sql`drop table if exists ${sums}`);
     await tx.execute(sql`create unlogged table ${sums} as ${sumsOf(load, month)}`);
-    await tx.execute(sql`create unlogged table ${days} as ${daysOf(load)}`);
     // What the planner must know of the sums before the posting joins them to its tracks.
     await tx.execute(sql`analyze ${sums}`);
+  });
+}
+
+/** The report's rows summed per owner and day, in a table of their own. */
+function sumByDay(db: Db, load: string, reportId: string) {
+  const days = sql.identifier(daysTableOf(reportId));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    await tx.execute(sql`drop table if exists ${days}`);
+    await tx.execute(sql`create unlogged table ${days} as ${daysOf(load)}`);
   });
 }
 
@@ -415,7 +449,13 @@ function buildIndex(db: Db, statement: SQL) {
  * while the other waited. Answers what was built: an index that could not be (a key twice in the
  * report) is left to the transaction, as before.
  */
-async function prepareLoad(db: Db, load: string, reportId: string, month: string | null): Promise<Prepared> {
+async function prepareLoad(
+  db: Db,
+  load: string,
+  reportId: string,
+  month: string | null,
+  afterSums?: () => Promise<PlainLedger | null>,
+): Promise<{ built: Prepared; prebuilding: Promise<PlainLedger | null> }> {
   const table = sql.identifier(load);
   const indexes = month
     ? [
@@ -423,13 +463,33 @@ async function prepareLoad(db: Db, load: string, reportId: string, month: string
         sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id, day)`,
       ]
     : [];
-  const [sums, key, ownerIndex] = await Promise.allSettled([
-    sumReport(db, load, reportId, month),
+  /** What starts once the sums are there, beside what is still being built (decision 054). */
+  let prebuilding: Promise<PlainLedger | null> = Promise.resolve(null);
+  const [sums, days, analyzed, key, ownerIndex] = await Promise.allSettled([
+    sumByTrack(db, load, reportId, month).then(() => {
+      if (afterSums) prebuilding = afterSums().catch(() => null);
+    }),
+    sumByDay(db, load, reportId),
+    // What the planner knows of the month once it is a partition (the early-warning scan reads it
+    // next): gathered here, beside the rest, rather than in the transaction.
+    month ? db.execute(sql`analyze ${table}`) : Promise.reject(new Error("not one month")),
     ...indexes.map((statement) => buildIndex(db, statement)),
   ]);
   // The sums are needed whatever happens: a failure there is the import's.
-  if (sums?.status === "rejected") throw sums.reason;
-  return { key: key?.status === "fulfilled", ownerIndex: ownerIndex?.status === "fulfilled" };
+  for (const needed of [sums, days]) {
+    if (needed?.status === "rejected") {
+      await prebuilding;
+      throw needed.reason;
+    }
+  }
+  return {
+    built: {
+      key: key?.status === "fulfilled",
+      ownerIndex: ownerIndex?.status === "fulfilled",
+      analyzed: analyzed?.status === "fulfilled",
+    },
+    prebuilding,
+  };
 }
 
 /**
@@ -513,16 +573,32 @@ const MAX_DISTINCT = 100_000;
 const LEFT_BATCH = 10_000;
 
 /**
- * Whether a line of the file starts `\.`: alone on a line, that ends COPY's input early, so such a
- * file is read by the server (a line that merely starts so is taken as one too: no report has one).
+ * What COPY's reading of a file needs known first, in one pass over its bytes:
+ * - `endMarker`: whether a line starts `\.`: alone on a line, that ends COPY's input early, so such a
+ *   file is read by the server (a line that merely starts so is taken as one too: no report has one);
+ * - `longestLine`: the most bytes between two line breaks, and `quoted`: whether any `"` is in it. With
+ *   no quote, every record is one line, so no record's cells add up to more than the longest line.
  */
-async function hasCopyEndMarker(file: string): Promise<boolean> {
+async function scanFile(file: string): Promise<{ endMarker: boolean; longestLine: number; quoted: boolean }> {
   let last = "";
+  let line = 0;
+  let longestLine = 0;
+  let quoted = false;
+  // Latin-1: a character per byte, so lengths are bytes.
   for await (const chunk of fs.createReadStream(file, { encoding: "latin1", highWaterMark: 1 << 20 })) {
-    if (/(^|[\r\n])\\\./.test(last + chunk)) return true;
-    last = (chunk as string).slice(-1);
+    const text = chunk as string;
+    if (/(^|[\r\n])\\\./.test(last + text)) return { endMarker: true, longestLine, quoted };
+    quoted ||= text.includes('"');
+    let from = 0;
+    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", from)) {
+      longestLine = Math.max(longestLine, line + at - from);
+      line = 0;
+      from = at + 1;
+    }
+    line += text.length - from;
+    last = text.slice(-1);
   }
-  return false;
+  return { endMarker: false, longestLine: Math.max(longestLine, line), quoted };
 }
 
 /** A report's header record as csv-parse reads it (the server's reading, whichever way the rows go). */
@@ -563,18 +639,24 @@ async function loadByCopy(
   // An empty file has no header: every column is missing, as `columnIndexes` then says.
   const header = (await readHeader(job.file)) ?? [];
   const at = columnIndexes(header);
-  if (await hasCopyEndMarker(job.file)) return null;
   const copied = copiedTableOf(job.reportId);
   const names = header.map((_, i) => `c${i}`);
   const table = sql.identifier(copied);
   await db.execute(sql`create unlogged table ${table} (${sql.raw(names.map((n) => `${n} text`).join(", "))})`);
-  let rows: number;
-  try {
-    rows = await database.copyCsvFile(copied, names, job.file);
-  } catch {
+  // The file is scanned while COPY reads it (each on a core of its own); what COPY loaded is dropped
+  // again if the scan says COPY cannot be trusted with it.
+  const [scanned, rows] = await Promise.all([
+    scanFile(job.file),
+    database.copyCsvFile(copied, names, job.file).catch(() => null),
+  ]);
+  if (scanned.endMarker || rows === null) {
     await dropCopiedFile(db, job.reportId);
     return null;
   }
+  // A row over the size limit (its cells and the commas between them) is refused below; a file whose
+  // every record is a line no longer than that has none, and its cells are not measured again.
+  const rowLimit = MAX_ROW_BYTES - header.length;
+  const narrow = !scanned.quoted && scanned.longestLine <= rowLimit;
   signal?.throwIfAborted();
   /** A cell of the copied row `r` as the server reads it: an empty one is "", not null. */
   const cellOf = (column: number) => sql.raw(`coalesce(r.${names[column]}, '')`);
@@ -596,33 +678,50 @@ async function loadByCopy(
   };
   const checks = REPORT_CELL_CHECKS;
   /** Each value that passes its check, with its value as imported. */
-  const passing = async (column: number, check: (cell: string) => CellCheck<string>) => {
-    const values = await distinct([column]);
-    if (!values) return null;
-    return values.flatMap(([cell = ""]) => {
-      const checked = check(cell);
-      return "value" in checked ? [[cell, checked.value]] : [];
-    });
+  const passing = (values: string[][] | null | undefined, check: (cell: string) => CellCheck<string>) =>
+    values
+      ? values.flatMap(([cell = ""]) => {
+          const checked = check(cell);
+          return "value" in checked ? [[cell, checked.value]] : [];
+        })
+      : null;
+  /**
+   * The distinct dates, stores, countries and currencies: read together, in one pass over the rows
+   * instead of four (a store's report has a few hundred of their combinations), or each alone when
+   * together they are more than the server checks.
+   */
+  const fewValued = [c(0), c(1), c(2), c(8)];
+  const fewValuedColumns = async () => {
+    const together = await distinct(fewValued);
+    if (!together) return Promise.all(fewValued.map((column) => distinct([column])));
+    return fewValued.map((_, k) => [...new Set(together.map((v) => v[k] ?? ""))].map((cell) => [cell]));
   };
   // Each reads the whole table: on a pool, they run side by side (the server has more than one core).
-  const [widest, days, stores, countries, currencies, pairs] = await Promise.all([
-    db
-      .execute(
-        sql`select max(${sql.raw(names.map((n) => `coalesce(octet_length(${n}), 0)`).join(" + "))})::int as bytes from ${table}`,
-      )
-      .then((result) => rowsOf<{ bytes: number | null }>(result)[0]?.bytes ?? 0),
-    passing(c(0), checks.date),
-    passing(c(1), checks.store),
-    passing(c(2), checks.country),
-    passing(c(8), checks.currency),
+  const [widest, [dayCells, storeCells, countryCells, currencyCells], pairs] = await Promise.all([
+    narrow
+      ? 0
+      : db
+          .execute(
+            sql`select max(${sql.raw(names.map((n) => `coalesce(octet_length(${n}), 0)`).join(" + "))})::int as bytes from ${table}`,
+          )
+          .then((result) => rowsOf<{ bytes: number | null }>(result)[0]?.bytes ?? 0),
+    fewValuedColumns(),
     distinct([c(3), c(4)]),
     // What the planner must know of it: with no statistics, it takes a fresh table for a few rows, and
-    // joins each row to every value checked (a nested loop: minutes, not seconds).
-    db.execute(sql`analyze ${table}`),
+    // joins each row to every value checked (a nested loop: minutes, not seconds). Its size and a
+    // rough count of each column's values are all it needs: a sample of 3,000 rows, not 30,000 (a
+    // tenth of the time, which was as long as any of the queries beside it).
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local default_statistics_target = 10`);
+      await tx.execute(sql`analyze ${table}`);
+    }),
   ]);
-  // A row over the size limit (its cells and the commas between them): the server reads the file,
-  // and refuses it as it would any such file.
-  if (widest > MAX_ROW_BYTES - header.length || !days || !stores || !countries || !currencies || !pairs) {
+  const days = passing(dayCells, checks.date);
+  const stores = passing(storeCells, checks.store);
+  const countries = passing(countryCells, checks.country);
+  const currencies = passing(currencyCells, checks.currency);
+  // A row over the size limit: the server reads the file, and refuses it as it would any such file.
+  if (widest > rowLimit || !days || !stores || !countries || !currencies || !pairs) {
     await dropCopiedFile(db, job.reportId);
     return null;
   }
@@ -886,63 +985,92 @@ async function importReport(
   const whole = reportMonths.length === 1;
   // Summed, and a one-month report's indexes built, side by side before the transaction (decision 048).
   const oneMonth = whole ? (reportMonths[0] ?? null) : null;
-  const built = await prepareLoad(db, load, reportId, oneMonth);
+  // A report that brings a month no facts had: its plain tracks' ledger entries are written into a
+  // table of their own beside the rest (decision 054), on another connection, from as soon as the
+  // report's sums are there until the transaction needs them (before it, with one connection).
+  const fresh = oneMonth !== null && (await monthIsFresh(db, oneMonth));
+  const { built, prebuilding } = await prepareLoad(
+    db,
+    load,
+    reportId,
+    oneMonth,
+    fresh && oneMonth
+      ? () => prebuildPlainEntries(db, { reportId, month: oneMonth, sums: sumsTableOf(reportId) })
+      : undefined,
+  );
+  if (database.connections < 2) await prebuilding;
+  try {
+    await importTransaction();
+  } finally {
+    // Nothing may still be writing the prebuilt entries when the caller clears what a failure left.
+    await prebuilding;
+  }
+  return took;
 
-  await db.transaction(async (tx) => {
-    // Room to group and sort a large report in memory rather than in temporary files (this
-    // transaction only).
-    await tx.execute(sql`set local work_mem = '128MB'`);
-    // And to build a new partition's indexes in memory (decision 044).
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    // The releases written for stay until this transaction ends (what a foreign key's check of each
-    // row did, in one statement; decision 043), and each row's owner is checked against its release's
-    // owner now: rows of a release that changed hands meanwhile take the new owner, and rows of a
-    // release deleted meanwhile are not imported.
-    const { dropped, changed } = await settleOwners(tx as unknown as Db, load, credited);
-    // Rows that changed hands or went since they were summed: summed again, as they now stand.
-    if (changed) await sumReport(tx as unknown as Db, load, reportId, oneMonth);
-    // The tracks and days it brought: what posting reposts, and what the early warnings read once it
-    // is in (issue 41).
-    await tx.execute(sql`
+  async function importTransaction() {
+    await db.transaction(async (tx) => {
+      // Room to group and sort a large report in memory rather than in temporary files (this
+      // transaction only).
+      await tx.execute(sql`set local work_mem = '128MB'`);
+      // And to build a new partition's indexes in memory (decision 044).
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      // The releases written for stay until this transaction ends (what a foreign key's check of each
+      // row did, in one statement; decision 043), and each row's owner is checked against its release's
+      // owner now: rows of a release that changed hands meanwhile take the new owner, and rows of a
+      // release deleted meanwhile are not imported.
+      const { dropped, changed } = await settleOwners(tx as unknown as Db, load, credited);
+      // Rows that changed hands or went since they were summed: summed again, as they now stand.
+      if (changed) await sumReport(tx as unknown as Db, load, reportId, oneMonth);
+      // The tracks and days it brought: what posting reposts, and what the early warnings read once it
+      // is in (issue 41).
+      await tx.execute(sql`
       insert into report_tracks (report_id, release_id, isrc, first_day, last_day)
       select ${reportId}::uuid, release_id, isrc, min(first_day), max(last_day)
       from ${sql.identifier(sumsTableOf(reportId))}
       group by release_id, isrc
       on conflict do nothing`);
-    const written: string[] = [];
-    /** The months loaded whole: their posting reads the report's sums, not their facts again. */
-    const summedMonths: string[] = [];
-    for (const month of reportMonths) {
-      if (await loadFreshMonth(tx as unknown as Db, { load, reportId, whole, built }, month)) summedMonths.push(month);
-      else written.push(month);
-    }
-    for (const month of written) await writeMonth(tx as unknown as Db, load, month);
-    await tx.execute(sql`drop table if exists ${sql.identifier(load)}`);
-    took.factsSeconds = seconds(factsStarted);
-    // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
-    // share → recoupment → splits → each payee's ledger, in this transaction.
-    const postingStarted = performance.now();
-    const owners = await repostEarnings(tx as unknown as Db, {
-      reportId,
-      months: reportMonths,
-      summed: { table: sumsTableOf(reportId), months: summedMonths },
+      const written: string[] = [];
+      /** The months loaded whole: their posting reads the report's sums, not their facts again. */
+      const summedMonths: string[] = [];
+      for (const month of reportMonths) {
+        if (await loadFreshMonth(tx as unknown as Db, { load, reportId, whole, built }, month))
+          summedMonths.push(month);
+        else written.push(month);
+      }
+      for (const month of written) await writeMonth(tx as unknown as Db, load, month);
+      await tx.execute(sql`drop table if exists ${sql.identifier(load)}`);
+      took.factsSeconds = seconds(factsStarted);
+      // Each release's stream count followed the facts (their trigger keeps it). Store revenue → plan
+      // share → recoupment → splits → each payee's ledger, in this transaction.
+      const postingStarted = performance.now();
+      // The prebuilt entries were computed from the sums as they were before this transaction, for the
+      // month as a fresh one: if owners changed since, or the month was not loaded whole after all, they
+      // are dropped and the tracks posted here.
+      const usable = !changed && whole && summedMonths.length === 1 && summedMonths[0] === oneMonth;
+      const owners = await repostEarnings(tx as unknown as Db, {
+        reportId,
+        months: reportMonths,
+        summed: { table: sumsTableOf(reportId), months: summedMonths },
+        prebuilt: usable ? prebuilding : null,
+      });
+      await prebuilding;
+      await dropUnadoptedPlainLedger(tx as unknown as Db, reportId);
+      await dropSums(tx as unknown as Db, reportId);
+      took.postingSeconds = seconds(postingStarted);
+      await emitStatementsReady(tx as unknown as Db, reportId, owners, reportMonths);
+      await queueReportScan(tx, reportId);
+      await tx
+        .update(storeReports)
+        .set({
+          status: "completed",
+          processedRows: processed,
+          importedRows: loaded - dropped,
+          errorRows,
+          errors,
+          readBy: took.readBy,
+          finishedAt: new Date(),
+        })
+        .where(eq(storeReports.id, reportId));
     });
-    await dropSums(tx as unknown as Db, reportId);
-    took.postingSeconds = seconds(postingStarted);
-    await emitStatementsReady(tx as unknown as Db, reportId, owners, reportMonths);
-    await queueReportScan(tx, reportId);
-    await tx
-      .update(storeReports)
-      .set({
-        status: "completed",
-        processedRows: processed,
-        importedRows: loaded - dropped,
-        errorRows,
-        errors,
-        readBy: took.readBy,
-        finishedAt: new Date(),
-      })
-      .where(eq(storeReports.id, reportId));
-  });
-  return took;
+  }
 }

@@ -1,7 +1,13 @@
 // The royalties module's entry point: other modules and the composition root import only this.
 
 export { caseMoney, postStoreFee, settleCaseHolds, syncCaseHolds } from "./holds";
-export { rebuildLedger, repostEarnings } from "./posting";
+export {
+  dropUnadoptedPlainLedger,
+  type PlainLedger,
+  prebuildPlainEntries,
+  rebuildLedger,
+  repostEarnings,
+} from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export { payoutSchema, royaltiesRouter, royaltiesSchema } from "./royalties.routes";
 export { balanceOf, loadRoyalties, toPayout, yearToDate } from "./royalties.service";

@@ -16,9 +16,11 @@ import { allocateHistory, type SheetTerms } from "#domain/splits";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
 import { type royaltyEntries, royaltyLedger, subscriptions } from "#server/db/schema";
+import { TABLE_CHANGED_CHANNEL } from "#server/lib/read-cache";
 import { syncCaseHolds } from "./holds";
 
-const BATCH = 2000;
+/** Owners' monthly summary rows written per statement. */
+const SUMMARY_ROWS_PER_INSERT = 20_000;
 /** Ledger entries written per statement (a few megabytes of JSON). */
 const ENTRIES_PER_INSERT = 20_000;
 const OWNER = "owner";
@@ -36,6 +38,12 @@ export type PostingScope =
        * keeps in `table` (decision 048): read there, not from the months' facts again.
        */
       summed?: { table: string; months: string[] };
+      /**
+       * The plain tracks' entries for the report's one month, written beside this transaction
+       * (`prebuildPlainEntries`): made part of the ledger if what they were computed from still
+       * stands, or dropped and posted here.
+       */
+      prebuilt?: Promise<PlainLedger | null> | null;
     }
   | { ownerIds: string[] };
 /**
@@ -150,24 +158,15 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     await syncCaseHolds(db, { workspaceIds: owners });
     return owners;
   }
-  // The report's tracks, and whether a split sheet names any of them (the join the facts' query makes).
-  const reported = rowsOf<{ release_id: string; isrc: string; owner_id: string | null; split: boolean }>(
-    await db.execute(sql`
-      select p.release_id, p.isrc, r.user_id as owner_id, exists (
-        select 1 from split_sheets ss left join tracks t on t.id = ss.track_id
-        where ss.release_id = p.release_id
-          and ((p.isrc <> '' and t.release_id = p.release_id and t.isrc = p.isrc) or (p.isrc = '' and ss.track_id is null))
-      ) as split
-      from report_tracks p
-      join releases r on r.id = p.release_id
-      where p.report_id = ${scope.reportId}
-      order by 1, 2`),
+  const reported = await reportedTracks(
+    db,
+    sql`(select release_id, isrc from report_tracks where report_id = ${scope.reportId})`,
   );
   const { months } = scope;
   const owners = new Set<string>();
-  // Most tracks have no sheet: all of their net is the owner's, posted in one statement.
+  // Most tracks have no sheet: all of their net is the owner's, posted in one statement, or written
+  // beside this transaction already.
   const plain = reported.filter((t) => !t.split);
-  for (const id of await postPlainTracks(db, plain, months, scope.reportId, scope.summed)) owners.add(id);
   const tracks = reported.filter((t) => t.split).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
   // Releases whose sheets repay someone first are reposted over their whole history (few sheets
   // repay anyone: they are read whole rather than matched against the report's rows again).
@@ -182,6 +181,12 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     const pass = { tracks: chunk, months, wholeHistory };
     for (const id of await postPass(db, pass, scope.reportId)) owners.add(id);
   }
+  // The plain tracks last: their entries may still be being written beside this transaction, which
+  // meanwhile did everything else it could.
+  const prebuilt = await scope.prebuilt;
+  const adopted = prebuilt ? await adoptPlainLedger(db, prebuilt, plain, months) : false;
+  if (!adopted) await postPlainTracks(db, plain, months, scope.reportId, scope.summed);
+  for (const id of ownersOf(plain)) owners.add(id);
   const ownerIds = [...owners];
   // Only the report's months change: elsewhere a month's net is its facts' net, however allocated.
   await rebuildSummary(db, ownerIds, await shareLookup(db, ownerIds), months);
@@ -190,34 +195,44 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   return ownerIds;
 }
 
+/** A track a report brought, its release's owner now, and whether a split sheet names it. */
+interface ReportedTrack {
+  release_id: string;
+  isrc: string;
+  owner_id: string | null;
+  split: boolean;
+}
+
 /**
- * Posts the differences for tracks no split sheet names, in the report's months, as one statement:
- * what the owner should hold for each month, store and country is the plan's share of the month's
- * facts (`ARTIST_SHARE_SQL`, proven equal to `artistShare`), compared with what the ledger holds, as
- * `postPass` compares them for a sheet's tracks. Answers the owners.
+ * A report's tracks (`from`: a query of their release_id and isrc), each with its release's owner and
+ * whether a split sheet names it (the join the facts' query makes), in order.
  */
-async function postPlainTracks(
-  db: Db,
-  tracks: readonly { release_id: string; isrc: string; owner_id: string | null }[],
-  months: readonly string[],
-  reportId: string,
-  summedBy?: { table: string; months: readonly string[] },
-): Promise<string[]> {
-  const ownerIds = [...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id)))];
-  if (!ownerIds.length || !months.length) return ownerIds;
-  // The plan share of each owner in each month, by the rule `shareLookup` keeps.
-  const shareFor = await shareLookup(db, ownerIds);
-  const shares = ownerIds.flatMap((owner) => months.map((month) => [owner, month, shareFor(owner, month)]));
-  const entryMonths = sql.join(
-    months.map((m) => sql`${m}::date`),
-    sql`, `,
+async function reportedTracks(db: Db, from: SQL): Promise<ReportedTrack[]> {
+  return rowsOf<ReportedTrack>(
+    await db.execute(sql`
+      select p.release_id, p.isrc, r.user_id as owner_id, exists (
+        select 1 from split_sheets ss left join tracks t on t.id = ss.track_id
+        where ss.release_id = p.release_id
+          and ((p.isrc <> '' and t.release_id = p.release_id and t.isrc = p.isrc) or (p.isrc = '' and ss.track_id is null))
+      ) as split
+      from ${from} p
+      join releases r on r.id = p.release_id
+      order by 1, 2`),
   );
-  const net = sql.raw(ARTIST_SHARE_SQL.replace("{gross}", "g.gross").replace("{share}", "s.percent"));
-  // Two keys match when every column of the ledger's key does: the owner's earning has no sheet or
-  // collaborator.
-  const sameKey = sql`h.sheet_id is null and h.collaborator_id is null and h.kind = 'earning'
-    and h.release_id = w.release_id and h.isrc = w.isrc and h.month = w.month and h.store = w.store
-    and h.country = w.country`;
+}
+
+const ownersOf = (tracks: readonly { owner_id: string | null }[]) => [
+  ...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id))),
+];
+
+/**
+ * Puts the plain tracks in a table of this transaction's own (`pg_temp.plain_tracks_scope`, dropped by
+ * the caller), and reads what their posting depends on besides the report's sums: which tracks they
+ * are and whose, the owners' plan shares in the months, and the entries the ledger holds for them
+ * there. `inputs` says all of it in one string: equal strings, equal postings.
+ */
+async function openPlainScope(db: Db, tracks: readonly ReportedTrack[], months: readonly string[]) {
+  const ownerIds = ownersOf(tracks);
   // The tracks in a table of this transaction's own, with statistics: from a JSON list the planner
   // took a report's 9,000 tracks for 100, and read the month's facts track by track through the key
   // instead of once, hashed (decision 047). A failure rolls its creation back with the rest.
@@ -228,6 +243,178 @@ async function postPlainTracks(
     select (x->>0)::uuid as release_id, x->>1 as isrc, x->>2 as owner_id
     from jsonb_array_elements(${JSON.stringify(tracks.map((t) => [t.release_id, t.isrc, t.owner_id]))}::jsonb) as x`);
   await db.execute(sql`analyze pg_temp.plain_tracks_scope`);
+  // The plan share of each owner in each month, by the rule `shareLookup` keeps.
+  const shareFor = await shareLookup(db, ownerIds);
+  const shares = months.length
+    ? ownerIds.flatMap((owner) => months.map((month) => [owner, month, shareFor(owner, month)] as const))
+    : [];
+  // What the ledger holds for the tracks in the months: every entry, by its id (entries are never
+  // changed, only added).
+  const [held] = months.length
+    ? rowsOf<{ entries: string }>(
+        await db.execute(sql`
+          select count(*) || ':' || coalesce(md5(string_agg(e.id::text, ',' order by e.id)), '') as entries
+          from pg_temp.plain_tracks_scope p
+          cross join lateral (
+            select e.id from royalty_entries e
+            where e.release_id = p.release_id and e.isrc = p.isrc and e.month in (${sql.join(
+              months.map((m) => sql`${m}::date`),
+              sql`, `,
+            )}) and e.kind in ('earning', 'recoupment')
+          ) e`),
+      )
+    : [];
+  const inputs = JSON.stringify({
+    tracks: tracks.map((t) => [t.release_id, t.isrc, t.owner_id]),
+    shares,
+    held: held?.entries ?? "",
+  });
+  return { shares, inputs };
+}
+
+/**
+ * A report's plain tracks' entries for its one month, written before they are part of the ledger
+ * (decision 054): in a table of their own, built beside the import's transaction on another
+ * connection, with the indexes the ledger's readers use. The transaction makes the table part of the
+ * ledger (`adoptPlainLedger`) if what they were computed from still stands.
+ */
+export interface PlainLedger {
+  table: string;
+  month: string;
+  /** What the posting read, as `openPlainScope` says it. */
+  inputs: string;
+}
+
+/** The table a report's plain entries are written into beside its import (decision 054). */
+export const plainLedgerTableOf = (reportId: string) => `royalty_entries_report_${reportId.replaceAll("-", "")}`;
+
+/**
+ * Writes the plain tracks' entries of a report of one month that brought the month whole, from the
+ * report's sums (`sums`, decision 048), into a table of their own that is not yet part of the ledger.
+ * Reads everything in one snapshot, so what it read is what `inputs` says. The table inherits the
+ * ledger's columns, defaults and checks, and its ids come from the ledger's own sequence.
+ */
+export async function prebuildPlainEntries(
+  db: Db,
+  job: { reportId: string; month: string; sums: string },
+): Promise<PlainLedger> {
+  const name = plainLedgerTableOf(job.reportId);
+  const table = sql.identifier(name);
+  if (!/^\d{4}-\d{2}-01$/.test(job.month)) throw new Error(`not a month: ${job.month}`);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`set transaction isolation level repeatable read`);
+    await t.execute(sql`set local work_mem = '128MB'`);
+    await t.execute(sql`set local maintenance_work_mem = '256MB'`);
+    const reported = await reportedTracks(t, sql`(select distinct release_id, isrc from ${sql.identifier(job.sums)})`);
+    await t.execute(sql`drop table if exists ${table}`);
+    await t.execute(sql`create table ${table} (like royalty_entries including defaults including constraints)`);
+    await t.execute(
+      sql`alter table ${table} alter column id set default nextval(pg_get_serial_sequence('royalty_entries', 'id')::regclass)`,
+    );
+    const inputs = await postPlainTracks(
+      t,
+      reported.filter((r) => !r.split),
+      [job.month],
+      job.reportId,
+      { table: job.sums, months: [job.month] },
+      name,
+    );
+    // What it holds, said where the planner can use it (a reader of other months skips it), and the
+    // indexes of the ledger's readers: built once over the table, not entry by entry.
+    await t.execute(sql`alter table ${table} add constraint ${sql.identifier(`${name}_owners_earnings`)}
+      check (month = ${sql.raw(`'${job.month}'`)}::date and kind = 'earning' and collaborator_id is null
+        and payout_id is null and case_id is null)`);
+    await t.execute(sql`alter table ${table} add primary key (id)`);
+    await t.execute(sql`create index on ${table} (user_id, month)`);
+    await t.execute(sql`create index on ${table} (release_id, isrc, month)`);
+    await t.execute(sql`analyze ${table}`);
+    return { table: name, month: job.month, inputs };
+  });
+}
+
+/**
+ * Makes a report's prebuilt plain entries part of the ledger, in the import's transaction, if what
+ * they were computed from still stands: the same plain tracks with the same owners, the same plan
+ * shares, and the same entries held for them (none, in a month no facts had). The table then inherits
+ * the ledger (every read of the ledger reads it too), and what the ledger's triggers do for an insert
+ * is done for its rows: every account they name exists and stays until the transaction ends, and the
+ * read caches forget the ledger. Otherwise the table is dropped and nothing changes: answers false,
+ * and the caller posts as usual.
+ */
+async function adoptPlainLedger(
+  db: Db,
+  prebuilt: PlainLedger,
+  plain: readonly ReportedTrack[],
+  months: readonly string[],
+): Promise<boolean> {
+  const table = sql.identifier(prebuilt.table);
+  const same = months.length === 1 && months[0] === prebuilt.month;
+  const { inputs } = same ? await openPlainScope(db, plain, months) : { inputs: "" };
+  await db.execute(sql`drop table if exists pg_temp.plain_tracks_scope`);
+  if (!same || inputs !== prebuilt.inputs) {
+    await db.execute(sql`drop table if exists ${table}`);
+    return false;
+  }
+  await db.execute(sql`alter table ${table} inherit royalty_entries`);
+  await db.execute(
+    sql`select 1 from users where id in (select distinct user_id from ${table}) order by id for key share`,
+  );
+  const [missing] = rowsOf<{ user_id: string }>(
+    await db.execute(sql`select n.user_id from (select distinct user_id from ${table} where user_id is not null) n
+      where not exists (select 1 from users u where u.id = n.user_id) limit 1`),
+  );
+  if (missing) {
+    throw new Error(
+      `insert or update on table "royalty_entries" violates foreign key constraint "royalty_entries_user_id_users_id_fk": Key (user_id)=(${missing.user_id}) is not present in table "users".`,
+    );
+  }
+  await db.execute(sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, 'royalty_entries')`);
+  return true;
+}
+
+/**
+ * Drops a report's prebuilt plain entries unless they are part of the ledger (what a failed or
+ * interrupted import leaves).
+ */
+export async function dropUnadoptedPlainLedger(db: Db, reportId: string) {
+  const name = plainLedgerTableOf(reportId);
+  const [found] = rowsOf<{ adopted: boolean }>(
+    await db.execute(sql`select exists (select 1 from pg_inherits where inhrelid = c.oid) as adopted
+      from pg_class c where c.oid = to_regclass(${name})`),
+  );
+  if (found && !found.adopted) await db.execute(sql`drop table if exists ${sql.identifier(name)}`);
+}
+
+/**
+ * Posts the differences for tracks no split sheet names, in the report's months, as one statement:
+ * what the owner should hold for each month, store and country is the plan's share of the month's
+ * facts (`ARTIST_SHARE_SQL`, proven equal to `artistShare`), compared with what the ledger holds, as
+ * `postPass` compares them for a sheet's tracks. Answers the owners.
+ */
+async function postPlainTracks(
+  db: Db,
+  tracks: readonly ReportedTrack[],
+  months: readonly string[],
+  reportId: string,
+  summedBy?: { table: string; months: readonly string[] },
+  into = "royalty_entries",
+): Promise<string> {
+  const { shares, inputs } = await openPlainScope(db, tracks, months);
+  if (!shares.length) {
+    await db.execute(sql`drop table if exists pg_temp.plain_tracks_scope`);
+    return inputs;
+  }
+  const entryMonths = sql.join(
+    months.map((m) => sql`${m}::date`),
+    sql`, `,
+  );
+  const net = sql.raw(ARTIST_SHARE_SQL.replace("{gross}", "g.gross").replace("{share}", "s.percent"));
+  // Two keys match when every column of the ledger's key does: the owner's earning has no sheet or
+  // collaborator.
+  const sameKey = sql`h.sheet_id is null and h.collaborator_id is null and h.kind = 'earning'
+    and h.release_id = w.release_id and h.isrc = w.isrc and h.month = w.month and h.store = w.store
+    and h.country = w.country`;
   const inScope = sql`(release_id, isrc) in (select release_id, isrc from pg_temp.plain_tracks_scope)`;
   const summed = months.filter((m) => summedBy?.months.includes(m));
   const unsummed = months.filter((m) => !summedBy?.months.includes(m));
@@ -275,7 +462,7 @@ async function postPlainTracks(
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       having sum(e.amount_paise) <> 0
     )
-    insert into royalty_entries (user_id, collaborator_id, kind, amount_paise, month, release_id, isrc, store,
+    insert into ${sql.identifier(into)} (user_id, collaborator_id, kind, amount_paise, month, release_id, isrc, store,
       country, sheet_id, report_id)
     -- What the ledger holds and should not, or not in that amount, is reversed (a collaborator's line
     -- from their account, or from escrow until they accept)...
@@ -292,10 +479,13 @@ async function postPlainTracks(
     from want w
     left join held h on ${sameKey}
     where w.amount <> 0 and h.amount is distinct from w.amount
-    -- In the order of the entries' indexes: neighbouring keys share their pages.
-    order by 6, 7, 5`);
+    ${
+      // Into the ledger, in the order of its indexes: neighbouring keys share their pages. A table of
+      // their own has its indexes built after, from a sort of their own.
+      into === "royalty_entries" ? sql`order by 6, 7, 5` : sql``
+    }`);
   await db.execute(sql`drop table pg_temp.plain_tracks_scope`);
-  return ownerIds;
+  return inputs;
 }
 
 /** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
@@ -575,14 +765,15 @@ async function rebuildSummary(
         ? and(inArray(royaltyLedger.userId, ownerIds), inArray(royaltyLedger.month, onlyMonths))
         : inArray(royaltyLedger.userId, ownerIds),
     );
-  const rows = months.map((m) => ({
-    userId: m.user_id,
-    month: m.month,
-    grossPaise: Number(m.gross),
-    sharePercent: shareFor(m.user_id, m.month),
-    netPaise: Number(m.net ?? 0),
-  }));
-  for (let i = 0; i < rows.length; i += BATCH) await db.insert(royaltyLedger).values(rows.slice(i, i + BATCH));
+  // One statement, the rows as one JSON parameter (as the entries go in): a report's 10,000 owners in
+  // batches of parameterised rows took a quarter of a second.
+  const rows = months.map((m) => [m.user_id, m.month, m.gross, shareFor(m.user_id, m.month), m.net ?? "0"]);
+  for (let i = 0; i < rows.length; i += SUMMARY_ROWS_PER_INSERT) {
+    await db.execute(sql`
+      insert into royalty_ledger (user_id, month, gross_paise, share_percent, net_paise)
+      select x->>0, (x->>1)::date, (x->>2)::bigint, (x->>3)::int, (x->>4)::bigint
+      from jsonb_array_elements(${JSON.stringify(rows.slice(i, i + SUMMARY_ROWS_PER_INSERT))}::jsonb) as x`);
+  }
 }
 
 /**
