@@ -393,7 +393,8 @@ export const dailyStreamFacts = pgTable(
     // partition bounds the days): a second index on (release, day) only cost each import its build
     // (migration 0075).
     primaryKey({ name: "daily_stream_facts_pkey", columns: [t.releaseId, t.isrc, t.store, t.country, t.day] }),
-    index("daily_stream_facts_owner_day_idx").on(t.ownerId, t.day),
+    // Owner ids compared byte by byte: cheaper to sort when a month's partition is indexed (decision 054).
+    index("daily_stream_facts_owner_day_idx").on(sql`${t.ownerId} collate "C"`, t.day),
   ],
 );
 

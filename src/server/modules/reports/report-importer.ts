@@ -460,7 +460,7 @@ async function prepareLoad(
   const indexes = month
     ? [
         sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
-        sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id, day)`,
+        sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id collate "C", day)`,
       ]
     : [];
   /** What starts once the sums are there, beside what is still being built (decision 054). */

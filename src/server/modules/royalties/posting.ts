@@ -53,7 +53,13 @@ export type PostingScope =
  */
 type PassScope =
   | { ownerIds: string[] }
-  | { tracks: { releaseId: string; isrc: string }[]; months: string[]; wholeHistory: string[] };
+  | {
+      tracks: { releaseId: string; isrc: string }[];
+      months: string[];
+      wholeHistory: string[];
+      /** The report's sums, when it brought every one of the months whole (decision 048). */
+      summed?: string;
+    };
 /** A report's tracks are reposted this many at a time, so memory stays bounded whatever the report's size. */
 const TRACKS_PER_PASS = 500;
 
@@ -178,7 +184,8 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   for (let i = 0; i < tracks.length; i += TRACKS_PER_PASS) {
     const chunk = tracks.slice(i, i + TRACKS_PER_PASS);
     const wholeHistory = [...new Set(chunk.map((t) => t.releaseId).filter((id) => repaying.has(id)))];
-    const pass = { tracks: chunk, months, wholeHistory };
+    const summed = months.every((m) => scope.summed?.months.includes(m)) ? scope.summed?.table : undefined;
+    const pass = { tracks: chunk, months, wholeHistory, summed };
     for (const id of await postPass(db, pass, scope.reportId)) owners.add(id);
   }
   // The plain tracks last: their entries may still be being written beside this transaction, which
@@ -489,28 +496,77 @@ async function postPlainTracks(
 }
 
 /** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
+/** The facts of a pass's tracks, per month, store and country, and per sheet in force on the day. */
+interface PassFact {
+  release_id: string;
+  owner_id: string;
+  isrc: string;
+  store: string;
+  country: string;
+  month: string;
+  first_day: string;
+  sheet_id: string | null;
+  gross: string;
+}
+
+/**
+ * Each sheet's days: from its effective date until the next version of the same sheet takes over (of
+ * two versions from one day, the later saved); joined as ranges, not looked up per fact.
+ */
+const sheetDays = (scope: PassScope) => sql`sheets as (
+  select ss.id, ss.release_id, ss.track_id, ss.effective_from,
+    lead(ss.effective_from) over (partition by ss.release_id, ss.track_id
+      order by ss.effective_from, ss.created_at) as until
+  from split_sheets ss where ${sheetsInPass(scope)}
+)`;
+
+/**
+ * A pass's facts from the report's sums, when its months came whole from the report and no sheet of
+ * its tracks changes within a line's days: a line's first and last day then fall under the same
+ * sheet, and so does every day between (a sheet's days are one range). Otherwise null: the facts are
+ * read day by day. The same pieces either way, without reading a month's facts again.
+ */
+async function factsFromSums(db: Db, scope: PassScope): Promise<PassFact[] | null> {
+  if (!("tracks" in scope) || !scope.summed || scope.wholeHistory.length) return null;
+  const onDay = (alias: string, day: string) =>
+    sql.raw(`${alias}.release_id = s.release_id
+    and ${alias}.effective_from <= s.${day} and (${alias}.until is null or s.${day} < ${alias}.until)
+    and ((s.isrc <> '' and ${alias}.track_id = t.id) or (s.isrc = '' and ${alias}.track_id is null))`);
+  const rows = rowsOf<PassFact & { whole: boolean }>(
+    await db.execute(sql`
+      with ${sheetDays(scope)},
+      -- The pass's lines first (a few thousand of the report's hundreds of thousands), then their
+      -- tracks and sheets: joined the other way round, every line of the report looked its track up.
+      lines as materialized (
+        select s.* from ${sql.identifier(scope.summed)} s
+        where (s.release_id, s.isrc) in (select release_id, isrc
+            from json_to_recordset(${JSON.stringify(scope.tracks.map((t) => ({ release_id: t.releaseId, isrc: t.isrc })))}::json)
+              as p(release_id uuid, isrc text))
+          and s.month in (${sql.join(
+            scope.months.map((m) => sql`${m}::date`),
+            sql`, `,
+          )})
+      )
+      select s.release_id, r.user_id as owner_id, s.isrc, s.store, s.country, to_char(s.month, 'YYYY-MM-DD') as month,
+        to_char(s.first_day, 'YYYY-MM-DD') as first_day, sf.id as sheet_id, s.revenue_paise::bigint as gross,
+        sf.id is not distinct from sl.id as whole
+      from lines s
+      join releases r on r.id = s.release_id
+      left join tracks t on s.isrc <> '' and t.release_id = s.release_id and t.isrc = s.isrc
+      left join sheets sf on ${onDay("sf", "first_day")}
+      left join sheets sl on ${onDay("sl", "last_day")}
+      where r.user_id is not null`),
+  );
+  return rows.every((r) => r.whole) ? rows : null;
+}
+
 async function postPass(db: Db, scope: PassScope, reportId: string | null): Promise<string[]> {
   // The facts of the tracks in scope, per month, store and country, and per sheet in force on the day.
-  const facts = rowsOf<{
-    release_id: string;
-    owner_id: string;
-    isrc: string;
-    store: string;
-    country: string;
-    month: string;
-    first_day: string;
-    sheet_id: string | null;
-    gross: string;
-  }>(
-    await db.execute(sql`
-      with sheets as (
-        -- Each sheet's days: from its effective date until the next version of the same sheet takes
-        -- over (of two versions from one day, the later saved); joined as ranges, not looked up per fact.
-        select ss.id, ss.release_id, ss.track_id, ss.effective_from,
-          lead(ss.effective_from) over (partition by ss.release_id, ss.track_id
-            order by ss.effective_from, ss.created_at) as until
-        from split_sheets ss where ${sheetsInPass(scope)}
-      )
+  const facts =
+    (await factsFromSums(db, scope)) ??
+    rowsOf<PassFact>(
+      await db.execute(sql`
+      with ${sheetDays(scope)}
       select f.release_id, r.user_id as owner_id, f.isrc, f.store, f.country,
         to_char(date_trunc('month', f.day), 'YYYY-MM-DD') as month, to_char(min(f.day), 'YYYY-MM-DD') as first_day,
         sh.id as sheet_id, sum(f.revenue_paise)::bigint as gross
@@ -522,7 +578,7 @@ async function postPass(db: Db, scope: PassScope, reportId: string | null): Prom
         and ((f.isrc <> '' and sh.track_id = t.id) or (f.isrc = '' and sh.track_id is null))
       where r.user_id is not null and ${inPass(scope, "f")}
       group by f.release_id, r.user_id, f.isrc, f.store, f.country, date_trunc('month', f.day), sh.id`),
-  );
+    );
   const ownerIds = [...new Set(facts.map((f) => f.owner_id))];
   const shareFor = await shareLookup(db, ownerIds);
 

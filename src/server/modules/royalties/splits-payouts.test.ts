@@ -202,6 +202,25 @@ describe("splits, escrow, statements and payouts", () => {
     ]);
   });
 
+  it("a split changed mid-month applies day by day in a month a report brings whole, not to the month's sum (decision 054)", async () => {
+    await saveSplit(split("60", "40"));
+    await saveSplit(split("100", "0", { effectiveFrom: `${NEXT_YEAR}-04-16` }));
+    // One line of the report's sums (same store and country) spans the 10th to the 20th, across the
+    // new version: it is read day by day.
+    await importReport(admin, "april.csv", [row(`${NEXT_YEAR}-04-10`, "50.00"), row(`${NEXT_YEAR}-04-20`, "50.00")]);
+    const producer = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].id;
+    // Before the 16th: 60/40 of ₹40 net; from the 16th: all ₹40 to the owner.
+    expect(await balances(server)).toEqual({ [owner.id]: 2400 + 4000, [`escrow:${producer}`]: 1600 });
+  });
+
+  it("a split in force all month is applied to each line of the sums a report brings whole (decision 054)", async () => {
+    await saveSplit(split("60", "40"));
+    await importReport(admin, "may.csv", [row(`${NEXT_YEAR}-05-10`, "50.00"), row(`${NEXT_YEAR}-05-20`, "25.00")]);
+    const producer = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].id;
+    // ₹75 of revenue, ₹60 net: 60/40.
+    expect(await balances(server)).toEqual({ [owner.id]: 3600, [`escrow:${producer}`]: 2400 });
+  });
+
   it("every screen tells each payee the same figure, to the paisa, whatever the split, imports and restatements (issue 33)", async () => {
     // Priya accepts first (her address verified), so what she earns is hers, not in escrow.
     await saveSplit(split("60", "40"));
