@@ -853,7 +853,9 @@ export const royaltyEntries = pgTable(
     // deletion leaves its entries with no account, as `on delete set null` did (decision 044).
     userId: text("user_id"),
     /** The split payee it was allocated to (null: the release's owner). */
-    collaboratorId: uuid("collaborator_id").references(() => collaborators.id, { onDelete: "set null" }),
+    // No foreign key: a statement trigger checks a whole insert's collaborators at once, and a
+    // collaborator's deletion leaves their entries with none, as `on delete set null` did (migration 0081).
+    collaboratorId: uuid("collaborator_id"),
     kind: text("kind").notNull(),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     /** The month the earning is for (payouts: the month requested). */
