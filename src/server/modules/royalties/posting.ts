@@ -495,7 +495,6 @@ async function postPlainTracks(
   return inputs;
 }
 
-/** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
 /** The facts of a pass's tracks, per month, store and country, and per sheet in force on the day. */
 interface PassFact {
   release_id: string;
@@ -560,6 +559,7 @@ async function factsFromSums(db: Db, scope: PassScope): Promise<PassFact[] | nul
   return rows.every((r) => r.whole) ? rows : null;
 }
 
+/** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
 async function postPass(db: Db, scope: PassScope, reportId: string | null): Promise<string[]> {
   // The facts of the tracks in scope, per month, store and country, and per sheet in force on the day.
   const facts =
