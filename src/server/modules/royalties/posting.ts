@@ -364,18 +364,11 @@ async function adoptPlainLedger(
     return false;
   }
   await db.execute(sql`alter table ${table} inherit royalty_entries`);
+  // The ledger's own check of an insert's accounts (migration 0082), which its rows, arriving by
+  // inheritance, did not fire.
   await db.execute(
-    sql`select 1 from users where id in (select distinct user_id from ${table}) order by id for key share`,
+    sql`select royalty_entries_check_accounts(array(select distinct user_id from ${table} where user_id is not null))`,
   );
-  const [missing] = rowsOf<{ user_id: string }>(
-    await db.execute(sql`select n.user_id from (select distinct user_id from ${table} where user_id is not null) n
-      where not exists (select 1 from users u where u.id = n.user_id) limit 1`),
-  );
-  if (missing) {
-    throw new Error(
-      `insert or update on table "royalty_entries" violates foreign key constraint "royalty_entries_user_id_users_id_fk": Key (user_id)=(${missing.user_id}) is not present in table "users".`,
-    );
-  }
   await db.execute(sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, 'royalty_entries')`);
   return true;
 }
