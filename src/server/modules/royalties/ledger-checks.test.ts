@@ -68,10 +68,23 @@ describe("the ledger's accounts, checked per statement", () => {
   afterEach(async () => {
     await database.dispose();
   });
-  /** A report's sums of no rows (a test database may be one an earlier test used). */
-  const noSums = async () => {
+  /**
+   * A report of no plain tracks whose entries were written beside its import (decision 054), with
+   * `entries` (account, paise) put into its table, adopted by an import's transaction.
+   */
+  const adopt = async (reportId: string, entries: [string, number][]) => {
+    const db = database.database.db;
+    // The report's sums, of no rows (a test database may be one an earlier test used).
     await run(sql`drop table if exists report_sums_for_test`);
     await run(sql`create table report_sums_for_test (release_id uuid, isrc text)`);
+    const prebuilt = await prebuildPlainEntries(db, { reportId, month, sums: "report_sums_for_test" });
+    for (const [account, paise] of entries) {
+      await run(sql`insert into ${sql.identifier(prebuilt.table)} (user_id, kind, amount_paise, month)
+        values (${account}, 'earning', ${paise}, ${month})`);
+    }
+    return db.transaction((tx) =>
+      repostEarnings(tx as unknown as Db, { reportId, months: [month], prebuilt: Promise.resolve(prebuilt) }),
+    );
   };
 
   it("refuses an insert naming an account that does not exist, with the foreign key's error", async () => {
@@ -85,19 +98,13 @@ describe("the ledger's accounts, checked per statement", () => {
   });
 
   it("refuses to adopt a report's own entries naming an account that does not exist, as an insert would", async () => {
-    // A report of no plain tracks, whose entries were written beside its import (decision 054); one
-    // names an account that does not exist. Adopting them fires none of the ledger's triggers: the
-    // adoption runs the same check.
-    const reportId = "00000000-0000-4000-8000-000000000001";
-    const db = database.database.db;
-    await noSums();
-    const prebuilt = await prebuildPlainEntries(db, { reportId, month, sums: "report_sums_for_test" });
-    await run(sql`insert into ${sql.identifier(prebuilt.table)} (user_id, kind, amount_paise, month)
-      values ('owner-1', 'earning', 100, ${month}), ('nobody', 'earning', 250, ${month})`);
+    // One of the report's entries names an account that does not exist. Adopting them fires none of
+    // the ledger's triggers: the adoption runs the same check.
     const cause = await failureOf(
-      db.transaction((tx) =>
-        repostEarnings(tx as unknown as Db, { reportId, months: [month], prebuilt: Promise.resolve(prebuilt) }),
-      ),
+      adopt("00000000-0000-4000-8000-000000000001", [
+        ["owner-1", 100],
+        ["nobody", 250],
+      ]),
     );
     expect(cause?.code).toBe("23503");
     expect(cause?.message).toContain("royalty_entries_user_id_users_id_fk");
@@ -105,15 +112,7 @@ describe("the ledger's accounts, checked per statement", () => {
   });
 
   it("adopts a report's own entries whose accounts all exist", async () => {
-    const reportId = "00000000-0000-4000-8000-000000000002";
-    const db = database.database.db;
-    await noSums();
-    const prebuilt = await prebuildPlainEntries(db, { reportId, month, sums: "report_sums_for_test" });
-    await run(sql`insert into ${sql.identifier(prebuilt.table)} (user_id, kind, amount_paise, month)
-      values ('owner-1', 'earning', 100, ${month})`);
-    await db.transaction((tx) =>
-      repostEarnings(tx as unknown as Db, { reportId, months: [month], prebuilt: Promise.resolve(prebuilt) }),
-    );
+    await adopt("00000000-0000-4000-8000-000000000002", [["owner-1", 100]]);
     expect(rowsOf(await run(sql`select user_id, amount_paise::int as paise from royalty_entries`))).toEqual([
       { user_id: "owner-1", paise: 100 },
     ]);
