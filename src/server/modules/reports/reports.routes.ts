@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { REPORT_READERS, REPORT_STATUSES } from "#domain/reports";
 import { requireAdmin } from "#server/auth/guards";
 import { adminErrors, idParams } from "#server/lib/admin-common";
 import { createRouter } from "#server/lib/create-router";
 import { err, json } from "#server/lib/route-helpers";
+import { withUncopiedBody } from "#server/lib/uncopied-body";
 import { getReport, listReports, receiveReport } from "./reports.service";
 
 export const REPORT_UPLOAD_PATH = "/api/admin/reports";
@@ -63,7 +65,10 @@ const routes = {
 export const reportsRouter = createRouter()
   .openapi(routes.upload, async (c) => {
     const admin = await requireAdmin(c);
-    const body = c.req.raw.body as import("node:stream/web").ReadableStream | null;
+    // The file's bytes as the socket brought them, not copied once more, as uploads take theirs
+    // (decision 053).
+    const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+    const body = withUncopiedBody(c.req.raw, node).body as import("node:stream/web").ReadableStream | null;
     const report = await receiveReport(c.get("deps"), body, c.req.valid("query").name, admin.id);
     return c.json({ report }, 202);
   })
