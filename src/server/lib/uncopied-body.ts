@@ -12,13 +12,12 @@ const QUEUED_BYTES = 1024 * 1024;
  * each as external memory until a collection finds it dead, and past 64 MB of it marks the whole heap:
  * back-to-back mark-compacts that slowed uploads (decision 052).
  *
+ * `env` is the route's `c.env`: under @hono/node-server, the Node request and response behind `req`.
  * Answers `req` itself when there is no Node request behind it (a test's `app.request`) or something
  * has started reading its body already.
  */
-export function withUncopiedBody(
-  req: Request,
-  node: { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined,
-): Request {
+export function withUncopiedBody(req: Request, env: unknown): Request {
+  const node = env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
   const incoming = node?.incoming;
   if (!incoming || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return req;
   if (incoming.readableFlowing !== null || incoming.readableDidRead || incoming.readableEnded) return req;

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { REPORT_READERS, REPORT_STATUSES } from "#domain/reports";
 import { requireAdmin } from "#server/auth/guards";
@@ -67,8 +66,7 @@ export const reportsRouter = createRouter()
     const admin = await requireAdmin(c);
     // The file's bytes as the socket brought them, not copied once more, as uploads take theirs
     // (decision 053).
-    const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
-    const body = withUncopiedBody(c.req.raw, node).body as import("node:stream/web").ReadableStream | null;
+    const body = withUncopiedBody(c.req.raw, c.env).body as import("node:stream/web").ReadableStream | null;
     const report = await receiveReport(c.get("deps"), body, c.req.valid("query").name, admin.id);
     return c.json({ report }, 202);
   })

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { UPLOAD_KINDS } from "#domain/uploads";
@@ -20,14 +19,13 @@ export async function handleUpload(c: Context<AppEnv>) {
   const deps = c.get("deps");
   if (c.req.method === "OPTIONS") return deps.uploads.handle(c.req.raw, "");
   // An upload's bytes as the socket brought them, not copied once more (decision 053).
-  const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
   // The versioned API's clients upload with their key (issue 38); the app with its session.
   if (/^Bearer\s/i.test(c.req.header("authorization") ?? "")) {
     const { workspaceId } = await requireKey(c, "releases:write");
-    return deps.uploads.handle(withUncopiedBody(c.req.raw, node), workspaceId);
+    return deps.uploads.handle(withUncopiedBody(c.req.raw, c.env), workspaceId);
   }
   const { workspace } = await requireMember(c, "releases:write");
-  return deps.uploads.handle(withUncopiedBody(c.req.raw, node), workspace.id);
+  return deps.uploads.handle(withUncopiedBody(c.req.raw, c.env), workspace.id);
 }
 
 export const uploadCheckSchema = z
