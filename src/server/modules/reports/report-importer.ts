@@ -1019,8 +1019,15 @@ async function importReport(
       // owner now: rows of a release that changed hands meanwhile take the new owner, and rows of a
       // release deleted meanwhile are not imported.
       const { dropped, changed } = await settleOwners(tx as unknown as Db, load, credited);
-      // Rows that changed hands or went since they were summed: summed again, as they now stand.
-      if (changed) await sumReport(tx as unknown as Db, load, reportId, oneMonth);
+      // Rows that changed hands or went since they were summed: summed again, as they now stand. The
+      // entries being written beside this transaction were computed for the owners as they were, and
+      // are not used; they are waited for first. Dropping the sums they may not have read yet would
+      // leave each waiting for the other (they for this transaction's lock on the sums, this
+      // transaction for them, below), which PostgreSQL's deadlock check cannot see: an import hung so.
+      if (changed) {
+        await prebuilding;
+        await sumReport(tx as unknown as Db, load, reportId, oneMonth);
+      }
       // The tracks and days it brought: what posting reposts, and what the early warnings read once it
       // is in (issue 41).
       await tx.execute(sql`
