@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "#domain/clock";
 import type { Db } from "#server/db/client";
 import { rowsOf } from "#server/db/rows";
@@ -10,22 +10,6 @@ import { settleOwners } from "./report-importer";
 
 const HEADER = REPORT_HEADER;
 const upload = uploadReport;
-
-/**
- * How long the writing of a report's plain entries beside its import waits before it starts (decision
- * 054): a test that sets it makes that connection the slow one, as a busy machine may.
- */
-const prebuild = vi.hoisted(() => ({ delayMs: 0 }));
-vi.mock("#server/modules/royalties", async (original) => {
-  const royalties = await original<typeof import("#server/modules/royalties")>();
-  return {
-    ...royalties,
-    prebuildPlainEntries: async (...args: Parameters<typeof royalties.prebuildPlainEntries>) => {
-      if (prebuild.delayMs) await new Promise((resolve) => setTimeout(resolve, prebuild.delayMs));
-      return royalties.prebuildPlainEntries(...args);
-    },
-  };
-});
 
 describe("store report import", () => {
   let server: TestServer;
@@ -41,7 +25,6 @@ describe("store report import", () => {
     releaseId = (await createLiveRelease(server, admin, artist.client, { upcEan: "036000291452" })).id;
   });
   afterEach(async () => {
-    prebuild.delayMs = 0;
     await server?.close();
   });
   /** A query's rows, on the test server's database. */
@@ -445,9 +428,6 @@ describe("store report import", () => {
     // The release changes hands the moment the report's sums are made, before the import's own
     // transaction begins (decision 048): a trigger on that statement makes the race happen every time.
     // DDL takes no parameters: the ids are this test's own.
-    // The plain entries, written beside the import from when its sums are there, start late: the import
-    // sums again what changed hands before they have read the sums (an import hung so, in CI).
-    prebuild.delayMs = 1000;
     await db.execute(
       sql.raw(`create function test_hand_over() returns event_trigger language plpgsql as $$
         begin
@@ -457,6 +437,37 @@ describe("store report import", () => {
     await db.execute(
       sql.raw(`create event trigger test_hand_over on ddl_command_end when tag in ('CREATE TABLE AS')
         execute function test_hand_over()`),
+    );
+    // The plain entries written beside the import (decision 054) read the sums the import sums again
+    // when owners changed: it must wait for them first. Dropping the sums they hold would wait on
+    // them; dropping the sums they had not read yet would leave each waiting for the other, unseen by
+    // PostgreSQL (an import hung so in CI). Those entries are made slow once they hold the sums, and a
+    // drop of the sums while anyone else holds them is refused, which fails the import.
+    await db.execute(
+      sql.raw(`create function test_slow_entries() returns event_trigger language plpgsql as $$
+        begin
+          if exists (select 1 from pg_event_trigger_ddl_commands() where object_identity like '%royalty_entries_report_%') then
+            perform pg_sleep(1);
+          end if;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create event trigger test_slow_entries on ddl_command_end when tag in ('CREATE TABLE')
+        execute function test_slow_entries()`),
+    );
+    await db.execute(
+      sql.raw(`create function test_sums_unread() returns event_trigger language plpgsql as $$
+        begin
+          if current_query() like '%store_report_sums_%' and exists (select 1 from pg_locks l
+            join pg_class c on c.oid = l.relation
+            where c.relname like 'store_report_sums_%' and l.pid <> pg_backend_pid()) then
+            raise exception 'the sums were dropped while the entries beside the import still read them';
+          end if;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create event trigger test_sums_unread on ddl_command_start when tag in ('DROP TABLE')
+        execute function test_sums_unread()`),
     );
     try {
       const queued = await upload(
@@ -470,8 +481,10 @@ describe("store report import", () => {
       );
       expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 2 });
     } finally {
-      await db.execute(sql`drop event trigger test_hand_over`);
-      await db.execute(sql`drop function test_hand_over()`);
+      for (const name of ["test_hand_over", "test_slow_entries", "test_sums_unread"]) {
+        await db.execute(sql.raw(`drop event trigger ${name}`));
+        await db.execute(sql.raw(`drop function ${name}()`));
+      }
     }
     expect(await rows(sql`select user_id from releases where id = ${releaseId}`)).toEqual([{ user_id: other.id }]);
     expect(
