@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
-import { signInPause } from "#server/auth/sign-in-limit";
+import { signInStanding } from "#server/auth/sign-in-limit";
 import { users } from "#server/db/schema";
 import type { Logger } from "#server/lib/logger";
 import { createMailer } from "#server/mail/mailer";
@@ -137,7 +137,7 @@ describe("the auth library keeps our rules", () => {
     // The owner at another address is not.
     expect((await signIn("artist-pass", 2)).status).toBe(200);
     // However many guesses came, the pause is capped (15 minutes).
-    const wait = await signInPause(server.database.db, artist.email, { address: "203.0.113.1" });
+    const { pause: wait } = await signInStanding(server.database.db, artist.email, { address: "203.0.113.1" });
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15 * 60);
   }, 60_000);
@@ -206,10 +206,10 @@ describe("the auth library keeps our rules", () => {
     const here = { address: "127.0.0.1" };
     for (let i = 0; i < 3; i++) expect((await signIn(`wrong-${i}`)).status).toBe(401);
     expect((await signIn("artist-pass")).status).toBe(429);
-    expect(await signInPause(server.database.db, artist.email, here)).toBe(1);
+    expect((await signInStanding(server.database.db, artist.email, here)).pause).toBe(1);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await signIn("wrong-again")).status).toBe(401);
-    expect(await signInPause(server.database.db, artist.email, here)).toBe(2);
+    expect((await signInStanding(server.database.db, artist.email, here)).pause).toBe(2);
   });
 });
 

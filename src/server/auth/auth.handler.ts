@@ -22,8 +22,7 @@ import {
   knownDeviceToken,
   recordSignInFailure,
   type SignInSource,
-  signInPause,
-  signInSlowdownMs,
+  signInStanding,
 } from "./sign-in-limit";
 
 /**
@@ -104,11 +103,10 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     const device = knownDeviceOf(deps.signInLimit, text("email"), getCookie(c, KNOWN_DEVICE_COOKIE));
     knownDevice = device !== null;
     source = device ? { device } : { address: clientIp(c, trustProxy) };
-    const wait = await signInPause(db, text("email"), source);
-    if (wait) return fail(429, "ACCOUNT_LOCKED", translate(locale, "accountLocked", { seconds: wait }));
-    failuresOnRecord = wait !== null;
-    const slow = await signInSlowdownMs(db, text("email"));
-    if (slow) await new Promise((resolve) => setTimeout(resolve, slow));
+    const { pause, slowdownMs } = await signInStanding(db, text("email"), source);
+    if (pause) return fail(429, "ACCOUNT_LOCKED", translate(locale, "accountLocked", { seconds: pause }));
+    failuresOnRecord = pause !== null;
+    if (slowdownMs) await new Promise((resolve) => setTimeout(resolve, slowdownMs));
   }
   if (sub === "/delete-user" && !text("password")) return fail(400, "PASSWORD_REQUIRED", MESSAGES.passwordRequired);
   let changingFrom: { id: string; email: string; name: string } | undefined;

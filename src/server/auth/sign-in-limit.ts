@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, like, sql } from "drizzle-orm";
+import { eq, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { signInAttempts } from "#server/db/schema";
 
@@ -68,27 +68,36 @@ export function knownDeviceOf(limit: AccountLimit, email: string, cookie: string
 }
 
 /**
- * Seconds this place must wait before its password is checked again (0: go ahead), or null when it
- * has no failures on record (then a success has nothing to clear: no write on the usual sign-in).
+ * Where a sign-in stands before its password is checked, in one read of both rows: `pause`, the seconds
+ * this place must wait (0: go ahead), or null when it has no failures on record (then a success has
+ * nothing to clear: no write on the usual sign-in); and `slowdownMs`, how long to hold it first, the
+ * backstop across all places (0 mostly).
  */
-export async function signInPause(db: Db, rawEmail: string, source: SignInSource): Promise<number | null> {
-  const [row] = await db
-    .select({ lockedUntil: signInAttempts.lockedUntil })
+export async function signInStanding(
+  db: Db,
+  rawEmail: string,
+  source: SignInSource,
+): Promise<{ pause: number | null; slowdownMs: number }> {
+  const place = keyOf(rawEmail, source);
+  const account = keyOf(rawEmail);
+  const rows = await db
+    .select({
+      email: signInAttempts.email,
+      attempts: signInAttempts.attempts,
+      lockedUntil: signInAttempts.lockedUntil,
+      lastAttemptAt: signInAttempts.lastAttemptAt,
+    })
     .from(signInAttempts)
-    .where(eq(signInAttempts.email, keyOf(rawEmail, source)));
-  if (!row) return null;
-  const left = row.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
-  return left > 0 ? Math.ceil(left / 1000) : 0;
-}
-
-/** How long to hold this sign-in before checking it: the backstop across all places (0 mostly). */
-export async function signInSlowdownMs(db: Db, rawEmail: string): Promise<number> {
-  const [row] = await db
-    .select({ attempts: signInAttempts.attempts, lastAttemptAt: signInAttempts.lastAttemptAt })
-    .from(signInAttempts)
-    .where(eq(signInAttempts.email, keyOf(rawEmail)));
-  if (!row || Date.now() - row.lastAttemptAt.getTime() > FORGET_SECONDS * 1000) return 0;
-  return Math.min(MAX_SLOWDOWN_MS, Math.max(0, row.attempts - GLOBAL_SLOW_AFTER) * 100);
+    .where(inArray(signInAttempts.email, [place, account]));
+  const here = rows.find((row) => row.email === place);
+  const everywhere = rows.find((row) => row.email === account);
+  const now = Date.now();
+  const left = here?.lockedUntil ? here.lockedUntil.getTime() - now : 0;
+  const forgotten = !everywhere || now - everywhere.lastAttemptAt.getTime() > FORGET_SECONDS * 1000;
+  return {
+    pause: here ? (left > 0 ? Math.ceil(left / 1000) : 0) : null,
+    slowdownMs: forgotten ? 0 : Math.min(MAX_SLOWDOWN_MS, Math.max(0, everywhere.attempts - GLOBAL_SLOW_AFTER) * 100),
+  };
 }
 
 /**
