@@ -425,49 +425,46 @@ describe("store report import", () => {
   it("credits a release that changed hands after its rows were summed to its new owner, in the facts, the rollups and the ledger", async () => {
     const db = server.database.db;
     const other = await createArtist(server, "New Owner");
+    /** An event trigger of this test's own, on `when` of the commands tagged `tag`, running `body`. */
+    const eventTrigger = async (name: string, when: string, tag: string, body: string) => {
+      await db.execute(
+        sql.raw(`create function ${name}() returns event_trigger language plpgsql as $$ begin ${body} end $$`),
+      );
+      await db.execute(
+        sql.raw(`create event trigger ${name} on ${when} when tag in ('${tag}') execute function ${name}()`),
+      );
+    };
     // The release changes hands the moment the report's sums are made, before the import's own
     // transaction begins (decision 048): a trigger on that statement makes the race happen every time.
     // DDL takes no parameters: the ids are this test's own.
-    await db.execute(
-      sql.raw(`create function test_hand_over() returns event_trigger language plpgsql as $$
-        begin
-          update releases set user_id = '${other.id}' where id = '${releaseId}' and user_id is distinct from '${other.id}';
-        end $$`),
-    );
-    await db.execute(
-      sql.raw(`create event trigger test_hand_over on ddl_command_end when tag in ('CREATE TABLE AS')
-        execute function test_hand_over()`),
+    await eventTrigger(
+      "test_hand_over",
+      "ddl_command_end",
+      "CREATE TABLE AS",
+      `update releases set user_id = '${other.id}' where id = '${releaseId}' and user_id is distinct from '${other.id}';`,
     );
     // The plain entries written beside the import (decision 054) read the sums the import sums again
     // when owners changed: it must wait for them first. Dropping the sums they hold would wait on
     // them; dropping the sums they had not read yet would leave each waiting for the other, unseen by
     // PostgreSQL (an import hung so in CI). Those entries are made slow once they hold the sums, and a
     // drop of the sums while anyone else holds them is refused, which fails the import.
-    await db.execute(
-      sql.raw(`create function test_slow_entries() returns event_trigger language plpgsql as $$
-        begin
-          if exists (select 1 from pg_event_trigger_ddl_commands() where object_identity like '%royalty_entries_report_%') then
-            perform pg_sleep(1);
-          end if;
-        end $$`),
+    await eventTrigger(
+      "test_slow_entries",
+      "ddl_command_end",
+      "CREATE TABLE",
+      `if exists (select 1 from pg_event_trigger_ddl_commands() where object_identity like '%royalty_entries_report_%') then
+        perform pg_sleep(1);
+      end if;`,
     );
-    await db.execute(
-      sql.raw(`create event trigger test_slow_entries on ddl_command_end when tag in ('CREATE TABLE')
-        execute function test_slow_entries()`),
-    );
-    await db.execute(
-      sql.raw(`create function test_sums_unread() returns event_trigger language plpgsql as $$
-        begin
-          if current_query() like '%store_report_sums_%' and exists (select 1 from pg_locks l
-            join pg_class c on c.oid = l.relation
-            where c.relname like 'store_report_sums_%' and l.pid <> pg_backend_pid()) then
-            raise exception 'the sums were dropped while the entries beside the import still read them';
-          end if;
-        end $$`),
-    );
-    await db.execute(
-      sql.raw(`create event trigger test_sums_unread on ddl_command_start when tag in ('DROP TABLE')
-        execute function test_sums_unread()`),
+    await eventTrigger(
+      "test_sums_unread",
+      "ddl_command_start",
+      "DROP TABLE",
+      `if current_query() like '%store_report_sums_%' and exists (select 1 from pg_locks l
+        join pg_class c on c.oid = l.relation
+        where c.relname like 'store_report_sums_%' and l.pid <> pg_backend_pid()) then
+        raise exception 'the sums were dropped while the entries beside the import still read them';
+      end if;`,
     );
     try {
       const queued = await upload(
