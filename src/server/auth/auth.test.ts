@@ -28,6 +28,30 @@ describe("authentication", () => {
     expect(session.body.user).toMatchObject({ email: "asha@example.com", name: "Asha Rao", role: "artist" });
   });
 
+  it("stamps the account's last sign-in time as each session opens, and only then", async () => {
+    const browser = server.client();
+    await browser.signUp("Meera Iyer", "meera@example.com", "secret1");
+    const lastSignIn = async () => {
+      const result = await server.database.db.execute(
+        sql`select last_sign_in_at as at from users where email = 'meera@example.com'`,
+      );
+      return (result as unknown as { rows: { at: Date | string | null }[] }).rows[0]?.at ?? null;
+    };
+    expect(await lastSignIn()).toBeNull();
+    expect((await browser.signIn("meera@example.com", "wrong-one")).status).toBe(401);
+    expect(await lastSignIn()).toBeNull();
+
+    const before = Date.now();
+    expect((await browser.signIn("meera@example.com", "secret1")).status).toBe(200);
+    const first = new Date((await lastSignIn()) as string).getTime();
+    expect(first).toBeGreaterThanOrEqual(before - 1000);
+    expect(first).toBeLessThanOrEqual(Date.now() + 1000);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await server.client().signIn("meera@example.com", "secret1")).status).toBe(200);
+    expect(new Date((await lastSignIn()) as string).getTime()).toBeGreaterThan(first);
+  });
+
   it("refuses passwords shorter than 6 characters and creates nothing", async () => {
     const browser = server.client();
     const res = await browser.signUp("Short", "short@example.com", "12345");

@@ -178,15 +178,7 @@ export function createAuth(opts: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    databaseHooks: {
-      session: {
-        create: {
-          after: async (session) => {
-            await db.update(schema.users).set({ lastSignInAt: new Date() }).where(eq(schema.users.id, session.userId));
-          },
-        },
-      },
-    },
+    // The last sign-in time is stamped by the database as each session is stored (migration 0083).
     plugins: [
       twoFactor({ issuer: "Kalrav" }),
       admin({
