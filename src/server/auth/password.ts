@@ -7,8 +7,8 @@ import { accounts } from "#server/db/schema";
 /**
  * Argon2id at one of OWASP's minimum settings: 7 MiB, 5 passes, 1 lane. OWASP lists it beside 19 MiB ×
  * 2 passes as the same defence, trading memory for passes. It replaced 19 MiB × 2 (decision 055): on
- * our slow two-core machines a server signed in 49–61 times a second with it against 36–45, because
- * a check that holds less memory loses less to PostgreSQL and the event loop beside it. It is about a
+ * our slow two-core machines a server signed in 48–61 times a second with it against 36–45, likely
+ * because a check that holds less memory loses less to PostgreSQL and the event loop beside it. About a
  * fifth of the CPU of Better Auth's default scrypt (N=2^14, r=16), and it runs on libuv's thread pool,
  * off the event loop. Stored hashes carry their own settings, so older ones still verify.
  */
