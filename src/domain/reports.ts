@@ -124,6 +124,14 @@ export const REPORT_WHOLE_SQL = "(translate({cell}, '0123456789', '') = '' and l
 export const REPORT_RUPEES_SQL =
   "(translate({cell}, '0123456789', '') in ('', '.') and case strpos({cell}, '.') when 0 then length({cell}) between 1 and 12 else strpos({cell}, '.') between 2 and 13 and length({cell}) - strpos({cell}, '.') between 1 and 8 end)";
 
+/**
+ * The same two conditions as patterns, for the server's own pass over a file's bytes while COPY reads
+ * it: when every line's figures match them, the database is spared checking them again (decision 057).
+ * A test proves each accepts exactly what its SQL condition accepts.
+ */
+export const REPORT_WHOLE_PLAIN = /^[0-9]{1,12}$/;
+export const REPORT_RUPEES_PLAIN = /^[0-9]{1,12}(?:\.[0-9]{1,8})?$/;
+
 /** One CSV record checked against the format: a clean row, or the reason it cannot be imported. */
 export function parseReportRecord(record: Record<string, string | undefined>): { row: ReportRow } | { error: string } {
   const day = REPORT_CELL_CHECKS.date(cell(record, "date"));

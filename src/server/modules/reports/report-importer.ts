@@ -33,6 +33,7 @@ import {
   prebuildPlainEntries,
   repostEarnings,
 } from "#server/modules/royalties";
+import { scanReportFile } from "./report-scan";
 
 /** Rows staged per COPY (about a megabyte of CSV): memory stays bounded whatever the file's size. */
 const BATCH = 10_000;
@@ -572,35 +573,6 @@ const MAX_DISTINCT = 100_000;
 /** Rows the server takes at a time of those PostgreSQL left. */
 const LEFT_BATCH = 10_000;
 
-/**
- * What COPY's reading of a file needs known first, in one pass over its bytes:
- * - `endMarker`: whether a line starts `\.`: alone on a line, that ends COPY's input early, so such a
- *   file is read by the server (a line that merely starts so is taken as one too: no report has one);
- * - `longestLine`: the most bytes between two line breaks, and `quoted`: whether any `"` is in it. With
- *   no quote, every record is one line, so no record's cells add up to more than the longest line.
- */
-async function scanFile(file: string): Promise<{ endMarker: boolean; longestLine: number; quoted: boolean }> {
-  let last = "";
-  let line = 0;
-  let longestLine = 0;
-  let quoted = false;
-  // Latin-1: a character per byte, so lengths are bytes.
-  for await (const chunk of fs.createReadStream(file, { encoding: "latin1", highWaterMark: 1 << 20 })) {
-    const text = chunk as string;
-    if (/(^|[\r\n])\\\./.test(last + text)) return { endMarker: true, longestLine, quoted };
-    quoted ||= text.includes('"');
-    let from = 0;
-    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", from)) {
-      longestLine = Math.max(longestLine, line + at - from);
-      line = 0;
-      from = at + 1;
-    }
-    line += text.length - from;
-    last = text.slice(-1);
-  }
-  return { endMarker: false, longestLine: Math.max(longestLine, line), quoted };
-}
-
 /** A report's header record as csv-parse reads it (the server's reading, whichever way the rows go). */
 async function readHeader(file: string): Promise<string[] | null> {
   for await (const { fields } of numberedRecords(file)) return fields;
@@ -643,20 +615,25 @@ async function loadByCopy(
   const names = header.map((_, i) => `c${i}`);
   const table = sql.identifier(copied);
   await db.execute(sql`create unlogged table ${table} (${sql.raw(names.map((n) => `${n} text`).join(", "))})`);
+  // A row over the size limit (its cells and the commas between them) is refused below.
+  const rowLimit = MAX_ROW_BYTES - header.length;
   // The file is scanned while COPY reads it (each on a core of its own); what COPY loaded is dropped
   // again if the scan says COPY cannot be trusted with it.
   const [scanned, rows] = await Promise.all([
-    scanFile(job.file),
+    scanReportFile(job.file, at, { maxDistinct: MAX_DISTINCT, lineLimit: rowLimit }),
     database.copyCsvFile(copied, names, job.file).catch(() => null),
   ]);
   if (scanned.endMarker || rows === null) {
     await dropCopiedFile(db, job.reportId);
     return null;
   }
-  // A row over the size limit (its cells and the commas between them) is refused below; a file whose
-  // every record is a line no longer than that has none, and its cells are not measured again.
-  const rowLimit = MAX_ROW_BYTES - header.length;
+  // A file whose every record is a line no longer than the limit has no row over it, and its cells are
+  // not measured again.
   const narrow = !scanned.quoted && scanned.longestLine <= rowLimit;
+  // What the scan read of each line is what COPY read of each row when there were as many of one as of
+  // the other (no quote, so each record is a line): the database is then spared the reading of its
+  // table for the distinct values, and, if every line's figures are plain, their checks (decision 057).
+  const lines = scanned.lines?.records === rows ? scanned.lines : null;
   signal?.throwIfAborted();
   /** A cell of the copied row `r` as the server reads it: an empty one is "", not null. */
   const cellOf = (column: number) => sql.raw(`coalesce(r.${names[column]}, '')`);
@@ -692,7 +669,7 @@ async function loadByCopy(
    */
   const fewValued = [c(0), c(1), c(2), c(8)];
   const fewValuedColumns = async () => {
-    const together = await distinct(fewValued);
+    const together = lines?.fewValued ?? (await distinct(fewValued));
     if (!together) return Promise.all(fewValued.map((column) => distinct([column])));
     return fewValued.map((_, k) => [...new Set(together.map((v) => v[k] ?? ""))].map((cell) => [cell]));
   };
@@ -706,7 +683,7 @@ async function loadByCopy(
           )
           .then((result) => rowsOf<{ bytes: number | null }>(result)[0]?.bytes ?? 0),
     fewValuedColumns(),
-    distinct([c(3), c(4)]),
+    lines?.codes ?? distinct([c(3), c(4)]),
     // What the planner must know of it: with no statistics, it takes a fresh table for a few rows, and
     // joins each row to every value checked (a nested loop: minutes, not seconds). Its size and a
     // rough count of each column's values are all it needs: a sample of 3,000 rows, not 30,000 (a
@@ -750,6 +727,11 @@ async function loadByCopy(
   const paise = sql.raw(RUPEES_TO_PAISE_SQL.replace("{rupees}", `r.${names[c(7)]}`));
   /** A cell of the copied row `r` as copied (null when empty), for the figures' patterns and casts. */
   const rawCell = (column: number) => sql.raw(`r.${names[column]}`);
+  // The figures' checks, unless the scan found every line's figures plain.
+  const figuresChecked = lines?.figuresPlain
+    ? sql``
+    : sql`and ${cellPasses(REPORT_WHOLE_SQL, c(5))} and ${cellPasses(REPORT_WHOLE_SQL, c(6))}
+        and ${cellPasses(REPORT_RUPEES_SQL, c(7))}`;
   // Every copied row with what its checks gave: `ok` is true for a row every check passed. The values
   // checked are read out of their JSON once each (materialized), not once for each row that joins them.
   const checked = sql`
@@ -761,8 +743,7 @@ async function loadByCopy(
         x->>4 as isrc from jsonb_array_elements(${jsonOf(codes)}) x)
     select r.ctid as at, r.*, k.release_id, k.owner_id, k.isrc, s.value as store, n.value as country, d.value as day,
       k.release_id is not null and d.value is not null and s.value is not null and n.value is not null
-        and u.cell is not null and ${cellPasses(REPORT_WHOLE_SQL, c(5))} and ${cellPasses(REPORT_WHOLE_SQL, c(6))}
-        and ${cellPasses(REPORT_RUPEES_SQL, c(7))} as ok
+        and u.cell is not null ${figuresChecked} as ok
     from ${table} r
     left join d on d.cell = ${cellOf(c(0))}
     left join s on s.cell = ${cellOf(c(1))}

@@ -187,6 +187,65 @@ describe("store report import", () => {
     expect(await release()).toBe(160);
   });
 
+  it("reads a file with no quote line by line beside COPY, and checks the figures in the database only when a line's are not plain (decision 057)", async () => {
+    const facts = async () =>
+      rowsOf<{
+        store: string;
+        country: string;
+        day: string;
+        streams: number;
+        listeners: number;
+        revenue_paise: number;
+      }>(
+        await server.database.db.execute(sql`select store, country, day::text, streams::int, listeners::int,
+          revenue_paise::int from daily_stream_facts where release_id = ${releaseId} order by day, store`),
+      );
+    // Every figure plain, CRLF line breaks, a store named in Devanagari: the database casts the figures
+    // as they stand, and the values the server listed from the lines match the rows COPY read.
+    const plain = [
+      HEADER,
+      "2026-09-01,Spotify,IN,036000291452,,100,40,4.00,INR",
+      "2026-09-01,गाना,IN,036000291452,,7,3,0.35,INR",
+      "2026-09-02,Spotify,in,036000291452,,20,8,0.805,INR",
+      "",
+    ].join("\r\n");
+    const read = await waitForReport(admin, (await upload(admin, "september.csv", plain)).body.report.id);
+    expect(read).toMatchObject({
+      status: "completed",
+      readBy: "database",
+      processedRows: 3,
+      importedRows: 3,
+      errorRows: 0,
+    });
+    expect(await facts()).toEqual([
+      { store: "Spotify", country: "IN", day: "2026-09-01", streams: 100, listeners: 40, revenue_paise: 400 },
+      { store: "गाना", country: "IN", day: "2026-09-01", streams: 7, listeners: 3, revenue_paise: 35 },
+      { store: "Spotify", country: "IN", day: "2026-09-02", streams: 20, listeners: 8, revenue_paise: 81 },
+    ]);
+
+    // A line's figures with spaces around them, and one that is no amount: the database checks every
+    // line's figures, takes the plain ones, and leaves those two to the server, which takes the first.
+    const mixed = [
+      HEADER,
+      "2026-09-03,Spotify,IN,036000291452,,10,4,0.50,INR",
+      "2026-09-03,JioSaavn,IN,036000291452,, 30 , 9 , 1.25 ,INR",
+      "2026-09-04,Spotify,IN,036000291452,,1,1,1.2.3,INR",
+    ].join("\n");
+    const checked = await waitForReport(admin, (await upload(admin, "september-2.csv", mixed)).body.report.id);
+    expect(checked).toMatchObject({
+      status: "completed",
+      readBy: "database",
+      processedRows: 3,
+      importedRows: 2,
+      errorRows: 1,
+      errors: [{ line: 4, reason: 'revenue "1.2.3" is not a decimal amount' }],
+    });
+    expect((await facts()).filter((f) => f.day === "2026-09-03")).toEqual([
+      { store: "JioSaavn", country: "IN", day: "2026-09-03", streams: 30, listeners: 9, revenue_paise: 125 },
+      { store: "Spotify", country: "IN", day: "2026-09-03", streams: 10, listeners: 4, revenue_paise: 50 },
+    ]);
+  });
+
   it("writes each month's facts into that month's partition, moving earlier facts of the month out of the default one", async () => {
     const db = server.database.db;
     // A fact written directly for a month with no partition yet lands in the default partition. (No
