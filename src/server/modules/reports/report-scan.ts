@@ -67,35 +67,65 @@ export async function scanReportFile(
     number,
   ];
   const width = Math.max(...at) + 1;
-  // One array of cells, refilled for each line: a million lines would otherwise be a million arrays.
-  const cells: string[] = new Array(width).fill("");
+  // Where each cell of the line being read starts and ends: refilled for each line, and a cell is
+  // cut out of the text only when its value is wanted.
+  const starts = new Int32Array(width);
+  const ends = new Int32Array(width);
+  /**
+   * A key of some cells, in the order given, each followed by a comma but the last (no cell holds one:
+   * the file has no quote). Cells side by side in the line are cut out together: the usual columns
+   * (date, store, country; UPC, ISRC) are, so a key is one or two cuts, not a join of four.
+   */
+  const keyOf = (columns: number[]) => {
+    const runs: [number, number][] = [];
+    for (const column of columns) {
+      const run = runs.at(-1);
+      if (run && run[1] === column - 1) run[1] = column;
+      else runs.push([column, column]);
+    }
+    if (runs.length === 1) {
+      const [[first, last]] = runs as [[number, number]];
+      return (text: string) => text.slice(starts[first], ends[last]);
+    }
+    return (text: string) => runs.map(([first, last]) => text.slice(starts[first], ends[last])).join(",");
+  };
+  const fewValuedKey = keyOf([date, store, country, currency]);
+  const codesKey = keyOf([upc, isrc]);
+  const cell = (text: string, column: number) => text.slice(starts[column], ends[column]);
+  /** The last line's few-valued cells: most lines of a report repeat them. */
+  let lastFewValued = "";
   const takeLine = (text: string, from: number, to: number) => {
     records += 1;
     if (records === 0) return;
     for (let column = 0; column < width; column++) {
+      starts[column] = from;
       const comma = text.indexOf(",", from);
       if (comma === -1 || comma >= to) {
-        cells[column] = text.slice(from, to);
-        for (let rest = column + 1; rest < width; rest++) cells[rest] = "";
+        ends[column] = to;
+        for (let rest = column + 1; rest < width; rest++) starts[rest] = ends[rest] = to;
         break;
       }
-      cells[column] = text.slice(from, comma);
+      ends[column] = comma;
       from = comma + 1;
     }
     if (fewValued) {
-      fewValued.add(`${cells[date]}\0${cells[store]}\0${cells[country]}\0${cells[currency]}`);
-      if (fewValued.size > limits.maxDistinct) fewValued = null;
+      const key = fewValuedKey(text);
+      if (key !== lastFewValued) {
+        lastFewValued = key;
+        fewValued.add(key);
+        if (fewValued.size > limits.maxDistinct) fewValued = null;
+      }
     }
     if (codes) {
-      codes.add(`${cells[upc]}\0${cells[isrc]}`);
+      codes.add(codesKey(text));
       if (codes.size > limits.maxDistinct) codes = null;
     }
     if (
       figuresPlain &&
       !(
-        REPORT_WHOLE_PLAIN.test(cells[streams] as string) &&
-        REPORT_WHOLE_PLAIN.test(cells[listeners] as string) &&
-        REPORT_RUPEES_PLAIN.test(cells[revenue] as string)
+        REPORT_WHOLE_PLAIN.test(cell(text, streams)) &&
+        REPORT_WHOLE_PLAIN.test(cell(text, listeners)) &&
+        REPORT_RUPEES_PLAIN.test(cell(text, revenue))
       )
     )
       figuresPlain = false;
@@ -152,7 +182,7 @@ export async function scanReportFile(
     takeLine(carry, 0, carry.length);
   }
   if (!reading) longestLine = Math.max(longestLine, partial);
-  const listed = (values: Set<string> | null) => (values ? [...values].map((value) => utf8(value).split("\0")) : null);
+  const listed = (values: Set<string> | null) => (values ? [...values].map((value) => utf8(value).split(",")) : null);
   return {
     endMarker,
     longestLine,
