@@ -617,8 +617,8 @@ async function loadByCopy(
   await db.execute(sql`create unlogged table ${table} (${sql.raw(names.map((n) => `${n} text`).join(", "))})`);
   // A row over the size limit (its cells and the commas between them) is refused below.
   const rowLimit = MAX_ROW_BYTES - header.length;
-  // The file is scanned while COPY reads it (each on a core of its own); what COPY loaded is dropped
-  // again if the scan says COPY cannot be trusted with it.
+  // The file is scanned while COPY reads it (the database parses it on a core of its own, this thread
+  // feeds it and scans); what COPY loaded is dropped again if the scan says COPY cannot be trusted with it.
   const [scanned, rows] = await Promise.all([
     scanReportFile(job.file, at, { maxDistinct: MAX_DISTINCT, lineLimit: rowLimit }),
     database.copyCsvFile(copied, names, job.file).catch(() => null),

@@ -29,6 +29,12 @@ describe("store report import", () => {
   });
   /** A query's rows, on the test server's database. */
   const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await server.database.db.execute(query));
+  /** The release's daily facts, by day and store. */
+  const releaseFacts = () =>
+    rows<{ store: string; country: string; day: string; streams: number; listeners: number; revenue_paise: number }>(
+      sql`select store, country, day::text, streams::int, listeners::int, revenue_paise::int
+        from daily_stream_facts where release_id = ${releaseId} order by day, store`,
+    );
 
   it("matches track-level rows by ISRC when they carry no UPC", async () => {
     const trackArtist = await createArtist(server, "Track Artist");
@@ -166,12 +172,7 @@ describe("store report import", () => {
     expect(read).toMatchObject({ ...expected, readBy: "database" });
     const release = async () => (await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams;
     expect(await release()).toBe(160);
-    const facts = async () =>
-      rowsOf(
-        await server.database.db.execute(sql`select store, country, day::text, streams::int, listeners::int,
-          revenue_paise::int from daily_stream_facts where release_id = ${releaseId} order by day, store`),
-      );
-    const loaded = await facts();
+    const loaded = await releaseFacts();
     expect(loaded).toEqual([
       { store: "Spotify", country: "IN", day: "2026-08-01", streams: 100, listeners: 40, revenue_paise: 400 },
       { store: "Store\nTwo", country: "IN", day: "2026-08-01", streams: 10, listeners: 4, revenue_paise: 50 },
@@ -183,23 +184,11 @@ describe("store report import", () => {
     // restates the same days with the same figures.
     const ragged = await waitForReport(admin, (await upload(admin, "august-again.csv", `${rows}\n\n`)).body.report.id);
     expect(ragged).toMatchObject({ ...expected, readBy: "server" });
-    expect(await facts()).toEqual(loaded);
+    expect(await releaseFacts()).toEqual(loaded);
     expect(await release()).toBe(160);
   });
 
   it("reads a file with no quote line by line beside COPY, and checks the figures in the database only when a line's are not plain (decision 057)", async () => {
-    const facts = async () =>
-      rowsOf<{
-        store: string;
-        country: string;
-        day: string;
-        streams: number;
-        listeners: number;
-        revenue_paise: number;
-      }>(
-        await server.database.db.execute(sql`select store, country, day::text, streams::int, listeners::int,
-          revenue_paise::int from daily_stream_facts where release_id = ${releaseId} order by day, store`),
-      );
     // Every figure plain, CRLF line breaks, a store named in Devanagari: the database casts the figures
     // as they stand, and the values the server listed from the lines match the rows COPY read.
     const plain = [
@@ -217,7 +206,7 @@ describe("store report import", () => {
       importedRows: 3,
       errorRows: 0,
     });
-    expect(await facts()).toEqual([
+    expect(await releaseFacts()).toEqual([
       { store: "Spotify", country: "IN", day: "2026-09-01", streams: 100, listeners: 40, revenue_paise: 400 },
       { store: "गाना", country: "IN", day: "2026-09-01", streams: 7, listeners: 3, revenue_paise: 35 },
       { store: "Spotify", country: "IN", day: "2026-09-02", streams: 20, listeners: 8, revenue_paise: 81 },
@@ -240,7 +229,7 @@ describe("store report import", () => {
       errorRows: 1,
       errors: [{ line: 4, reason: 'revenue "1.2.3" is not a decimal amount' }],
     });
-    expect((await facts()).filter((f) => f.day === "2026-09-03")).toEqual([
+    expect((await releaseFacts()).filter((f) => f.day === "2026-09-03")).toEqual([
       { store: "JioSaavn", country: "IN", day: "2026-09-03", streams: 30, listeners: 9, revenue_paise: 125 },
       { store: "Spotify", country: "IN", day: "2026-09-03", streams: 10, listeners: 4, revenue_paise: 50 },
     ]);
