@@ -371,7 +371,8 @@ export const dailyStreamFacts = pgTable(
      */
     releaseId: uuid("release_id").notNull(),
     /**
-     * The release's owner, kept in step by triggers, so an artist's figures are one index range away.
+     * The release's owner, kept in step by triggers, so the rollups and the sums a report's import
+     * makes know whose figures each row holds without a join to its release.
      * No foreign key of its own: releases.user_id has one, and its trigger carries every change here
      * (a key checked per row would cost an import a million lookups).
      */
@@ -393,8 +394,8 @@ export const dailyStreamFacts = pgTable(
     // partition bounds the days): a second index on (release, day) only cost each import its build
     // (migration 0075).
     primaryKey({ name: "daily_stream_facts_pkey", columns: [t.releaseId, t.isrc, t.store, t.country, t.day] }),
-    // Owner ids compared byte by byte: cheaper to sort when a month's partition is indexed (decision 054).
-    index("daily_stream_facts_owner_day_idx").on(sql`${t.ownerId} collate "C"`, t.day),
+    // No index by owner (migration 0084, decision 058): an artist's facts are read through their
+    // releases' key, and a report's month is spared the owner index's build.
   ],
 );
 

@@ -289,8 +289,8 @@ async function monthIsFresh(db: Db, month: string): Promise<boolean> {
  * Gives a month that holds no facts yet its partition, whole, from the report's rows (decision 044).
  * A report of that month alone hands over the table its rows were copied into; otherwise the month's
  * rows are copied out of it into a new table. Attaching checks every row against the month's range
- * (unless the load's own check already says so) and builds the key and the owner's index, unless they
- * were built on the load before the transaction (decision 048); the rollups the facts' triggers keep
+ * (unless the load's own check already says so) and builds the key's index, unless it was built on
+ * the load before the transaction (decision 048); the rollups the facts' triggers keep
  * are then added from the report's sums. Several times faster than writing a million rows through the
  * indexes and the triggers. Answers false, changing nothing, when the month already has its partition
  * or facts.
@@ -312,15 +312,10 @@ async function loadFreshMonth(
     analyzed = whole && !grouped && built.analyzed;
     if (whole && !grouped) {
       await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
-      // The indexes built before the transaction become the partition's: attaching adopts them.
+      // The key's index built before the transaction becomes the partition's: attaching adopts it.
       if (built.key) {
         await d.execute(sql`alter table ${table} add constraint ${sql.identifier(`${part}_pkey`)}
           primary key using index ${sql.identifier(keyIndexOf(reportId))}`);
-      }
-      if (built.ownerIndex) {
-        await d.execute(
-          sql`alter index ${sql.identifier(ownerIndexOf(reportId))} rename to ${sql.identifier(`${part}_owner_id_day_idx`)}`,
-        );
       }
     } else {
       await createFactsTable(d, part);
@@ -364,14 +359,12 @@ async function loadFreshMonth(
 const sumsTableOf = (reportId: string) => stagedName("sums", reportId);
 /** The report's rows summed per owner and day. */
 const daysTableOf = (reportId: string) => stagedName("days", reportId);
-/** The key's index and the owner's, built on a one-month report's load before its transaction. */
+/** The key's index, built on a one-month report's load before its transaction. */
 const keyIndexOf = (reportId: string) => stagedName("key", reportId);
-const ownerIndexOf = (reportId: string) => stagedName("owner", reportId);
 
 /** What was built on the load before the import's transaction. */
 interface Prepared {
   key: boolean;
-  ownerIndex: boolean;
   /** Whether the load has its statistics (which it keeps as the month's partition). */
   analyzed: boolean;
 }
@@ -431,9 +424,9 @@ function sumByDay(db: Db, load: string, reportId: string) {
 
 /**
  * Builds an index with room to sort in memory, and on one core (this transaction only): it runs beside
- * the sums and the other index, which keep every core busy, so a parallel build's worker has no core of
- * its own and its extra sort and merge only add work (the key's index alone: 0.88 s with a worker on
- * two cores, 1.13 s on one).
+ * the sums, the statistics and then the prebuilt entries, which keep every core busy, so a parallel
+ * build's worker has no core of its own and its extra sort and merge only add work (the key's index
+ * alone: 0.88 s with a worker on two cores, 1.13 s on one).
  */
 function buildIndex(db: Db, statement: SQL) {
   return db.transaction(async (tx) => {
@@ -445,9 +438,9 @@ function buildIndex(db: Db, statement: SQL) {
 
 /**
  * Before the import's transaction, side by side on the pool (decision 048): the report's rows summed
- * for the rollups and the posting, and for a report of one month the two indexes its partition needs,
- * built on the load so that attaching builds none. Alone in the transaction each ran on one core
- * while the other waited. Answers what was built: an index that could not be (a key twice in the
+ * for the rollups and the posting, and for a report of one month the index its partition needs (its
+ * key; the facts keep no other, decision 058), built on the load so that attaching builds none. Alone
+ * in the transaction each ran on one core while the other waited. Answers what was built: an index that could not be (a key twice in the
  * report) is left to the transaction, as before.
  */
 async function prepareLoad(
@@ -458,15 +451,9 @@ async function prepareLoad(
   afterSums?: () => Promise<PlainLedger | null>,
 ): Promise<{ built: Prepared; prebuilding: Promise<PlainLedger | null> }> {
   const table = sql.identifier(load);
-  const indexes = month
-    ? [
-        sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
-        sql`create index ${sql.identifier(ownerIndexOf(reportId))} on ${table} (owner_id collate "C", day)`,
-      ]
-    : [];
   /** What starts once the sums are there, beside what is still being built (decision 054). */
   let prebuilding: Promise<PlainLedger | null> = Promise.resolve(null);
-  const [sums, days, analyzed, key, ownerIndex] = await Promise.allSettled([
+  const [sums, days, analyzed, key] = await Promise.allSettled([
     sumByTrack(db, load, reportId, month).then(() => {
       if (afterSums) prebuilding = afterSums().catch(() => null);
     }),
@@ -474,7 +461,12 @@ async function prepareLoad(
     // What the planner knows of the month once it is a partition (the early-warning scan reads it
     // next): gathered here, beside the rest, rather than in the transaction.
     month ? db.execute(sql`analyze ${table}`) : Promise.reject(new Error("not one month")),
-    ...indexes.map((statement) => buildIndex(db, statement)),
+    month
+      ? buildIndex(
+          db,
+          sql`create unique index ${sql.identifier(keyIndexOf(reportId))} on ${table} (release_id, isrc, store, country, day)`,
+        )
+      : Promise.reject(new Error("not one month")),
   ]);
   // The sums are needed whatever happens: a failure there is the import's.
   for (const needed of [sums, days]) {
@@ -486,7 +478,6 @@ async function prepareLoad(
   return {
     built: {
       key: key?.status === "fulfilled",
-      ownerIndex: ownerIndex?.status === "fulfilled",
       analyzed: analyzed?.status === "fulfilled",
     },
     prebuilding,
@@ -964,7 +955,7 @@ async function importReport(
   // gets its partition whole from this report (decision 044); into the others the rows are written.
   const reportMonths = [...months].sort();
   const whole = reportMonths.length === 1;
-  // Summed, and a one-month report's indexes built, side by side before the transaction (decision 048).
+  // Summed, and a one-month report's key built, side by side before the transaction (decision 048).
   const oneMonth = whole ? (reportMonths[0] ?? null) : null;
   // A report that brings a month no facts had: its plain tracks' ledger entries are written into a
   // table of their own beside the rest (decision 054), on another connection, from as soon as the
@@ -993,7 +984,7 @@ async function importReport(
       // Room to group and sort a large report in memory rather than in temporary files (this
       // transaction only).
       await tx.execute(sql`set local work_mem = '128MB'`);
-      // And to build a new partition's indexes in memory (decision 044).
+      // And to build a new partition's key in memory (decision 044).
       await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
       // The releases written for stay until this transaction ends (what a foreign key's check of each
       // row did, in one statement; decision 043), and each row's owner is checked against its release's
