@@ -31,7 +31,9 @@ import {
   dropUnadoptedPlainLedger,
   type PlainLedger,
   prebuildPlainEntries,
+  precomputeSplitPasses,
   repostEarnings,
+  type SplitPasses,
 } from "#server/modules/royalties";
 import { scanReportFile } from "./report-scan";
 
@@ -656,16 +658,25 @@ async function loadByCopy(
   /**
    * The distinct dates, stores, countries and currencies: read together, in one pass over the rows
    * instead of four (a store's report has a few hundred of their combinations), or each alone when
-   * together they are more than the server checks.
+   * together they are more than the server checks. Answers each column's values, and their
+   * combinations when they were read together.
    */
   const fewValued = [c(0), c(1), c(2), c(8)];
   const fewValuedColumns = async () => {
     const together = lines?.fewValued ?? (await distinct(fewValued));
-    if (!together) return Promise.all(fewValued.map((column) => distinct([column])));
-    return fewValued.map((_, k) => [...new Set(together.map((v) => v[k] ?? ""))].map((cell) => [cell]));
+    if (!together) return { each: await Promise.all(fewValued.map((column) => distinct([column]))), together };
+    const each = fewValued.map((_, k) => [...new Set(together.map((v) => v[k] ?? ""))].map((cell) => [cell]));
+    return { each, together };
   };
   // Each reads the whole table: on a pool, they run side by side (the server has more than one core).
-  const [widest, [dayCells, storeCells, countryCells, currencyCells], pairs] = await Promise.all([
+  const [
+    widest,
+    {
+      each: [dayCells, storeCells, countryCells, currencyCells],
+      together,
+    },
+    pairs,
+  ] = await Promise.all([
     narrow
       ? 0
       : db
@@ -693,6 +704,17 @@ async function loadByCopy(
     await dropCopiedFile(db, job.reportId);
     return null;
   }
+  /**
+   * Each combination of date, store, country and currency whose every cell passed, with the values
+   * imported: each row is then looked up once for the four cells, not four times (decision 058).
+   */
+  const byCell = (values: string[][]) => new Map(values.map(([cell = "", value = ""]) => [cell, value]));
+  const [dayOf, storeOf, countryOf, currencyOf] = [byCell(days), byCell(stores), byCell(countries), byCell(currencies)];
+  const combinations =
+    together?.flatMap(([d = "", s = "", n = "", u = ""]) => {
+      const values = [dayOf.get(d), storeOf.get(s), countryOf.get(n)];
+      return values.every((v) => v !== undefined) && currencyOf.has(u) ? [[d, s, n, u, ...values]] : [];
+    }) ?? null;
   // Each pair of codes that names a release that may be credited, with its release and owner.
   const codes = pairs.flatMap(([upc = "", isrc = ""]) => {
     const checked = checks.codes(upc, isrc);
@@ -725,13 +747,26 @@ async function loadByCopy(
         and ${cellPasses(REPORT_RUPEES_SQL, c(7))}`;
   // Every copied row with what its checks gave: `ok` is true for a row every check passed. The values
   // checked are read out of their JSON once each (materialized), not once for each row that joins them.
-  const checked = sql`
+  // The date, store, country and currency are looked up together when their combinations are known,
+  // and each alone when there were too many combinations to list.
+  const codesChecked = sql`k as materialized (select x->>0 as upc, x->>1 as cell, (x->>2)::uuid as release_id,
+    x->>3 as owner_id, x->>4 as isrc from jsonb_array_elements(${jsonOf(codes)}) x)`;
+  const checked = combinations
+    ? sql`
+    with v as materialized (select x->>0 as d, x->>1 as s, x->>2 as n, x->>3 as u, (x->>4)::date as day,
+        x->>5 as store, x->>6 as country from jsonb_array_elements(${jsonOf(combinations)}) x),
+      ${codesChecked}
+    select r.ctid as at, r.*, k.release_id, k.owner_id, k.isrc, v.store, v.country, v.day,
+      k.release_id is not null and v.day is not null ${figuresChecked} as ok
+    from ${table} r
+    left join v on v.d = ${cellOf(c(0))} and v.s = ${cellOf(c(1))} and v.n = ${cellOf(c(2))} and v.u = ${cellOf(c(8))}
+    left join k on k.upc = ${cellOf(c(3))} and k.cell = ${cellOf(c(4))}`
+    : sql`
     with d as materialized (select x->>0 as cell, (x->>1)::date as value from jsonb_array_elements(${jsonOf(days)}) x),
       s as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${jsonOf(stores)}) x),
       n as materialized (select x->>0 as cell, x->>1 as value from jsonb_array_elements(${jsonOf(countries)}) x),
       u as materialized (select x->>0 as cell from jsonb_array_elements(${jsonOf(currencies)}) x),
-      k as materialized (select x->>0 as upc, x->>1 as cell, (x->>2)::uuid as release_id, x->>3 as owner_id,
-        x->>4 as isrc from jsonb_array_elements(${jsonOf(codes)}) x)
+      ${codesChecked}
     select r.ctid as at, r.*, k.release_id, k.owner_id, k.isrc, s.value as store, n.value as country, d.value as day,
       k.release_id is not null and d.value is not null and s.value is not null and n.value is not null
         and u.cell is not null ${figuresChecked} as ok
@@ -971,6 +1006,8 @@ async function importReport(
       : undefined,
   );
   if (database.connections < 2) await prebuilding;
+  /** The split tracks' entries, computed beside the transaction once it holds the releases (decision 058). */
+  let precomputing: Promise<SplitPasses | null> = Promise.resolve(null);
   try {
     await importTransaction();
   } finally {
@@ -980,6 +1017,15 @@ async function importReport(
   return took;
 
   async function importTransaction() {
+    try {
+      await writeInTransaction();
+    } finally {
+      // It only reads, and nothing the transaction locks: it ends on its own either way.
+      await precomputing;
+    }
+  }
+
+  async function writeInTransaction() {
     await db.transaction(async (tx) => {
       // Room to group and sort a large report in memory rather than in temporary files (this
       // transaction only).
@@ -999,6 +1045,12 @@ async function importReport(
       if (changed) {
         await prebuilding;
         await sumReport(tx as unknown as Db, load, reportId, oneMonth);
+      } else if (fresh && oneMonth && database.connections > 1) {
+        // The owners stand until this transaction ends, and the sums are theirs: the split tracks'
+        // entries are computed on another connection while this one attaches the month.
+        precomputing = precomputeSplitPasses(db, { reportId, month: oneMonth, sums: sumsTableOf(reportId) }).catch(
+          () => null,
+        );
       }
       // The tracks and days it brought: what posting reposts, and what the early warnings read once it
       // is in (issue 41).
@@ -1031,6 +1083,7 @@ async function importReport(
         months: reportMonths,
         summed: { table: sumsTableOf(reportId), months: summedMonths },
         prebuilt: usable ? prebuilding : null,
+        precomputed: usable ? precomputing : null,
       });
       await prebuilding;
       await dropUnadoptedPlainLedger(tx as unknown as Db, reportId);

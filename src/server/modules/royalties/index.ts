@@ -5,8 +5,10 @@ export {
   dropUnadoptedPlainLedger,
   type PlainLedger,
   prebuildPlainEntries,
+  precomputeSplitPasses,
   rebuildLedger,
   repostEarnings,
+  type SplitPasses,
 } from "./posting";
 export { warnOfRoyaltyAudit } from "./reconciliation";
 export { payoutSchema, royaltiesRouter, royaltiesSchema } from "./royalties.routes";

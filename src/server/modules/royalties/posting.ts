@@ -44,6 +44,12 @@ export type PostingScope =
        * stands, or dropped and posted here.
        */
       prebuilt?: Promise<PlainLedger | null> | null;
+      /**
+       * The split tracks' entries for the report's one month, computed on another connection while
+       * this transaction attached the month (`precomputeSplitPasses`): written here for each pass they
+       * were computed for, if the split tracks are the same.
+       */
+      precomputed?: Promise<SplitPasses | null> | null;
     }
   | { ownerIds: string[] };
 /**
@@ -60,6 +66,8 @@ type PassScope =
       /** The report's sums, when it brought every one of the months whole (decision 048). */
       summed?: string;
     };
+/** A pass over some of a report's tracks. */
+type TrackPass = Extract<PassScope, { tracks: unknown }>;
 /** A report's tracks are reposted this many at a time, so memory stays bounded whatever the report's size. */
 const TRACKS_PER_PASS = 500;
 
@@ -174,19 +182,17 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
   // beside this transaction already.
   const plain = reported.filter((t) => !t.split);
   const tracks = reported.filter((t) => t.split).map((t) => ({ releaseId: t.release_id, isrc: t.isrc }));
-  // Releases whose sheets repay someone first are reposted over their whole history (few sheets
-  // repay anyone: they are read whole rather than matched against the report's rows again).
-  const repaying = new Set(
-    rowsOf<{ release_id: string }>(
-      await db.execute(sql`select distinct release_id from split_sheets where recoup_paise > 0`),
-    ).map((r) => r.release_id),
-  );
-  for (let i = 0; i < tracks.length; i += TRACKS_PER_PASS) {
-    const chunk = tracks.slice(i, i + TRACKS_PER_PASS);
-    const wholeHistory = [...new Set(chunk.map((t) => t.releaseId).filter((id) => repaying.has(id)))];
-    const summed = months.every((m) => scope.summed?.months.includes(m)) ? scope.summed?.table : undefined;
-    const pass = { tracks: chunk, months, wholeHistory, summed };
-    for (const id of await postPass(db, pass, scope.reportId)) owners.add(id);
+  const passes = splitPasses(await repayingReleases(db), tracks, months, scope.summed);
+  // Entries computed beside this transaction count only for the same split tracks with the same owners.
+  const ahead = await scope.precomputed;
+  const usable = ahead?.tracks === splitTracksKey(reported) ? ahead.passes : [];
+  for (const [i, pass] of passes.entries()) {
+    // Computed ahead only from the sums, for tracks whose history it did not need.
+    const ready = pass.summed && !pass.wholeHistory.length ? usable[i] : null;
+    const computed = ready ?? (await computePass(db, pass, scope.reportId));
+    if (!computed) continue;
+    await writeEntries(db, computed.inserts);
+    for (const id of computed.ownerIds) owners.add(id);
   }
   // The plain tracks last: their entries may still be being written beside this transaction, which
   // meanwhile did everything else it could.
@@ -231,6 +237,78 @@ async function reportedTracks(db: Db, from: SQL): Promise<ReportedTrack[]> {
 const ownersOf = (tracks: readonly { owner_id: string | null }[]) => [
   ...new Set(tracks.map((t) => t.owner_id).filter((id): id is string => Boolean(id))),
 ];
+
+/** Releases a sheet repays someone on first: their tracks are reposted over their whole history. */
+async function repayingReleases(db: Db): Promise<Set<string>> {
+  return new Set(
+    rowsOf<{ release_id: string }>(
+      await db.execute(sql`select distinct release_id from split_sheets where recoup_paise > 0`),
+    ).map((r) => r.release_id),
+  );
+}
+
+/**
+ * A report's split tracks in passes of `TRACKS_PER_PASS`, each with the releases among them that are
+ * reposted over their whole history (few sheets repay anyone: they are read whole rather than matched
+ * against the report's rows again).
+ */
+function splitPasses(
+  repaying: ReadonlySet<string>,
+  tracks: readonly { releaseId: string; isrc: string }[],
+  months: string[],
+  summedBy: { table: string; months: string[] } | undefined,
+): TrackPass[] {
+  const summed = months.every((m) => summedBy?.months.includes(m)) ? summedBy?.table : undefined;
+  const passes: TrackPass[] = [];
+  for (let i = 0; i < tracks.length; i += TRACKS_PER_PASS) {
+    const chunk = tracks.slice(i, i + TRACKS_PER_PASS);
+    const wholeHistory = [...new Set(chunk.map((t) => t.releaseId).filter((id) => repaying.has(id)))];
+    passes.push({ tracks: chunk, months, wholeHistory, summed });
+  }
+  return passes;
+}
+
+/** A report's split tracks with their owners, in order, as one string: equal strings, the same passes. */
+const splitTracksKey = (reported: readonly ReportedTrack[]) =>
+  JSON.stringify(reported.filter((t) => t.split).map((t) => [t.release_id, t.isrc, t.owner_id]));
+
+/**
+ * A report's split tracks' entries, computed ahead of its import's transaction writing them (decision
+ * 058): `passes[i]` is the i-th pass's, or null where the transaction computes it (a pass that needs
+ * a track's whole history or a sheet that changes within a line's days reads the facts).
+ */
+export interface SplitPasses {
+  /** The split tracks they were computed for (`splitTracksKey`). */
+  tracks: string;
+  passes: (PassEntries | null)[];
+}
+
+/**
+ * Computes the entries of a report's split tracks for its one month, brought whole, from the report's
+ * sums (`sums`), on a connection of its own, while the import's transaction attaches the month and
+ * keeps the rollups: the split passes' reads and arithmetic no longer wait in that transaction, on
+ * one core, while the other is free. It must start once the transaction holds the report's releases
+ * (their owners then stand until it commits) and found no owner changed since the sums. Everything it
+ * reads is what the transaction would read there (it writes none of it before the split passes), in
+ * one snapshot; and it reads neither the facts nor anything else the transaction locks.
+ */
+export async function precomputeSplitPasses(
+  db: Db,
+  job: { reportId: string; month: string; sums: string },
+): Promise<SplitPasses> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`set transaction isolation level repeatable read, read only`);
+    const reported = await reportedTracks(t, sql`(select distinct release_id, isrc from ${sql.identifier(job.sums)})`);
+    const tracks = reported.filter((r) => r.split).map((r) => ({ releaseId: r.release_id, isrc: r.isrc }));
+    const summed = { table: job.sums, months: [job.month] };
+    const passes: (PassEntries | null)[] = [];
+    for (const pass of splitPasses(await repayingReleases(t), tracks, [job.month], summed)) {
+      passes.push(await computePass(t, pass, job.reportId, true));
+    }
+    return { tracks: splitTracksKey(reported), passes };
+  });
+}
 
 /**
  * Puts the plain tracks in a table of this transaction's own (`pg_temp.plain_tracks_scope`, dropped by
@@ -554,9 +632,34 @@ async function factsFromSums(db: Db, scope: PassScope): Promise<PassFact[] | nul
 
 /** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
 async function postPass(db: Db, scope: PassScope, reportId: string | null): Promise<string[]> {
+  const computed = await computePass(db, scope, reportId);
+  if (!computed) return [];
+  await writeEntries(db, computed.inserts);
+  return computed.ownerIds;
+}
+
+/** A pass's entries, computed and not yet written, and the owners whose tracks it covered. */
+interface PassEntries {
+  inserts: (typeof royaltyEntries.$inferInsert)[];
+  ownerIds: string[];
+}
+
+/**
+ * The differences one pass posts, computed. `fromSumsOnly`: answers null rather than read the facts,
+ * when the report's sums cannot serve (what `precomputeSplitPasses` needs: it must not wait on the
+ * import's transaction, which holds the facts while attaching a month).
+ */
+async function computePass(
+  db: Db,
+  scope: PassScope,
+  reportId: string | null,
+  fromSumsOnly = false,
+): Promise<PassEntries | null> {
   // The facts of the tracks in scope, per month, store and country, and per sheet in force on the day.
+  const fromSums = await factsFromSums(db, scope);
+  if (!fromSums && fromSumsOnly) return null;
   const facts =
-    (await factsFromSums(db, scope)) ??
+    fromSums ??
     rowsOf<PassFact>(
       await db.execute(sql`
       with ${sheetDays(scope)}
@@ -726,10 +829,14 @@ async function postPass(db: Db, scope: PassScope, reportId: string | null): Prom
     if (seen.has(key)) continue;
     post(want.piece, want.piece.ownerId, want.piece.sheetId, want.collaboratorId, want.kind, want.amount);
   }
+  return { inserts, ownerIds };
+}
+
+/** Writes a pass's entries, a few megabytes of JSON at a time. */
+async function writeEntries(db: Db, inserts: (typeof royaltyEntries.$inferInsert)[]) {
   for (let i = 0; i < inserts.length; i += ENTRIES_PER_INSERT) {
     await insertEntries(db, inserts.slice(i, i + ENTRIES_PER_INSERT));
   }
-  return ownerIds;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, tdsQuarterIst, todayIst } from "#domain/clock";
+import type { Db } from "#server/db/client";
 import { createLogger } from "#server/lib/logger";
 import { signWebhook } from "#server/lib/webhook-signature";
 import type { TestPayoutProvider } from "#server/modules/payouts";
@@ -9,7 +10,7 @@ import { refreshQuietPayouts } from "#server/modules/payouts";
 import { createArtist, createLiveRelease } from "#server/test/factories";
 import { importReport } from "#server/test/reports";
 import { startTestServer, TEST_ADMIN, type TestClient, type TestServer } from "#server/test/test-server";
-import { rebuildLedger } from "./posting";
+import { precomputeSplitPasses, rebuildLedger, repostEarnings, type SplitPasses } from "./posting";
 
 type Artist = Awaited<ReturnType<typeof createArtist>>;
 
@@ -219,6 +220,64 @@ describe("splits, escrow, statements and payouts", () => {
     const producer = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].id;
     // ₹75 of revenue, ₹60 net: 60/40.
     expect(await balances(server)).toEqual({ [owner.id]: 3600, [`escrow:${producer}`]: 2400 });
+  });
+
+  describe("a report's split tracks' entries computed beside its import's transaction (decision 058)", () => {
+    const reportId = "00000000-0000-4000-8000-000000000058";
+    const month = `${NEXT_YEAR}-06-01`;
+    const sums = "report_sums_for_test";
+    /** A report of one line for the split track, as an import leaves it before its transaction. */
+    const stageReport = async () => {
+      const run = (query: ReturnType<typeof sql>) => server.database.db.execute(query);
+      await run(sql`drop table if exists ${sql.identifier(sums)}`);
+      await run(sql`create table ${sql.identifier(sums)} as
+        select ${month}::date as month, ${release.id}::uuid as release_id, ${owner.id}::text as owner_id,
+          ${release.isrcs[0]}::text as isrc, 'Spotify'::text as store, 'IN'::text as country, 100::bigint as streams,
+          10::bigint as listeners, 10000::bigint as revenue_paise, ${`${NEXT_YEAR}-06-10`}::date as first_day,
+          ${`${NEXT_YEAR}-06-20`}::date as last_day`);
+      await run(sql`insert into report_tracks (report_id, release_id, isrc, first_day, last_day)
+        select ${reportId}::uuid, release_id, isrc, first_day, last_day from ${sql.identifier(sums)}`);
+    };
+    /** The report's posting in a transaction, given what was computed beside it. */
+    const post = (precomputed: SplitPasses) =>
+      server.database.db.transaction((tx) =>
+        repostEarnings(tx as unknown as Db, {
+          reportId,
+          months: [month],
+          summed: { table: sums, months: [month] },
+          precomputed: Promise.resolve(precomputed),
+        }),
+      );
+
+    it("computes the split from the report's sums, as the transaction would", async () => {
+      await saveSplit(split("60", "40"));
+      await stageReport();
+      const ahead = await precomputeSplitPasses(server.database.db, { reportId, month, sums });
+      expect(ahead.passes).toHaveLength(1);
+      // ₹100 of revenue, ₹80 net: 60/40.
+      expect(ahead.passes[0]?.inserts.map((e) => [e.collaboratorId ? "producer" : e.userId, e.amountPaise])).toEqual([
+        [owner.id, 4800],
+        ["producer", 3200],
+      ]);
+      await post(ahead);
+      const producer = (await owner.client.get(`/api/releases/${release.id}/splits`)).body.collaborators[0].id;
+      expect(await balances(server)).toEqual({ [owner.id]: 4800, [`escrow:${producer}`]: 3200 });
+    });
+
+    it("writes what was computed for the same split tracks, and computes again for other ones", async () => {
+      await saveSplit(split("60", "40"));
+      await stageReport();
+      const ahead = await precomputeSplitPasses(server.database.db, { reportId, month, sums });
+      const entries = ahead.passes[0]?.inserts ?? [];
+      // Written as computed beside: the transaction does not compute them again.
+      const marked = { ...ahead, passes: [{ inserts: entries.map((e) => ({ ...e, amountPaise: 1 })), ownerIds: [] }] };
+      await post(marked);
+      expect(Object.values(await balances(server))).toEqual([1, 1]);
+      // For other split tracks (here, another owner's), what was computed is not used.
+      await server.database.db.execute(sql`delete from royalty_entries`);
+      await post({ ...marked, tracks: JSON.stringify([[release.id, release.isrcs[0], "someone-else"]]) });
+      expect(Object.values(await balances(server)).sort((a, b) => a - b)).toEqual([3200, 4800]);
+    });
   });
 
   it("every screen tells each payee the same figure, to the paisa, whatever the split, imports and restatements (issue 33)", async () => {
