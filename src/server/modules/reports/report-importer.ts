@@ -292,8 +292,8 @@ async function monthIsFresh(db: Db, month: string): Promise<boolean> {
  * A report of that month alone hands over the table its rows were copied into; otherwise the month's
  * rows are copied out of it into a new table. Attaching checks every row against the month's range
  * (unless the load's own check already says so) and builds the key's index, unless it was built on
- * the load before the transaction (decision 048); the rollups the facts' triggers keep
- * are then added from the report's sums. Several times faster than writing a million rows through the
+ * the load before the transaction (decision 048); the rollups the facts' triggers keep are then added
+ * from the report's sums. Several times faster than writing a million rows through the
  * indexes and the triggers. Answers false, changing nothing, when the month already has its partition
  * or facts.
  */
@@ -442,8 +442,8 @@ function buildIndex(db: Db, statement: SQL) {
  * Before the import's transaction, side by side on the pool (decision 048): the report's rows summed
  * for the rollups and the posting, and for a report of one month the index its partition needs (its
  * key; the facts keep no other, decision 058), built on the load so that attaching builds none. Alone
- * in the transaction each ran on one core while the other waited. Answers what was built: an index that could not be (a key twice in the
- * report) is left to the transaction, as before.
+ * in the transaction each ran on one core while the other waited. Answers what was built: an index
+ * that could not be (a key twice in the report) is left to the transaction, as before.
  */
 async function prepareLoad(
   db: Db,
