@@ -1013,19 +1013,12 @@ async function importReport(
   } finally {
     // Nothing may still be writing the prebuilt entries when the caller clears what a failure left.
     await prebuilding;
+    // The split passes beside only read, nothing the transaction locks: they end on their own either way.
+    await precomputing;
   }
   return took;
 
   async function importTransaction() {
-    try {
-      await writeInTransaction();
-    } finally {
-      // It only reads, and nothing the transaction locks: it ends on its own either way.
-      await precomputing;
-    }
-  }
-
-  async function writeInTransaction() {
     await db.transaction(async (tx) => {
       // Room to group and sort a large report in memory rather than in temporary files (this
       // transaction only).

@@ -190,7 +190,6 @@ export async function repostEarnings(db: Db, scope: PostingScope): Promise<strin
     // Computed ahead only from the sums, for tracks whose history it did not need.
     const ready = pass.summed && !pass.wholeHistory.length ? usable[i] : null;
     const computed = ready ?? (await computePass(db, pass, scope.reportId));
-    if (!computed) continue;
     await writeEntries(db, computed.inserts);
     for (const id of computed.ownerIds) owners.add(id);
   }
@@ -633,7 +632,6 @@ async function factsFromSums(db: Db, scope: PassScope): Promise<PassFact[] | nul
 /** Posts the differences for the tracks of one pass; answers the owners whose tracks it covered. */
 async function postPass(db: Db, scope: PassScope, reportId: string | null): Promise<string[]> {
   const computed = await computePass(db, scope, reportId);
-  if (!computed) return [];
   await writeEntries(db, computed.inserts);
   return computed.ownerIds;
 }
@@ -649,6 +647,13 @@ interface PassEntries {
  * when the report's sums cannot serve (what `precomputeSplitPasses` needs: it must not wait on the
  * import's transaction, which holds the facts while attaching a month).
  */
+async function computePass(db: Db, scope: PassScope, reportId: string | null): Promise<PassEntries>;
+async function computePass(
+  db: Db,
+  scope: PassScope,
+  reportId: string | null,
+  fromSumsOnly: true,
+): Promise<PassEntries | null>;
 async function computePass(
   db: Db,
   scope: PassScope,
