@@ -111,6 +111,25 @@ describe("the ledger's accounts, checked per statement", () => {
     expect(rowsOf(await run(sql`select 1 from royalty_entries`))).toEqual([]);
   });
 
+  it("numbers a report's own entries from the ledger's sequence, named once rather than looked up for each row", async () => {
+    await run(
+      sql`insert into royalty_entries (user_id, kind, amount_paise, month) values ('owner-1', 'earning', 100, ${month})`,
+    );
+    await adopt("00000000-0000-4000-8000-000000000003", [["owner-1", 250]]);
+    // The id's default is the ledger's sequence by name (decision 059): a default that called
+    // pg_get_serial_sequence searched the catalogue again for every row written.
+    const [column] = rowsOf<{ expression: string }>(
+      await run(sql`select pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
+        join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+        where d.adrelid = 'royalty_entries_report_00000000000040008000000000000003'::regclass and a.attname = 'id'`),
+    );
+    expect(column?.expression).toBe("nextval('royalty_entries_id_seq'::regclass)");
+    // And the ids follow the ledger's own.
+    expect(
+      rowsOf<{ paise: number }>(await run(sql`select amount_paise::int as paise from royalty_entries order by id`)),
+    ).toEqual([{ paise: 100 }, { paise: 250 }]);
+  });
+
   it("adopts a report's own entries whose accounts all exist", async () => {
     await adopt("00000000-0000-4000-8000-000000000002", [["owner-1", 100]]);
     expect(rowsOf(await run(sql`select user_id, amount_paise::int as paise from royalty_entries`))).toEqual([

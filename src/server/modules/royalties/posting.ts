@@ -393,8 +393,16 @@ export async function prebuildPlainEntries(
     const reported = await reportedTracks(t, sql`(select distinct release_id, isrc from ${sql.identifier(job.sums)})`);
     await t.execute(sql`drop table if exists ${table}`);
     await t.execute(sql`create table ${table} (like royalty_entries including defaults including constraints)`);
+    // Its ids from the ledger's own sequence, named here once: a default that looked the sequence up
+    // (`pg_get_serial_sequence`) did so for every row, a search of the catalogue each (decision 059).
+    const [sequence] = rowsOf<{ name: string | null }>(
+      await t.execute(sql`select pg_get_serial_sequence('royalty_entries', 'id') as name`),
+    );
+    if (!sequence?.name) throw new Error("the ledger's ids have no sequence");
+    // A name from the catalogue, as a literal: DDL takes no parameters.
+    const sequenceLiteral = `'${sequence.name.replaceAll("'", "''")}'`;
     await t.execute(
-      sql`alter table ${table} alter column id set default nextval(pg_get_serial_sequence('royalty_entries', 'id')::regclass)`,
+      sql`alter table ${table} alter column id set default nextval(${sql.raw(sequenceLiteral)}::regclass)`,
     );
     const inputs = await postPlainTracks(
       t,
