@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ERRORS } from "@tus/server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresLocker } from "#server/modules/uploads";
+import { freePort } from "#server/test/free-port";
 import { wav } from "#server/test/media-fixtures";
 import {
   createProcessDatabase,
@@ -184,6 +186,28 @@ describe.skipIf(!PROCESS_TESTS.enabled)("two server processes on one PostgreSQL 
       await other.end();
     }
   }, 30_000);
+
+  it("a process whose port was taken meanwhile starts on another, as the tests' harness needs", async () => {
+    // The port a probe found free is taken before the child listens (what failed a CI run).
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
+    const taken = (squatter.address() as net.AddressInfo).port;
+    const offered: number[] = [];
+    const ports = async () => {
+      const port = offered.length === 0 ? taken : await freePort();
+      offered.push(port);
+      return port;
+    };
+    try {
+      const c = await startProcess(databaseUrl, { dataDir, ports });
+      c.child.kill("SIGKILL");
+      await c.exited;
+      expect(offered).toHaveLength(2);
+      expect(c.url).toBe(`http://127.0.0.1:${offered[1]}`);
+    } finally {
+      squatter.close();
+    }
+  }, 60_000);
 
   it("jobs run once: releases submitted to both processes are each checked exactly once", async () => {
     const artist = await person("Jobs Artist");

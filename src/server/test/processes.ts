@@ -35,10 +35,30 @@ export const PROCESS_ADMIN = { email: "admin@processes.kalrav", password: "proce
  */
 export async function startProcess(
   databaseUrl: string,
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; ports?: () => Promise<number> } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const ports = opts.ports ?? freePort;
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-process-")));
+  // A free port can be taken between the probe and the child's listen, by another test worker or by
+  // a client connection's local port (both come from the ephemeral range): try another. The server
+  // listens before it runs any job, so a start that failed this way began nothing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await ports(), databaseUrl, dataDir, opts.env ?? {});
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(
+  port: number,
+  databaseUrl: string,
+  dataDir: string,
+  extraEnv: Record<string, string>,
+): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -53,7 +73,7 @@ export async function startProcess(
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
       SIGN_IN_RATE_LIMIT: "1000",
       LOG_LEVEL: TEST_ENV.processLogLevel,
-      ...opts.env,
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -67,7 +87,10 @@ export async function startProcess(
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    child.once("exit", (code) => {
+      const message = `server exited with ${code}: ${output}`;
+      reject(output.includes("EADDRINUSE") ? new PortTaken(message) : new Error(message));
+    });
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, url, dataDir, exited };
