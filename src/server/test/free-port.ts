@@ -11,3 +11,21 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts something on a free port, trying another when the port was taken between the probe and the
+ * listen (an `EADDRINUSE` error): by another test worker, or as a client connection's local port (both
+ * come from the ephemeral range). `ports` stands in for the probe in the test of this retry.
+ */
+export async function onFreePort<T>(
+  start: (port: number) => Promise<T>,
+  ports: () => Promise<number> = freePort,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await ports());
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) throw err;
+    }
+  }
+}

@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "./free-port";
+import { onFreePort } from "./free-port";
 import { TEST_ENV } from "./test-env";
 
 /**
@@ -37,21 +37,10 @@ export async function startProcess(
   databaseUrl: string,
   opts: { dataDir?: string; env?: Record<string, string>; ports?: () => Promise<number> } = {},
 ): Promise<ServerProcess> {
-  const ports = opts.ports ?? freePort;
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-process-")));
-  // A free port can be taken between the probe and the child's listen, by another test worker or by
-  // a client connection's local port (both come from the ephemeral range): try another. The server
-  // listens before it runs any job, so a start that failed this way began nothing.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOn(await ports(), databaseUrl, dataDir, opts.env ?? {});
-    } catch (err) {
-      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
-    }
-  }
+  // The server listens before it runs any job, so a start on a port taken meanwhile began nothing.
+  return onFreePort((port) => startOn(port, databaseUrl, dataDir, opts.env ?? {}), opts.ports);
 }
-
-class PortTaken extends Error {}
 
 async function startOn(
   port: number,
@@ -88,8 +77,9 @@ async function startOn(
       output += chunk.toString();
     });
     child.once("exit", (code) => {
-      const message = `server exited with ${code}: ${output}`;
-      reject(output.includes("EADDRINUSE") ? new PortTaken(message) : new Error(message));
+      const failed = new Error(`server exited with ${code}: ${output}`);
+      // A port taken meanwhile is told apart as the in-process server's listen error is (onFreePort).
+      reject(output.includes("EADDRINUSE") ? Object.assign(failed, { code: "EADDRINUSE" }) : failed);
     });
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

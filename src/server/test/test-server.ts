@@ -10,7 +10,7 @@ import type { Payouts } from "#server/lib/payout-provider";
 import type { StoreConfig, Transport } from "#server/modules/delivery";
 import type { UploadServer as RunningUploads } from "#server/modules/uploads";
 import { startServer } from "#server/server";
-import { freePort } from "./free-port";
+import { onFreePort } from "./free-port";
 import { createTestDatabase } from "./test-database";
 import { TEST_ENV } from "./test-env";
 
@@ -42,16 +42,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "kalrav-test-"));
   const { database, dispose } = await createTestDatabase();
-  // A free port can be taken by another test worker between the probe and the listen: try another.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOn(await freePort(), dataDir, database, dispose, envOverrides, opts);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) {
-        await dispose().catch(() => {});
-        throw err;
-      }
-    }
+  try {
+    return await onFreePort((port) => startOn(port, dataDir, database, dispose, envOverrides, opts));
+  } catch (err) {
+    await dispose().catch(() => {});
+    throw err;
   }
 }
 
