@@ -125,9 +125,9 @@ export const REPORT_RUPEES_SQL =
   "(translate({cell}, '0123456789', '') in ('', '.') and case strpos({cell}, '.') when 0 then length({cell}) between 1 and 12 else strpos({cell}, '.') between 2 and 13 and length({cell}) - strpos({cell}, '.') between 1 and 8 end)";
 
 /**
- * The same two conditions as patterns, for the server's own pass over a file's bytes while COPY reads
- * it: when every line's figures match them, the database is spared checking them again (decision 057).
- * A test proves each accepts exactly what its SQL condition accepts.
+ * The same two conditions as patterns, for the server reading a file with no quote line by line: a
+ * line whose figures match them is staged as it stands, any other is checked row by row (decision
+ * 062). A test proves each accepts exactly what its SQL condition accepts.
  */
 export const REPORT_WHOLE_PLAIN = /^[0-9]{1,12}$/;
 export const REPORT_RUPEES_PLAIN = /^[0-9]{1,12}(?:\.[0-9]{1,8})?$/;

@@ -57,12 +57,28 @@ interface TrackWindow {
   listeners: string;
 }
 
+/**
+ * Gathers the statistics of each partition of the facts that has none yet: a month a report brought
+ * whole (decision 044) is attached without them, and the scan's plans read its size and values (with
+ * none, the planner takes a million rows for a few). Gathered here rather than in the import's
+ * transaction, which they made longer (decision 062).
+ */
+async function analyzeFreshFacts(db: Db) {
+  const fresh = rowsOf<{ name: string }>(
+    await db.execute(sql`select c.oid::regclass::text as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'daily_stream_facts'::regclass and c.relkind = 'r'
+        and not exists (select 1 from pg_stats s where s.schemaname = c.relnamespace::regnamespace::text and s.tablename = c.relname)`),
+  );
+  for (const { name } of fresh) await db.execute(sql`analyze ${sql.raw(name)}`);
+}
+
 /** Scans one imported report's tracks; records new warnings and tells each workspace once. Answers how many. */
 export async function scanReport(
   deps: Pick<AppDeps, "mailer" | "logger" | "publicUrl"> & { db: Db },
   reportId: string,
 ) {
   const { db } = deps;
+  await analyzeFreshFacts(db);
   // The report's days as constants too: facts are partitioned by month (decision 043), and a range
   // known when the statement is planned reads only those months' partitions.
   const [span] = rowsOf<{ first: string | null; last: string | null }>(

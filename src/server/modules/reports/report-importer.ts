@@ -6,14 +6,16 @@ import { type Parser, parse } from "csv-parse";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { addMonths, dateIst } from "#domain/clock";
 import { canonicalUpc } from "#domain/identifiers";
-import { RUPEES_TO_PAISE_SQL } from "#domain/money";
+import { RUPEES_TO_PAISE_SQL, rupeesToPaise } from "#domain/money";
 import {
   type CellCheck,
   parseReportRecord,
   REPORT_CELL_CHECKS,
   REPORT_COLUMNS,
   type REPORT_READERS,
+  REPORT_RUPEES_PLAIN,
   REPORT_RUPEES_SQL,
+  REPORT_WHOLE_PLAIN,
   REPORT_WHOLE_SQL,
 } from "#domain/reports";
 import type { Database, Db } from "#server/db/client";
@@ -35,6 +37,7 @@ import {
   repostEarnings,
   type SplitPasses,
 } from "#server/modules/royalties";
+import { CsvBatch, hasQuote, keyOf, type LineCells, matchesAt, readPlainLines, stickyOf, utf8 } from "./report-lines";
 import { scanReportFile } from "./report-scan";
 
 /** Rows staged per COPY (about a megabyte of CSV): memory stays bounded whatever the file's size. */
@@ -308,10 +311,7 @@ async function loadFreshMonth(
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('daily_stream_facts_month', 0))`);
   if (!(await monthIsFresh(db, month))) return false;
   const table = sql.identifier(part);
-  /** Whether the partition is the load itself, with the statistics gathered on it. */
-  let analyzed = false;
   const attach = async (d: Db, grouped: boolean) => {
-    analyzed = whole && !grouped && built.analyzed;
     if (whole && !grouped) {
       await d.execute(sql`alter table ${sql.identifier(load)} rename to ${table}`);
       // The key's index built before the transaction becomes the partition's: attaching adopts it.
@@ -350,8 +350,6 @@ async function loadFreshMonth(
   const summed = `SELECT owner_id, release_id, NULL::date, store, country, streams, listeners, revenue_paise
     FROM ${sumsTableOf(reportId)} WHERE month = '${month}'`;
   await db.execute(sql`select owner_rollups_add(${daily}, ${summed})`);
-  // What the planner knows of the month: the early-warning scan reads it next.
-  if (!analyzed) await db.execute(sql`analyze ${table}`);
   // Attaching tells no one: readers of the facts forget what they kept, as after any write to them.
   await db.execute(sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, 'daily_stream_facts')`);
   return true;
@@ -367,8 +365,6 @@ const keyIndexOf = (reportId: string) => stagedName("key", reportId);
 /** What was built on the load before the import's transaction. */
 interface Prepared {
   key: boolean;
-  /** Whether the load has its statistics (which it keeps as the month's partition). */
-  analyzed: boolean;
 }
 
 /**
@@ -426,7 +422,7 @@ function sumByDay(db: Db, load: string, reportId: string) {
 
 /**
  * Builds an index with room to sort in memory, and on one core (this transaction only): it runs beside
- * the sums, the statistics and then the prebuilt entries, which keep every core busy, so a parallel
+ * the sums and then the prebuilt entries, which keep every core busy, so a parallel
  * build's worker has no core of its own and its extra sort and merge only add work (the key's index
  * alone: 0.88 s with a worker on two cores, 1.13 s on one).
  */
@@ -455,14 +451,11 @@ async function prepareLoad(
   const table = sql.identifier(load);
   /** What starts once the sums are there, beside what is still being built (decision 054). */
   let prebuilding: Promise<PlainLedger | null> = Promise.resolve(null);
-  const [sums, days, analyzed, key] = await Promise.allSettled([
+  const [sums, days, key] = await Promise.allSettled([
     sumByTrack(db, load, reportId, month).then(() => {
       if (afterSums) prebuilding = afterSums().catch(() => null);
     }),
     sumByDay(db, load, reportId),
-    // What the planner knows of the month once it is a partition (the early-warning scan reads it
-    // next): gathered here, beside the rest, rather than in the transaction.
-    month ? db.execute(sql`analyze ${table}`) : Promise.reject(new Error("not one month")),
     month
       ? buildIndex(
           db,
@@ -480,7 +473,6 @@ async function prepareLoad(
   return {
     built: {
       key: key?.status === "fulfilled",
-      analyzed: analyzed?.status === "fulfilled",
     },
     prebuilding,
   };
@@ -613,7 +605,7 @@ async function loadByCopy(
   // The file is scanned while COPY reads it (the database parses it on a core of its own, this thread
   // feeds it and scans); what COPY loaded is dropped again if the scan says COPY cannot be trusted with it.
   const [scanned, rows] = await Promise.all([
-    scanReportFile(job.file, at, { maxDistinct: MAX_DISTINCT, lineLimit: rowLimit }),
+    scanReportFile(job.file),
     database.copyCsvFile(copied, names, job.file).catch(() => null),
   ]);
   if (scanned.endMarker || rows === null) {
@@ -623,10 +615,6 @@ async function loadByCopy(
   // A file whose every record is a line no longer than the limit has no row over it, and its cells are
   // not measured again.
   const narrow = !scanned.quoted && scanned.longestLine <= rowLimit;
-  // What the scan read of each line is what COPY read of each row when there were as many of one as of
-  // the other (no quote, so each record is a line): the database is then spared the reading of its
-  // table for the distinct values, and, if every line's figures are plain, their checks (decision 057).
-  const lines = scanned.lines?.records === rows ? scanned.lines : null;
   signal?.throwIfAborted();
   /** A cell of the copied row `r` as the server reads it: an empty one is "", not null. */
   const cellOf = (column: number) => sql.raw(`coalesce(r.${names[column]}, '')`);
@@ -663,7 +651,7 @@ async function loadByCopy(
    */
   const fewValued = [c(0), c(1), c(2), c(8)];
   const fewValuedColumns = async () => {
-    const together = lines?.fewValued ?? (await distinct(fewValued));
+    const together = await distinct(fewValued);
     if (!together) return { each: await Promise.all(fewValued.map((column) => distinct([column]))), together };
     const each = fewValued.map((_, k) => [...new Set(together.map((v) => v[k] ?? ""))].map((cell) => [cell]));
     return { each, together };
@@ -685,7 +673,7 @@ async function loadByCopy(
           )
           .then((result) => rowsOf<{ bytes: number | null }>(result)[0]?.bytes ?? 0),
     fewValuedColumns(),
-    lines?.codes ?? distinct([c(3), c(4)]),
+    distinct([c(3), c(4)]),
     // What the planner must know of it: with no statistics, it takes a fresh table for a few rows, and
     // joins each row to every value checked (a nested loop: minutes, not seconds). Its size and a
     // rough count of each column's values are all it needs: a sample of 3,000 rows, not 30,000 (a
@@ -740,10 +728,8 @@ async function loadByCopy(
   const paise = sql.raw(RUPEES_TO_PAISE_SQL.replace("{rupees}", `r.${names[c(7)]}`));
   /** A cell of the copied row `r` as copied (null when empty), for the figures' patterns and casts. */
   const rawCell = (column: number) => sql.raw(`r.${names[column]}`);
-  // The figures' checks, unless the scan found every line's figures plain.
-  const figuresChecked = lines?.figuresPlain
-    ? sql``
-    : sql`and ${cellPasses(REPORT_WHOLE_SQL, c(5))} and ${cellPasses(REPORT_WHOLE_SQL, c(6))}
+  // The figures' checks.
+  const figuresChecked = sql`and ${cellPasses(REPORT_WHOLE_SQL, c(5))} and ${cellPasses(REPORT_WHOLE_SQL, c(6))}
         and ${cellPasses(REPORT_RUPEES_SQL, c(7))}`;
   // Every copied row with what its checks gave: `ok` is true for a row every check passed. The values
   // checked are read out of their JSON once each (materialized), not once for each row that joins them.
@@ -894,18 +880,30 @@ async function importReport(
   const months = new Set<string>();
   // Checked rows as COPY's CSV lines, loaded a batch at a time; the next batch is parsed while the
   // database loads the last (a database server works on a core of its own).
-  let staged: string[] = [];
+  const staged = new CsvBatch();
   let loaded = 0;
   let loading: Promise<void> = Promise.resolve();
+  const rowsIn = database.copyCsvRows(load, LOADED_COLUMNS);
+  /**
+   * Whether the load says with a check of its own which one month its rows fall in, so that attaching
+   * it as that month's partition reads no row to check its bounds (decision 048): undefined until the
+   * first batch of a file read line by line, null once its rows fall in more than one month.
+   */
+  let bound: string | null | undefined = null;
   const flush = async () => {
     signal?.throwIfAborted();
-    const csv = staged.length ? `${staged.join("\n")}\n` : null;
-    staged = [];
+    const csv = staged.take();
     const progress = { processedRows: processed, errorRows };
+    const monthsNow = bound === null ? null : [...months];
     await loading;
     loading = (async () => {
-      if (csv) await database.copyCsv(load, LOADED_COLUMNS, csv);
-      await db.update(storeReports).set(progress).where(eq(storeReports.id, reportId));
+      if (monthsNow) await boundLoad(monthsNow);
+      if (csv) await rowsIn.write(csv);
+      // Progress only: its commit need not wait for the disk (nor for the rows' WAL before it).
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.update(storeReports).set(progress).where(eq(storeReports.id, reportId));
+      });
     })();
     // Awaited at the next flush; a failure is not left unobserved meanwhile.
     loading.catch(() => undefined);
@@ -952,29 +950,178 @@ async function importReport(
         const owner = claims.owners.get(match.releaseId) ?? null;
         credited.set(match.releaseId, owner);
         loaded += 1;
-        staged.push(
+        staged.line(
           `${match.releaseId},${owner ?? ""},${csvText(isrc)},${csvText(store)},${csvText(country)},${day},${streams},${listeners},${revenuePaise}`,
         );
       }
     }
-    if (staged.length >= BATCH || processed % BATCH === 0) await flush();
+    if (staged.rows >= BATCH || processed % BATCH === 0) await flush();
   };
+
+  /** Adds the load's check of its one month while it is, and drops it once its rows fall in more. */
+  async function boundLoad(monthsNow: string[]) {
+    const [month] = monthsNow;
+    if (bound === undefined && monthsNow.length === 1 && month) {
+      bound = month;
+      await db.execute(sql`alter table ${sql.identifier(load)} add constraint in_one_month
+        check (day >= ${sql.raw(`'${month}'`)}::date and day < ${sql.raw(`'${addMonths(month, 1)}'`)}::date)`);
+    } else if (bound && monthsNow.length > 1) {
+      bound = null;
+      // The rows loaded so far go in first: the check cannot be dropped while a COPY writes the table.
+      await rowsIn.end();
+      await db.execute(sql`alter table ${sql.identifier(load)} drop constraint in_one_month`);
+    }
+  }
+
+  /**
+   * Reads a file with no quote a line at a time (decision 062). Each line's date, store, country and
+   * currency together, and its pair of codes, are checked once for each distinct value (the checks
+   * `take` runs, and `matchRow`), and its figures must be plain digits (which those checks take as they
+   * stand); a line that passes is staged as it is, any other is handed to `take`, with its number, to
+   * be checked as the server checks every row. Answers false, having left nothing staged or counted,
+   * when the file is to be read another way.
+   */
+  async function readByLines(): Promise<boolean> {
+    const header = (await readHeader(file)) ?? [];
+    const at = columnIndexes(header);
+    const [date, store, country, upc, isrc, streams, listeners, revenue, currency] = at as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const width = Math.max(...at) + 1;
+    const fewValuedKey = keyOf([date, store, country, currency]);
+    const codesKey = keyOf([upc, isrc]);
+    /** Each distinct date, store, country and currency: the row's cells as staged and its month, or null. */
+    const combinations = new Map<string, { cells: Buffer; month: string } | null>();
+    /** Each distinct pair of codes: the row's release, owner and track as staged, or null. */
+    const pairs = new Map<string, { cells: Buffer; releaseId: string; owner: string | null } | null>();
+    const checks = REPORT_CELL_CHECKS;
+    const combinationOf = (key: string, { text, starts, ends }: LineCells) => {
+      const cellAt = (i: number) => utf8(text.slice(starts[i], ends[i]));
+      const [d, s, n, u] = [
+        checks.date(cellAt(date)),
+        checks.store(cellAt(store)),
+        checks.country(cellAt(country)),
+        checks.currency(cellAt(currency)),
+      ];
+      const found =
+        "value" in d && "value" in s && "value" in n && "value" in u
+          ? {
+              cells: Buffer.from(`${csvText(s.value)},${csvText(n.value)},${d.value},`),
+              month: `${d.value.slice(0, 7)}-01`,
+            }
+          : null;
+      combinations.set(key, found);
+      return found;
+    };
+    const pairOf = (key: string, { text, starts, ends }: LineCells) => {
+      const checked = checks.codes(
+        utf8(text.slice(starts[upc], ends[upc])),
+        utf8(text.slice(starts[isrc], ends[isrc])),
+      );
+      const match = "value" in checked ? matchRow(claims, checked.value) : null;
+      const owner = match && "releaseId" in match ? (claims.owners.get(match.releaseId) ?? null) : null;
+      const found =
+        match && "releaseId" in match && "value" in checked
+          ? {
+              cells: Buffer.from(`${match.releaseId},${owner ?? ""},${csvText(checked.value.isrc)},`),
+              releaseId: match.releaseId,
+              owner,
+            }
+          : null;
+      pairs.set(key, found);
+      return found;
+    };
+    // The figures' patterns tried in place, cutting nothing out of the line.
+    const whole = stickyOf(REPORT_WHOLE_PLAIN);
+    const rupees = stickyOf(REPORT_RUPEES_PLAIN);
+    const fields: string[] = new Array(width).fill("");
+    bound = undefined;
+    const refused = await readPlainLines(file, width, MAX_ROW_BYTES, (line, cells) => {
+      const { text, starts, ends } = cells;
+      const fewKey = fewValuedKey(cells);
+      const combination = combinations.get(fewKey) ?? (combinations.has(fewKey) ? null : combinationOf(fewKey, cells));
+      const pairKey = codesKey(cells);
+      const pair = pairs.get(pairKey) ?? (pairs.has(pairKey) ? null : pairOf(pairKey, cells));
+      const [s0, s1, l0, l1, r0, r1] = [
+        starts[streams] as number,
+        ends[streams] as number,
+        starts[listeners] as number,
+        ends[listeners] as number,
+        starts[revenue] as number,
+        ends[revenue] as number,
+      ];
+      if (
+        combination &&
+        pair &&
+        matchesAt(whole, text, s0, s1) &&
+        matchesAt(whole, text, l0, l1) &&
+        matchesAt(rupees, text, r0, r1)
+      ) {
+        processed += 1;
+        loaded += 1;
+        months.add(combination.month);
+        credited.set(pair.releaseId, pair.owner);
+        // Plain digits, staged as they stand: the database reads the number the check would give.
+        staged.bytes(pair.cells);
+        staged.bytes(combination.cells);
+        staged.ascii(text, s0, s1);
+        staged.comma();
+        staged.ascii(text, l0, l1);
+        staged.comma();
+        staged.ascii(String(rupeesToPaise(text.slice(r0, r1))));
+        staged.endLine();
+        return staged.rows >= BATCH || processed % BATCH === 0 ? flush() : undefined;
+      }
+      for (let i = 0; i < width; i++) fields[i] = utf8(text.slice(starts[i], ends[i]));
+      return take(line, fields, at);
+    });
+    if (!refused) return true;
+    // Read another way from the start: nothing this reading staged or counted stays.
+    await loading;
+    await rowsIn.end();
+    staged.take();
+    await db.execute(sql`truncate ${sql.identifier(load)}`);
+    if (bound) await db.execute(sql`alter table ${sql.identifier(load)} drop constraint in_one_month`);
+    bound = null;
+    processed = 0;
+    loaded = 0;
+    errorRows = 0;
+    errors.length = 0;
+    months.clear();
+    credited.clear();
+    return false;
+  }
 
   try {
     // PostgreSQL reads and checks the file itself when it can (decision 046); otherwise, or for the
     // rows it leaves, the server does, row by row.
-    const copied = await loadByCopy(database, { reportId, file, load, claims, credited, months }, take, signal);
-    if (copied) {
+    const byLines = !(await hasQuote(file)) && (await readByLines());
+    const copied = byLines
+      ? null
+      : await loadByCopy(database, { reportId, file, load, claims, credited, months }, take, signal);
+    if (byLines) {
+      // Read by the server, line by line.
+    } else if (copied) {
       took.readBy = "database";
       processed += copied.rows;
       loaded += copied.rows;
     } else await stage();
     await flush();
+    await loading;
+    await rowsIn.end();
   } finally {
     // Nothing may still be loading when the caller clears the staged rows after a fault.
     await loading.catch(() => undefined);
+    await rowsIn.abort();
   }
-  await loading;
   async function stage() {
     let columns: number[] | null = null;
     for await (const { line, fields } of numberedRecords(file)) {

@@ -188,9 +188,9 @@ describe("store report import", () => {
     expect(await release()).toBe(160);
   });
 
-  it("reads a file with no quote line by line beside COPY, and checks the figures in the database only when a line's are not plain (decision 057)", async () => {
-    // Every figure plain, CRLF line breaks, a store named in Devanagari: the database casts the figures
-    // as they stand, and the values the server listed from the lines match the rows COPY read.
+  it("reads a file with no quote line by line itself, and hands a line whose figures are not plain to the row-by-row checks (decision 062)", async () => {
+    // Every figure plain, CRLF line breaks, a store named in Devanagari: each line is staged as it
+    // stands, its date, store, country, currency and codes checked once for each distinct value.
     const plain = [
       HEADER,
       "2026-09-01,Spotify,IN,036000291452,,100,40,4.00,INR",
@@ -201,7 +201,7 @@ describe("store report import", () => {
     const read = await waitForReport(admin, (await upload(admin, "september.csv", plain)).body.report.id);
     expect(read).toMatchObject({
       status: "completed",
-      readBy: "database",
+      readBy: "server",
       processedRows: 3,
       importedRows: 3,
       errorRows: 0,
@@ -212,8 +212,8 @@ describe("store report import", () => {
       { store: "Spotify", country: "IN", day: "2026-09-02", streams: 20, listeners: 8, revenue_paise: 81 },
     ]);
 
-    // A line's figures with spaces around them, and one that is no amount: the database checks every
-    // line's figures, takes the plain ones, and leaves those two to the server, which takes the first.
+    // A line's figures with spaces around them, and one that is no amount: those two are checked as the
+    // server checks every row, which takes the first and lists the second with its line.
     const mixed = [
       HEADER,
       "2026-09-03,Spotify,IN,036000291452,,10,4,0.50,INR",
@@ -223,7 +223,7 @@ describe("store report import", () => {
     const checked = await waitForReport(admin, (await upload(admin, "september-2.csv", mixed)).body.report.id);
     expect(checked).toMatchObject({
       status: "completed",
-      readBy: "database",
+      readBy: "server",
       processedRows: 3,
       importedRows: 2,
       errorRows: 1,
@@ -388,7 +388,56 @@ describe("store report import", () => {
     expect(await rows(sql`select tablename from pg_tables where tablename = ${own}`)).toEqual([]);
   });
 
-  it("gives a month handed over whole its statistics before the early-warning scan reads it", async () => {
+  it("reads a report of two months line by line, its load checking the first month's bounds until the second comes", async () => {
+    // More rows than a batch: the first batch's one month is checked by the load itself, and the check
+    // goes when a row of the next month comes.
+    const lines = Array.from({ length: 12_001 }, (_, i) =>
+      i < 12_000
+        ? `2036-01-0${1 + (i % 5)},Store ${Math.floor(i / 5)},IN,036000291452,,2,1,0.10,INR`
+        : "2036-02-01,Spotify,IN,036000291452,,5,1,0.50,INR",
+    );
+    const queued = await upload(admin, "two-months.csv", [HEADER, ...lines].join("\n"));
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({
+      status: "completed",
+      readBy: "server",
+      processedRows: 12_001,
+      importedRows: 12_001,
+      errorRows: 0,
+    });
+    expect(
+      await rows(sql`select tableoid::regclass::text as partition, count(*)::int as facts, sum(streams)::int as streams
+        from daily_stream_facts where release_id = ${releaseId} and day >= '2036-01-01' group by 1 order by 1`),
+    ).toEqual([
+      { partition: "daily_stream_facts_2036_01", facts: 12_000, streams: 24_000 },
+      { partition: "daily_stream_facts_2036_02", facts: 1, streams: 5 },
+    ]);
+    expect((await artist.client.get(`/api/releases/${releaseId}`)).body.release.streams).toBe(24_005);
+  });
+
+  it("reads a file another way from the start when a line past the first batches is one csv-parse reads otherwise", async () => {
+    // Over a megabyte of plain lines (two batches staged and loaded), then a CR inside a cell: csv-parse
+    // keeps it in the cell but counts a line, so the file is read again by the row-by-row checks, and
+    // none of the rows the first reading loaded stays twice.
+    const lines = Array.from(
+      { length: 25_000 },
+      (_, i) => `2037-03-0${1 + (i % 9)},Store ${Math.floor(i / 9)},IN,036000291452,,1,1,0.01,INR`,
+    );
+    lines.push("2037-03-01,Spot\rify,IN,036000291452,,7,1,0.07,INR");
+    const queued = await upload(admin, "late-cr.csv", [HEADER, ...lines].join("\n"));
+    expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({
+      status: "completed",
+      readBy: "server",
+      processedRows: 25_001,
+      importedRows: 25_001,
+      errorRows: 0,
+    });
+    expect(
+      await rows(sql`select count(*)::int as facts, sum(streams)::int as streams from daily_stream_facts
+        where release_id = ${releaseId} and day >= '2037-03-01' and day < '2037-04-01'`),
+    ).toEqual([{ facts: 25_001, streams: 25_007 }]);
+  });
+
+  it("gives a month handed over whole its statistics as the early-warning scan starts to read it", async () => {
     const queued = await upload(
       admin,
       "analyzed.csv",
@@ -400,8 +449,15 @@ describe("store report import", () => {
       ].join("\n"),
     );
     expect(await waitForReport(admin, queued.body.report.id)).toMatchObject({ status: "completed", importedRows: 3 });
-    // The load itself became the partition (no key twice), and the planner knows its rows: what the
-    // early-warning scan, which reads the month next, plans by.
+    // The load itself became the partition (no key twice); the early-warning scan, which reads the month
+    // next, gathers its statistics first (decision 062): the planner then knows its rows.
+    for (let i = 0; i < 100; i++) {
+      const [scan] = await rows<{ status: string }>(
+        sql`select status from jobs where kind = 'stream-warnings' and ref = ${queued.body.report.id}`,
+      );
+      if (scan?.status === "done") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(
       await rows(sql`select c.reltuples >= 0 as analyzed, (select count(*)::int from pg_stats s
           where s.tablename = c.relname and s.attname = 'store') as stats
