@@ -1101,19 +1101,18 @@ async function importReport(
   }
 
   try {
-    // PostgreSQL reads and checks the file itself when it can (decision 046); otherwise, or for the
-    // rows it leaves, the server does, row by row.
+    // The server reads a file with no quote line by line (decision 062); PostgreSQL reads and checks
+    // any other itself when it can (decision 046); otherwise, or for the rows it leaves, the server
+    // does, row by row.
     const byLines = !(await hasQuote(file)) && (await readByLines());
-    const copied = byLines
-      ? null
-      : await loadByCopy(database, { reportId, file, load, claims, credited, months }, take, signal);
-    if (byLines) {
-      // Read by the server, line by line.
-    } else if (copied) {
-      took.readBy = "database";
-      processed += copied.rows;
-      loaded += copied.rows;
-    } else await stage();
+    if (!byLines) {
+      const copied = await loadByCopy(database, { reportId, file, load, claims, credited, months }, take, signal);
+      if (copied) {
+        took.readBy = "database";
+        processed += copied.rows;
+        loaded += copied.rows;
+      } else await stage();
+    }
     await flush();
     await loading;
     await rowsIn.end();
