@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthOf } from "./clock";
-import { artistShare, rupeesToPaise } from "./money";
-import { parseReportRecord, REPORT_CELL_CHECKS } from "./reports";
+import { artistShare, plainRupeesToPaiseAt, rupeesToPaise } from "./money";
+import { parseReportRecord, REPORT_CELL_CHECKS, REPORT_RUPEES_PLAIN } from "./reports";
 import { canRequestPayout } from "./royalties";
 
 const good = {
@@ -64,6 +65,20 @@ describe("report rows", () => {
     expect(rupeesToPaise("12.3456")).toBe(1235);
     expect(rupeesToPaise("1000000")).toBe(100_000_000);
     expect(rupeesToPaise("0.1")).toBe(10);
+  });
+  it("reads a plain figure in place to the same paise as rupeesToPaise, whatever its digits", () => {
+    const plain = fc
+      .tuple(fc.stringMatching(/^[0-9]{1,12}$/), fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }))
+      .map(([rupees, decimals]) => (decimals === undefined ? rupees : `${rupees}.${decimals}`));
+    const cases = fc.sample(plain, 2000);
+    cases.push("0", "0.005", "0.004", "999999999999.99999999", "12.3456", "1.1", "7.995");
+    for (const figure of cases) {
+      expect(REPORT_RUPEES_PLAIN.test(figure), figure).toBe(true);
+      // Inside a line, as the importer reads it.
+      const line = `2026-10-05,Spotify,${figure},INR`;
+      const from = line.indexOf(figure, 19);
+      expect(plainRupeesToPaiseAt(line, from, from + figure.length), figure).toBe(rupeesToPaise(figure));
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { type Parser, parse } from "csv-parse";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { addMonths, dateIst } from "#domain/clock";
 import { canonicalUpc } from "#domain/identifiers";
-import { RUPEES_TO_PAISE_SQL, rupeesToPaise } from "#domain/money";
+import { plainRupeesToPaiseAt, RUPEES_TO_PAISE_SQL } from "#domain/money";
 import {
   type CellCheck,
   parseReportRecord,
@@ -369,16 +369,17 @@ interface Prepared {
 
 /**
  * The two sums of a report's rows, from its load table. A report of one month (`month`) names it as a
- * constant: the month of each of a million days is a fifth of the grouping's time.
+ * constant: the month of each of a million days is a fifth of the grouping's time. Summed as bigints
+ * (`sum_bigint`, migration 0085), not through sum()'s 128-bit state and numeric.
  */
 const sumsOf = (load: string, month: string | null) => sql`select ${
   month ? sql`${month}::date` : sql`date_trunc('month', day)::date`
 } as month, release_id, owner_id, isrc, store,
-    country, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners,
-    sum(revenue_paise)::bigint as revenue_paise, min(day) as first_day, max(day) as last_day
+    country, sum_bigint(streams) as streams, sum_bigint(listeners) as listeners,
+    sum_bigint(revenue_paise) as revenue_paise, min(day) as first_day, max(day) as last_day
   from ${sql.identifier(load)} group by 1, 2, 3, 4, 5, 6`;
-const daysOf = (load: string) => sql`select owner_id, day, sum(streams)::bigint as streams,
-    sum(listeners)::bigint as listeners, sum(revenue_paise)::bigint as revenue_paise
+const daysOf = (load: string) => sql`select owner_id, day, sum_bigint(streams) as streams,
+    sum_bigint(listeners) as listeners, sum_bigint(revenue_paise) as revenue_paise
   from ${sql.identifier(load)} group by 1, 2`;
 
 /** Drops the report's sums (with the import's transaction, or what a failed attempt left). */
@@ -1050,14 +1051,13 @@ async function importReport(
       const combination = combinations.get(fewKey) ?? (combinations.has(fewKey) ? null : combinationOf(fewKey, cells));
       const pairKey = codesKey(cells);
       const pair = pairs.get(pairKey) ?? (pairs.has(pairKey) ? null : pairOf(pairKey, cells));
-      const [s0, s1, l0, l1, r0, r1] = [
-        starts[streams] as number,
-        ends[streams] as number,
-        starts[listeners] as number,
-        ends[listeners] as number,
-        starts[revenue] as number,
-        ends[revenue] as number,
-      ];
+      // Read one by one: destructured from an array, a million lines each made an array.
+      const s0 = starts[streams] as number;
+      const s1 = ends[streams] as number;
+      const l0 = starts[listeners] as number;
+      const l1 = ends[listeners] as number;
+      const r0 = starts[revenue] as number;
+      const r1 = ends[revenue] as number;
       if (
         combination &&
         pair &&
@@ -1076,7 +1076,7 @@ async function importReport(
         staged.comma();
         staged.ascii(text, l0, l1);
         staged.comma();
-        staged.ascii(String(rupeesToPaise(text.slice(r0, r1))));
+        staged.whole(plainRupeesToPaiseAt(text, r0, r1));
         staged.endLine();
         return staged.rows >= BATCH || processed % BATCH === 0 ? flush() : undefined;
       }

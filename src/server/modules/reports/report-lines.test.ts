@@ -149,9 +149,14 @@ describe("the pieces of a line read in place", () => {
     batch.ascii("xx12yy", 2, 4);
     batch.comma();
     batch.ascii("7");
+    batch.comma();
+    for (const whole of [0, 9, 10, 1_234_567, 100_000_000_000_000]) {
+      batch.whole(whole);
+      batch.comma();
+    }
     batch.endLine();
     expect(batch.rows).toBe(2);
-    expect(batch.take()?.toString()).toBe('"गाना",1\na,12,7\n');
+    expect(batch.take()?.toString()).toBe('"गाना",1\na,12,7,0,9,10,1234567,100000000000000,\n');
     expect(batch.take()).toBeNull();
     const long = "z".repeat(3 << 20);
     batch.line(long);

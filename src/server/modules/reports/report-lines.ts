@@ -193,13 +193,27 @@ export class CsvBatch {
   /** Bytes as they are. */
   bytes(bytes: Buffer) {
     this.room(bytes.length);
-    this.at += bytes.copy(this.buffer, this.at);
+    // The typed array's own copy: Buffer's \`copy\` makes a view of its source for each call.
+    this.buffer.set(bytes, this.at);
+    this.at += bytes.length;
   }
 
   /** ASCII text as it is: characters `from` to `to` of `text` (all of it by default). */
   ascii(text: string, from = 0, to = text.length) {
     this.room(to - from);
     for (let i = from; i < to; i++) this.buffer[this.at++] = text.charCodeAt(i);
+  }
+
+  /** A whole number of at most 15 digits (a figure in paise), its digits written as they come. */
+  whole(value: number) {
+    this.room(16);
+    const start = this.at;
+    let rest = value;
+    do {
+      this.buffer[this.at++] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    } while (rest > 0);
+    this.buffer.subarray(start, this.at).reverse();
   }
 
   /** A comma, or the end of a line. */
