@@ -193,7 +193,7 @@ export class CsvBatch {
   /** Bytes as they are. */
   bytes(bytes: Buffer) {
     this.room(bytes.length);
-    // The typed array's own copy: Buffer's \`copy\` makes a view of its source for each call.
+    // The typed array's own copy: Buffer's `copy` makes a view of its source for each call.
     this.buffer.set(bytes, this.at);
     this.at += bytes.length;
   }
@@ -204,16 +204,20 @@ export class CsvBatch {
     for (let i = from; i < to; i++) this.buffer[this.at++] = text.charCodeAt(i);
   }
 
-  /** A whole number of at most 15 digits (a figure in paise), its digits written as they come. */
+  /**
+   * A whole number of at most 15 digits (a figure in paise), in decimal: its digits written from the
+   * last, with no string made for it.
+   */
   whole(value: number) {
-    this.room(16);
-    const start = this.at;
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+    this.room(digits);
     let rest = value;
-    do {
-      this.buffer[this.at++] = 48 + (rest % 10);
+    for (let i = this.at + digits - 1; i >= this.at; i--) {
+      this.buffer[i] = 48 + (rest % 10);
       rest = Math.floor(rest / 10);
-    } while (rest > 0);
-    this.buffer.subarray(start, this.at).reverse();
+    }
+    this.at += digits;
   }
 
   /** A comma, or the end of a line. */
