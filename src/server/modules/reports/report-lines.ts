@@ -9,8 +9,6 @@ const QUOTE = 0x22;
 
 /** Why a file is not read line by line (it is then read the way it was before, with COPY or csv-parse). */
 export type LinesRefused =
-  /** A `"` somewhere: a record may span lines, and a cell is not what lies between two commas. */
-  | "quoted"
   /** A line break csv-parse would read otherwise (a lone CR, or LF and CRLF mixed). */
   | "line-breaks"
   /** A line longer than the limit: csv-parse refuses the file, with its own words. */
@@ -35,15 +33,16 @@ export async function hasQuote(file: string): Promise<boolean> {
 }
 
 /**
- * Reads a file with no quote a line at a time, after its header (its first line that is not empty), and hands each line's first
- * `width` cells to `onLine` with its number (the header's is 1), as csv-parse numbers records: empty
- * lines are skipped but counted. Records end where csv-parse would end them: at the line break the
- * header line ends with (CRLF or LF), the last one also at the end of the file. `onLine` answers a
- * promise only when it must be waited for. A CR anywhere but before a LF that ends a line of a file whose
- * header line ends with CRLF is left to csv-parse (which keeps it in its cell, yet counts a line). The file is read as Latin-1, a character per byte, so
- * commas and line breaks are found without decoding (no UTF-8 sequence holds their bytes); the cells
- * are turned back into the UTF-8 they are by whoever reads them (`utf8`). Answers why it stopped, if it
- * did: then some lines were handed over and the rest were not.
+ * Reads a file with no quote (`hasQuote` says which) a line at a time, after its header (its first
+ * line that is not empty), and hands each line's first `width` cells to `onLine` with its number (the
+ * header's is 1), as csv-parse numbers records: empty lines are skipped but counted. Records end where
+ * csv-parse would end them: at the line break the header line ends with (CRLF or LF), the last one
+ * also at the end of the file. `onLine` answers a promise only when it must be waited for. A CR
+ * anywhere but before a LF that ends a line of a file whose header line ends with CRLF is left to
+ * csv-parse (which keeps it in its cell, yet counts a line). The file is read as Latin-1, a character
+ * per byte, so commas and line breaks are found without decoding (no UTF-8 sequence holds their
+ * bytes); the cells are turned back into the UTF-8 they are by whoever reads them (`utf8`). Answers why
+ * it stopped, if it did: then some lines were handed over and the rest were not.
  */
 export async function readPlainLines(
   file: string,
