@@ -6,12 +6,12 @@ import { accounts } from "#server/db/schema";
 
 /**
  * The Argon2 package's native code allocates with its own mimalloc, which gave each check's 7 MiB back
- * to the system 10 ms after the check (its default `purge_delay`): the next check faulted every page of
- * it in again, about 350 page faults a check, and took 37 ms instead of 14 one time in three on our
- * machines. Kept for a second, the memory is reused while sign-ins keep coming: at most 7 MiB per
- * thread of libuv's pool (decision 064). The option is read from the environment when the package's
- * allocator starts, so it is set here, before the package is loaded (a static import would load it
- * first); an operator's own setting wins.
+ * to the system 10 ms after the check (its default `purge_delay`): the next check faulted every page
+ * of it in again, about 350 page faults a check, and about one check in four took 37 ms instead of 14
+ * on our machines. Kept for a second, the memory is reused while sign-ins keep coming: at most 7 MiB
+ * per thread of libuv's pool (decision 064). The option is read from the environment when the
+ * package's allocator starts, so it is set here, before the package is loaded (a static import would
+ * load it first); an operator's own setting wins.
  */
 process.env.MIMALLOC_PURGE_DELAY ??= "1000";
 const { hash, verify } = createRequire(import.meta.url)("@node-rs/argon2") as typeof import("@node-rs/argon2");
