@@ -159,6 +159,26 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
+/**
+ * Settings read from the environment by native code inside our dependencies, not by us: each is given
+ * its default here unless the operator set it (README).
+ *
+ * `MIMALLOC_PURGE_DELAY`: the Argon2 package's native code allocates with its own mimalloc, which gave
+ * each check's 7 MiB back to the system 10 ms after the check; the next check faulted every page of it
+ * in again (about 350 page faults a check), and about one check in four took 37 ms instead of 14 on
+ * our machines. Kept for a second, the memory is reused while sign-ins keep coming: at most 7 MiB per
+ * thread of libuv's pool (decision 064).
+ */
+const NATIVE_DEFAULTS = { MIMALLOC_PURGE_DELAY: "1000" } as const;
+
+/**
+ * Gives the native settings above their defaults. Such code reads its setting once, when its package
+ * loads: a module that loads one calls this first (`password.ts`).
+ */
+export function applyNativeDefaults(target: Record<string, string | undefined> = process.env): void {
+  for (const [name, value] of Object.entries(NATIVE_DEFAULTS)) target[name] ??= value;
+}
+
 /** Reads the environment once; nowhere else reads process.env. Fails fast on bad values. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);

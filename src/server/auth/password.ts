@@ -3,17 +3,11 @@ import { verifyPassword as verifyScrypt } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { accounts } from "#server/db/schema";
+import { applyNativeDefaults } from "#server/env";
 
-/**
- * The Argon2 package's native code allocates with its own mimalloc, which gave each check's 7 MiB back
- * to the system 10 ms after the check (its default `purge_delay`): the next check faulted every page
- * of it in again, about 350 page faults a check, and about one check in four took 37 ms instead of 14
- * on our machines. Kept for a second, the memory is reused while sign-ins keep coming: at most 7 MiB
- * per thread of libuv's pool (decision 064). The option is read from the environment when the
- * package's allocator starts, so it is set here, before the package is loaded (a static import would
- * load it first); an operator's own setting wins.
- */
-process.env.MIMALLOC_PURGE_DELAY ??= "1000";
+// The package's allocator reads its setting when the package loads (env.ts, decision 064): set first,
+// then loaded (a static import would be loaded before this module's first line).
+applyNativeDefaults();
 const { hash, verify } = createRequire(import.meta.url)("@node-rs/argon2") as typeof import("@node-rs/argon2");
 
 /**
