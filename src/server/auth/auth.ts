@@ -15,6 +15,7 @@ import type { Logger } from "#server/lib/logger";
 import { authRateLimitStorage } from "#server/lib/request-counter";
 import type { Mailer } from "#server/mail/mailer";
 import { hashPassword, verifyPassword } from "./password";
+import { handlerWithRouterBuiltOnce } from "./router-once";
 import { userLocale } from "./session-user";
 
 /** The request header carrying the client address we trust; set by our server only. */
@@ -34,7 +35,7 @@ export interface AuthOptions {
 export function createAuth(opts: AuthOptions) {
   const { db, mailer, logger } = opts;
   const minute = 60;
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Kalrav",
     baseURL: opts.baseUrl,
     basePath: "/api/auth",
@@ -188,6 +189,7 @@ export function createAuth(opts: AuthOptions) {
       }),
     ],
   });
+  return Object.assign(auth, { handler: handlerWithRouterBuiltOnce(auth) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
