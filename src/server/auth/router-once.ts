@@ -9,16 +9,6 @@ interface AuthInstance {
   handler: (request: Request) => Promise<Response>;
 }
 
-/**
- * Better Auth's own handler builds its whole router for each request: every endpoint of every plugin,
- * each with new zod schemas that zod compiles again on their first parse (auth/base.mjs). It does so
- * because a base URL or trusted origins given as functions may differ per request. Ours are fixed, so
- * the same router answers every request: measured on sign-in, about a sixth of what a request
- * allocated and a compiled function per request (decision 065). The router keeps everything the library's
- * handler does in front of an endpoint (origin check, rate limit, disabled paths, plugins' hooks).
- *
- * With a base URL or origins that depend on the request, the library's own handler is used unchanged.
- */
 /** True when nothing the router is built from depends on the request. */
 function fixedForEveryRequest(options: BetterAuthOptions): boolean {
   return (
@@ -29,6 +19,16 @@ function fixedForEveryRequest(options: BetterAuthOptions): boolean {
   );
 }
 
+/**
+ * Better Auth's own handler builds its whole router for each request: every endpoint of every plugin,
+ * each with new zod schemas that zod compiles again on their first parse (auth/base.mjs). It does so
+ * because a base URL or trusted origins given as functions may differ per request. Ours are fixed, so
+ * the same router answers every request: measured on sign-in, about a sixth of what a request
+ * allocated and a compiled function per request (decision 065). The router keeps everything the library's
+ * handler does in front of an endpoint (origin check, rate limit, disabled paths, plugins' hooks).
+ *
+ * With a base URL or origins that depend on the request, the library's own handler is used unchanged.
+ */
 export function handlerWithRouterBuiltOnce(auth: AuthInstance): (request: Request) => Promise<Response> {
   const { options } = auth;
   if (!fixedForEveryRequest(options)) return auth.handler;
